@@ -1,0 +1,5 @@
+"""`python -m sellerdesk`."""
+
+from sellerdesk.cli import main
+
+raise SystemExit(main())

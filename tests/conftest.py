@@ -1,0 +1,55 @@
+"""Fixtures shared by the whole suite: sandboxes over loopback, a real keyring, options."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support.sandbox import Sandbox
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--slow", action="store_true", help="run the long trials in full")
+    parser.addoption("--benchmarks", action="store_true", help="run tests/benchmarks")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    skip_bench = pytest.mark.skip(reason="benchmarks run with ./run bench")
+    for item in items:
+        if "benchmarks" in item.path.parts and not config.getoption("--benchmarks"):
+            item.add_marker(skip_bench)
+
+
+@pytest.fixture(scope="session")
+def seeded_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A seeded demo database, made once per test process, copied by the fixtures below."""
+    path = tmp_path_factory.mktemp("sandbox-template") / "sandbox.db"
+    sb = Sandbox(db=path).start()
+    sb.stop()
+    return path
+
+
+@pytest.fixture(scope="session")
+def sandbox(seeded_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sandbox]:
+    """A sandbox shared by read-only tests. Do not write to it or leave faults on."""
+    db = tmp_path_factory.mktemp("sandbox-shared") / "sandbox.db"
+    shutil.copy(seeded_db, db)
+    sb = Sandbox(db=db).start()
+    yield sb
+    sb.stop()
+
+
+@pytest.fixture
+def fresh_sandbox(seeded_db: Path, tmp_path: Path) -> Iterator[Sandbox]:
+    """A sandbox of one's own, for writes and faults."""
+    db = tmp_path / "sandbox.db"
+    shutil.copy(seeded_db, db)
+    sb = Sandbox(db=db).start()
+    yield sb
+    sb.stop()
