@@ -1,0 +1,287 @@
+"""Sends the seller's queued writes: in order per record, at most once to visible effect.
+
+Every write is committed to the store's outbox before anything leaves. An entry that had an
+earlier attempt (or was `sending` when the app stopped) is settled against the server first
+(`intents.check`), so a dropped reply, a timeout or a `kill -9` never makes a second answer or
+a duplicate tracking code. Offline, 5xx and 429 back off with jitter; a refused token pauses the
+whole queue until a new one is given; a conflict keeps both versions for the seller.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable
+from datetime import timedelta
+
+from sellerdesk.api.client import ShopClient
+from sellerdesk.api.errors import (
+    ApiError,
+    AuthError,
+    BadRequest,
+    BadResponse,
+    NotFound,
+    Offline,
+    RateLimited,
+    ServerError,
+)
+from sellerdesk.api.models import TrackingCode, decode
+from sellerdesk.services.connectivity import Connectivity
+from sellerdesk.services.events import Event
+from sellerdesk.services.intents import Intent, Verdict, check, dump, parse, send
+from sellerdesk.store import Store
+from sellerdesk.store.db import utc_now
+from sellerdesk.store.outbox import (
+    IntentKind,
+    OutboxChange,
+    OutboxEntry,
+    OutboxState,
+    Resolution,
+)
+
+log = logging.getLogger("sellerdesk.outbox")
+
+_TRANSIENT = (Offline, ServerError, RateLimited, BadResponse)
+
+
+class OutboxService:
+    """Queue writes with `submit`; `start()` drains them in the background."""
+
+    def __init__(self, client: ShopClient, store: Store, connectivity: Connectivity, *,
+                 parallel: int = 4, base_delay: float = 2.0, max_delay: float = 300.0,
+                 known_tracking_ids: Callable[[], frozenset[int]] | None = None) -> None:
+        self._client = client
+        self._store = store
+        self._connectivity = connectivity
+        self._parallel = parallel
+        self._base_delay = base_delay
+        self._max_delay = max_delay
+        self._known_ids = known_tracking_ids or frozenset
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._ignore_backoff = False
+        self._loop = asyncio.get_running_loop()
+        self.changed: Event[OutboxChange] = Event("outbox.changed")
+        self.applied: Event[OutboxEntry] = Event("outbox.applied")
+        self.settled: Event[OutboxEntry] = Event("outbox.settled")
+        self.auth_needed: Event[str] = Event("outbox.auth_needed")
+        # Store observers fire on the store's writer thread: hop onto the loop.
+        self._unobserve = store.outbox.add_observer(self._on_store_change)
+        connectivity.came_back.connect(lambda _: self.kick(ignore_backoff=True))
+
+    def _on_store_change(self, change: OutboxChange) -> None:
+        try:
+            self._loop.call_soon_threadsafe(self.changed.emit, change)
+        except RuntimeError:  # the loop is closed: the app is shutting down
+            pass
+
+    # -- the seller's side --------------------------------------------------------------------
+
+    async def submit(self, kind: IntentKind, entity: str, intent: Intent, *,
+                     hold: float = 0.0) -> OutboxEntry:
+        """Commit the intent durably, then wake the sender. `hold` delays sending (undo)."""
+        entry = await self._store.run(self._store.outbox.enqueue, kind, entity, dump(intent))
+        if hold > 0:
+            entry = await self._store.run(self._store.outbox.mark_retry, entry.id, None, hold)
+        self.kick()
+        return entry
+
+    async def entries(self, states: tuple[OutboxState, ...] | None = None,
+                      entity: str | None = None) -> list[OutboxEntry]:
+        return await self._store.run(self._store.outbox.entries, states=states, entity=entity)
+
+    async def counts(self) -> dict[OutboxState, int]:
+        return await self._store.run(self._store.outbox.counts)
+
+    async def retry(self, entry_id: str) -> None:
+        """The seller asks to send now: a failed entry is queued again; waiting ones go now."""
+        entry = await self._store.run(self._store.outbox.get, entry_id)
+        if entry is not None and entry.state is OutboxState.FAILED:
+            await self._store.run(self._store.outbox.retry, entry_id)
+        self._connectivity.nudge()
+        self.kick(ignore_backoff=True)
+
+    async def discard(self, entry_id: str) -> None:
+        await self._store.run(self._store.outbox.discard, entry_id)
+        self.kick()
+
+    async def resolve(self, entry_id: str, choice: Resolution,
+                      intent: Intent | None = None) -> None:
+        """Settle a conflict: keep the seller's version (maybe edited) or the server's."""
+        payload = dump(intent) if intent is not None else None
+        entry = await self._store.run(self._store.outbox.get, entry_id)
+        if entry is not None and choice is Resolution.KEEP_LOCAL and entry.conflict is not None:
+            # Re-base on what the server has now, so the check does not flag it again.
+            fresh = intent or parse(entry.payload)
+            fresh.base = None
+            payload = dump(fresh)
+        await self._store.run(self._store.outbox.resolve, entry_id, choice, payload)
+        self.kick()
+
+    async def set_token(self, token: str) -> None:
+        """A new token: resume a queue paused by an authentication error."""
+        self._client.set_token(token)
+        await self._store.run(self._store.outbox.resume_all)
+        self.kick(ignore_backoff=True)
+
+    async def paused(self) -> str | None:
+        return await self._store.run(self._store.outbox.paused)
+
+    # -- the sender -------------------------------------------------------------------------
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = self._loop.create_task(self._run(), name="outbox-sender")
+
+    def kick(self, *, ignore_backoff: bool = False) -> None:
+        self._ignore_backoff = self._ignore_backoff or ignore_backoff
+        self._wake.set()
+
+    async def aclose(self) -> None:
+        self._unobserve()
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+            except Exception:
+                log.exception("outbox sender stopped with an error")
+
+    async def _run(self) -> None:
+        while True:
+            self._wake.clear()
+            sent = await self.drain_once()
+            if sent:
+                continue
+            wake = await self._store.run(self._store.outbox.next_wakeup)
+            timeout = None
+            if wake is not None:
+                timeout = max(0.05, (wake - utc_now()).total_seconds())
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout)
+            except TimeoutError:
+                pass
+
+    async def drain_once(self) -> int:
+        """Send every entry that is ready now (one per record at a time); returns how many
+        attempts were made. Safe to call from the command line without `start()`."""
+        now = utc_now()
+        if self._ignore_backoff:
+            now += timedelta(days=3650)
+            self._ignore_backoff = False
+        ready = await self._store.run(self._store.outbox.next_ready, now, self._parallel * 4)
+        if not ready:
+            return 0
+        gate = asyncio.Semaphore(self._parallel)
+
+        async def one(entry: OutboxEntry) -> None:
+            async with gate:
+                await self._process(entry)
+
+        await asyncio.gather(*(one(e) for e in ready))
+        return len(ready)
+
+    async def flush(self, max_rounds: int = 100) -> dict[OutboxState, int]:
+        """Send until nothing is ready now (command line); returns the counts after."""
+        for _ in range(max_rounds):
+            if not await self.drain_once():
+                break
+        return await self.counts()
+
+    def _backoff(self, attempts: int, error: ApiError) -> float:
+        if isinstance(error, RateLimited) and error.retry_after is not None:
+            return min(float(error.retry_after), self._max_delay)
+        step = self._base_delay * (2 ** max(attempts - 1, 0))
+        return min(step, self._max_delay) * random.uniform(0.5, 1.0)
+
+    async def _process(self, entry: OutboxEntry) -> None:
+        outbox = self._store.outbox
+        intent = parse(entry.payload)
+        try:
+            # Anything attempted before may have been applied: read the server first. Invoice
+            # and shipping are always checked, to catch changes made elsewhere meanwhile.
+            if entry.attempts > 0 or entry.uncertain or entry.kind in (IntentKind.INVOICE,
+                                                                       IntentKind.SHIPPING):
+                verdict = await check(self._client, entry.kind, entry.entity, intent,
+                                      known_ids=self._known_ids())
+                if verdict.verdict is Verdict.APPLIED:
+                    new_entity = (f"tracking:{verdict.created_id}"
+                                  if verdict.created_id is not None else None)
+                    await self._finish(entry, verdict.server, new_entity)
+                    return
+                if verdict.verdict is Verdict.CONFLICT:
+                    await self._conflict(entry, verdict.server, verdict.message)
+                    return
+            entry = await self._store.run(outbox.mark_sending, entry.id)
+            result = await send(self._client, entry.kind, entry.entity, intent)
+        except AuthError as exc:
+            await self._store.run(outbox.mark_retry, entry.id, exc.message, 0.0)
+            await self._store.run(outbox.pause_all, exc.message)
+            self._connectivity.report_failure(exc)
+            self.auth_needed.emit(exc.message)
+            return
+        except _TRANSIENT as exc:
+            log.info("%s for %s not sent yet: %s", entry.kind.value, entry.entity, exc.detail
+                     or exc.message)
+            self._connectivity.report_failure(exc)
+            await self._store.run(outbox.mark_retry, entry.id, exc.message,
+                                  self._backoff(entry.attempts + 1, exc))
+            return
+        except NotFound as exc:
+            self._connectivity.report_success()
+            if entry.kind in (IntentKind.DELETE_QUESTION, IntentKind.TRACKING_DELETE):
+                await self._finish(entry, None, None)
+            else:
+                await self._conflict(entry, None, _gone_message(entry.kind, exc))
+            return
+        except BadRequest as exc:
+            self._connectivity.report_success()
+            if entry.kind is IntentKind.ANSWER:
+                # "already answered": settle by what the server holds.
+                try:
+                    verdict = await check(self._client, entry.kind, entry.entity, intent)
+                except ApiError as again:
+                    await self._store.run(outbox.mark_retry, entry.id, again.message,
+                                          self._backoff(entry.attempts + 1, again))
+                    return
+                if verdict.verdict is Verdict.APPLIED:
+                    await self._finish(entry, verdict.server, None)
+                    return
+                if verdict.verdict is Verdict.CONFLICT:
+                    await self._conflict(entry, verdict.server, verdict.message)
+                    return
+            await self._store.run(outbox.mark_failed, entry.id, exc.message)
+            self.settled.emit(entry)
+            return
+        except ApiError as exc:  # any other refusal: keep it for the seller
+            await self._store.run(outbox.mark_failed, entry.id, exc.message)
+            return
+        self._connectivity.report_success()
+        new_entity = None
+        if entry.kind is IntentKind.TRACKING_CREATE and result is not None:
+            new_entity = f"tracking:{decode(result, TrackingCode).id}"
+        await self._finish(entry, result, new_entity)
+
+    async def _finish(self, entry: OutboxEntry, result: bytes | None,
+                      new_entity: str | None) -> None:
+        done = await self._store.run(self._store.outbox.mark_done, entry.id, result=result,
+                                     new_entity=new_entity)
+        log.info("%s for %s sent", entry.kind.value, entry.entity)
+        self.applied.emit(done)
+        self.settled.emit(done)
+
+    async def _conflict(self, entry: OutboxEntry, server: bytes | None, message: str) -> None:
+        done = await self._store.run(self._store.outbox.mark_conflict, entry.id, entry.payload,
+                                     server, message)
+        log.warning("conflict on %s: %s", entry.entity, message)
+        self.settled.emit(done)
+
+
+def _gone_message(kind: IntentKind, exc: NotFound) -> str:
+    if kind is IntentKind.ANSWER:
+        return "The buyer's question was deleted before the answer arrived."
+    if kind in (IntentKind.INVOICE, IntentKind.SHIPPING):
+        return "The order (or its shipping) no longer exists."
+    return exc.message

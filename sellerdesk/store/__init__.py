@@ -1,0 +1,81 @@
+"""Local SQLite store of one profile: cache, offline search and the outbox. Imports no Qt.
+
+    store = await Store.open_async("main")          # GUI: opened on the writer thread
+    rows = await store.run(store.cache.orders, OrderFilter(paid=True), limit=200)
+    entry = await store.run(store.outbox.enqueue, IntentKind.ANSWER, "question:1", payload)
+
+    with Store.open("main") as store:               # command line and tests: plain calls
+        store.cache.upsert_orders(rows)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+from typing import ParamSpec, TypeVar
+
+from sellerdesk.store.cache import Cache
+from sellerdesk.store.db import (
+    Database,
+    StoreBusyError,
+    StoreClosedError,
+    StoreCorruptError,
+    StoreError,
+    StoreFullError,
+    StoreVersionError,
+    default_data_dir,
+    profile_db_path,
+)
+from sellerdesk.store.outbox import Outbox
+from sellerdesk.store.search import Search
+
+__all__ = [
+    "Cache", "Database", "Outbox", "Search", "Store", "StoreBusyError", "StoreClosedError",
+    "StoreCorruptError", "StoreError", "StoreFullError", "StoreVersionError",
+    "default_data_dir", "profile_db_path",
+]
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class Store:
+    """One profile's database with its cache, search and outbox over the same connection."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.cache = Cache(db)
+        self.search = Search(db)
+        self.outbox = Outbox(db)
+
+    @classmethod
+    def open(cls, profile: str, *, data_dir: Path | None = None) -> Store:
+        """Open (create, migrate) the profile's file and flag unsettled sends as uncertain."""
+        store = cls(Database(profile_db_path(profile, data_dir)))
+        store.outbox.recover_after_restart()
+        return store
+
+    @classmethod
+    async def open_async(cls, profile: str, *, data_dir: Path | None = None) -> Store:
+        """Like `open`, with all disk work on the store's writer thread."""
+        store = cls(await Database.open_async(profile_db_path(profile, data_dir)))
+        await store.run(store.outbox.recover_after_restart)
+        return store
+
+    async def run(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run a store call on the writer thread: `await store.run(store.cache.get, ...)`."""
+        return await self.db.run(fn, *args, **kwargs)
+
+    def close(self) -> None:
+        self.db.close()
+
+    async def aclose(self) -> None:
+        await self.db.aclose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()

@@ -1,0 +1,341 @@
+"""Last-known copies of the shop's records, each with the time it was fetched.
+
+Reads here are what the seller sees offline: lists with the wire's filters and orderings,
+facet counts computed locally, and per-resource `last_sync` times.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
+from typing import Any, TypeVar
+
+from sellerdesk.store.db import (
+    Database,
+    decode_time,
+    encode_optional_time,
+    encode_time,
+    utc_now,
+)
+from sellerdesk.store.facets import (
+    Conditions,
+    order_conditions,
+    order_facets,
+    status_facets,
+    where_clause,
+)
+from sellerdesk.store.rows import (
+    Cached,
+    CategoryRow,
+    Facets,
+    OrderFilter,
+    OrderRow,
+    OrderSort,
+    QuestionFilter,
+    QuestionRow,
+    QuestionSort,
+    Resource,
+    ShopRow,
+    ThreadFilter,
+    ThreadRow,
+    ThreadSort,
+    TrackingCodeRow,
+)
+from sellerdesk.store.search import match_expression
+
+R = TypeVar("R")
+
+_ORDER_SORTS = {
+    OrderSort.CREATION_DATE_ASC: "creation_date ASC, id ASC",
+    OrderSort.CREATION_DATE_DESC: "creation_date DESC, id DESC",
+    OrderSort.CLIENT_ID_ASC: "client_id ASC, id ASC",
+    OrderSort.CLIENT_ID_DESC: "client_id DESC, id DESC",
+    OrderSort.NAME_ASC: "buyer_name COLLATE NOCASE ASC, id ASC",
+    OrderSort.NAME_DESC: "buyer_name COLLATE NOCASE DESC, id DESC",
+    OrderSort.LAST_UPDATED_ASC: "COALESCE(updated_at, creation_date) ASC, id ASC",
+    OrderSort.LAST_UPDATED_DESC: "COALESCE(updated_at, creation_date) DESC, id DESC",
+}
+_QUESTION_SORTS = {
+    QuestionSort.QUESTION_DATE_ASC: "creation_date ASC, id ASC",
+    QuestionSort.QUESTION_DATE_DESC: "creation_date DESC, id DESC",
+}
+_THREAD_SORTS = {
+    ThreadSort.LAST_QUESTION_DATE_ASC: "last_question_date ASC, id ASC",
+    ThreadSort.LAST_QUESTION_DATE_DESC: "last_question_date DESC, id DESC",
+}
+# Table names are the Resource values; every table's key column is `id`.
+
+
+def _category(r: CategoryRow) -> tuple[Any, ...]:
+    return (r.id, r.parent_id, r.position, r.name, r.doc)
+
+
+def _shop(r: ShopRow) -> tuple[Any, ...]:
+    return (r.id, r.doc)
+
+
+def _tracking(r: TrackingCodeRow) -> tuple[Any, ...]:
+    return (r.id, r.name, r.status, r.event, r.provider, r.doc)
+
+
+def _thread(r: ThreadRow) -> tuple[Any, ...]:
+    return (r.id, r.status, r.channel, encode_optional_time(r.last_question_date),
+            r.unanswered_quantity, r.client_id, r.doc)
+
+
+def _question(r: QuestionRow) -> tuple[Any, ...]:
+    return (r.id, r.thread_id, r.status, r.channel, encode_optional_time(r.creation_date),
+            r.client_id, r.text, r.buyer_name, r.buyer_nickname, r.product_title, r.doc)
+
+
+def _order(r: OrderRow) -> tuple[Any, ...]:
+    return (r.id, r.channel, r.currency, encode_optional_time(r.creation_date),
+            encode_optional_time(r.updated_at), r.contact_status, r.paid, r.processed,
+            r.delivered, r.closed, r.buyer_feedback, r.seller_feedback,
+            # ",a,b,": a tag test is one instr() with no false hits on a prefix.
+            "," + ",".join(sorted(r.shipping_tags)) + ",",
+            r.client_id, r.buyer_name, r.buyer_nickname,
+            "\n".join(r.product_titles), "\n".join(r.tracking_codes), r.doc)
+
+
+_COLUMNS = {
+    Resource.CATEGORIES: ("id", "parent_id", "position", "name", "doc"),
+    Resource.SHOP: ("id", "doc"),
+    Resource.TRACKING_CODES: ("id", "name", "status", "event", "provider", "doc"),
+    Resource.THREADS: ("id", "status", "channel", "last_question_date", "unanswered_quantity",
+                       "client_id", "doc"),
+    Resource.QUESTIONS: ("id", "thread_id", "status", "channel", "creation_date", "client_id",
+                         "text", "buyer_name", "buyer_nickname", "product_title", "doc"),
+    Resource.ORDERS: ("id", "channel", "currency", "creation_date", "updated_at",
+                      "contact_status", "paid", "processed", "delivered", "closed",
+                      "buyer_feedback", "seller_feedback", "shipping_tags", "client_id",
+                      "buyer_name", "buyer_nickname", "product_titles", "tracking_codes", "doc"),
+}
+
+
+def _upsert_sql(resource: Resource) -> str:
+    cols = (*_COLUMNS[resource], "fetched_at")
+    updates = ", ".join(f"{c} = excluded.{c}" for c in cols if c != "id")
+    # ON CONFLICT DO UPDATE keeps the row (and its rowid) where REPLACE would delete it.
+    return (f"INSERT INTO {resource.value} ({', '.join(cols)}) "
+            f"VALUES ({', '.join('?' * len(cols))}) ON CONFLICT (id) DO UPDATE SET {updates}")
+
+
+def _question_conditions(f: QuestionFilter) -> Conditions:
+    c: Conditions = {}
+    if f.status is not None:
+        c["status"] = ("status = ?", [f.status])
+    if f.channel is not None:
+        c["channel"] = ("channel = ?", [f.channel])
+    if f.thread_id is not None:
+        c["thread_id"] = ("thread_id = ?", [f.thread_id])
+    if f.client_id is not None:
+        c["client_id"] = ("client_id = ?", [f.client_id])
+    expr = match_expression(f.query) if f.query else None
+    if expr is not None:
+        c["query"] = ("id IN (SELECT rowid FROM questions_fts WHERE questions_fts MATCH ?)",
+                      [expr])
+    return c
+
+
+def _thread_conditions(f: ThreadFilter) -> Conditions:
+    c: Conditions = {}
+    if f.status is not None:
+        c["status"] = ("status = ?", [f.status])
+    if f.channel is not None:
+        c["channel"] = ("channel = ?", [f.channel])
+    if f.client_id is not None:
+        c["client_id"] = ("client_id = ?", [f.client_id])
+    return c
+
+
+class Cache:
+    """Cached records of one profile; every method is one short transaction or read."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    # -- writes ---------------------------------------------------------------------------
+
+    def _upsert(self, resource: Resource, rows: Iterable[R], values: Callable[[R], tuple[Any, ...]],
+                fetched_at: datetime | None) -> int:
+        fetched = encode_time(fetched_at or utc_now())
+        # One executemany in one transaction: 100,000 orders go in a few seconds.
+        with self._db.transaction() as conn:
+            cur = conn.executemany(_upsert_sql(resource),
+                                   ((*values(row), fetched) for row in rows))
+            return max(cur.rowcount, 0)
+
+    def upsert_categories(self, rows: Iterable[CategoryRow], *,
+                          fetched_at: datetime | None = None) -> int:
+        return self._upsert(Resource.CATEGORIES, rows, _category, fetched_at)
+
+    def upsert_shop(self, row: ShopRow, *, fetched_at: datetime | None = None) -> None:
+        self._upsert(Resource.SHOP, [row], _shop, fetched_at)
+
+    def upsert_tracking_codes(self, rows: Iterable[TrackingCodeRow], *,
+                              fetched_at: datetime | None = None) -> int:
+        return self._upsert(Resource.TRACKING_CODES, rows, _tracking, fetched_at)
+
+    def upsert_threads(self, rows: Iterable[ThreadRow], *,
+                       fetched_at: datetime | None = None) -> int:
+        return self._upsert(Resource.THREADS, rows, _thread, fetched_at)
+
+    def upsert_questions(self, rows: Iterable[QuestionRow], *,
+                         fetched_at: datetime | None = None) -> int:
+        return self._upsert(Resource.QUESTIONS, rows, _question, fetched_at)
+
+    def upsert_orders(self, rows: Iterable[OrderRow], *,
+                      fetched_at: datetime | None = None) -> int:
+        return self._upsert(Resource.ORDERS, rows, _order, fetched_at)
+
+    def replace_categories(self, rows: Iterable[CategoryRow], *,
+                           fetched_at: datetime | None = None) -> int:
+        """The full category list: upsert these, drop every category not among them."""
+        return self._replace(Resource.CATEGORIES, list(rows), _category, fetched_at)
+
+    def replace_tracking_codes(self, rows: Iterable[TrackingCodeRow], *,
+                               fetched_at: datetime | None = None) -> int:
+        """The full tracking-code list: upsert these, drop every code not among them."""
+        return self._replace(Resource.TRACKING_CODES, list(rows), _tracking, fetched_at)
+
+    def _replace(self, resource: Resource, rows: Sequence[R],
+                 values: Callable[[R], tuple[Any, ...]], fetched_at: datetime | None) -> int:
+        keep = json.dumps([values(row)[0] for row in rows])
+        with self._db.transaction() as conn:
+            conn.execute(f"DELETE FROM {resource.value} WHERE id NOT IN "
+                         "(SELECT value FROM json_each(?))", (keep,))
+            return self._upsert(resource, rows, values, fetched_at)
+
+    def delete(self, resource: Resource, ids: Iterable[int | str]) -> int:
+        """Forget records (deleted on the server, or by the seller); returns how many went."""
+        with self._db.transaction() as conn:
+            cur = conn.executemany(f"DELETE FROM {resource.value} WHERE id = ?",
+                                   ((i,) for i in ids))
+            return max(cur.rowcount, 0)
+
+    def clear(self, resource: Resource | None = None) -> None:
+        """Forget one resource, or everything cached with all sync times (outbox untouched)."""
+        with self._db.transaction() as conn:
+            if resource is not None:
+                conn.execute(f"DELETE FROM {resource.value}")
+                conn.execute("DELETE FROM sync_state WHERE key = ?", (resource.value,))
+                return
+            for res in Resource:
+                conn.execute(f"DELETE FROM {res.value}")
+            conn.execute("DELETE FROM sync_state")
+
+    # -- reads ------------------------------------------------------------------------------
+
+    def get(self, resource: Resource, id: int | str) -> Cached | None:
+        row = self._db.query_one(
+            f"SELECT id, doc, fetched_at FROM {resource.value} WHERE id = ?", (id,))
+        return None if row is None else Cached(row[0], row[1], decode_time(row[2]))
+
+    def get_many(self, resource: Resource, ids: Sequence[int | str]) -> list[Cached]:
+        """Records in the order of `ids` (e.g. ranked search hits); unknown ids are skipped."""
+        rows = self._db.query(
+            f"SELECT t.id, t.doc, t.fetched_at FROM json_each(?) AS j "
+            f"JOIN {resource.value} AS t ON t.id = j.value ORDER BY j.key",
+            (json.dumps(list(ids)),))
+        return [Cached(r[0], r[1], decode_time(r[2])) for r in rows]
+
+    def count(self, resource: Resource) -> int:
+        row = self._db.query_one(f"SELECT COUNT(*) FROM {resource.value}")
+        return int(row[0]) if row else 0
+
+    def _list(self, table: str, conditions: Conditions, order_by: str, limit: int | None,
+              offset: int) -> list[Cached]:
+        where, params = where_clause(conditions)
+        rows = self._db.query(
+            f"SELECT id, doc, fetched_at FROM {table}{where} ORDER BY {order_by} "
+            "LIMIT ? OFFSET ?", (*params, -1 if limit is None else limit, offset))
+        return [Cached(r[0], r[1], decode_time(r[2])) for r in rows]
+
+    def _count(self, table: str, conditions: Conditions) -> int:
+        where, params = where_clause(conditions)
+        row = self._db.query_one(f"SELECT COUNT(*) FROM {table}{where}", params)
+        return int(row[0]) if row else 0
+
+    def shop(self) -> Cached | None:
+        rows = self._list("shop", {}, "id", 1, 0)
+        return rows[0] if rows else None
+
+    def categories(self) -> list[Cached]:
+        """All categories, roots first, then by position: enough to rebuild the tree."""
+        return self._list("categories", {}, "parent_id IS NOT NULL, parent_id, position, id",
+                          None, 0)
+
+    def tracking_codes(self, *, event: str | None = None, provider: str | None = None,
+                       status: str | None = None) -> list[Cached]:
+        c: Conditions = {}
+        for name, value in (("event", event), ("provider", provider), ("status", status)):
+            if value is not None:
+                c[name] = (f"{name} = ?", [value])
+        return self._list("tracking_codes", c, "id", None, 0)
+
+    def orders(self, filter: OrderFilter = OrderFilter(), *,
+               sort: OrderSort = OrderSort.CREATION_DATE_DESC, limit: int | None = None,
+               offset: int = 0) -> list[Cached]:
+        return self._list("orders", order_conditions(filter), _ORDER_SORTS[sort], limit, offset)
+
+    def count_orders(self, filter: OrderFilter = OrderFilter()) -> int:
+        return self._count("orders", order_conditions(filter))
+
+    def order_facets(self, filter: OrderFilter = OrderFilter()) -> Facets:
+        """Counts per filter value, each with its own filter removed, plus "summary"."""
+        with self._db.read() as conn:
+            return order_facets(conn, filter)
+
+    def questions(self, filter: QuestionFilter = QuestionFilter(), *,
+                  sort: QuestionSort = QuestionSort.QUESTION_DATE_DESC,
+                  limit: int | None = None, offset: int = 0) -> list[Cached]:
+        return self._list("questions", _question_conditions(filter), _QUESTION_SORTS[sort],
+                          limit, offset)
+
+    def count_questions(self, filter: QuestionFilter = QuestionFilter()) -> int:
+        return self._count("questions", _question_conditions(filter))
+
+    def question_facets(self, filter: QuestionFilter = QuestionFilter()) -> Facets:
+        """`status` and `channel` counts, each with its own filter removed."""
+        with self._db.read() as conn:
+            return status_facets(conn, "questions", _question_conditions(filter))
+
+    def threads(self, filter: ThreadFilter = ThreadFilter(), *,
+                sort: ThreadSort = ThreadSort.LAST_QUESTION_DATE_DESC,
+                limit: int | None = None, offset: int = 0) -> list[Cached]:
+        return self._list("threads", _thread_conditions(filter), _THREAD_SORTS[sort],
+                          limit, offset)
+
+    def count_threads(self, filter: ThreadFilter = ThreadFilter()) -> int:
+        return self._count("threads", _thread_conditions(filter))
+
+    def thread_facets(self, filter: ThreadFilter = ThreadFilter()) -> Facets:
+        """`status` and `channel` counts, each with its own filter removed."""
+        with self._db.read() as conn:
+            return status_facets(conn, "threads", _thread_conditions(filter))
+
+    def unanswered_quantity(self, filter: ThreadFilter = ThreadFilter()) -> int:
+        """Unanswered questions over the matching threads (the envelope's top-level count)."""
+        where, params = where_clause(_thread_conditions(filter))
+        row = self._db.query_one(
+            f"SELECT COALESCE(SUM(unanswered_quantity), 0) FROM threads{where}", params)
+        return int(row[0]) if row else 0
+
+    # -- sync bookkeeping -------------------------------------------------------------------
+
+    def mark_synced(self, key: Resource | str, at: datetime | None = None) -> None:
+        """Record a completed sync of `key` (a Resource, or a finer key like "thread:abc")."""
+        with self._db.transaction() as conn:
+            conn.execute("INSERT INTO sync_state (key, synced_at) VALUES (?, ?) ON CONFLICT "
+                         "(key) DO UPDATE SET synced_at = excluded.synced_at",
+                         (str(key), encode_time(at or utc_now())))
+
+    def last_sync(self, key: Resource | str) -> datetime | None:
+        row = self._db.query_one("SELECT synced_at FROM sync_state WHERE key = ?", (str(key),))
+        return None if row is None else decode_time(row[0])
+
+    def sync_times(self) -> dict[str, datetime]:
+        return {k: decode_time(t) for k, t in self._db.query("SELECT key, synced_at "
+                                                             "FROM sync_state")}

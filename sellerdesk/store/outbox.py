@@ -1,0 +1,434 @@
+"""The durable queue of the seller's writes and the state machine of each one.
+
+    enqueue -> queued --mark_sending--> sending --mark_done--> done
+                 ^                         |--mark_retry (backoff)--> queued
+                 |                         |--mark_conflict--> conflict --resolve--> queued | gone
+                 +--retry-- failed <--mark_failed--+            discard: queued/failed/conflict
+
+Every change is committed with `synchronous=FULL` before the call returns. Entries of one
+entity (e.g. "question:123") go out strictly in order: one waits while an earlier entry of its
+entity is unfinished (queued, sending, conflict or failed); other entities do not wait.
+`mark_sending` is committed before the request leaves, so an entry found `sending` after a
+restart is "outcome unknown" (`uncertain`): services must read the server and settle it with
+mark_done / mark_retry / mark_conflict before anything of that entity is sent again.
+Sending itself lives in services; observers are plain callbacks, called after each commit
+on the thread that made the change.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import threading
+import uuid
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from enum import StrEnum
+from typing import Any
+
+from sellerdesk.store.db import (
+    Database,
+    StoreError,
+    decode_optional_time,
+    decode_time,
+    encode_time,
+    utc_now,
+)
+
+log = logging.getLogger("sellerdesk.outbox")
+
+
+class IntentKind(StrEnum):
+    ANSWER = "answer"
+    DELETE_QUESTION = "delete_question"
+    INVOICE = "invoice"
+    SHIPPING = "shipping"
+    TRACKING_CREATE = "tracking_create"
+    TRACKING_MODIFY = "tracking_modify"
+    TRACKING_DELETE = "tracking_delete"
+
+
+class OutboxState(StrEnum):
+    QUEUED = "queued"
+    SENDING = "sending"
+    DONE = "done"
+    CONFLICT = "conflict"
+    FAILED = "failed"
+
+
+UNFINISHED = (OutboxState.QUEUED, OutboxState.SENDING, OutboxState.CONFLICT, OutboxState.FAILED)
+
+
+class Resolution(StrEnum):
+    KEEP_LOCAL = "keep_local"  # send the seller's version again (optionally edited)
+    KEEP_SERVER = "keep_server"  # accept the server's version: the entry is dropped
+
+
+class OutboxEvent(StrEnum):
+    ENQUEUED = "enqueued"
+    CHANGED = "changed"
+    REMOVED = "removed"
+    PAUSED = "paused"
+    RESUMED = "resumed"
+
+
+class OutboxStateError(StoreError):
+    """The entry is not in a state that allows this step (or is gone)."""
+
+    default_message = "That change has already moved on; the list is being refreshed."
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    local: bytes  # the seller's version, JSON
+    server: bytes | None  # the server's version, JSON; None when the record is gone
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxEntry:
+    id: str
+    seq: int
+    kind: IntentKind
+    entity: str
+    payload: bytes
+    state: OutboxState
+    created_at: datetime
+    updated_at: datetime
+    attempts: int
+    next_attempt_at: datetime | None
+    last_error: str | None
+    conflict: Conflict | None
+    uncertain: bool  # was `sending` when the app last stopped: outcome unknown
+    result: bytes | None  # what mark_done recorded (e.g. the created tracking code)
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxChange:
+    event: OutboxEvent
+    entry_id: str | None = None
+    entity: str | None = None
+    state: OutboxState | None = None
+
+
+Observer = Callable[[OutboxChange], None]
+
+
+def entity_key(kind: str, id: int | str) -> str:
+    """"question:123", "order:77", "tracking:5": one key per record a write touches."""
+    return f"{kind}:{id}"
+
+
+def new_tracking_entity() -> str:
+    """The key of a tracking code not yet created on the server."""
+    return f"tracking:new:{uuid.uuid4().hex}"
+
+
+_COLUMNS = ("id, seq, kind, entity, payload, state, created_at, updated_at, attempts, "
+            "next_attempt_at, last_error, conflict_local, conflict_server, uncertain, result")
+# An entry is a head when nothing earlier of its entity is unfinished.
+_HEAD = ("NOT EXISTS (SELECT 1 FROM outbox AS e WHERE e.entity = o.entity AND e.seq < o.seq "
+         "AND e.state IN ('queued', 'sending', 'conflict', 'failed'))")
+_PAUSE_KEY = "paused"
+
+
+def _entry(row: Sequence[Any]) -> OutboxEntry:
+    conflict = None
+    if row[11] is not None:
+        conflict = Conflict(row[11], row[12], row[10] or "")
+    return OutboxEntry(
+        id=row[0], seq=row[1], kind=IntentKind(row[2]), entity=row[3], payload=row[4],
+        state=OutboxState(row[5]), created_at=decode_time(row[6]),
+        updated_at=decode_time(row[7]), attempts=row[8],
+        next_attempt_at=decode_optional_time(row[9]), last_error=row[10], conflict=conflict,
+        uncertain=bool(row[13]), result=row[14])
+
+
+def _check_json(name: str, value: bytes) -> None:
+    try:
+        json.loads(value)
+    except ValueError as exc:
+        raise ValueError(f"{name} must be JSON") from exc
+
+
+class Outbox:
+    """Persistence and state machine of the outbox; see the module docstring."""
+
+    def __init__(self, db: Database, *, clock: Callable[[], datetime] = utc_now) -> None:
+        self._db = db
+        self._clock = clock
+        self._observers: list[Observer] = []
+        self._observers_lock = threading.Lock()
+
+    # -- observers ----------------------------------------------------------------------------
+
+    def add_observer(self, observer: Observer) -> Callable[[], None]:
+        """Call `observer` after every committed change; returns the function that removes it."""
+        with self._observers_lock:
+            self._observers.append(observer)
+
+        def remove() -> None:
+            with self._observers_lock:
+                if observer in self._observers:
+                    self._observers.remove(observer)
+        return remove
+
+    def _notify(self, change: OutboxChange) -> None:
+        with self._observers_lock:
+            observers = list(self._observers)
+        for observer in observers:
+            try:
+                observer(change)
+            except Exception:  # a broken view must not undo or break a committed write
+                log.exception("outbox observer failed on %s", change)
+
+    def _changed(self, entry: OutboxEntry, event: OutboxEvent = OutboxEvent.CHANGED) -> None:
+        self._notify(OutboxChange(event, entry.id, entry.entity, entry.state))
+
+    # -- writes -------------------------------------------------------------------------------
+
+    def enqueue(self, kind: IntentKind | str, entity: str, payload: bytes) -> OutboxEntry:
+        """Save a new intent; when this returns it is on disk and survives any crash."""
+        kind = IntentKind(kind)
+        _check_json("payload", payload)
+        now = encode_time(self._clock())
+        with self._db.transaction(durable=True) as conn:
+            entry_id = uuid.uuid4().hex
+            conn.execute(
+                "INSERT INTO outbox (id, kind, entity, payload, state, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, 'queued', ?, ?)",
+                (entry_id, kind.value, entity, payload, now, now))
+            entry = self._get(conn, entry_id)
+        log.info("queued %s for %s (%s)", kind.value, entity, entry_id)
+        self._changed(entry, OutboxEvent.ENQUEUED)
+        return entry
+
+    def _apply(self, conn: sqlite3.Connection, entry_id: str, allowed: Iterable[OutboxState],
+               changes: str, params: Sequence[Any] = (), *, head_only: bool = False
+               ) -> OutboxEntry:
+        current = self._get(conn, entry_id)
+        if current.state not in allowed:
+            raise OutboxStateError(detail=f"{entry_id} is {current.state.value}")
+        if head_only and conn.execute(
+                f"SELECT 1 FROM outbox AS o WHERE o.id = ? AND NOT {_HEAD}",
+                (entry_id,)).fetchone():
+            raise OutboxStateError(detail=f"{entry_id} waits for an earlier entry of "
+                                          f"{current.entity}")
+        conn.execute(f"UPDATE outbox SET {changes}, updated_at = ? WHERE id = ?",
+                     (*params, encode_time(self._clock()), entry_id))
+        return self._get(conn, entry_id)
+
+    def _transition(self, entry_id: str, allowed: Iterable[OutboxState], changes: str,
+                    params: Sequence[Any] = (), *, head_only: bool = False) -> OutboxEntry:
+        with self._db.transaction(durable=True) as conn:
+            entry = self._apply(conn, entry_id, allowed, changes, params, head_only=head_only)
+        self._changed(entry)
+        return entry
+
+    def mark_sending(self, entry_id: str) -> OutboxEntry:
+        """Record that an attempt starts; call (and await) before the request goes out.
+
+        Refused unless the entry is queued and first in line for its entity. Pausing is not
+        checked here: an entry handed out before `pause_all` may still go.
+        """
+        return self._transition(
+            entry_id, [OutboxState.QUEUED],
+            "state = 'sending', attempts = attempts + 1, uncertain = 0", head_only=True)
+
+    def mark_done(self, entry_id: str, *, result: bytes | None = None,
+                  new_entity: str | None = None) -> OutboxEntry:
+        """The server applied it (or already had it). `result` keeps e.g. the created record.
+
+        `new_entity` re-keys every entry of the entity in the same commit, order kept (a
+        created tracking code: "tracking:new:<uuid>" -> "tracking:5").
+        """
+        with self._db.transaction(durable=True) as conn:
+            entry = self._apply(
+                conn, entry_id, [OutboxState.SENDING, OutboxState.QUEUED],
+                "state = 'done', uncertain = 0, next_attempt_at = NULL, last_error = NULL, "
+                "result = ?", (result,))
+            if new_entity is not None and new_entity != entry.entity:
+                conn.execute("UPDATE outbox SET entity = ? WHERE entity = ?",
+                             (new_entity, entry.entity))
+                entry = self._get(conn, entry_id)
+        self._changed(entry)
+        return entry
+
+    def mark_retry(self, entry_id: str, error: str | None,
+                   delay: timedelta | float = 0.0) -> OutboxEntry:
+        """Not sent (offline, 5xx, 429, or an uncertain entry proved unapplied): try again
+        after `delay` (seconds or a timedelta). `error` is shown to the seller."""
+        wait = delay if isinstance(delay, timedelta) else timedelta(seconds=delay)
+        return self._transition(
+            entry_id, [OutboxState.SENDING, OutboxState.QUEUED],
+            "state = 'queued', uncertain = 0, next_attempt_at = ?, last_error = ?",
+            (encode_time(self._clock() + wait), error))
+
+    def mark_conflict(self, entry_id: str, local: bytes, server: bytes | None,
+                      message: str) -> OutboxEntry:
+        """The server's record moved on (answered or deleted elsewhere, order gone): keep both
+        versions for the seller to choose; later entries of the entity wait."""
+        _check_json("local", local)
+        if server is not None:
+            _check_json("server", server)
+        return self._transition(
+            entry_id, [OutboxState.SENDING, OutboxState.QUEUED],
+            "state = 'conflict', uncertain = 0, next_attempt_at = NULL, last_error = ?, "
+            "conflict_local = ?, conflict_server = ?", (message, local, server))
+
+    def mark_failed(self, entry_id: str, message: str) -> OutboxEntry:
+        """The server refused it for good (e.g. 400): wait for the seller to retry or discard."""
+        return self._transition(
+            entry_id, [OutboxState.SENDING, OutboxState.QUEUED],
+            "state = 'failed', uncertain = 0, next_attempt_at = NULL, last_error = ?", (message,))
+
+    def retry(self, entry_id: str) -> OutboxEntry:
+        """The seller asks to send it now: a failed entry, or a queued one waiting on backoff."""
+        return self._transition(
+            entry_id, [OutboxState.FAILED, OutboxState.QUEUED],
+            "state = 'queued', attempts = 0, next_attempt_at = NULL, last_error = NULL")
+
+    def edit(self, entry_id: str, payload: bytes) -> OutboxEntry:
+        """Replace the payload of an entry not yet sent (or failed, or in conflict)."""
+        _check_json("payload", payload)
+        return self._transition(
+            entry_id, [OutboxState.QUEUED, OutboxState.FAILED, OutboxState.CONFLICT],
+            "payload = ?", (payload,))
+
+    def discard(self, entry_id: str) -> None:
+        """The seller drops an unsent intent; the entity's next entry may then go."""
+        with self._db.transaction(durable=True) as conn:
+            entry = self._get(conn, entry_id)
+            allowed = (OutboxState.QUEUED, OutboxState.FAILED, OutboxState.CONFLICT)
+            if entry.state not in allowed:
+                raise OutboxStateError(detail=f"{entry_id} is {entry.state.value}")
+            conn.execute("DELETE FROM outbox WHERE id = ?", (entry_id,))
+        log.info("discarded %s for %s (%s)", entry.kind.value, entry.entity, entry_id)
+        self._notify(OutboxChange(OutboxEvent.REMOVED, entry.id, entry.entity, None))
+
+    def resolve(self, entry_id: str, choice: Resolution | str,
+                payload: bytes | None = None) -> OutboxEntry | None:
+        """Settle a conflict: KEEP_LOCAL queues it again (with `payload` if given);
+        KEEP_SERVER drops it. Returns the entry, or None when dropped."""
+        choice = Resolution(choice)
+        entry = self._get_or_raise(entry_id)
+        if entry.state is not OutboxState.CONFLICT:
+            raise OutboxStateError(detail=f"{entry_id} is {entry.state.value}")
+        if choice is Resolution.KEEP_SERVER:
+            self.discard(entry_id)
+            return None
+        if payload is not None:
+            _check_json("payload", payload)
+        return self._transition(
+            entry_id, [OutboxState.CONFLICT],
+            "state = 'queued', attempts = 0, next_attempt_at = NULL, last_error = NULL, "
+            "conflict_local = NULL, conflict_server = NULL, payload = COALESCE(?, payload)",
+            (payload,))
+
+    def pause_all(self, reason: str) -> None:
+        """Stop handing out entries (the token was refused); persisted across restarts."""
+        with self._db.transaction(durable=True) as conn:
+            conn.execute("INSERT INTO outbox_control (key, value) VALUES (?, ?) ON CONFLICT "
+                         "(key) DO UPDATE SET value = excluded.value", (_PAUSE_KEY, reason))
+        self._notify(OutboxChange(OutboxEvent.PAUSED))
+
+    def resume_all(self) -> None:
+        with self._db.transaction(durable=True) as conn:
+            conn.execute("DELETE FROM outbox_control WHERE key = ?", (_PAUSE_KEY,))
+        self._notify(OutboxChange(OutboxEvent.RESUMED))
+
+    def recover_after_restart(self) -> list[OutboxEntry]:
+        """Flag entries left `sending` by the last run as uncertain; return all uncertain.
+
+        Call once at start, before any sending (Store.open does).
+        """
+        with self._db.transaction(durable=True) as conn:
+            conn.execute("UPDATE outbox SET uncertain = 1 WHERE state = 'sending'")
+        found = self.uncertain()
+        for entry in found:
+            log.warning("outcome unknown for %s on %s (%s)", entry.kind.value, entry.entity,
+                        entry.id)
+        return found
+
+    def purge_done(self, before: datetime | None = None) -> int:
+        """Delete done entries (all, or those finished before `before`)."""
+        sql, params = "DELETE FROM outbox WHERE state = 'done'", []
+        if before is not None:
+            sql, params = sql + " AND updated_at < ?", [encode_time(before)]
+        with self._db.transaction() as conn:
+            return max(conn.execute(sql, params).rowcount, 0)
+
+    # -- reads --------------------------------------------------------------------------------
+
+    def _get(self, conn: sqlite3.Connection, entry_id: str) -> OutboxEntry:
+        row = conn.execute(f"SELECT {_COLUMNS} FROM outbox WHERE id = ?", (entry_id,)).fetchone()
+        if row is None:
+            raise OutboxStateError(detail=f"no outbox entry {entry_id}")
+        return _entry(row)
+
+    def _get_or_raise(self, entry_id: str) -> OutboxEntry:
+        with self._db.read() as conn:
+            return self._get(conn, entry_id)
+
+    def get(self, entry_id: str) -> OutboxEntry | None:
+        row = self._db.query_one(f"SELECT {_COLUMNS} FROM outbox WHERE id = ?", (entry_id,))
+        return None if row is None else _entry(row)
+
+    def paused(self) -> str | None:
+        """The reason given to pause_all, or None when sending is allowed."""
+        row = self._db.query_one("SELECT value FROM outbox_control WHERE key = ?", (_PAUSE_KEY,))
+        return None if row is None else str(row[0])
+
+    def next_ready(self, now: datetime | None = None, limit: int | None = None
+                   ) -> list[OutboxEntry]:
+        """Queued entries due by `now` with nothing earlier of their entity unfinished."""
+        if self.paused() is not None:
+            return []
+        rows = self._db.query(
+            f"SELECT {_COLUMNS} FROM outbox AS o WHERE o.state = 'queued' AND "
+            f"(o.next_attempt_at IS NULL OR o.next_attempt_at <= ?) AND {_HEAD} "
+            "ORDER BY o.seq LIMIT ?",
+            (encode_time(now or self._clock()), -1 if limit is None else limit))
+        return [_entry(r) for r in rows]
+
+    def next_wakeup(self) -> datetime | None:
+        """When the next waiting head becomes due (maybe already past); None if none waits."""
+        if self.paused() is not None:
+            return None
+        row = self._db.query_one(
+            "SELECT MIN(COALESCE(o.next_attempt_at, o.updated_at)) FROM outbox AS o "
+            f"WHERE o.state = 'queued' AND {_HEAD}")
+        return decode_optional_time(row[0] if row else None)
+
+    def entries(self, *, states: Iterable[OutboxState] | None = None, entity: str | None = None,
+                entity_prefix: str | None = None) -> list[OutboxEntry]:
+        """Entries in sequence order, narrowed by state(s), exact entity or entity prefix
+        (e.g. `entity_prefix="order:"` with `states=UNFINISHED` for the order list's icons)."""
+        sql: list[str] = []
+        params: list[Any] = []
+        if states is not None:
+            wanted = [OutboxState(s).value for s in states]
+            sql.append(f"state IN ({', '.join('?' * len(wanted))})")
+            params.extend(wanted)
+        if entity is not None:
+            sql.append("entity = ?")
+            params.append(entity)
+        if entity_prefix is not None:
+            sql.append("substr(entity, 1, ?) = ?")
+            params.extend([len(entity_prefix), entity_prefix])
+        where = (" WHERE " + " AND ".join(sql)) if sql else ""
+        rows = self._db.query(f"SELECT {_COLUMNS} FROM outbox{where} ORDER BY seq", params)
+        return [_entry(r) for r in rows]
+
+    def uncertain(self) -> list[OutboxEntry]:
+        """Entries whose last attempt's outcome is unknown; settle them before sending more."""
+        rows = self._db.query(f"SELECT {_COLUMNS} FROM outbox WHERE uncertain = 1 ORDER BY seq")
+        return [_entry(r) for r in rows]
+
+    def counts(self) -> dict[OutboxState, int]:
+        out = dict.fromkeys(OutboxState, 0)
+        for state, n in self._db.query("SELECT state, COUNT(*) FROM outbox GROUP BY state"):
+            out[OutboxState(state)] = int(n)
+        return out

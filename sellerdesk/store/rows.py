@@ -1,0 +1,201 @@
+"""What the cache takes and gives back: plain rows, filters and orderings; no api types.
+
+The caller (services) encodes each record to JSON (`msgspec.json.encode(order)`) as `doc` and
+copies the few fields the store filters, sorts and searches on. Pass channels in their short
+spelling (`shopfront`, `marketplace`) so filters and facets see one value per channel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+
+class Resource(StrEnum):
+    """The cached record kinds; also the default `last_sync` keys."""
+
+    CATEGORIES = "categories"
+    SHOP = "shop"
+    TRACKING_CODES = "tracking_codes"
+    THREADS = "threads"
+    QUESTIONS = "questions"
+    ORDERS = "orders"
+
+
+@dataclass(frozen=True, slots=True)
+class Cached:
+    """One cached record: its id, its JSON document and when it was fetched from the server."""
+
+    id: int | str
+    doc: bytes
+    fetched_at: datetime
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CategoryRow:
+    id: int
+    doc: bytes
+    parent_id: int | None = None
+    position: int | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShopRow:
+    id: int
+    doc: bytes
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrackingCodeRow:
+    id: int
+    doc: bytes
+    name: str | None = None
+    status: str | None = None
+    event: str | None = None
+    provider: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ThreadRow:
+    id: str
+    doc: bytes
+    status: str | None = None
+    channel: str | None = None
+    last_question_date: datetime | None = None
+    unanswered_quantity: int = 0
+    client_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class QuestionRow:
+    id: int
+    doc: bytes
+    thread_id: str | None = None
+    status: str | None = None
+    channel: str | None = None
+    creation_date: datetime | None = None
+    client_id: int | None = None
+    text: str | None = None  # searched, with the three below
+    buyer_name: str | None = None
+    buyer_nickname: str | None = None
+    product_title: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OrderRow:
+    id: str
+    doc: bytes
+    channel: str | None = None
+    currency: str | None = None
+    creation_date: datetime | None = None
+    updated_at: datetime | None = None  # last invoice/shipping change; None = creation_date
+    contact_status: str | None = None  # status.contact_data_status: new, first_contact, ...
+    paid: bool = False
+    processed: bool = False
+    delivered: bool = False
+    closed: bool = False
+    buyer_feedback: bool = False  # feedback.buyer is not null
+    seller_feedback: bool = False  # feedback.seller is not null
+    shipping_tags: frozenset[str] = frozenset()  # from `shipping_tags()` below
+    client_id: int | None = None
+    buyer_name: str | None = None  # searched, with the three below and the id
+    buyer_nickname: str | None = None
+    product_titles: tuple[str, ...] = ()
+    tracking_codes: tuple[str, ...] = ()
+
+
+SHIPPING_TAGS = ("pending", "pickup", "on_route", "print_tag", "to_be_agreed", "in_progress",
+                 "delivered")
+
+
+def shipping_tags(shippings: Iterable[tuple[str | None, str | None]]) -> frozenset[str]:
+    """The `shipping` filter values an order matches, from its (status, ship_type) pairs.
+
+    docs/decisions.md: a status matches itself; `print_tag` is a `carrier_mode_2` shipping
+    still pending, `to_be_agreed` a `not specified` one still pending.
+    """
+    tags: set[str] = set()
+    for status, ship_type in shippings:
+        if status:
+            tags.add(status)
+        if status == "pending" and ship_type == "carrier_mode_2":
+            tags.add("print_tag")
+        if status == "pending" and ship_type == "not specified":
+            tags.add("to_be_agreed")
+    return frozenset(tags)
+
+
+
+class OrderSort(StrEnum):
+    """Orderings of the order list; values are the wire's `orders` ids."""
+
+    CREATION_DATE_ASC = "creation_date_asc"
+    CREATION_DATE_DESC = "creation_date_desc"
+    CLIENT_ID_ASC = "client_id_asc"
+    CLIENT_ID_DESC = "client_id_desc"
+    NAME_ASC = "name_asc"
+    NAME_DESC = "name_desc"
+    LAST_UPDATED_ASC = "total_last_updated_asc"
+    LAST_UPDATED_DESC = "total_last_updated_desc"
+
+
+class QuestionSort(StrEnum):
+    QUESTION_DATE_ASC = "question_date_asc"
+    QUESTION_DATE_DESC = "question_date_desc"
+
+
+class ThreadSort(StrEnum):
+    LAST_QUESTION_DATE_ASC = "last_question_date_asc"
+    LAST_QUESTION_DATE_DESC = "last_question_date_desc"
+
+
+class OrderSummary(StrEnum):
+    """One-click views (docs/decisions.md, "order facets")."""
+
+    PENDING_PROCESS = "pending_process"  # paid, not processed, not closed
+    PENDING_SHIPMENT = "pending_shipment"  # processed, not delivered, not closed
+    PENDING_FEEDBACK = "pending_feedback"  # delivered, seller feedback pending, not closed
+    CLOSED_ORDERS = "closed_orders"  # closed
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OrderFilter:
+    """Filters of the order list; None means "any". Facet names follow the wire's filters."""
+
+    status: str | None = None  # contact status
+    processed: bool | None = None
+    paid: bool | None = None
+    delivered: bool | None = None
+    closed: bool | None = None
+    channel: str | None = None
+    currency: str | None = None
+    buyer_feedback: bool | None = None
+    seller_feedback: bool | None = None
+    feedback: bool | None = None  # True: both given; False: both pending
+    shipping: str | None = None  # one shipping tag
+    client_id: int | None = None
+    summary: OrderSummary | None = None
+    query: str | None = None  # words, matched like Search.orders (prefix on the last word)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class QuestionFilter:
+    status: str | None = None
+    channel: str | None = None
+    thread_id: str | None = None
+    client_id: int | None = None
+    query: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ThreadFilter:
+    status: str | None = None
+    channel: str | None = None
+    client_id: int | None = None
+
+
+Facets = dict[str, dict[str, int]]
+"""Facet name -> value id -> count; booleans use the value ids "true" and "false"."""

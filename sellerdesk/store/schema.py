@@ -1,0 +1,108 @@
+"""The store's schema as forward steps: `MIGRATIONS[i]` takes a file from version i to i + 1.
+
+Never edit a step that has shipped: append a new one. Times are UTC text from
+`db.encode_time` (fixed width, so they sort); `doc` columns hold the record's JSON as the
+caller encoded it; the other columns are copies of the fields the store filters, sorts and
+searches on.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from sellerdesk.store.db import Migration
+
+
+def _steps(*statements: str) -> Migration:
+    # executescript() would COMMIT first and break the step's transaction: run one by one.
+    def apply(conn: sqlite3.Connection) -> None:
+        for statement in statements:
+            conn.execute(statement)
+    return apply
+
+
+_V1_CACHE = _steps(
+    """CREATE TABLE categories (
+        id INTEGER PRIMARY KEY, parent_id INTEGER, position INTEGER, name TEXT,
+        doc BLOB NOT NULL, fetched_at TEXT NOT NULL)""",
+    """CREATE TABLE shop (id INTEGER PRIMARY KEY, doc BLOB NOT NULL, fetched_at TEXT NOT NULL)""",
+    """CREATE TABLE tracking_codes (
+        id INTEGER PRIMARY KEY, name TEXT, status TEXT, event TEXT, provider TEXT,
+        doc BLOB NOT NULL, fetched_at TEXT NOT NULL)""",
+    """CREATE TABLE threads (
+        id TEXT PRIMARY KEY, status TEXT, channel TEXT, last_question_date TEXT,
+        unanswered_quantity INTEGER NOT NULL DEFAULT 0, client_id INTEGER,
+        doc BLOB NOT NULL, fetched_at TEXT NOT NULL)""",
+    "CREATE INDEX threads_by_date ON threads (last_question_date, id)",
+    """CREATE TABLE questions (
+        id INTEGER PRIMARY KEY, thread_id TEXT, status TEXT, channel TEXT,
+        creation_date TEXT, client_id INTEGER,
+        text TEXT, buyer_name TEXT, buyer_nickname TEXT, product_title TEXT,
+        doc BLOB NOT NULL, fetched_at TEXT NOT NULL)""",
+    "CREATE INDEX questions_by_thread ON questions (thread_id, creation_date)",
+    "CREATE INDEX questions_by_date ON questions (creation_date, id)",
+    # An explicit INTEGER PRIMARY KEY: VACUUM may renumber implicit rowids, which would
+    # break the external-content FTS index (v3) that points at them.
+    """CREATE TABLE orders (
+        pk INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, channel TEXT, currency TEXT,
+        creation_date TEXT, updated_at TEXT, contact_status TEXT,
+        paid INTEGER NOT NULL, processed INTEGER NOT NULL, delivered INTEGER NOT NULL,
+        closed INTEGER NOT NULL, buyer_feedback INTEGER NOT NULL,
+        seller_feedback INTEGER NOT NULL, shipping_tags TEXT NOT NULL,
+        client_id INTEGER, buyer_name TEXT, buyer_nickname TEXT,
+        product_titles TEXT, tracking_codes TEXT,
+        doc BLOB NOT NULL, fetched_at TEXT NOT NULL)""",
+    "CREATE INDEX orders_by_date ON orders (creation_date, id)",
+    "CREATE INDEX orders_by_update ON orders (updated_at, id)",
+    "CREATE TABLE sync_state (key TEXT PRIMARY KEY, synced_at TEXT NOT NULL)",
+)
+
+_V2_OUTBOX = _steps(
+    # AUTOINCREMENT: a sequence number is never reused, even after the newest row is deleted.
+    """CREATE TABLE outbox (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL, entity TEXT NOT NULL, payload BLOB NOT NULL,
+        state TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at TEXT, last_error TEXT,
+        conflict_local BLOB, conflict_server BLOB, uncertain INTEGER NOT NULL DEFAULT 0,
+        result BLOB)""",
+    "CREATE INDEX outbox_by_entity ON outbox (entity, seq)",
+    "CREATE INDEX outbox_by_state ON outbox (state, seq)",
+    "CREATE TABLE outbox_control (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+)
+
+
+def _fts(table: str, key: str, columns: tuple[str, ...]) -> tuple[str, ...]:
+    """An external-content FTS5 index over `table` plus the triggers that keep it current."""
+    cols = ", ".join(columns)
+    new = ", ".join(f"new.{c}" for c in columns)
+    old = ", ".join(f"old.{c}" for c in columns)
+    changed = " OR ".join(f"old.{c} IS NOT new.{c}" for c in columns)
+    fts = f"{table}_fts"
+    return (
+        # remove_diacritics 2: "camion" finds "camión"; prefix indexes make typing fast.
+        f"""CREATE VIRTUAL TABLE {fts} USING fts5({cols}, content='{table}',
+            content_rowid='{key}', tokenize='unicode61 remove_diacritics 2',
+            prefix='2 3')""",
+        f"""CREATE TRIGGER {table}_fts_insert AFTER INSERT ON {table} BEGIN
+            INSERT INTO {fts} (rowid, {cols}) VALUES (new.{key}, {new}); END""",
+        f"""CREATE TRIGGER {table}_fts_delete AFTER DELETE ON {table} BEGIN
+            INSERT INTO {fts} ({fts}, rowid, {cols}) VALUES ('delete', old.{key}, {old}); END""",
+        # Only when a searched column changed: a re-sync of unchanged records is cheap.
+        f"""CREATE TRIGGER {table}_fts_update AFTER UPDATE ON {table} WHEN {changed} BEGIN
+            INSERT INTO {fts} ({fts}, rowid, {cols}) VALUES ('delete', old.{key}, {old});
+            INSERT INTO {fts} (rowid, {cols}) VALUES (new.{key}, {new}); END""",
+        # Index what earlier versions already cached.
+        f"INSERT INTO {fts} ({fts}) VALUES ('rebuild')",
+    )
+
+
+QUESTION_SEARCH_COLUMNS = ("text", "buyer_name", "buyer_nickname", "product_title")
+ORDER_SEARCH_COLUMNS = ("id", "buyer_name", "buyer_nickname", "product_titles", "tracking_codes")
+
+_V3_SEARCH = _steps(
+    *_fts("questions", "id", QUESTION_SEARCH_COLUMNS),
+    *_fts("orders", "pk", ORDER_SEARCH_COLUMNS),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (_V1_CACHE, _V2_OUTBOX, _V3_SEARCH)

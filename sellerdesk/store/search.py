@@ -1,0 +1,79 @@
+"""Offline word search (SQLite FTS5) over cached questions and orders.
+
+The indexes follow the cache by themselves (triggers, schema v3). Matching is case- and
+accent-insensitive ("camion" finds "camión"), every word must match, and the last word is
+taken as a prefix while the seller is still typing it. Results are ids, best match first.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from sellerdesk.store.db import Database
+
+# unicode61 splits on everything but letters and digits; so do we, so a typed "#1234" or
+# "o'brien" never reaches FTS5 as query syntax.
+_WORD = re.compile(r"[^\W_]+")
+
+# bm25 column weights, in the column order of schema.QUESTION/ORDER_SEARCH_COLUMNS.
+_QUESTION_RANK = "bm25(questions_fts, 1.0, 4.0, 4.0, 2.0)"
+_ORDER_RANK = "bm25(orders_fts, 10.0, 4.0, 4.0, 2.0, 8.0)"
+
+
+def match_expression(text: str, *, prefix: bool = True) -> str | None:
+    """An FTS5 query for the words of `text` (all required), or None when it has none.
+
+    With `prefix`, a last word not yet followed by a space or punctuation matches as a
+    prefix ("cami" finds "camión").
+    """
+    text = unicodedata.normalize("NFC", text)
+    words = _WORD.findall(text)
+    if not words:
+        return None
+    terms = [f'"{word}"' for word in words]
+    if prefix and text.endswith(words[-1]):
+        terms[-1] += "*"
+    return " ".join(terms)
+
+
+class Search:
+    """Ranked id lookups; fetch the records with `Cache.get_many`."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def questions(self, text: str, *, limit: int = 50, prefix: bool = True) -> list[int]:
+        """Questions whose text, buyer name/nickname or product title hold the words."""
+        expr = match_expression(text, prefix=prefix)
+        if expr is None:
+            return []
+        rows = self._db.query(
+            f"SELECT q.id FROM questions_fts JOIN questions AS q ON q.id = questions_fts.rowid "
+            f"WHERE questions_fts MATCH ? ORDER BY {_QUESTION_RANK}, q.creation_date DESC "
+            "LIMIT ?", (expr, limit))
+        return [int(r[0]) for r in rows]
+
+    def threads(self, text: str, *, limit: int = 50, prefix: bool = True) -> list[str]:
+        """Threads holding a matching cached question, ranked by their best question."""
+        expr = match_expression(text, prefix=prefix)
+        if expr is None:
+            return []
+        rows = self._db.query(
+            "SELECT thread_id FROM ("
+            f"  SELECT q.thread_id, {_QUESTION_RANK} AS score, q.creation_date AS at"
+            "   FROM questions_fts JOIN questions AS q ON q.id = questions_fts.rowid"
+            "   WHERE questions_fts MATCH ? AND q.thread_id IS NOT NULL)"
+            " GROUP BY thread_id ORDER BY MIN(score), MAX(at) DESC LIMIT ?", (expr, limit))
+        return [str(r[0]) for r in rows]
+
+    def orders(self, text: str, *, limit: int = 50, prefix: bool = True) -> list[str]:
+        """Orders whose id, buyer name/nickname, product titles or tracking codes match."""
+        expr = match_expression(text, prefix=prefix)
+        if expr is None:
+            return []
+        rows = self._db.query(
+            f"SELECT o.id FROM orders_fts JOIN orders AS o ON o.pk = orders_fts.rowid "
+            f"WHERE orders_fts MATCH ? ORDER BY {_ORDER_RANK}, o.creation_date DESC LIMIT ?",
+            (expr, limit))
+        return [str(r[0]) for r in rows]

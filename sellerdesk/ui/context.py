@@ -1,0 +1,33 @@
+"""What every panel is given: the settings, the task runner, the options and (soon) services."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sellerdesk.ui.runner import TaskRunner
+from sellerdesk.ui.settings import Settings
+
+
+@dataclass(frozen=True)
+class GuiOptions:
+    """How the GUI was started (the command line's options)."""
+
+    demo: bool = False
+    snapshot_dir: Path | None = None
+    profile: str | None = None
+    data_dir: Path | None = None
+    lang: str | None = None
+
+
+@dataclass
+class UiContext:
+    """Shared by the main window and its panels. Panels never reach into the window."""
+
+    settings: Settings
+    runner: TaskRunner
+    options: GuiOptions = field(default_factory=GuiOptions)
+    # The services bundle (InboxService, OrdersService, ...) once the app is wired to a
+    # profile; None while it is not (the views then show their empty states).
+    services: Any = None

@@ -1,0 +1,221 @@
+"""The navigation column: one row per view with its icon, name and an optional count badge."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QFont, QGuiApplication, QIcon, QPainter, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QListWidget,
+    QListWidgetItem,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sellerdesk.ui import theme
+from sellerdesk.ui.widgets.text import heading_label, plain_label
+
+_VIEW_ID = Qt.ItemDataRole.UserRole
+_BADGE = Qt.ItemDataRole.UserRole + 1
+_ROW_HEIGHT = 36
+
+
+class _NavigationDelegate(QStyledItemDelegate):
+    """Rounded selection, icon, title and a pill with the count, painted from the palette."""
+
+    def sizeHint(self, option: QStyleOptionViewItem,  # noqa: N802
+                 index: QModelIndex | QPersistentModelIndex) -> QSize:
+        return QSize(option.rect.width(), max(_ROW_HEIGHT, option.fontMetrics.height() + 16))
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pal = option.palette
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        hovered = bool(option.state & QStyle.StateFlag.State_MouseOver)
+        focused = bool(option.state & QStyle.StateFlag.State_HasFocus)
+        area = option.rect.adjusted(8, 2, -8, -2)
+        if selected:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(pal.color(QPalette.ColorRole.Highlight))
+            painter.drawRoundedRect(area, 6, 6)
+        elif hovered:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(theme.mix(pal.color(QPalette.ColorRole.Highlight),
+                                       theme.sidebar_color(pal), 0.14))
+            painter.drawRoundedRect(area, 6, 6)
+        if focused:  # visible keyboard focus, not only the selection colour
+            pen = painter.pen()
+            pen.setColor(pal.color(QPalette.ColorRole.HighlightedText if selected
+                                   else QPalette.ColorRole.Highlight))
+            pen.setStyle(Qt.PenStyle.DotLine)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(area.adjusted(2, 2, -2, -2), 4, 4)
+
+        side = 20
+        icon = index.data(Qt.ItemDataRole.DecorationRole)
+        if isinstance(icon, QIcon):
+            mode = QIcon.Mode.Selected if selected else QIcon.Mode.Normal
+            icon.paint(painter, QRect(area.left() + 10, area.center().y() - side // 2 + 1,
+                                      side, side), Qt.AlignmentFlag.AlignCenter, mode)
+        text_color = pal.color(QPalette.ColorRole.HighlightedText if selected
+                               else QPalette.ColorRole.WindowText)
+        badge = index.data(_BADGE)
+        right = area.right() - 8
+        if isinstance(badge, int) and badge > 0:
+            right = self._paint_badge(painter, option, area, str(badge), selected) - 6
+        painter.setPen(text_color)
+        font = QFont(option.font)
+        font.setWeight(QFont.Weight.DemiBold if selected else QFont.Weight.Normal)
+        painter.setFont(font)
+        text_rect = QRect(area.left() + 10 + side + 10, area.top(),
+                          right - (area.left() + 10 + side + 10), area.height())
+        text = painter.fontMetrics().elidedText(str(index.data() or ""),
+                                                Qt.TextElideMode.ElideRight, text_rect.width())
+        painter.drawText(text_rect, int(Qt.AlignmentFlag.AlignVCenter), text)
+        painter.restore()
+
+    def _paint_badge(self, painter: QPainter, option: QStyleOptionViewItem, area: QRect,
+                     text: str, selected: bool) -> int:
+        pal = option.palette
+        font = QFont(option.font)
+        font.setBold(True)
+        font.setPointSizeF(max(6.0, font.pointSizeF() * 0.85))
+        painter.setFont(font)
+        fm = painter.fontMetrics()
+        height = fm.height() + 2
+        width = max(height, fm.horizontalAdvance(text) + 12)
+        rect = QRect(area.right() - 8 - width, area.center().y() - height // 2 + 1,
+                     width, height)
+        painter.setPen(Qt.PenStyle.NoPen)
+        fill = (pal.color(QPalette.ColorRole.HighlightedText) if selected
+                else pal.color(QPalette.ColorRole.Highlight))
+        painter.setBrush(fill)
+        painter.drawRoundedRect(rect, height / 2, height / 2)
+        painter.setPen(pal.color(QPalette.ColorRole.Highlight) if selected
+                       else pal.color(QPalette.ColorRole.HighlightedText))
+        painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), text)
+        return rect.left()
+
+
+class NavigationList(QListWidget):
+    """The list of views; `view_selected` says which one the seller picked."""
+
+    view_selected = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setItemDelegate(_NavigationDelegate(self))
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMouseTracking(True)
+        self.setUniformItemSizes(True)
+        self.setSpacing(0)
+        self.setAccessibleName(QCoreApplication.translate("NavigationList", "Views"))
+        self.currentItemChanged.connect(self._on_current_item_changed)
+
+    def add_view(self, view_id: str, title: str, icon: QIcon) -> None:
+        item = QListWidgetItem(icon, title, self)
+        item.setData(_VIEW_ID, view_id)
+        item.setData(Qt.ItemDataRole.AccessibleTextRole, title)
+        item.setToolTip(title)
+
+    def select_view(self, view_id: str | None) -> None:
+        """Highlight `view_id`'s row, or none (for a view that is not in the list)."""
+        self.blockSignals(True)
+        try:
+            row = self._row(view_id) if view_id is not None else None
+            if row is None:
+                self.clearSelection()
+                self.setCurrentRow(-1)
+            else:
+                self.setCurrentRow(row)
+        finally:
+            self.blockSignals(False)
+        self.viewport().update()
+
+    def set_badge(self, view_id: str, count: int, spoken: str = "") -> None:
+        """Show `count` (0 hides it) on a view's row; `spoken` is what a screen reader says."""
+        row = self._row(view_id)
+        if row is None:
+            return
+        item = self.item(row)
+        item.setData(_BADGE, count)
+        item.setData(Qt.ItemDataRole.AccessibleTextRole,
+                     f"{item.text()}, {spoken}" if count and spoken else item.text())
+
+    def badge(self, view_id: str) -> int:
+        row = self._row(view_id)
+        value = self.item(row).data(_BADGE) if row is not None else 0
+        return value if isinstance(value, int) else 0
+
+    def _row(self, view_id: str) -> int | None:
+        for row in range(self.count()):
+            if self.item(row).data(_VIEW_ID) == view_id:
+                return row
+        return None
+
+    def _on_current_item_changed(self, current: QListWidgetItem | None,
+                                 _previous: QListWidgetItem | None) -> None:
+        if current is not None:
+            self.view_selected.emit(str(current.data(_VIEW_ID)))
+
+
+class Sidebar(QWidget):
+    """The left column: the shop's name over the list of views, on a source-list shade."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAutoFillBackground(True)
+        self.shop_name = heading_label("", self, scale=1.1)
+        self.shop_detail = plain_label("", self, muted=True)
+        self.shop_name.setWordWrap(True)
+        self.shop_detail.setWordWrap(True)
+        self.navigation = NavigationList(self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 14, 0, 8)
+        layout.setSpacing(2)
+        header = QVBoxLayout()
+        header.setContentsMargins(18, 0, 14, 10)
+        header.setSpacing(1)
+        header.addWidget(self.shop_name)
+        header.addWidget(self.shop_detail)
+        layout.addLayout(header)
+        layout.addWidget(self.navigation, 1)
+        self._apply_sidebar_colour()
+
+    def set_shop(self, name: str, detail: str = "") -> None:
+        """Shop name (plain text from the service) and a second line (profile, plan...)."""
+        self.shop_name.setText(name)
+        self.shop_detail.setText(detail)
+        self.shop_detail.setVisible(bool(detail))
+
+    def _apply_sidebar_colour(self) -> None:
+        colour = theme.sidebar_color(QGuiApplication.palette())
+        pal = self.palette()
+        if pal.color(QPalette.ColorRole.Base) == colour:
+            return  # also ends the PaletteChange this very call causes
+        pal.setColor(QPalette.ColorRole.Window, colour)
+        pal.setColor(QPalette.ColorRole.Base, colour)
+        self.setPalette(pal)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self._apply_sidebar_colour()

@@ -1,0 +1,299 @@
+"""The one way the GUI runs async work.
+
+A slot hands a coroutine to `TaskRunner.run`; the runner starts it as a task on the qasync
+loop, announces it (the status bar shows progress and Cancel when it lasts), turns any
+failure into words for the window's message banner (`error_reported`), and delivers the
+result to `on_success` on the GUI thread. Closing the window cancels what is still running.
+Slots never `try/except` around service calls themselves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import itertools
+import logging
+import sqlite3
+import time
+from collections.abc import Callable, Coroutine
+from typing import Any, Generic, TypeVar
+
+from PySide6.QtCore import QCoreApplication, QMetaObject, QObject, Signal
+
+from sellerdesk.api import errors as api_errors
+
+log = logging.getLogger("sellerdesk.ui")
+
+T = TypeVar("T")
+_ids = itertools.count(1)
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("TaskRunner", text)
+
+
+class Progress:
+    """Handed to `run_reporting` work: call it to say how far along the work is."""
+
+    def __init__(self, on_change: Callable[[], None]) -> None:
+        self._on_change = on_change
+        self.done: int | None = None
+        self.total: int | None = None
+        self.text = ""
+
+    def __call__(self, done: int | None = None, total: int | None = None,
+                 text: str | None = None) -> None:
+        if done is not None:
+            self.done = done
+        if total is not None:
+            self.total = total
+        if text is not None:
+            self.text = text
+        self._on_change()
+
+
+class TaskHandle(Generic[T]):
+    """One piece of running work: what it is called, how far it is, and how to stop it."""
+
+    def __init__(self, label: str, *, cancellable: bool, show_progress: bool,
+                 key: str | None) -> None:
+        self.id = next(_ids)
+        self.label = label
+        self.cancellable = cancellable
+        self.show_progress = show_progress
+        self.key = key
+        self.started_at = time.monotonic()
+        self.progress: Progress | None = None
+        self.task: asyncio.Task[T] | None = None
+        self.error_message: str | None = None  # set when it failed, in words
+        self.orphaned = False  # its owner widget is gone: no callback may run
+
+    @property
+    def done(self) -> int | None:
+        return self.progress.done if self.progress else None
+
+    @property
+    def total(self) -> int | None:
+        return self.progress.total if self.progress else None
+
+    @property
+    def text(self) -> str:
+        return (self.progress.text if self.progress else "") or self.label
+
+    def cancel(self) -> None:
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+
+    def is_finished(self) -> bool:
+        return self.task is not None and self.task.done()
+
+    def was_cancelled(self) -> bool:
+        return self.task is not None and self.task.cancelled()
+
+    def __repr__(self) -> str:
+        return f"<TaskHandle {self.id} {self.label!r}>"
+
+
+def describe_error(exc: BaseException) -> str:
+    """A failure in words a seller understands. Never a traceback, never the token."""
+    if isinstance(exc, api_errors.ApiError):
+        generic = _GENERIC_API_MESSAGES.get(type(exc))
+        # A message the service or the client wrote for this case says more than the
+        # generic one; the generic one is translated.
+        if generic is not None and exc.message == type(exc).default_message:
+            return _tr(generic)
+        return exc.message
+    if isinstance(exc, sqlite3.Error):
+        return _tr("SellerDesk could not read or write its local data. "
+                   "Your work is safe; try again, or restart SellerDesk if this repeats.")
+    if isinstance(exc, TimeoutError):
+        return _tr("That took too long and was stopped. Please try again.")
+    own = getattr(exc, "message", None)  # store and service errors follow the ApiError habit
+    if isinstance(own, str) and own.strip():
+        return own
+    if isinstance(exc, OSError):
+        return _tr("A file SellerDesk needs could not be read or written ({reason}).").format(
+            reason=exc.strerror or type(exc).__name__)
+    return _tr("Something unexpected went wrong. The details were written to the log.")
+
+
+_GENERIC_API_MESSAGES: dict[type[api_errors.ApiError], str] = {
+    api_errors.ApiError: "The shop service could not complete the request.",
+    api_errors.AuthError: "The shop service did not accept your access token. "
+                          "It may have expired: please enter a new one.",
+    api_errors.NotFound: "That record no longer exists on the shop service.",
+    api_errors.BadRequest: "The shop service refused the request.",
+    api_errors.RateLimited: "The shop service asks us to slow down; retrying shortly.",
+    api_errors.ServerError: "The shop service is having trouble right now; "
+                            "try again in a moment.",
+    api_errors.Offline: "No connection to the shop service. Your work is kept and sent later.",
+    api_errors.BadResponse: "The shop service sent an answer SellerDesk could not read.",
+}
+
+
+class TaskRunner(QObject):
+    """Runs coroutines for the GUI and reports on them with signals (see the module doc)."""
+
+    task_started = Signal(object)  # TaskHandle
+    task_progressed = Signal(object)  # TaskHandle
+    task_finished = Signal(object)  # TaskHandle, whether it succeeded, failed or was cancelled
+    error_reported = Signal(str)  # a failure in words, for the message banner
+    busy_changed = Signal(bool)
+
+    def __init__(self, parent: QObject | None = None,
+                 loop: asyncio.AbstractEventLoop | None = None) -> None:
+        super().__init__(parent)
+        self._loop = loop
+        self._handles: dict[int, TaskHandle[Any]] = {}
+        self._owner_links: dict[int, QMetaObject.Connection] = {}
+        self._closed = False
+
+    # ---- Starting work. ------------------------------------------------------------------
+
+    def run(self, work: Coroutine[Any, Any, T], *,
+            on_success: Callable[[T], None] | None = None,
+            on_failure: Callable[[Exception], None] | None = None,
+            on_settled: Callable[[], None] | None = None,
+            label: str = "", cancellable: bool = True, show_progress: bool = True,
+            report_errors: bool = True, key: str | None = None,
+            owner: QObject | None = None) -> TaskHandle[T]:
+        """Run `work` on the loop; see `run_reporting` for the keyword arguments."""
+        handle: TaskHandle[T] = TaskHandle(label, cancellable=cancellable,
+                                           show_progress=show_progress, key=key)
+        return self._start(handle, work, on_success, on_failure, on_settled,
+                           report_errors, owner)
+
+    def run_reporting(self, work: Callable[[Progress], Coroutine[Any, Any, T]], *,
+                      on_success: Callable[[T], None] | None = None,
+                      on_failure: Callable[[Exception], None] | None = None,
+                      on_settled: Callable[[], None] | None = None,
+                      label: str = "", cancellable: bool = True, show_progress: bool = True,
+                      report_errors: bool = True, key: str | None = None,
+                      owner: QObject | None = None) -> TaskHandle[T]:
+        """Run `work(progress)`, where the work calls `progress(done, total, text)` as it goes.
+
+        on_success: gets the result. on_failure: gets the exception (the banner still shows
+        it unless report_errors=False). on_settled: called last whatever happened, so a view
+        can re-enable its controls; not called once the window is closing.
+        label: what the status bar says while it runs. cancellable: offer Cancel there.
+        show_progress: False for quick background work the seller need not see.
+        key: a new run with the same key cancels the previous one (search as you type).
+        owner: when this QObject is destroyed, the work is cancelled and no callback runs.
+        """
+        handle: TaskHandle[T] = TaskHandle(label, cancellable=cancellable,
+                                           show_progress=show_progress, key=key)
+        handle.progress = Progress(functools.partial(self._on_progress, handle))
+        return self._start(handle, work(handle.progress), on_success, on_failure, on_settled,
+                           report_errors, owner)
+
+    # ---- Looking at and stopping work. ----------------------------------------------------
+
+    def running(self) -> list[TaskHandle[Any]]:
+        return list(self._handles.values())
+
+    def is_busy(self) -> bool:
+        return bool(self._handles)
+
+    def cancel_all(self) -> None:
+        """Cancel everything and refuse new work (the window is closing)."""
+        self._closed = True
+        for handle in list(self._handles.values()):
+            handle.cancel()
+
+    async def shutdown(self, timeout: float = 5.0) -> None:
+        """Cancel everything and wait (up to `timeout`) until the tasks have unwound."""
+        self.cancel_all()
+        tasks = [h.task for h in self._handles.values() if h.task is not None]
+        if tasks:
+            await asyncio.wait(tasks, timeout=timeout)
+
+    # ---- Internals. -------------------------------------------------------------------------
+
+    def _start(self, handle: TaskHandle[T], coro: Coroutine[Any, Any, T],
+               on_success: Callable[[T], None] | None,
+               on_failure: Callable[[Exception], None] | None,
+               on_settled: Callable[[], None] | None,
+               report_errors: bool, owner: QObject | None) -> TaskHandle[T]:
+        loop = self._loop or asyncio.get_event_loop()
+        if handle.key is not None:
+            for other in list(self._handles.values()):
+                if other.key == handle.key:
+                    other.cancel()
+        handle.task = loop.create_task(coro)
+        if self._closed:  # the window is closing: the work never starts
+            handle.task.cancel()
+        was_busy = self.is_busy()
+        self._handles[handle.id] = handle
+        if owner is not None:
+            self._owner_links[handle.id] = owner.destroyed.connect(
+                functools.partial(self._on_owner_destroyed, handle.id))
+        handle.task.add_done_callback(functools.partial(
+            self._on_task_done, handle, on_success, on_failure, on_settled, report_errors))
+        self.task_started.emit(handle)
+        if not was_busy:
+            self.busy_changed.emit(True)
+        return handle
+
+    def _on_progress(self, handle: TaskHandle[Any]) -> None:
+        if handle.id in self._handles:
+            self.task_progressed.emit(handle)
+
+    def _on_owner_destroyed(self, handle_id: int, *_: object) -> None:
+        self._owner_links.pop(handle_id, None)
+        handle = self._handles.get(handle_id)
+        if handle is not None:
+            handle.orphaned = True
+            handle.cancel()
+
+    def _on_task_done(self, handle: TaskHandle[T],
+                      on_success: Callable[[T], None] | None,
+                      on_failure: Callable[[Exception], None] | None,
+                      on_settled: Callable[[], None] | None,
+                      report_errors: bool, task: asyncio.Task[T]) -> None:
+        self._handles.pop(handle.id, None)
+        link = self._owner_links.pop(handle.id, None)
+        if link is not None:
+            with contextlib.suppress(RuntimeError, TypeError):
+                QObject.disconnect(link)
+        try:
+            self._deliver(handle, task, on_success, on_failure, report_errors)
+            quiet = handle.orphaned or (task.cancelled() and self._closed)
+            if on_settled is not None and not quiet:
+                self._guarded(handle, on_settled)
+        finally:
+            self.task_finished.emit(handle)
+            if not self._handles:
+                self.busy_changed.emit(False)
+
+    def _deliver(self, handle: TaskHandle[T], task: asyncio.Task[T],
+                 on_success: Callable[[T], None] | None,
+                 on_failure: Callable[[Exception], None] | None,
+                 report_errors: bool) -> None:
+        if task.cancelled() or handle.orphaned:
+            log.debug("%r cancelled", handle)
+            return
+        exc = task.exception()
+        if exc is None:
+            if on_success is not None:
+                self._guarded(handle, functools.partial(on_success, task.result()))
+            return
+        if not isinstance(exc, Exception):  # KeyboardInterrupt, SystemExit: not ours to eat
+            raise exc
+        handle.error_message = describe_error(exc)
+        if isinstance(exc, api_errors.ApiError):
+            log.warning("%s failed: %r %s", handle.label or "task", exc, exc.detail)
+        else:
+            log.error("%s failed", handle.label or "task", exc_info=exc)
+        if on_failure is not None:
+            self._guarded(handle, functools.partial(on_failure, exc))
+        if report_errors:
+            self.error_reported.emit(handle.error_message)
+
+    def _guarded(self, handle: TaskHandle[Any], callback: Callable[[], object]) -> None:
+        """Run a view's callback; a bug in it is logged and said in words, never raised."""
+        try:
+            callback()
+        except Exception:
+            log.exception("callback of %r failed", handle)
+            self.error_reported.emit(describe_error(RuntimeError()))

@@ -1,0 +1,200 @@
+"""Every setting SellerDesk remembers, declared once with its type and default.
+
+Nothing else in the app reads or writes a raw QSettings key: code asks `Settings.get(KEY)`
+for a declared `Key`, and a keyed family (one value per view, splitter or table) is reached
+with `KEY.at("inbox")`. A stored value of the wrong type or shape reads as the default, so a
+hand-edited or older settings file never breaks start-up.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import logging
+import re
+from dataclasses import dataclass, replace
+from typing import Any, Generic, TypeVar, cast
+
+from PySide6.QtCore import QByteArray, QObject, QSettings, Signal
+from PySide6.QtWidgets import QHeaderView, QSplitter
+
+log = logging.getLogger("sellerdesk.ui")
+
+T = TypeVar("T")
+
+JsonDict = dict[str, Any]
+_SUFFIX = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
+
+
+@dataclass(frozen=True)
+class Key(Generic[T]):
+    """One declared setting. `family=True` keys need `.at(name)` before use."""
+
+    name: str
+    default: T
+    doc: str
+    family: bool = False
+
+    def at(self, suffix: str) -> Key[T]:
+        """The member of a keyed family for one view, splitter, table..."""
+        if not self.family:
+            raise ValueError(f"{self.name} is not a keyed family")
+        if not _SUFFIX.match(suffix):
+            raise ValueError(f"bad settings suffix {suffix!r}")
+        return replace(self, name=f"{self.name}/{suffix}", family=False)
+
+
+# ---- The declarations: the only place a key string appears. ---------------------------------
+
+WINDOW_GEOMETRY: Key[bytes] = Key("window/geometry", b"", "Main window position and size.")
+WINDOW_STATE: Key[bytes] = Key("window/state", b"", "Main window toolbars and docks.")
+LAST_VIEW: Key[str] = Key("window/last_view", "inbox", "View shown when the app starts.")
+SPLITTER_STATE: Key[bytes] = Key("splitters", b"", "Splitter positions, per splitter.",
+                                 family=True)
+HEADER_STATE: Key[bytes] = Key("headers", b"", "Column widths and order, per table.",
+                               family=True)
+VIEW_FILTERS: Key[JsonDict] = Key("filters", {}, "Filters and ordering, per view.", family=True)
+SAVED_REPLIES: Key[list[JsonDict]] = Key(
+    "inbox/saved_replies", [], "Saved answers: [{name, text}], text may hold {buyer}, {product}.")
+SAVED_ORDER_VIEWS: Key[list[JsonDict]] = Key(
+    "orders/saved_views", [], "Saved order views: [{name, filters}].")
+LANGUAGE: Key[str] = Key("general/language", "", "UI language (es, pt_BR, en); empty: the OS's.")
+COLOR_SCHEME: Key[str] = Key("general/color_scheme", "system", "system, light or dark.")
+REFRESH_INTERVAL_S: Key[int] = Key("sync/refresh_interval_s", 120,
+                                   "Seconds between background refreshes while online.")
+UNDO_DELAY_S: Key[int] = Key("inbox/undo_delay_s", 5,
+                             "Seconds to undo a question delete before it is sent.")
+LAST_PROFILE: Key[str] = Key("profiles/last", "", "Profile opened at start.")
+
+ALL_KEYS: tuple[Key[Any], ...] = (
+    WINDOW_GEOMETRY, WINDOW_STATE, LAST_VIEW, SPLITTER_STATE, HEADER_STATE, VIEW_FILTERS,
+    SAVED_REPLIES, SAVED_ORDER_VIEWS, LANGUAGE, COLOR_SCHEME, REFRESH_INTERVAL_S,
+    UNDO_DELAY_S, LAST_PROFILE,
+)
+
+COLOR_SCHEMES = ("system", "light", "dark")
+
+
+@dataclass(frozen=True)
+class SavedReply:
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class SavedView:
+    name: str
+    filters: JsonDict
+
+
+class Settings(QObject):
+    """Typed access to the declared settings over one QSettings store."""
+
+    setting_changed = Signal(str)  # the key's name
+
+    def __init__(self, store: QSettings | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._store = store if store is not None else QSettings()
+
+    @property
+    def file_name(self) -> str:
+        return self._store.fileName()
+
+    def get(self, key: Key[T]) -> T:
+        if key.family:
+            raise ValueError(f"{key.name} is a family: use .at(name)")
+        raw = self._store.value(key.name)
+        if raw is None:
+            return copy.deepcopy(key.default)
+        try:
+            return _decode(raw, key.default)
+        except (TypeError, ValueError) as exc:
+            log.warning("setting %s unreadable (%s); using its default", key.name, exc)
+            return copy.deepcopy(key.default)
+
+    def set(self, key: Key[T], value: T) -> None:
+        if key.family:
+            raise ValueError(f"{key.name} is a family: use .at(name)")
+        _decode(_encode(value), key.default)  # refuse what could not be read back
+        if self._store.value(key.name) is not None and self.get(key) == value:
+            return
+        self._store.setValue(key.name, _encode(value))
+        self.setting_changed.emit(key.name)
+
+    def reset(self, key: Key[Any]) -> None:
+        self._store.remove(key.name)
+        self.setting_changed.emit(key.name)
+
+    def sync(self) -> None:
+        self._store.sync()
+
+    # ---- Conveniences over the declarations above. ---------------------------------------
+
+    def saved_replies(self) -> list[SavedReply]:
+        return [SavedReply(str(r.get("name", "")), str(r.get("text", "")))
+                for r in self.get(SAVED_REPLIES) if isinstance(r, dict)]
+
+    def set_saved_replies(self, replies: list[SavedReply]) -> None:
+        self.set(SAVED_REPLIES, [{"name": r.name, "text": r.text} for r in replies])
+
+    def saved_order_views(self) -> list[SavedView]:
+        return [SavedView(str(v.get("name", "")), dict(v.get("filters") or {}))
+                for v in self.get(SAVED_ORDER_VIEWS)
+                if isinstance(v, dict) and isinstance(v.get("filters", {}), dict)]
+
+    def set_saved_order_views(self, views: list[SavedView]) -> None:
+        self.set(SAVED_ORDER_VIEWS, [{"name": v.name, "filters": v.filters} for v in views])
+
+    def save_splitter(self, name: str, splitter: QSplitter) -> None:
+        self.set(SPLITTER_STATE.at(name), bytes(splitter.saveState().data()))
+
+    def restore_splitter(self, name: str, splitter: QSplitter) -> bool:
+        state = self.get(SPLITTER_STATE.at(name))
+        return bool(state) and splitter.restoreState(QByteArray(state))
+
+    def save_header(self, name: str, header: QHeaderView) -> None:
+        self.set(HEADER_STATE.at(name), bytes(header.saveState().data()))
+
+    def restore_header(self, name: str, header: QHeaderView) -> bool:
+        state = self.get(HEADER_STATE.at(name))
+        return bool(state) and header.restoreState(QByteArray(state))
+
+
+def _encode(value: object) -> object:
+    if isinstance(value, bytes):
+        return QByteArray(value)
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    if isinstance(value, (bool, int, str)):
+        return value
+    raise TypeError(f"cannot store a {type(value).__name__} in settings")
+
+
+def _decode(raw: object, default: T) -> T:
+    """Read `raw` as the type of `default`; QSettings' INI backend hands back strings."""
+    if isinstance(default, bool):
+        if isinstance(raw, bool):
+            return cast(T, raw)
+        if isinstance(raw, str) and raw.lower() in ("true", "false"):
+            return cast(T, raw.lower() == "true")
+        raise ValueError(f"not a boolean: {raw!r}")
+    if isinstance(default, int):
+        if isinstance(raw, bool):
+            raise ValueError("a boolean where a number belongs")
+        return cast(T, int(cast(Any, raw)))
+    if isinstance(default, str):
+        if not isinstance(raw, str):
+            raise ValueError(f"not text: {raw!r}")
+        return cast(T, raw)
+    if isinstance(default, bytes):
+        if isinstance(raw, QByteArray):
+            return cast(T, bytes(raw.data()))
+        if isinstance(raw, bytes):
+            return cast(T, raw)
+        raise ValueError("not bytes")
+    if isinstance(default, (dict, list)):
+        value = json.loads(raw) if isinstance(raw, str) else raw
+        if not isinstance(value, type(default)):
+            raise ValueError(f"expected a {type(default).__name__}")
+        return cast(T, value)
+    raise TypeError(f"unsupported setting type {type(default).__name__}")

@@ -1,0 +1,158 @@
+"""The main window's status bar: connection, age of the last sync, outbox, running work."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import Enum
+
+from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QStatusBar, QToolButton, QWidget
+
+from sellerdesk.ui.icons import icon
+from sellerdesk.ui.runner import TaskRunner
+from sellerdesk.ui.theme import Tone
+from sellerdesk.ui.widgets.formatting import format_datetime, format_relative
+from sellerdesk.ui.widgets.progress import TaskProgress
+from sellerdesk.ui.widgets.text import plain_label
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("StatusBar", text)
+
+
+class ConnectionState(Enum):
+    NOT_CONNECTED = "not_connected"  # no profile opened yet
+    ONLINE = "online"
+    OFFLINE = "offline"
+    RECONNECTING = "reconnecting"
+
+
+def _connection_look(state: ConnectionState) -> tuple[str, str, Tone, str]:
+    """(words, icon, tone, tooltip) for a state; the words alone carry the meaning."""
+    return {
+        ConnectionState.NOT_CONNECTED: (
+            _tr("Not connected"), "offline", Tone.MUTED,
+            _tr("No shop profile is open. File → Profiles… connects one.")),
+        ConnectionState.ONLINE: (
+            _tr("Online"), "online", Tone.SUCCESS,
+            _tr("Connected to the shop service.")),
+        ConnectionState.OFFLINE: (
+            _tr("Offline"), "offline", Tone.WARNING,
+            _tr("The shop service cannot be reached. You can keep working: "
+                "changes wait in the outbox.")),
+        ConnectionState.RECONNECTING: (
+            _tr("Reconnecting…"), "reconnecting", Tone.ACCENT,
+            _tr("Trying to reach the shop service again.")),
+    }[state]
+
+
+class _IconText(QWidget):
+    """A small icon followed by plain text, for status-bar read-outs."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.icon_label = QLabel(self)
+        self.text_label = plain_label("", self)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(4, 0, 4, 0)
+        layout.setSpacing(5)
+        layout.addWidget(self.icon_label)
+        layout.addWidget(self.text_label)
+
+    def set_content(self, icon_name: str, tone: Tone, text: str) -> None:
+        side = self.fontMetrics().height()
+        self.icon_label.setPixmap(icon(icon_name, tone).pixmap(QSize(side, side),
+                                                              self.devicePixelRatioF()))
+        self.text_label.setText(text)
+        self.setAccessibleName(text)
+
+
+class ConnectionIndicator(_IconText):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.state = ConnectionState.NOT_CONNECTED
+        self.set_state(self.state)
+
+    def set_state(self, state: ConnectionState) -> None:
+        self.state = state
+        text, icon_name, tone, tip = _connection_look(state)
+        self.set_content(icon_name, tone, text)
+        self.setToolTip(tip)
+
+    def text(self) -> str:
+        return self.text_label.text()
+
+
+class SyncAge(_IconText):
+    """ "Synced 3 minutes ago", kept current by a timer."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._last: datetime | None = None
+        self._timer = QTimer(self)
+        self._timer.setInterval(30_000)
+        self._timer.timeout.connect(self._render)
+        self._timer.start()
+        self._render()
+
+    def set_last_sync(self, moment: datetime | None) -> None:
+        self._last = moment
+        self._render()
+
+    def text(self) -> str:
+        return self.text_label.text()
+
+    def _render(self) -> None:
+        if self._last is None:
+            self.set_content("clock", Tone.MUTED, _tr("Not synced yet"))
+            self.setToolTip(_tr("Nothing has been fetched from the shop service yet."))
+            return
+        self.set_content("clock", Tone.MUTED,
+                         _tr("Synced {when}").format(when=format_relative(self._last)))
+        self.setToolTip(_tr("Last synced: {moment}").format(
+            moment=format_datetime(self._last, "long")))
+
+
+class OutboxButton(QToolButton):
+    """ "Outbox: 2 waiting" — opens the outbox."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAutoRaise(True)
+        self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setToolTip(_tr("Open the outbox (Ctrl+6)"))
+        self.set_counts(0, 0)
+
+    def set_counts(self, waiting: int, conflicts: int = 0) -> None:
+        if conflicts:
+            text = _tr("Outbox: {waiting} waiting, {conflicts} need you").format(
+                waiting=waiting, conflicts=conflicts)
+            self.setIcon(icon("conflict", Tone.DANGER))
+        elif waiting:
+            text = _tr("Outbox: {waiting} waiting").format(waiting=waiting)
+            self.setIcon(icon("outbox", Tone.WARNING))
+        else:
+            text = _tr("Outbox: all sent")
+            self.setIcon(icon("outbox", Tone.MUTED))
+        self.setText(text)
+        self.setAccessibleName(text)
+
+
+class StatusBar(QStatusBar):
+    """Connection and sync age on the left; running work and the outbox on the right."""
+
+    outbox_clicked = Signal()
+
+    def __init__(self, runner: TaskRunner, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizeGripEnabled(False)
+        self.connection = ConnectionIndicator(self)
+        self.sync_age = SyncAge(self)
+        self.progress = TaskProgress(runner, self)
+        self.outbox = OutboxButton(self)
+        self.outbox.clicked.connect(self.outbox_clicked)
+        self.addWidget(self.connection)
+        self.addWidget(self.sync_age)
+        self.addPermanentWidget(self.progress)
+        self.addPermanentWidget(self.outbox)

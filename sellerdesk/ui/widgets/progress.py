@@ -1,0 +1,95 @@
+"""Status-bar progress for the task runner: shown only for work that lasts, with Cancel."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QToolButton, QWidget
+
+from sellerdesk.ui.icons import icon
+from sellerdesk.ui.runner import TaskHandle, TaskRunner
+from sellerdesk.ui.widgets.text import plain_label
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("TaskProgress", text)
+
+
+class TaskProgress(QWidget):
+    """Label + bar + Cancel for the oldest visible task; "+2 more" when several run."""
+
+    def __init__(self, runner: TaskRunner, parent: QWidget | None = None,
+                 reveal_after_ms: int = 400) -> None:
+        super().__init__(parent)
+        self._delay = reveal_after_ms
+        self._visible: list[TaskHandle[object]] = []
+
+        self._label = plain_label("", self)
+        self._more = plain_label("", self, muted=True)
+        self._bar = QProgressBar(self)
+        self._bar.setFixedWidth(140)
+        self._bar.setMaximumHeight(14)
+        self._bar.setTextVisible(False)
+        self._bar.setAccessibleName(_tr("Progress"))
+        self._cancel = QToolButton(self)
+        self._cancel.setIcon(icon("close"))
+        self._cancel.setAutoRaise(True)
+        self._cancel.setToolTip(_tr("Cancel"))
+        self._cancel.setAccessibleName(_tr("Cancel the running task"))
+        self._cancel.clicked.connect(self._on_cancel_clicked)
+
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        layout.addWidget(self._label)
+        layout.addWidget(self._bar)
+        layout.addWidget(self._more)
+        layout.addWidget(self._cancel)
+
+        runner.task_started.connect(self._on_runner_task_started)
+        runner.task_progressed.connect(self._on_runner_task_progressed)
+        runner.task_finished.connect(self._on_runner_task_finished)
+        self.hide()
+
+    def current(self) -> TaskHandle[object] | None:
+        return self._visible[0] if self._visible else None
+
+    def _on_runner_task_started(self, handle: TaskHandle[object]) -> None:
+        if handle.show_progress:
+            QTimer.singleShot(self._delay, self, lambda: self._reveal(handle))
+
+    def _reveal(self, handle: TaskHandle[object]) -> None:
+        if handle.is_finished() or handle in self._visible:
+            return
+        self._visible.append(handle)
+        self._refresh()
+
+    def _on_runner_task_progressed(self, handle: TaskHandle[object]) -> None:
+        if handle in self._visible:
+            self._refresh()
+
+    def _on_runner_task_finished(self, handle: TaskHandle[object]) -> None:
+        if handle in self._visible:
+            self._visible.remove(handle)
+            self._refresh()
+
+    def _on_cancel_clicked(self) -> None:
+        handle = self.current()
+        if handle is not None:
+            handle.cancel()
+
+    def _refresh(self) -> None:
+        handle = self.current()
+        if handle is None:
+            self.hide()
+            return
+        self._label.setText(handle.text or _tr("Working…"))
+        if handle.total:
+            self._bar.setRange(0, handle.total)
+            self._bar.setValue(min(handle.done or 0, handle.total))
+        else:
+            self._bar.setRange(0, 0)  # busy indicator: the total is not known
+        others = len(self._visible) - 1
+        self._more.setText(_tr("+{n} more").format(n=others) if others else "")
+        self._more.setVisible(others > 0)
+        self._cancel.setEnabled(handle.cancellable)
+        self.show()

@@ -1,0 +1,36 @@
+"""Shop info: the shop record and its 403 text answers."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.support.sandbox import Sandbox
+
+from ._helpers import BOOL, INT, OBJ, STR, assert_text_error, get_json, request, type_problems
+
+SHOP = {"id": INT, "status": ("active", "close"), "locale": STR, "shop_name": STR, "email": STR,
+        "plan": STR, "admin_url": STR, "url": STR, "has_logo": BOOL, "address": OBJ}
+ADDRESS = {"country": STR, "state": STR, "city": STR, "zip": STR, "address": STR, "phone": STR}
+
+
+def test_shop_record_fields_and_types(sandbox: Sandbox) -> None:
+    shop = get_json(sandbox, "")
+    assert type_problems(shop, SHOP, "shop", nonnull=SHOP) == []
+    assert type_problems(shop["address"], ADDRESS, "address", nonnull=ADDRESS) == []
+    assert shop["id"] == sandbox.shop_id
+    assert re.fullmatch(r"[a-z]{2}_[A-Z]{2}", shop["locale"]), shop["locale"]
+    assert re.fullmatch(r"[^@\s]+@[^@\s]+\.[^@\s]+", shop["email"]), shop["email"]
+    for key in ("admin_url", "url"):
+        assert re.match(r"https?://", shop[key]), shop[key]
+
+
+@pytest.mark.parametrize("token", [None, "", "not-the-token"], ids=["missing", "empty", "wrong"])
+def test_invalid_token_is_403_text(sandbox: Sandbox, token: str | None) -> None:
+    assert_text_error(request(sandbox, "GET", "", token=token), 403)
+
+
+@pytest.mark.parametrize("offset", [1, -1, 98765])
+def test_wrong_shop_id_is_403_text(sandbox: Sandbox, offset: int) -> None:
+    assert_text_error(request(sandbox, "GET", "", shop_id=sandbox.shop_id + offset), 403)
