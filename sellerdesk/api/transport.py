@@ -152,17 +152,21 @@ class Transport:
         headers = {"Content-Type": "application/json"} if content is not None or json_header else {}
         what = f"{method} {path}"
         started = time.perf_counter()
+        failure: ApiError | None = None
         async with self.semaphore:
             try:
                 response = await self.http.request(method, path, params=query, content=content,
                                                    headers=headers)
             except httpx.TimeoutException as exc:
-                # `from None`: httpx errors carry the request, whose URL holds the token.
-                raise Offline(detail=f"{what}: timed out ({type(exc).__name__})") from None
+                failure = Offline(detail=f"{what}: timed out ({type(exc).__name__})")
             except (httpx.HTTPError, OSError) as exc:
-                raise Offline(detail=f"{what}: {type(exc).__name__}: {scrub(str(exc))}") from None
+                failure = Offline(detail=f"{what}: {type(exc).__name__}: {scrub(str(exc))}")
             except Exception as exc:
-                raise ApiError(detail=f"{what}: {type(exc).__name__}: {scrub(str(exc))}") from None
+                failure = ApiError(detail=f"{what}: {type(exc).__name__}: {scrub(str(exc))}")
+        if failure is not None:
+            # Raised outside the handler so it chains nothing: httpx errors carry the
+            # request, whose URL holds the token.
+            raise failure
         log.debug("%s -> %d (%.0f ms, attempt %d)", what, response.status_code,
                   (time.perf_counter() - started) * 1000, attempt)
         return response

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from fastapi import FastAPI
 
-from sellerdesk.sandbox import db, errors, seed
+from sellerdesk.sandbox import db, errors, openapi, seed
 from sellerdesk.sandbox.context import Ctx
 from sellerdesk.sandbox.faults import FaultMiddleware, Faults, FaultState
 from sellerdesk.sandbox.routes_catalog import router as catalog_router
@@ -44,4 +44,5 @@ def create_app(db_path: Path | str, shop_id: int = 1001, token: str = "sandbox-t
                    orders_router, sandbox_router):
         app.include_router(router)
     app.add_middleware(FaultMiddleware, faults=ctx.faults)
+    openapi.install(app)
     return app

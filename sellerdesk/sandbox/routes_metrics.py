@@ -89,9 +89,9 @@ async def list_codes(shop_id: int, ctx: MetricsAuth, event: Event | None = None,
     return [_shape(row, listed=True) for row in ctx.conn.execute(sql + " ORDER BY id", args)]
 
 
-@router.get("/{code_id}", summary="One tracking code")
-async def get_code(shop_id: int, code_id: int, ctx: MetricsAuth) -> dict[str, Any]:
-    return _shape(_row(ctx, code_id))
+@router.get("/{id}", summary="One tracking code")
+async def get_code(shop_id: int, id: int, ctx: MetricsAuth) -> dict[str, Any]:
+    return _shape(_row(ctx, id))
 
 
 @router.post("", status_code=201, summary="Create a tracking code")
@@ -106,10 +106,10 @@ async def create_code(shop_id: int, ctx: MetricsAuth,
     return _shape(_row(ctx, int(cur.lastrowid or 0)))
 
 
-@router.put("/{code_id}", summary="Modify a tracking code")
-async def modify_code(shop_id: int, code_id: int, ctx: MetricsAuth,
+@router.put("/{id}", summary="Modify a tracking code")
+async def modify_code(shop_id: int, id: int, ctx: MetricsAuth,
                       body: TrackingCodeChange = Body(...)) -> dict[str, Any]:
-    _row(ctx, code_id)
+    _row(ctx, id)
     changes: dict[str, Any] = {}
     for name in body.model_fields_set:
         value = getattr(body, name)
@@ -120,13 +120,13 @@ async def modify_code(shop_id: int, code_id: int, ctx: MetricsAuth,
         sets = ", ".join(f"{name}=?" for name in changes)  # names come from the model only
         with transaction(ctx.conn):
             ctx.conn.execute(f"UPDATE tracking_codes SET {sets} WHERE id=?",
-                             [*changes.values(), code_id])
-    return _shape(_row(ctx, code_id))
+                             [*changes.values(), id])
+    return _shape(_row(ctx, id))
 
 
-@router.delete("/{code_id}", status_code=204, summary="Delete a tracking code")
-async def delete_code(shop_id: int, code_id: int, ctx: MetricsAuth) -> Response:
-    _row(ctx, code_id)
+@router.delete("/{id}", status_code=204, summary="Delete a tracking code")
+async def delete_code(shop_id: int, id: int, ctx: MetricsAuth) -> Response:
+    _row(ctx, id)
     with transaction(ctx.conn):
-        ctx.conn.execute("DELETE FROM tracking_codes WHERE id=?", (code_id,))
+        ctx.conn.execute("DELETE FROM tracking_codes WHERE id=?", (id,))
     return Response(status_code=204)

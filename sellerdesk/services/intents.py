@@ -207,9 +207,9 @@ async def send(client: ShopClient, kind: IntentKind, entity: str, intent: Intent
         return None
     if kind is IntentKind.INVOICE:
         assert intent.order_id is not None
-        await client.update_invoice(intent.order_id, invoiced=bool(intent.invoiced),
-                                    number=intent.number or "", type=intent.type or "")
-        return None
+        order = await client.update_invoice(intent.order_id, invoiced=bool(intent.invoiced),
+                                            number=intent.number or "", type=intent.type or "")
+        return encode(order) if order is not None else None
     if kind is IntentKind.SHIPPING:
         assert intent.order_id is not None and intent.shipping_id is not None
         assert intent.status is not None

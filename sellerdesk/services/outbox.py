@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
 from sellerdesk.api.client import ShopClient
@@ -66,9 +66,15 @@ class OutboxService:
         self.applied: Event[OutboxEntry] = Event("outbox.applied")
         self.settled: Event[OutboxEntry] = Event("outbox.settled")
         self.auth_needed: Event[str] = Event("outbox.auth_needed")
+        self._appliers: list[Callable[[OutboxEntry], Awaitable[None]]] = []
         # Store observers fire on the store's writer thread: hop onto the loop.
         self._unobserve = store.outbox.add_observer(self._on_store_change)
         connectivity.came_back.connect(lambda _: self.kick(ignore_backoff=True))
+
+    def add_applier(self, fn: Callable[[OutboxEntry], Awaitable[None]]) -> None:
+        """`fn(entry)` brings the cache in line with a write the server applied; awaited
+        before `applied`/`settled` fire, so observers read an up-to-date cache."""
+        self._appliers.append(fn)
 
     def _on_store_change(self, change: OutboxChange) -> None:
         try:
@@ -193,7 +199,7 @@ class OutboxService:
     def _backoff(self, attempts: int, error: ApiError) -> float:
         if isinstance(error, RateLimited) and error.retry_after is not None:
             return min(float(error.retry_after), self._max_delay)
-        step = self._base_delay * (2 ** max(attempts - 1, 0))
+        step: float = self._base_delay * 2.0 ** max(attempts - 1, 0)
         return min(step, self._max_delay) * random.uniform(0.5, 1.0)
 
     async def _process(self, entry: OutboxEntry) -> None:
@@ -269,6 +275,11 @@ class OutboxService:
         done = await self._store.run(self._store.outbox.mark_done, entry.id, result=result,
                                      new_entity=new_entity)
         log.info("%s for %s sent", entry.kind.value, entry.entity)
+        for fn in self._appliers:
+            try:
+                await fn(done)
+            except Exception:  # the write is done; a stale cache heals on the next sync
+                log.exception("updating the cache after %s failed", entry.kind.value)
         self.applied.emit(done)
         self.settled.emit(done)
 

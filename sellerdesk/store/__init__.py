@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
@@ -27,7 +28,7 @@ from sellerdesk.store.db import (
     default_data_dir,
     profile_db_path,
 )
-from sellerdesk.store.outbox import Outbox
+from sellerdesk.store.outbox import Observer, Outbox, OutboxChange
 from sellerdesk.store.search import Search
 
 __all__ = [
@@ -66,6 +67,16 @@ class Store:
     async def run(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a store call on the writer thread: `await store.run(store.cache.get, ...)`."""
         return await self.db.run(fn, *args, **kwargs)
+
+    def observe_outbox(self, callback: Observer,
+                       loop: asyncio.AbstractEventLoop | None = None) -> Callable[[], None]:
+        """Like `outbox.add_observer`, but `callback` runs on `loop` (default: the running
+        one), not on the writer thread; returns the function that stops it."""
+        target = loop or asyncio.get_running_loop()
+
+        def forward(change: OutboxChange) -> None:
+            target.call_soon_threadsafe(callback, change)
+        return self.outbox.add_observer(forward)
 
     def close(self) -> None:
         self.db.close()

@@ -42,6 +42,7 @@ from sellerdesk.store.rows import (
     ThreadSort,
     TrackingCodeRow,
 )
+from sellerdesk.store.schema import ORDER_SEARCH_COLUMNS, QUESTION_SEARCH_COLUMNS
 from sellerdesk.store.search import match_expression
 
 R = TypeVar("R")
@@ -99,6 +100,7 @@ def _order(r: OrderRow) -> tuple[Any, ...]:
             "\n".join(r.product_titles), "\n".join(r.tracking_codes), r.doc)
 
 
+_SEARCHED = {Resource.QUESTIONS: QUESTION_SEARCH_COLUMNS, Resource.ORDERS: ORDER_SEARCH_COLUMNS}
 _COLUMNS = {
     Resource.CATEGORIES: ("id", "parent_id", "position", "name", "doc"),
     Resource.SHOP: ("id", "doc"),
@@ -134,7 +136,7 @@ def _question_conditions(f: QuestionFilter) -> Conditions:
         c["client_id"] = ("client_id = ?", [f.client_id])
     expr = match_expression(f.query) if f.query else None
     if expr is not None:
-        c["query"] = ("id IN (SELECT rowid FROM questions_fts WHERE questions_fts MATCH ?)",
+        c["query"] = ("pk IN (SELECT rowid FROM questions_fts WHERE questions_fts MATCH ?)",
                       [expr])
     return c
 
@@ -161,10 +163,21 @@ class Cache:
     def _upsert(self, resource: Resource, rows: Iterable[R], values: Callable[[R], tuple[Any, ...]],
                 fetched_at: datetime | None) -> int:
         fetched = encode_time(fetched_at or utc_now())
+        searched = _SEARCHED.get(resource)
         # One executemany in one transaction: 100,000 orders go in a few seconds.
         with self._db.transaction() as conn:
+            if searched is not None:
+                last_pk = conn.execute(f"SELECT COALESCE(MAX(pk), 0) FROM {resource.value}"
+                                       ).fetchone()[0]
             cur = conn.executemany(_upsert_sql(resource),
                                    ((*values(row), fetched) for row in rows))
+            if searched is not None:
+                # New rows got pks past the old maximum (updates keep theirs): index them in
+                # one statement; triggers cover updates and deletes (schema.py, v3).
+                cols = ", ".join(searched)
+                conn.execute(f"INSERT INTO {resource.value}_fts (rowid, {cols}) "
+                             f"SELECT pk, {cols} FROM {resource.value} WHERE pk > ?",
+                             (last_pk,))
             return max(cur.rowcount, 0)
 
     def upsert_categories(self, rows: Iterable[CategoryRow], *,

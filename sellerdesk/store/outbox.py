@@ -23,107 +23,38 @@ import sqlite3
 import threading
 import uuid
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from datetime import datetime, timedelta
-from enum import StrEnum
 from typing import Any
 
 from sellerdesk.store.db import (
     Database,
-    StoreError,
     decode_optional_time,
     decode_time,
     encode_time,
     utc_now,
 )
+from sellerdesk.store.intents import (
+    UNFINISHED,
+    Conflict,
+    IntentKind,
+    Observer,
+    OutboxChange,
+    OutboxEntry,
+    OutboxEvent,
+    OutboxState,
+    OutboxStateError,
+    Resolution,
+    entity_key,
+    new_tracking_entity,
+)
+
+__all__ = [
+    "UNFINISHED", "Conflict", "IntentKind", "Observer", "Outbox", "OutboxChange", "OutboxEntry",
+    "OutboxEvent", "OutboxState", "OutboxStateError", "Resolution", "entity_key",
+    "new_tracking_entity",
+]
 
 log = logging.getLogger("sellerdesk.outbox")
-
-
-class IntentKind(StrEnum):
-    ANSWER = "answer"
-    DELETE_QUESTION = "delete_question"
-    INVOICE = "invoice"
-    SHIPPING = "shipping"
-    TRACKING_CREATE = "tracking_create"
-    TRACKING_MODIFY = "tracking_modify"
-    TRACKING_DELETE = "tracking_delete"
-
-
-class OutboxState(StrEnum):
-    QUEUED = "queued"
-    SENDING = "sending"
-    DONE = "done"
-    CONFLICT = "conflict"
-    FAILED = "failed"
-
-
-UNFINISHED = (OutboxState.QUEUED, OutboxState.SENDING, OutboxState.CONFLICT, OutboxState.FAILED)
-
-
-class Resolution(StrEnum):
-    KEEP_LOCAL = "keep_local"  # send the seller's version again (optionally edited)
-    KEEP_SERVER = "keep_server"  # accept the server's version: the entry is dropped
-
-
-class OutboxEvent(StrEnum):
-    ENQUEUED = "enqueued"
-    CHANGED = "changed"
-    REMOVED = "removed"
-    PAUSED = "paused"
-    RESUMED = "resumed"
-
-
-class OutboxStateError(StoreError):
-    """The entry is not in a state that allows this step (or is gone)."""
-
-    default_message = "That change has already moved on; the list is being refreshed."
-
-
-@dataclass(frozen=True, slots=True)
-class Conflict:
-    local: bytes  # the seller's version, JSON
-    server: bytes | None  # the server's version, JSON; None when the record is gone
-    message: str
-
-
-@dataclass(frozen=True, slots=True)
-class OutboxEntry:
-    id: str
-    seq: int
-    kind: IntentKind
-    entity: str
-    payload: bytes
-    state: OutboxState
-    created_at: datetime
-    updated_at: datetime
-    attempts: int
-    next_attempt_at: datetime | None
-    last_error: str | None
-    conflict: Conflict | None
-    uncertain: bool  # was `sending` when the app last stopped: outcome unknown
-    result: bytes | None  # what mark_done recorded (e.g. the created tracking code)
-
-
-@dataclass(frozen=True, slots=True)
-class OutboxChange:
-    event: OutboxEvent
-    entry_id: str | None = None
-    entity: str | None = None
-    state: OutboxState | None = None
-
-
-Observer = Callable[[OutboxChange], None]
-
-
-def entity_key(kind: str, id: int | str) -> str:
-    """"question:123", "order:77", "tracking:5": one key per record a write touches."""
-    return f"{kind}:{id}"
-
-
-def new_tracking_entity() -> str:
-    """The key of a tracking code not yet created on the server."""
-    return f"tracking:new:{uuid.uuid4().hex}"
 
 
 _COLUMNS = ("id, seq, kind, entity, payload, state, created_at, updated_at, attempts, "

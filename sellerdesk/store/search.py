@@ -1,6 +1,6 @@
 """Offline word search (SQLite FTS5) over cached questions and orders.
 
-The indexes follow the cache by themselves (triggers, schema v3). Matching is case- and
+The indexes follow the cache (schema v3 and `Cache._upsert`). Matching is case- and
 accent-insensitive ("camion" finds "camión"), every word must match, and the last word is
 taken as a prefix while the seller is still typing it. Results are ids, best match first.
 """
@@ -49,7 +49,7 @@ class Search:
         if expr is None:
             return []
         rows = self._db.query(
-            f"SELECT q.id FROM questions_fts JOIN questions AS q ON q.id = questions_fts.rowid "
+            f"SELECT q.id FROM questions_fts JOIN questions AS q ON q.pk = questions_fts.rowid "
             f"WHERE questions_fts MATCH ? ORDER BY {_QUESTION_RANK}, q.creation_date DESC "
             "LIMIT ?", (expr, limit))
         return [int(r[0]) for r in rows]
@@ -62,7 +62,7 @@ class Search:
         rows = self._db.query(
             "SELECT thread_id FROM ("
             f"  SELECT q.thread_id, {_QUESTION_RANK} AS score, q.creation_date AS at"
-            "   FROM questions_fts JOIN questions AS q ON q.id = questions_fts.rowid"
+            "   FROM questions_fts JOIN questions AS q ON q.pk = questions_fts.rowid"
             "   WHERE questions_fts MATCH ? AND q.thread_id IS NOT NULL)"
             " GROUP BY thread_id ORDER BY MIN(score), MAX(at) DESC LIMIT ?", (expr, limit))
         return [str(r[0]) for r in rows]

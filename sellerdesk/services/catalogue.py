@@ -1,0 +1,56 @@
+"""Categories and the shop record: read from the cache at once, refreshed behind it."""
+
+from __future__ import annotations
+
+from sellerdesk.api.client import ShopClient
+from sellerdesk.api.models import Category, Shop
+from sellerdesk.services.convert import flatten_categories, load, load_all, shop_row
+from sellerdesk.services.events import Event
+from sellerdesk.store import Store
+from sellerdesk.store.rows import Resource
+
+
+def build_tree(flat: list[Category]) -> list[Category]:
+    """Rebuild the tree (roots with `children`) from cached flat rows, by position."""
+    by_parent: dict[int | None, list[Category]] = {}
+    for cat in flat:
+        by_parent.setdefault(cat.parent_id, []).append(cat)
+
+    def attach(cat: Category, depth: int) -> Category:
+        kids = sorted(by_parent.get(cat.id, []), key=lambda c: (c.position or 0, c.id))
+        cat.children = [attach(k, depth + 1) for k in kids] if depth < 3 else []
+        return cat
+
+    roots = sorted(by_parent.get(None, []), key=lambda c: (c.position or 0, c.id))
+    return [attach(r, 1) for r in roots]
+
+
+class CatalogueService:
+    def __init__(self, client: ShopClient, store: Store) -> None:
+        self._client = client
+        self._store = store
+        self.categories_changed: Event[None] = Event("catalogue.categories_changed")
+        self.shop_changed: Event[None] = Event("catalogue.shop_changed")
+
+    async def category_tree(self) -> list[Category]:
+        """The cached tree (empty before the first sync)."""
+        rows = await self._store.run(self._store.cache.categories)
+        return build_tree(load_all(rows, Category))
+
+    async def refresh_categories(self) -> list[Category]:
+        tree = await self._client.category_tree()
+        await self._store.run(self._store.cache.replace_categories, flatten_categories(tree))
+        await self._store.run(self._store.cache.mark_synced, Resource.CATEGORIES)
+        self.categories_changed.emit(None)
+        return tree
+
+    async def shop(self) -> Shop | None:
+        cached = await self._store.run(self._store.cache.shop)
+        return None if cached is None else load(cached, Shop)
+
+    async def refresh_shop(self) -> Shop:
+        shop = await self._client.shop()
+        await self._store.run(self._store.cache.upsert_shop, shop_row(shop))
+        await self._store.run(self._store.cache.mark_synced, Resource.SHOP)
+        self.shop_changed.emit(None)
+        return shop

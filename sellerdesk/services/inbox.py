@@ -1,0 +1,212 @@
+"""The questions inbox: threads and their conversations, answers and deletions."""
+
+from __future__ import annotations
+
+import functools
+from datetime import UTC, datetime
+
+import msgspec
+
+from sellerdesk.api.client import ShopClient
+from sellerdesk.api.enums import QuestionOrder, QuestionStatus, ThreadStatus
+from sellerdesk.api.errors import ApiError, Offline
+from sellerdesk.api.models import Answer, Question, Thread, decode
+from sellerdesk.api.paging import paginate_thread
+from sellerdesk.services.connectivity import Connectivity
+from sellerdesk.services.convert import load, load_all, question_row, thread_row
+from sellerdesk.services.events import Event
+from sellerdesk.services.intents import Intent, parse
+from sellerdesk.services.outbox import OutboxService
+from sellerdesk.store import Store
+from sellerdesk.store.outbox import UNFINISHED, IntentKind, OutboxEntry, entity_key
+from sellerdesk.store.rows import QuestionFilter, QuestionSort, Resource, ThreadFilter
+
+MAX_ANSWER = 2000  # decisions: the marketplace's limit
+UNDO_SECONDS = 5.0
+
+
+class AnswerTooLong(ValueError):
+    """The answer is over the service's limit; the seller's text stays in the composer."""
+
+
+def _thread_sort_key(t: Thread) -> tuple[int, float]:
+    """Unanswered first, then the most recent question first."""
+    when = t.last_question_date.timestamp() if t.last_question_date else 0.0
+    return (0 if (t.unanswered_quantity or 0) > 0 else 1, -when)
+
+
+class InboxService:
+    def __init__(self, client: ShopClient, store: Store, outbox: OutboxService,
+                 connectivity: Connectivity) -> None:
+        self._client = client
+        self._store = store
+        self._outbox = outbox
+        self._connectivity = connectivity
+        self.changed: Event[str | None] = Event("inbox.changed")  # a thread id, None = many
+        outbox.add_applier(self._apply)
+
+    # -- reads --------------------------------------------------------------------------------
+
+    async def threads(self, *, status: ThreadStatus | None = None, channel: str | None = None,
+                      unanswered_first: bool = True, newest_first: bool = True
+                      ) -> list[Thread]:
+        """Cached threads; unanswered first by default, then by last question date."""
+        rows = await self._store.run(self._store.cache.threads, ThreadFilter(
+            status=status.value if status else None, channel=channel))
+        threads = load_all(rows, Thread)
+        if unanswered_first:
+            threads.sort(key=_thread_sort_key)
+            if not newest_first:
+                threads.sort(key=lambda t: _thread_sort_key(t)[0])
+        else:
+            threads.sort(key=lambda t: t.last_question_date or datetime.min.replace(tzinfo=UTC),
+                         reverse=newest_first)
+        return threads
+
+    async def search_threads(self, words: str) -> list[Thread]:
+        """Word search: the server's `query` online, the local index offline."""
+        if self._connectivity.online:
+            try:
+                page = await self._client.search_threads(query=words)
+            except Offline as exc:
+                self._connectivity.report_failure(exc)
+            else:
+                self._connectivity.report_success()
+                await self._store.run(self._store.cache.upsert_threads,
+                                      [thread_row(t) for t in page.items])
+                return page.items
+        ids = await self._store.run(self._store.search.threads, words)
+        rows = await self._store.run(self._store.cache.get_many, Resource.THREADS, ids)
+        return load_all(rows, Thread)
+
+    async def thread(self, thread_id: str) -> Thread | None:
+        cached = await self._store.run(self._store.cache.get, Resource.THREADS, thread_id)
+        return None if cached is None else load(cached, Thread)
+
+    async def conversation(self, thread_id: str) -> list[Question]:
+        """The thread's cached questions, oldest first, like a chat."""
+        rows = await self._store.run(self._store.cache.questions,
+                                     QuestionFilter(thread_id=thread_id),
+                                     sort=QuestionSort.QUESTION_DATE_ASC)
+        return load_all(rows, Question)
+
+    async def refresh_thread(self, thread_id: str) -> list[Question]:
+        """Fetch the thread and every question of it; answers come with them (decisions)."""
+        fetch = functools.partial(self._client.thread, thread_id,
+                                  order=QuestionOrder.DATE_ASC)
+        questions = [q async for q in paginate_thread(fetch)]
+        await self.store_conversation(thread_id, questions)
+        self.changed.emit(thread_id)
+        return questions
+
+    async def store_conversation(self, thread_id: str, questions: list[Question]) -> None:
+        thread = await self.thread(thread_id)
+        title = None
+        pub = thread.main_question.publication if thread and thread.main_question else None
+        if pub is not None:
+            title = pub.title
+        rows = []
+        for q in questions:
+            if q.publication is None and pub is not None:
+                q.publication = pub  # entries carry no listing; the thread's main one does
+            rows.append(question_row(q, product_title=title))
+        await self._store.run(self._store.cache.upsert_questions, rows)
+
+    async def question(self, question_id: int) -> Question | None:
+        cached = await self._store.run(self._store.cache.get, Resource.QUESTIONS, question_id)
+        return None if cached is None else load(cached, Question)
+
+    async def pending(self, thread_id: str) -> dict[int, list[OutboxEntry]]:
+        """Unsent answers and deletions per question of the thread (queued, conflict...)."""
+        out: dict[int, list[OutboxEntry]] = {}
+        entries = await self._outbox.entries(states=UNFINISHED)
+        questions = {q.id for q in await self.conversation(thread_id)}
+        for entry in entries:
+            if entry.kind not in (IntentKind.ANSWER, IntentKind.DELETE_QUESTION):
+                continue
+            qid = parse(entry.payload).question_id
+            if qid in questions and qid is not None:
+                out.setdefault(qid, []).append(entry)
+        return out
+
+    # -- writes -------------------------------------------------------------------------------
+
+    async def answer(self, question_id: int, text: str) -> OutboxEntry:
+        """Queue an answer (sent at once when online). Raises ValueError on empty/too long."""
+        text = text.strip()
+        if not text:
+            raise ValueError("The answer is empty.")
+        if len(text) > MAX_ANSWER:
+            raise AnswerTooLong(f"The answer is {len(text)} characters long; the limit is "
+                                f"{MAX_ANSWER}.")
+        entry = await self._outbox.submit(IntentKind.ANSWER, entity_key("question", question_id),
+                                          Intent(question_id=question_id, text=text))
+        self.changed.emit(await self._thread_of(question_id))
+        return entry
+
+    async def delete_question(self, question_id: int, *, undo_seconds: float = UNDO_SECONDS
+                              ) -> OutboxEntry:
+        """Queue a deletion that waits `undo_seconds` before it is sent; `undo` cancels it."""
+        entry = await self._outbox.submit(IntentKind.DELETE_QUESTION,
+                                          entity_key("question", question_id),
+                                          Intent(question_id=question_id), hold=undo_seconds)
+        self.changed.emit(await self._thread_of(question_id))
+        return entry
+
+    async def undo(self, entry_id: str) -> bool:
+        """Take back a queued write that has not left yet; False when it already went."""
+        try:
+            await self._outbox.discard(entry_id)
+        except Exception:
+            return False
+        self.changed.emit(None)
+        return True
+
+    async def _thread_of(self, question_id: int) -> str | None:
+        q = await self.question(question_id)
+        return q.thread_id if q else None
+
+    # -- keeping the cache in line with applied writes ------------------------------------------
+
+    async def _apply(self, entry: OutboxEntry) -> None:
+        if entry.kind not in (IntentKind.ANSWER, IntentKind.DELETE_QUESTION):
+            return
+        intent = parse(entry.payload)
+        assert intent.question_id is not None
+        q = await self.question(intent.question_id)
+        if q is None:
+            return
+        if entry.kind is IntentKind.ANSWER:
+            if q.status is QuestionStatus.ANSWERED:
+                return
+            text = intent.text
+            if entry.result:
+                try:
+                    text = decode(entry.result, Question).answer.text  # type: ignore[union-attr]
+                except (ApiError, AttributeError):
+                    text = msgspec.json.decode(entry.result).get("answer", text)
+            q.status = QuestionStatus.ANSWERED
+            q.answer = Answer(text=text, date=datetime.now(UTC), source="sellerdesk")
+            await self._store.run(self._store.cache.upsert_questions, [question_row(q)])
+            await self._adjust_thread(q.thread_id, answered=1)
+        else:
+            await self._store.run(self._store.cache.delete, Resource.QUESTIONS, [q.id])
+            was_open = q.status is QuestionStatus.UNANSWERED
+            await self._adjust_thread(q.thread_id, answered=0 if was_open else -1,
+                                      removed=True, was_open=was_open)
+        self.changed.emit(q.thread_id)
+
+    async def _adjust_thread(self, thread_id: str | None, *, answered: int,
+                             removed: bool = False, was_open: bool = True) -> None:
+        if thread_id is None:
+            return
+        thread = await self.thread(thread_id)
+        if thread is None:
+            return
+        unanswered = thread.unanswered_quantity or 0
+        if not removed or was_open:
+            unanswered = max(0, unanswered - 1)
+        thread.unanswered_quantity = unanswered
+        thread.answered_quantity = max(0, (thread.answered_quantity or 0) + answered)
+        thread.status = ThreadStatus.UNANSWERED if unanswered else ThreadStatus.ANSWERED
+        await self._store.run(self._store.cache.upsert_threads, [thread_row(thread)])

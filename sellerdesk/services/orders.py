@@ -1,0 +1,218 @@
+"""Orders: cached lists with filters and facets, details, invoice and shipping writes."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from sellerdesk.api.client import ShopClient
+from sellerdesk.api.enums import ShippingStatus
+from sellerdesk.api.models import Invoice, Order, decode
+from sellerdesk.services.convert import load, load_all, order_row
+from sellerdesk.services.events import Event
+from sellerdesk.services.intents import Intent, parse
+from sellerdesk.services.outbox import OutboxService
+from sellerdesk.store import Store
+from sellerdesk.store.outbox import UNFINISHED, IntentKind, OutboxEntry, entity_key
+from sellerdesk.store.rows import Facets, OrderFilter, OrderSort, Resource
+
+EXPORT_PAGE = 2000
+CSV_COLUMNS = ("id", "date", "buyer", "nickname", "channel", "products", "currency",
+               "grand_total", "paid", "processed", "shipping", "tracking_codes", "delivered",
+               "closed", "invoiced", "invoice_number")
+
+
+@dataclass(frozen=True)
+class ShippingChange:
+    """One line of a bulk shipping update."""
+
+    order_id: str
+    shipping_id: int
+    status: ShippingStatus
+    tracking_code: str | None = None
+
+
+def defuse(cell: str) -> str:
+    """Keep a spreadsheet from running buyer text as a formula (CSV injection)."""
+    if cell and cell[0] in "=+-@\t\r":
+        return "'" + cell
+    return cell
+
+
+def csv_row(order: Order) -> list[str]:
+    st = order.status
+    ships = order.shippings or []
+    inv = order.invoice
+
+    def flag(value: bool | None) -> str:
+        return "yes" if value else "no"
+
+    cells = [
+        order.id,
+        order.creation_date.isoformat() if order.creation_date else "",
+        order.buyer.name or "" if order.buyer else "",
+        order.buyer.nickname or "" if order.buyer else "",
+        order.channel.value if order.channel else "",
+        " | ".join(f"{p.quantity or 1} x {p.title or ''}" for p in order.products or []),
+        order.currency.value if order.currency else "",
+        str(order.grand_total) if order.grand_total is not None else "",
+        flag(st.paid if st else None), flag(st.processed if st else None),
+        ", ".join(s.status.value for s in ships if s.status),
+        ", ".join(s.tracking_code for s in ships if s.tracking_code),
+        flag(st.delivered if st else None), flag(st.closed if st else None),
+        flag(inv.invoiced if inv else None), (inv.number or "") if inv else "",
+    ]
+    return [defuse(c) for c in cells]
+
+
+class OrdersService:
+    def __init__(self, client: ShopClient, store: Store, outbox: OutboxService) -> None:
+        self._client = client
+        self._store = store
+        self._outbox = outbox
+        self.changed: Event[str | None] = Event("orders.changed")  # an order id, None = many
+        outbox.add_applier(self._apply)
+
+    async def orders(self, filter: OrderFilter = OrderFilter(), *,
+                     sort: OrderSort = OrderSort.CREATION_DATE_DESC, limit: int | None = 200,
+                     offset: int = 0) -> list[Order]:
+        rows = await self._store.run(self._store.cache.orders, filter, sort=sort, limit=limit,
+                                     offset=offset)
+        return load_all(rows, Order)
+
+    async def count(self, filter: OrderFilter = OrderFilter()) -> int:
+        return await self._store.run(self._store.cache.count_orders, filter)
+
+    async def facets(self, filter: OrderFilter = OrderFilter()) -> Facets:
+        """Counts per value of every filter and the four summary facets, from the cache."""
+        return await self._store.run(self._store.cache.order_facets, filter)
+
+    async def order(self, order_id: str) -> Order | None:
+        cached = await self._store.run(self._store.cache.get, Resource.ORDERS, order_id)
+        return None if cached is None else load(cached, Order)
+
+    async def refresh_order(self, order_id: str) -> Order:
+        order = await self._client.order(order_id)
+        await self._store.run(self._store.cache.upsert_orders, [order_row(order)])
+        self.changed.emit(order_id)
+        return order
+
+    async def pending(self, order_id: str | None = None) -> dict[str, list[OutboxEntry]]:
+        """Unsent invoice and shipping writes per order id."""
+        entries = await self._outbox.entries(
+            states=UNFINISHED, entity=entity_key("order", order_id) if order_id else None)
+        out: dict[str, list[OutboxEntry]] = {}
+        for e in entries:
+            if e.kind in (IntentKind.INVOICE, IntentKind.SHIPPING):
+                out.setdefault(e.entity.split(":", 1)[1], []).append(e)
+        return out
+
+    # -- writes -------------------------------------------------------------------------------
+
+    async def update_invoice(self, order: Order, *, invoiced: bool, number: str,
+                             type: str) -> OutboxEntry:
+        inv = order.invoice or Invoice()
+        base = {"invoiced": bool(inv.invoiced), "number": inv.number or "",
+                "type": inv.type or ""}
+        intent = Intent(order_id=order.id, invoiced=invoiced, number=number.strip(),
+                        type=type.strip(), base=base)
+        entry = await self._outbox.submit(IntentKind.INVOICE, entity_key("order", order.id),
+                                          intent)
+        self.changed.emit(order.id)
+        return entry
+
+    async def update_shipping(self, order: Order, shipping_id: int, *,
+                              status: ShippingStatus, tracking_code: str | None = None
+                              ) -> OutboxEntry:
+        ship = next((s for s in order.shippings or [] if s.id == shipping_id), None)
+        if ship is None:
+            raise ValueError(f"Order {order.id} has no shipping {shipping_id}.")
+        base = {"status": ship.status.value if ship.status else None,
+                "tracking_code": ship.tracking_code or ""}
+        code = tracking_code.strip() if tracking_code is not None else None
+        intent = Intent(order_id=order.id, shipping_id=shipping_id, status=status.value,
+                        tracking_code=code or None, base=base)
+        entry = await self._outbox.submit(IntentKind.SHIPPING, entity_key("order", order.id),
+                                          intent)
+        self.changed.emit(order.id)
+        return entry
+
+    async def bulk_shipping(self, changes: Sequence[ShippingChange]
+                            ) -> list[OutboxEntry | ValueError]:
+        """Queue one shipping update per line; a line that cannot be queued says why."""
+        out: list[OutboxEntry | ValueError] = []
+        for change in changes:
+            order = await self.order(change.order_id)
+            if order is None:
+                out.append(ValueError(f"Order {change.order_id} is not in SellerDesk yet; "
+                                      "sync first."))
+                continue
+            try:
+                out.append(await self.update_shipping(order, change.shipping_id,
+                                                      status=change.status,
+                                                      tracking_code=change.tracking_code))
+            except ValueError as exc:
+                out.append(exc)
+        return out
+
+    async def export_csv(self, path: Path, filter: OrderFilter = OrderFilter(), *,
+                         sort: OrderSort = OrderSort.CREATION_DATE_DESC) -> int:
+        """Write the orders of this view to `path` (UTF-8 with BOM, for spreadsheets)."""
+        total = 0
+        rows: list[list[str]] = []
+        while True:
+            page = await self.orders(filter, sort=sort, limit=EXPORT_PAGE, offset=total)
+            rows.extend(csv_row(o) for o in page)
+            total += len(page)
+            if len(page) < EXPORT_PAGE:
+                break
+        await asyncio.to_thread(_write_csv, path, rows)
+        return total
+
+    # -- keeping the cache in line with applied writes ------------------------------------------
+
+    async def _apply(self, entry: OutboxEntry) -> None:
+        if entry.kind not in (IntentKind.INVOICE, IntentKind.SHIPPING):
+            return
+        intent = parse(entry.payload)
+        assert intent.order_id is not None
+        order = None
+        if entry.result:
+            try:
+                order = decode(entry.result, Order)
+            except Exception:
+                order = None
+        if order is None:
+            order = await self.order(intent.order_id)
+            if order is None:
+                return
+            _patch(order, entry.kind, intent)
+        await self._store.run(self._store.cache.upsert_orders, [order_row(order)])
+        self.changed.emit(order.id)
+
+
+def _patch(order: Order, kind: IntentKind, intent: Intent) -> None:
+    if kind is IntentKind.INVOICE:
+        inv = order.invoice or Invoice()
+        inv.invoiced, inv.number, inv.type = intent.invoiced, intent.number, intent.type
+        order.invoice = inv
+        return
+    for ship in order.shippings or []:
+        if ship.id == intent.shipping_id and intent.status:
+            ship.status = ShippingStatus(intent.status)
+            if intent.tracking_code is not None:
+                ship.tracking_code = intent.tracking_code
+            if ship.status is ShippingStatus.DELIVERED and order.status is not None:
+                order.status.delivered = True
+
+
+def _write_csv(path: Path, rows: Iterable[list[str]]) -> None:
+    tmp = path.with_name(path.name + ".part")
+    with tmp.open("w", encoding="utf-8-sig", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(CSV_COLUMNS)
+        writer.writerows(rows)
+    tmp.replace(path)  # never leave half a file under the name the seller chose

@@ -1,0 +1,69 @@
+"""One open shop: its client, its store and every service over them."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from sellerdesk.api.client import ShopClient
+from sellerdesk.api.redact import install_redaction
+from sellerdesk.services.catalogue import CatalogueService
+from sellerdesk.services.connectivity import Connectivity
+from sellerdesk.services.inbox import InboxService
+from sellerdesk.services.orders import OrdersService
+from sellerdesk.services.outbox import OutboxService
+from sellerdesk.services.sync import SyncService
+from sellerdesk.services.tracking import TrackingService
+from sellerdesk.store import Store
+
+log = logging.getLogger("sellerdesk.services")
+
+
+@dataclass(frozen=True)
+class ShopAddress:
+    """Where a shop lives: the profile's name (its store file), base URL and shop id."""
+
+    profile: str
+    base_url: str
+    shop_id: int
+
+
+class Session:
+    """Open with `await Session.open(...)`, close with `await session.aclose()`."""
+
+    def __init__(self, address: ShopAddress, client: ShopClient, store: Store) -> None:
+        self.address = address
+        self.client = client
+        self.store = store
+        self.connectivity = Connectivity(client.shop)
+        self.tracking: TrackingService
+        self.outbox = OutboxService(client, store, self.connectivity,
+                                    known_tracking_ids=lambda: self.tracking.known_ids())
+        self.tracking = TrackingService(client, store, self.outbox)
+        self.catalogue = CatalogueService(client, store)
+        self.inbox = InboxService(client, store, self.outbox, self.connectivity)
+        self.orders = OrdersService(client, store, self.outbox)
+        self.sync = SyncService(client, store, self.catalogue, self.tracking, self.inbox)
+
+    @classmethod
+    async def open(cls, address: ShopAddress, token: str, *, data_dir: Path | None = None,
+                   timeout: float = 20.0, max_retries: int = 3) -> Session:
+        install_redaction(token)
+        store = await Store.open_async(address.profile, data_dir=data_dir)
+        client = ShopClient(address.base_url, address.shop_id, token, timeout=timeout,
+                            max_retries=max_retries)
+        return cls(address, client, store)
+
+    def start(self) -> None:
+        """Start sending queued writes in the background."""
+        self.outbox.start()
+
+    async def aclose(self) -> None:
+        await self.outbox.aclose()
+        await self.connectivity.aclose()
+        await self.client.aclose()
+        await self.store.aclose()
+
+    def __repr__(self) -> str:
+        return f"Session({self.address!r})"

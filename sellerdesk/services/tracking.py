@@ -1,0 +1,82 @@
+"""Tracking codes: cached list, single reads, and writes through the outbox."""
+
+from __future__ import annotations
+
+import msgspec
+
+from sellerdesk.api.client import ShopClient
+from sellerdesk.api.enums import Event as CodeEvent
+from sellerdesk.api.enums import Provider
+from sellerdesk.api.models import TrackingCode, TrackingCodeDraft, decode
+from sellerdesk.services.convert import load, load_all, tracking_row
+from sellerdesk.services.events import Event
+from sellerdesk.services.intents import Intent
+from sellerdesk.services.outbox import OutboxService
+from sellerdesk.store import Store
+from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key, new_tracking_entity
+from sellerdesk.store.rows import Resource
+
+
+class TrackingService:
+    def __init__(self, client: ShopClient, store: Store, outbox: OutboxService) -> None:
+        self._client = client
+        self._store = store
+        self._outbox = outbox
+        self.changed: Event[None] = Event("tracking.changed")
+        outbox.add_applier(self._apply)
+
+    async def codes(self, *, event: CodeEvent | None = None,
+                    provider: Provider | None = None) -> list[TrackingCode]:
+        rows = await self._store.run(self._store.cache.tracking_codes,
+                                     event=event.value if event else None,
+                                     provider=provider.value if provider else None)
+        return load_all(rows, TrackingCode)
+
+    async def refresh(self) -> list[TrackingCode]:
+        codes = await self._client.tracking_codes()
+        full = [await self._client.tracking_code(c.id) for c in codes]  # lists carry no options
+        await self._store.run(self._store.cache.replace_tracking_codes,
+                              [tracking_row(c) for c in full])
+        await self._store.run(self._store.cache.mark_synced, Resource.TRACKING_CODES)
+        self.changed.emit(None)
+        return full
+
+    async def code(self, code_id: int) -> TrackingCode | None:
+        cached = await self._store.run(self._store.cache.get, Resource.TRACKING_CODES, code_id)
+        return None if cached is None else load(cached, TrackingCode)
+
+    def known_ids(self) -> frozenset[int]:
+        """Ids in the cache (sync call on the store's connection; used by the outbox check)."""
+        return frozenset(int(c.id) for c in self._store.cache.tracking_codes())
+
+    async def create(self, draft: TrackingCodeDraft) -> OutboxEntry:
+        intent = Intent(draft=msgspec.to_builtins(draft))
+        return await self._outbox.submit(IntentKind.TRACKING_CREATE, new_tracking_entity(),
+                                         intent)
+
+    async def modify(self, code: TrackingCode, **changes: object) -> OutboxEntry:
+        base = {k: v for k, v in msgspec.to_builtins(code).items() if k in changes}
+        intent = Intent(tracking_id=code.id, changes=msgspec.to_builtins(changes), base=base)
+        return await self._outbox.submit(IntentKind.TRACKING_MODIFY,
+                                         entity_key("tracking", code.id), intent)
+
+    async def delete(self, code_id: int) -> OutboxEntry:
+        return await self._outbox.submit(IntentKind.TRACKING_DELETE,
+                                         entity_key("tracking", code_id),
+                                         Intent(tracking_id=code_id))
+
+    async def _apply(self, entry: OutboxEntry) -> None:
+        if entry.kind in (IntentKind.TRACKING_CREATE, IntentKind.TRACKING_MODIFY):
+            if entry.result:
+                code = decode(entry.result, TrackingCode)
+                await self._store.run(self._store.cache.upsert_tracking_codes,
+                                      [tracking_row(code)])
+        elif entry.kind is IntentKind.TRACKING_DELETE:
+            code_id = entry.entity.rsplit(":", 1)[-1]
+            if code_id.isdigit():
+                await self._store.run(self._store.cache.delete, Resource.TRACKING_CODES,
+                                      [int(code_id)])
+        else:
+            return
+        self.changed.emit(None)
+

@@ -1,0 +1,1 @@
+"""The questions inbox, grouped by thread."""

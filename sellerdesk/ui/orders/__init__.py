@@ -1,0 +1,1 @@
+"""Orders: the lazily paged table, the facet sidebar and the detail pane."""

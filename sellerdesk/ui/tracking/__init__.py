@@ -1,0 +1,1 @@
+"""Tracking codes: the list with filters and the snippet editor."""
