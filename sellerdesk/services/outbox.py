@@ -108,6 +108,10 @@ class OutboxService:
         self._connectivity.nudge()
         self.kick(ignore_backoff=True)
 
+    async def retry_all_waiting(self) -> None:
+        """Let every entry waiting on backoff go at the next drain (the seller asked)."""
+        self.kick(ignore_backoff=True)
+
     async def discard(self, entry_id: str) -> None:
         await self._store.run(self._store.outbox.discard, entry_id)
         self.kick()

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from PySide6.QtCore import QByteArray, Signal
+from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
-    QFrame,
     QHBoxLayout,
     QMainWindow,
     QMenu,
@@ -27,6 +26,7 @@ from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.status_bar import ConnectionState, StatusBar
 from sellerdesk.ui.views import ViewSpec, default_views
 from sellerdesk.ui.widgets.banner import BannerMessage, MessageBanner, MessageLevel
+from sellerdesk.ui.widgets.separator import Separator
 
 
 class MainWindow(QMainWindow):
@@ -67,9 +67,7 @@ class MainWindow(QMainWindow):
     # ---- Building. --------------------------------------------------------------------------
 
     def _build_central(self) -> None:
-        rule = QFrame(self)
-        rule.setFrameShape(QFrame.Shape.VLine)
-        rule.setFrameShadow(QFrame.Shadow.Sunken)
+        rule = Separator(Qt.Orientation.Vertical, self)
         content = QVBoxLayout()
         content.setContentsMargins(0, 0, 0, 0)
         content.setSpacing(0)
@@ -81,8 +79,13 @@ class MainWindow(QMainWindow):
         row.addWidget(self.sidebar)
         row.addWidget(rule)
         row.addLayout(content, 1)
+        outer = QVBoxLayout()
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        outer.addLayout(row, 1)
+        outer.addWidget(Separator(parent=self))  # sets the status bar apart from the views
         central = QWidget(self)
-        central.setLayout(row)
+        central.setLayout(outer)
         self.setCentralWidget(central)
 
     def _build_panels(self) -> None:

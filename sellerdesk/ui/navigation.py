@@ -8,11 +8,12 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     QRect,
+    QRectF,
     QSize,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QFont, QGuiApplication, QIcon, QPainter, QPalette
+from PySide6.QtGui import QFont, QGuiApplication, QIcon, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -59,13 +60,12 @@ class _NavigationDelegate(QStyledItemDelegate):
                                        theme.sidebar_color(pal), 0.14))
             painter.drawRoundedRect(area, 6, 6)
         if focused:  # visible keyboard focus, not only the selection colour
-            pen = painter.pen()
-            pen.setColor(pal.color(QPalette.ColorRole.HighlightedText if selected
-                                   else QPalette.ColorRole.Highlight))
-            pen.setStyle(Qt.PenStyle.DotLine)
-            painter.setPen(pen)
+            ring = pal.color(QPalette.ColorRole.HighlightedText if selected
+                             else QPalette.ColorRole.Highlight)
+            ring.setAlphaF(0.7)
+            painter.setPen(QPen(ring, 1.5))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(area.adjusted(2, 2, -2, -2), 4, 4)
+            painter.drawRoundedRect(QRectF(area).adjusted(2.5, 2.5, -2.5, -2.5), 4, 4)
 
         side = 20
         icon = index.data(Qt.ItemDataRole.DecorationRole)

@@ -6,7 +6,7 @@ import asyncio
 from typing import ClassVar
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QPalette
 from PySide6.QtWidgets import QWidget
 
 from sellerdesk.ui.context import UiContext
@@ -29,6 +29,8 @@ class Panel(QWidget):
         self._loaded = False
         self._load_started = False
         self.setObjectName(f"panel-{self.view_id}")
+        self.setAutoFillBackground(True)  # views sit on the base colour, the sidebar beside
+        self.setBackgroundRole(QPalette.ColorRole.Base)
 
     def title(self) -> str:
         raise NotImplementedError

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFrame, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.panel_header import PanelHeader
+from sellerdesk.ui.widgets.separator import Separator
 
 
 class PlaceholderPanel(Panel):
@@ -16,9 +17,7 @@ class PlaceholderPanel(Panel):
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.header = PanelHeader(self.title(), self)
-        rule = QFrame(self)
-        rule.setFrameShape(QFrame.Shape.HLine)
-        rule.setFrameShadow(QFrame.Shadow.Sunken)
+        rule = Separator(parent=self)
         title, hint = self.empty_text()
         self.empty_state = EmptyState(self.icon_name(), title, hint, self)
         layout = QVBoxLayout(self)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from enum import Enum
 
 from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
 from sellerdesk.ui import theme
@@ -119,6 +119,8 @@ class MessageBanner(QWidget):
         self._layout.setContentsMargins(12, 10, 12, 0)
         self._layout.setSpacing(6)
         self._items: list[BannerMessage] = []
+        self.setAutoFillBackground(True)  # on the views' base colour, not a grey strip
+        self.setBackgroundRole(QPalette.ColorRole.Base)
         self.setAccessibleName(_tr("Messages"))
         self.hide()
 

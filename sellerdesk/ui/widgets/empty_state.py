@@ -24,8 +24,9 @@ class EmptyState(QWidget):
         self._title.setWordWrap(True)
         self._hint = plain_label(hint, self, wrap=True, muted=True)
         self._hint.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-        self._hint.setMaximumWidth(420)
+        self._hint.setFixedWidth(440)
         self._hint.setVisible(bool(hint))
+        self._fit_hint()
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 24, 24, 24)
@@ -42,6 +43,12 @@ class EmptyState(QWidget):
         self._title.setText(title)
         self._hint.setText(hint)
         self._hint.setVisible(bool(hint))
+        self._fit_hint()
+
+    def _fit_hint(self) -> None:
+        # An aligned word-wrapped label gets the height of a guess at its width and clips
+        # its second line; give it the height its fixed width needs.
+        self._hint.setFixedHeight(self._hint.heightForWidth(self._hint.width()))
 
     def title(self) -> str:
         return self._title.text()
@@ -58,3 +65,5 @@ class EmptyState(QWidget):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange):
             self._paint_icon()
+        if event.type() == QEvent.Type.FontChange:
+            self._fit_hint()

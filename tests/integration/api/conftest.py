@@ -1,0 +1,64 @@
+"""Fixtures for the client-against-sandbox suite: clients with tiny backoff, an own sandbox."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from sellerdesk.api.client import ShopClient
+from tests.support.sandbox import Sandbox
+
+MakeClient = Callable[..., ShopClient]
+
+
+def clear_requests(sb: Sandbox) -> None:
+    httpx.delete(f"{sb.base_url}/_sandbox/requests", params={"access_token": sb.token},
+                 timeout=30).raise_for_status()
+
+
+def attempts(sb: Sandbox, method: str, path_end: str) -> list[int | None]:
+    """Statuses of the logged requests whose method and path (ending) match."""
+    return [e["status"] for e in sb.requests_log()
+            if e["method"] == method and e["path"].endswith(path_end)]
+
+
+@pytest.fixture
+def make_client() -> Iterator[MakeClient]:
+    """`make_client(sb, **options)`: a ShopClient on `sb` with test-sized backoff."""
+    made: list[ShopClient] = []
+
+    def make(sb: Sandbox, **options: Any) -> ShopClient:
+        options.setdefault("backoff_base", 0.001)
+        options.setdefault("backoff_max", 0.01)
+        options.setdefault("retry_after_max", 0.01)
+        options.setdefault("timeout", 30.0)
+        client = ShopClient(sb.base_url, sb.shop_id, sb.token, **options)
+        made.append(client)
+        return client
+
+    yield make
+
+
+@pytest.fixture(scope="module")
+def own_sandbox(seeded_db: Path, tmp_path_factory: pytest.TempPathFactory
+                ) -> Iterator[Sandbox]:
+    """A sandbox for one test module's writes and faults (tests touch distinct records)."""
+    db = tmp_path_factory.mktemp("api-own") / "sandbox.db"
+    shutil.copy(seeded_db, db)
+    sb = Sandbox(db=db).start()
+    yield sb
+    sb.stop()
+
+
+@pytest.fixture
+def faulty(own_sandbox: Sandbox) -> Iterator[Sandbox]:
+    """`own_sandbox` with no faults and an empty request log; faults cleared afterwards."""
+    own_sandbox.clear_faults()
+    clear_requests(own_sandbox)
+    yield own_sandbox
+    own_sandbox.clear_faults()
