@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
 from sellerdesk.api.errors import BadResponse
@@ -34,7 +34,7 @@ class Fetch(Protocol[E_co]):
 
 async def walk(fetch: Fetch[E], items_of: Callable[[E], Sequence[T]], *, limit: int = 50,
                offset: int = 0, concurrency: int = 2,
-               on_progress: Progress | None = None) -> AsyncIterator[T]:
+               on_progress: Progress | None = None) -> AsyncGenerator[T, None]:
     """Yield `items_of(page)` for every page from `offset` on, in order.
 
     At most `concurrency` pages are in flight, and more than one only while `paging.total`
@@ -89,7 +89,7 @@ def _results(page: SearchEnvelope[T]) -> Sequence[T]:
 
 def paginate(fetch: Fetch[SearchEnvelope[T]], *, limit: int = 50, offset: int = 0,
              concurrency: int = 2,
-             on_progress: Progress | None = None) -> AsyncIterator[T]:
+             on_progress: Progress | None = None) -> AsyncGenerator[T, None]:
     """Every result of a question, thread or order search, e.g.
     `async for o in paginate(partial(client.search_orders, paid=True)): ...`."""
     return walk(fetch, _results, limit=limit, offset=offset, concurrency=concurrency,
@@ -103,7 +103,7 @@ def _thread_questions(page: SearchEnvelope[Thread]) -> Sequence[Question]:
 
 def paginate_thread(fetch: Fetch[SearchEnvelope[Thread]], *, limit: int = 50,
                     offset: int = 0, concurrency: int = 2,
-                    on_progress: Progress | None = None) -> AsyncIterator[Question]:
+                    on_progress: Progress | None = None) -> AsyncGenerator[Question, None]:
     """Every question of one thread, e.g. `paginate_thread(partial(client.thread, tid))`."""
     return walk(fetch, _thread_questions, limit=limit, offset=offset,
                 concurrency=concurrency, on_progress=on_progress)

@@ -31,6 +31,8 @@ from sellerdesk.api.redact import Secret, scrub
 log = logging.getLogger("sellerdesk.api")
 
 Params = Mapping[str, object]
+# Decimals (say, in tracking-code options) go out as JSON numbers, as they came in.
+_encoder = msgspec.json.Encoder(decimal_format="number")
 
 
 def wire_value(value: object) -> str:
@@ -85,7 +87,9 @@ def error_for(response: httpx.Response, what: str) -> ApiError:
     """The `ApiError` for a non-2xx answer; an unreadable body still gets the right class."""
     status = response.status_code
     words = server_message(response)
-    detail = f"{what} -> {status}" + (f": {words}" if words else "")
+    # An unreadable error body still tells the log something; the class comes from the status.
+    told = words or excerpt(response.content)
+    detail = f"{what} -> {status}" + (f": {told}" if told else "")
     if status in (401, 403):
         return AuthError(detail=detail, status=status)
     if status in (404, 410):
@@ -148,7 +152,7 @@ class Transport:
                        json_header: bool, attempt: int) -> httpx.Response:
         query = {k: wire_value(v) for k, v in (params or {}).items() if v is not None}
         query["access_token"] = self.token.reveal()
-        content = msgspec.json.encode(body) if body is not None else None
+        content = _encoder.encode(body) if body is not None else None
         headers = {"Content-Type": "application/json"} if content is not None or json_header else {}
         what = f"{method} {path}"
         started = time.perf_counter()

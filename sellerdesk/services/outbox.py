@@ -181,7 +181,11 @@ class OutboxService:
         if self._ignore_backoff:
             now += timedelta(days=3650)
             self._ignore_backoff = False
-        ready = await self._store.run(self._store.outbox.next_ready, now, self._parallel * 4)
+        # Entries left `sending` by a run that died: settle them against the server first.
+        leftovers = [e for e in await self._store.run(self._store.outbox.uncertain)
+                     if e.state is OutboxState.SENDING]
+        ready = leftovers or await self._store.run(self._store.outbox.next_ready, now,
+                                                   self._parallel * 4)
         if not ready:
             return 0
         gate = asyncio.Semaphore(self._parallel)
@@ -224,6 +228,8 @@ class OutboxService:
                 if verdict.verdict is Verdict.CONFLICT:
                     await self._conflict(entry, verdict.server, verdict.message)
                     return
+                if entry.state is OutboxState.SENDING:  # proved not applied: send again
+                    entry = await self._store.run(outbox.mark_retry, entry.id, None, 0.0)
             entry = await self._store.run(outbox.mark_sending, entry.id)
             result = await send(self._client, entry.kind, entry.entity, intent)
         except AuthError as exc:

@@ -59,12 +59,14 @@ class Search:
         expr = match_expression(text, prefix=prefix)
         if expr is None:
             return []
+        # MATERIALIZED: flattened into the GROUP BY, bm25() would be out of its FTS context.
         rows = self._db.query(
-            "SELECT thread_id FROM ("
-            f"  SELECT q.thread_id, {_QUESTION_RANK} AS score, q.creation_date AS at"
-            "   FROM questions_fts JOIN questions AS q ON q.pk = questions_fts.rowid"
-            "   WHERE questions_fts MATCH ? AND q.thread_id IS NOT NULL)"
-            " GROUP BY thread_id ORDER BY MIN(score), MAX(at) DESC LIMIT ?", (expr, limit))
+            "WITH hits AS MATERIALIZED ("
+            f" SELECT q.thread_id AS thread_id, {_QUESTION_RANK} AS score, q.creation_date AS at"
+            "  FROM questions_fts JOIN questions AS q ON q.pk = questions_fts.rowid"
+            "  WHERE questions_fts MATCH ? AND q.thread_id IS NOT NULL)"
+            " SELECT thread_id FROM hits GROUP BY thread_id ORDER BY MIN(score), MAX(at) DESC"
+            " LIMIT ?", (expr, limit))
         return [str(r[0]) for r in rows]
 
     def orders(self, text: str, *, limit: int = 50, prefix: bool = True) -> list[str]:

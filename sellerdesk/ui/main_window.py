@@ -61,7 +61,7 @@ class MainWindow(QMainWindow):
 
         ctx.runner.error_reported.connect(self._on_runner_error_reported)
         self.sidebar.navigation.view_selected.connect(self.show_view)
-        self.status.outbox_clicked.connect(lambda: self.show_view("outbox"))
+        self.status.outbox_clicked.connect(self._on_status_outbox_clicked)
         self._restore()
 
     # ---- Building. --------------------------------------------------------------------------
@@ -131,9 +131,9 @@ class MainWindow(QMainWindow):
             panel = self._panels[spec.view_id]
             if spec.view_id == "outbox":
                 view_menu.addSeparator()
-            action = self._action(view_menu, panel.title(),
-                                  lambda _=False, v=spec.view_id: self.show_view(v),
+            action = self._action(view_menu, panel.title(), self._on_view_action_triggered,
                                   shortcuts=[spec.shortcut], icon_name=panel.icon_name())
+            action.setData(spec.view_id)
             action.setCheckable(True)
             group.addAction(action)
             self._view_actions[spec.view_id] = action
@@ -232,6 +232,14 @@ class MainWindow(QMainWindow):
 
     def _on_runner_error_reported(self, message: str) -> None:
         self.show_message(message, MessageLevel.ERROR)
+
+    def _on_view_action_triggered(self) -> None:
+        action = self.sender()
+        if isinstance(action, QAction):
+            self.show_view(str(action.data()))
+
+    def _on_status_outbox_clicked(self) -> None:
+        self.show_view("outbox")
 
     def _on_refresh_triggered(self) -> None:
         panel = self._panels.get(self._current)

@@ -48,7 +48,8 @@ class Sandbox:
                 self.output.append(line)
                 m = READY.search(line)
                 if m and not found.is_set():
-                    self.base_url, self.shop_id, self.token = m.group(1), int(m.group(2)), m.group(3)
+                    self.base_url, self.token = m.group(1), m.group(3)
+                    self.shop_id = int(m.group(2))
                     self.port = int(self.base_url.rsplit(":", 1)[1])
                     found.set()
 

@@ -134,7 +134,7 @@ class MessageBanner(QWidget):
                 item.bump()
                 return item
         item = BannerMessage(text, level, self, action_text=action_text, on_action=on_action)
-        item.dismissed.connect(lambda: self._remove(item))
+        item.dismissed.connect(self._on_item_dismissed)
         self._items.append(item)
         self._layout.addWidget(item)
         while len(self._items) > self._limit:
@@ -150,6 +150,13 @@ class MessageBanner(QWidget):
 
     def clear(self) -> None:
         for item in list(self._items):
+            self._remove(item)
+
+    def _on_item_dismissed(self) -> None:
+        # A bound slot and sender(), not a lambda holding the item: a closure would keep a
+        # reference cycle through the connection that outlives the widget.
+        item = self.sender()
+        if isinstance(item, BannerMessage):
             self._remove(item)
 
     def _remove(self, item: BannerMessage) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QToolButton, QWidget
 
@@ -22,6 +24,10 @@ class TaskProgress(QWidget):
         super().__init__(parent)
         self._delay = reveal_after_ms
         self._visible: list[TaskHandle[object]] = []
+        self._pending: dict[int, tuple[TaskHandle[object], float]] = {}  # id -> reveal time
+        self._tick = QTimer(self)
+        self._tick.setSingleShot(True)
+        self._tick.timeout.connect(self._on_tick_timeout)
 
         self._label = plain_label("", self)
         self._more = plain_label("", self, muted=True)
@@ -53,21 +59,41 @@ class TaskProgress(QWidget):
     def current(self) -> TaskHandle[object] | None:
         return self._visible[0] if self._visible else None
 
+    def pending_reveals(self) -> int:
+        """Tasks not yet shown because they have not lasted long enough."""
+        return len(self._pending)
+
     def _on_runner_task_started(self, handle: TaskHandle[object]) -> None:
         if handle.show_progress:
-            QTimer.singleShot(self._delay, self, lambda: self._reveal(handle))
+            self._pending[handle.id] = (handle, time.monotonic() + self._delay / 1000)
+            self._schedule()
 
-    def _reveal(self, handle: TaskHandle[object]) -> None:
-        if handle.is_finished() or handle in self._visible:
+    def _schedule(self) -> None:
+        # One timer for all waiting tasks, set to the earliest reveal (no timer per task:
+        # deleting timers from their own or their parent's callbacks is asking for trouble).
+        if not self._pending:
+            self._tick.stop()
             return
-        self._visible.append(handle)
+        due = min(deadline for _, deadline in self._pending.values())
+        self._tick.start(max(0, int((due - time.monotonic()) * 1000) + 1))
+
+    def _on_tick_timeout(self) -> None:
+        now = time.monotonic()
+        for handle_id, (handle, deadline) in list(self._pending.items()):
+            if deadline <= now:
+                del self._pending[handle_id]
+                if not handle.is_finished() and handle not in self._visible:
+                    self._visible.append(handle)
         self._refresh()
+        self._schedule()
 
     def _on_runner_task_progressed(self, handle: TaskHandle[object]) -> None:
         if handle in self._visible:
             self._refresh()
 
     def _on_runner_task_finished(self, handle: TaskHandle[object]) -> None:
+        if self._pending.pop(handle.id, None) is not None:
+            self._schedule()
         if handle in self._visible:
             self._visible.remove(handle)
             self._refresh()

@@ -34,7 +34,7 @@ def same(model: Any, raw: Any, path: str = "$") -> None:
             else:
                 assert value in (None, {}, msgspec.UNSET), f"{path}.{name} not sent"
         return
-    if raw is None or raw == "" and isinstance(model, dict):  # tracking-code list `options`
+    if raw is None or (raw == "" and isinstance(model, dict)):  # tracking-code list `options`
         assert model in (None, {}), path
         return
     if isinstance(model, list):
@@ -54,9 +54,9 @@ def same(model: Any, raw: Any, path: str = "$") -> None:
         expected = Decimal(raw)
         assert model == expected and model.as_tuple() == expected.as_tuple(), path
     elif isinstance(model, datetime):
-        expected = datetime.fromisoformat(raw)
+        when = datetime.fromisoformat(raw)
         assert model.tzinfo is not None, path
-        assert model == expected and model.utcoffset() == expected.utcoffset(), path
+        assert model == when and model.utcoffset() == when.utcoffset(), path
     elif isinstance(model, int):
         assert model == int(raw), path
     else:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 
 from tests.support.sandbox import Sandbox
@@ -92,6 +93,16 @@ def test_writes_with_a_bad_token_are_refused_and_not_applied(
         check(send(sb, known, method, path, body, token=token), kind)
     assert [get_json(sb, p.format(**known)) for p in (
         "/metrics", "/metrics/{code}", "/questions/{question}", "/orders/{order}")] == state
+
+
+@pytest.mark.parametrize(("path", "kind"), [("", "text403"), ("/metrics", "tc401"),
+                                            ("/orders/search", "text403")])
+def test_token_in_a_header_is_not_the_token(sandbox: Sandbox, path: str, kind: str) -> None:
+    """The spec takes the token as the `access_token` query parameter only."""
+    r = httpx.get(f"{sandbox.api}{path}", timeout=30,
+                  headers={"Authorization": f"Bearer {sandbox.token}",
+                           "access_token": sandbox.token})
+    check(r, kind)
 
 
 @pytest.mark.parametrize("path", ["", "/questions/search", "/questions/threads/search",

@@ -154,6 +154,7 @@ def test_demo_orders_fill_every_documented_field(all_orders: list[Order]) -> Non
 
 
 def test_demo_orders_cover_the_value_sets(all_orders: list[Order]) -> None:
+    assert {o["currency"] for o in all_orders} == set(CURRENCIES)
     assert {o["channel"] for o in all_orders} == set(CHANNEL_VALUES), "both spellings"
     ships = [s for o in all_orders for s in o["shippings"]]
     assert {s["status"] for s in ships} == set(SHIPPING_STATUSES)
@@ -161,6 +162,14 @@ def test_demo_orders_cover_the_value_sets(all_orders: list[Order]) -> None:
     assert {o["status"]["contact_data_status"] for o in all_orders} >= {"new"}
     for flag in ("delivered", "paid", "closed", "processed"):
         assert {o["status"][flag] for o in all_orders} == {True, False}, flag
+
+
+def test_demo_timestamps_use_both_zone_forms(all_orders: list[Order]) -> None:
+    """decisions.md: demo data uses `-03:00` and `Z`, so orderings must compare instants."""
+    stamps = [o["creation_date"] for o in all_orders]
+    stamps += [p["paid_date"] for o in all_orders for p in o["payments"] if p["paid_date"]]
+    assert {s[-1] == "Z" for s in stamps} == {True, False}
+    assert any(s.endswith("-03:00") for s in stamps)
 
 
 def _d(value: Any) -> Decimal:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -231,6 +232,22 @@ def test_word_search_ignores_case_and_accents(sandbox: Sandbox, all_questions: l
     for variant in (word.upper(), accented(word), fold(word)):
         env_ids = sorted(q["id"] for q in walk(sandbox, SEARCH, {"q": variant})[0])
         assert env_ids == plain, variant
+
+
+def test_word_search_matches_accented_text_without_accents(sandbox: Sandbox,
+                                                           all_questions: list[Q]) -> None:
+    accented_words = sorted({w for q in all_questions
+                             for w in re.findall(r"\w+", q["question"]["text"].casefold())
+                             if len(w) >= 4 and fold(w) != w})
+    assert accented_words, "the demo texts should hold accented words"
+    word = accented_words[0]
+    must = {q["id"] for q in all_questions if fold(word) in words(q["question"]["text"])}
+    results = []
+    for variant in (word, fold(word), word.upper()):
+        got = walk(sandbox, SEARCH, {"q": variant})[0]
+        _assert_word_results(sandbox, got, variant, must)
+        results.append(sorted(q["id"] for q in got))
+    assert results[0] == results[1] == results[2], word
 
 
 def test_word_search_combines_with_filters(sandbox: Sandbox, all_questions: list[Q]) -> None:

@@ -108,6 +108,14 @@ def test_missing_code_is_404(sandbox: Sandbox, active_codes: list[dict[str, Any]
     assert_tc_error(r, 404)
 
 
+@pytest.mark.parametrize("method", ["GET", "PUT", "DELETE"])
+def test_non_numeric_code_id_is_an_error_object(sandbox: Sandbox, method: str) -> None:
+    extra: dict[str, Any] = {"body": {"name": "x"}} if method == "PUT" else {}
+    r = request(sandbox, method, "/metrics/abc", **extra)
+    assert r.status_code in (400, 404), r.status_code
+    assert_tc_error(r, r.status_code)
+
+
 # -- writes (own sandbox) --------------------------------------------------------------------
 def test_create_returns_201_with_the_code(fresh_sandbox: Sandbox) -> None:
     created = create(fresh_sandbox, NEW)
@@ -150,6 +158,8 @@ def test_inactive_code_is_not_listed_but_readable(fresh_sandbox: Sandbox) -> Non
     pytest.param({**NEW, "event": "LOGIN"}, id="bad-event"),
     pytest.param({**NEW, "status": "PAUSED"}, id="bad-status"),
     pytest.param({**NEW, "options": "{not json"}, id="bad-options-string"),
+    pytest.param({**NEW, "options": "[1, 2]"}, id="options-string-of-array"),
+    pytest.param({**NEW, "options": 5}, id="options-number"),
     pytest.param([NEW], id="array-body"),
 ])
 def test_invalid_create_is_400_and_creates_nothing(fresh_sandbox: Sandbox, body: Any) -> None:

@@ -393,3 +393,13 @@ async def test_concurrency_is_capped() -> None:
     async with client:
         await asyncio.gather(*(client.shop() for _ in range(10)))
     assert peak == 2
+
+
+async def test_decimal_options_go_out_as_numbers() -> None:
+    from decimal import Decimal
+
+    rec = Recorder(ok(sample("tracking_code")))
+    client, _ = make(rec)
+    async with client:
+        await client.modify_tracking_code(7, options={"value": Decimal("1.10")})
+    assert rec.requests[0].content == b'{"options":{"value":1.10}}'

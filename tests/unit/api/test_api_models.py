@@ -239,3 +239,12 @@ def test_bad_response_excerpt_is_short_and_redacted() -> None:
         decode(raw, Order)
     assert "abcdef123" not in info.value.excerpt and len(info.value.excerpt) <= 120
     assert "abcdef123" not in info.value.detail and "abcdef123" not in str(info.value)
+
+
+def test_untyped_numbers_are_decimals_too() -> None:
+    raw = b'{"id": "1", "promotions": [{"id": 9, "amount": 1325.01}], "notes": [0.1]}'
+    order = decode(raw, Order)
+    assert order.promotions == [{"id": 9, "amount": Decimal("1325.01")}]
+    assert order.notes == [Decimal("0.1")]
+    code = decode(b'{"id": 1, "options": "{\\"value\\": 1.10}"}', TrackingCode)
+    assert code.options == {"value": Decimal("1.10")}

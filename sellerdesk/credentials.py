@@ -1,0 +1,264 @@
+"""Profiles in a settings file; each profile's token in the OS keyring, never on disk in clear.
+
+A profile (name, base URL, shop id, flags) lives in `profiles.json` in the platform's config
+folder. Its token goes to the keyring under service "SellerDesk", user = the profile name.
+Without a secure keyring backend (keyring's fail/null backends, plain-text file backends, a
+chainer with nothing usable) or when the keyring refuses, the token is kept in memory for
+this session only and `storage_warning` says so to the seller: there is no plain-text
+fallback. `SELLERDESK_TOKEN` in the environment overrides the token of every profile.
+
+Keyring calls may block (D-Bus, an unlock prompt): the GUI calls them off the event loop.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import tempfile
+from collections.abc import Mapping
+from enum import StrEnum
+from pathlib import Path
+
+import keyring
+import msgspec
+import platformdirs
+from keyring.backend import KeyringBackend
+from keyring.backends import chainer, fail, null
+from keyring.errors import PasswordDeleteError
+
+log = logging.getLogger("sellerdesk.credentials")
+
+APP_NAME = "SellerDesk"
+KEYRING_SERVICE = "SellerDesk"
+ENV_TOKEN = "SELLERDESK_TOKEN"
+SETTINGS_FILE = "profiles.json"
+
+NO_SECURE_STORE = ("Your system has no secure password store; the token is kept only until "
+                   "you close SellerDesk.")
+STORE_REFUSED = ("Your system's password store did not accept the token; it is kept only "
+                 "until you close SellerDesk.")
+
+
+class CredentialsError(Exception):
+    """A profile or the settings file is unusable; `message` is for the seller."""
+
+    def __init__(self, message: str, *, detail: str = "") -> None:
+        self.message = message
+        self.detail = detail
+        super().__init__(message)
+
+
+class Profile(msgspec.Struct, frozen=True, kw_only=True):
+    """One shop the seller works with. Holds no secret."""
+
+    name: str
+    base_url: str
+    shop_id: int
+    demo: bool = False
+
+
+class _Settings(msgspec.Struct, kw_only=True):
+    version: int = 1
+    default_profile: str | None = None
+    profiles: list[Profile] = msgspec.field(default_factory=list)
+
+
+class TokenSource(StrEnum):
+    ENV = "env"  # SELLERDESK_TOKEN
+    KEYRING = "keyring"  # the OS's secure store
+    SESSION = "session"  # memory only, gone when SellerDesk closes
+
+
+def default_config_dir() -> Path:
+    return platformdirs.user_config_path(APP_NAME, appauthor=False)
+
+
+def is_secure_backend(backend: KeyringBackend) -> bool:
+    """Whether `backend` keeps secrets safely on this machine (and is usable at all)."""
+    if isinstance(backend, chainer.ChainerBackend):
+        return any(is_secure_backend(b) for b in backend.backends)
+    if isinstance(backend, fail.Keyring | null.Keyring):
+        return False
+    cls = type(backend)
+    # keyrings.alt's file backends write a readable file or prompt on a terminal.
+    if "plaintext" in cls.__name__.lower() or cls.__module__.startswith("keyrings.alt"):
+        return False
+    try:
+        return float(backend.priority) > 0
+    except Exception:  # priority raises when the backend cannot work here (no D-Bus, ...)
+        return False
+
+
+class CredentialStore:
+    """Profiles and tokens. Tokens are never logged, written to the settings file or repr'd."""
+
+    def __init__(self, config_dir: Path | None = None, *,
+                 backend: KeyringBackend | None = None,
+                 environ: Mapping[str, str] | None = None) -> None:
+        self.settings_path = (config_dir or default_config_dir()) / SETTINGS_FILE
+        self._backend = backend if backend is not None else keyring.get_keyring()
+        self._environ = os.environ if environ is None else environ
+        self._session: dict[str, str] = {}  # this run's tokens, by profile
+        self._in_keyring: set[str] = set()  # profiles whose session token is also saved
+        self._secure = is_secure_backend(self._backend)
+        self._warning = None if self._secure else NO_SECURE_STORE
+        self._settings: _Settings | None = None
+        log.info("keyring backend: %s (secure: %s)", type(self._backend).__name__, self._secure)
+
+    def __repr__(self) -> str:
+        return f"CredentialStore({str(self.settings_path)!r}, secure={self._secure})"
+
+    # -- where tokens go ----------------------------------------------------------------------
+
+    @property
+    def secure_storage(self) -> bool:
+        """False when tokens cannot be saved safely and live only for this session."""
+        return self._secure and self._warning is None
+
+    @property
+    def storage_warning(self) -> str | None:
+        """What to tell the seller when tokens are not saved, else None."""
+        return self._warning
+
+    def get_token(self, profile: str) -> str | None:
+        return self._lookup(profile)[0]
+
+    def token_source(self, profile: str) -> TokenSource | None:
+        return self._lookup(profile)[1]
+
+    def _lookup(self, profile: str) -> tuple[str | None, TokenSource | None]:
+        env = self._environ.get(ENV_TOKEN, "").strip()
+        if env:
+            return env, TokenSource.ENV
+        if profile in self._session:
+            source = TokenSource.KEYRING if profile in self._in_keyring else TokenSource.SESSION
+            return self._session[profile], source
+        if not self._secure:
+            return None, None
+        try:
+            token = self._backend.get_password(KEYRING_SERVICE, profile)
+        except Exception as exc:  # locked, dismissed prompt, D-Bus gone: ask the seller again
+            log.warning("keyring read failed for profile %r: %s", profile, type(exc).__name__)
+            return None, None
+        if not token:
+            return None, None
+        self._session[profile] = token  # read the keyring once per session
+        self._in_keyring.add(profile)
+        return token, TokenSource.KEYRING
+
+    def set_token(self, profile: str, token: str) -> TokenSource:
+        """Save the token of `profile`; returns where it went (SESSION: see storage_warning)."""
+        token = token.strip()
+        if not token:
+            raise CredentialsError("The access token is empty.")
+        self._session[profile] = token
+        self._in_keyring.discard(profile)
+        if not self._secure:
+            return TokenSource.SESSION
+        try:
+            self._backend.set_password(KEYRING_SERVICE, profile, token)
+        except Exception as exc:
+            log.warning("keyring refused the token of profile %r: %s", profile,
+                        type(exc).__name__)
+            self._warning = STORE_REFUSED
+            return TokenSource.SESSION
+        self._warning = None  # the store works (again)
+        self._in_keyring.add(profile)
+        return TokenSource.KEYRING
+
+    def delete_token(self, profile: str) -> None:
+        """Forget the token of `profile` in memory and in the keyring (absent is fine)."""
+        self._session.pop(profile, None)
+        self._in_keyring.discard(profile)
+        if not self._secure:
+            return
+        try:
+            self._backend.delete_password(KEYRING_SERVICE, profile)
+        except PasswordDeleteError:
+            pass  # there was none
+        except Exception as exc:
+            log.warning("keyring delete failed for profile %r: %s", profile,
+                        type(exc).__name__)
+
+    # -- profiles -----------------------------------------------------------------------------
+
+    def _load(self) -> _Settings:
+        if self._settings is None:
+            try:
+                raw = self.settings_path.read_bytes()
+            except FileNotFoundError:
+                self._settings = _Settings()
+            except OSError as exc:
+                raise CredentialsError("SellerDesk could not read its settings file.",
+                                       detail=str(exc)) from exc
+            else:
+                try:
+                    self._settings = msgspec.json.decode(raw, type=_Settings)
+                except msgspec.DecodeError as exc:
+                    raise CredentialsError(
+                        f"SellerDesk's settings file {self.settings_path} is damaged. "
+                        "Fix or remove it to start over.", detail=str(exc)) from exc
+        return self._settings
+
+    def _save(self, settings: _Settings) -> None:
+        data = msgspec.json.format(msgspec.json.encode(settings), indent=2)
+        folder = self.settings_path.parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            # Write aside, then rename: a crash leaves the old file or the new, never half.
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".profiles-", suffix=".tmp")
+            try:
+                with os.fdopen(fd, "wb") as out:
+                    out.write(data)
+                    out.flush()
+                    os.fsync(out.fileno())
+                os.replace(tmp, self.settings_path)
+            except BaseException:
+                Path(tmp).unlink(missing_ok=True)
+                raise
+        except OSError as exc:
+            raise CredentialsError("SellerDesk could not save its settings file.",
+                                   detail=str(exc)) from exc
+        self._settings = settings
+
+    def profiles(self) -> list[Profile]:
+        return list(self._load().profiles)
+
+    def profile(self, name: str) -> Profile | None:
+        return next((p for p in self._load().profiles if p.name == name), None)
+
+    def add_profile(self, profile: Profile) -> None:
+        """Add `profile`, or replace the one of the same name."""
+        if not profile.name.strip():
+            raise CredentialsError("A profile needs a name.")
+        if not profile.base_url.startswith(("http://", "https://")):
+            raise CredentialsError("The service address must start with http:// or https://.")
+        if "access_token" in profile.base_url:
+            # The token never goes in the settings file, not even inside a URL.
+            raise CredentialsError("Enter the service address without the access token.")
+        settings = self._load()
+        others = [p for p in settings.profiles if p.name != profile.name]
+        self._save(_Settings(version=settings.version,
+                             default_profile=settings.default_profile or profile.name,
+                             profiles=[*others, profile]))
+
+    def remove_profile(self, name: str) -> None:
+        """Remove the profile and its token (its local database is left for the caller)."""
+        settings = self._load()
+        rest = [p for p in settings.profiles if p.name != name]
+        default = settings.default_profile
+        if default == name:
+            default = rest[0].name if rest else None
+        self._save(_Settings(version=settings.version, default_profile=default, profiles=rest))
+        self.delete_token(name)
+
+    @property
+    def default_profile(self) -> str | None:
+        return self._load().default_profile
+
+    def set_default_profile(self, name: str) -> None:
+        if self.profile(name) is None:
+            raise CredentialsError(f"There is no profile named {name!r}.")
+        settings = self._load()
+        self._save(_Settings(version=settings.version, default_profile=name,
+                             profiles=settings.profiles))

@@ -1,0 +1,69 @@
+"""GUI fixtures: one qasync loop over pytest-qt's QApplication, throw-away settings, a window.
+
+The loop is created with `already_running=True`: pytest-qt drives Qt's event loop
+(`qtbot.waitUntil`, `waitSignal`), and the qasync loop's callbacks run as Qt timer events
+inside it, so coroutines advance while a test waits, without `run_until_complete`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import qasync
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.main_window import MainWindow
+from sellerdesk.ui.runner import TaskRunner
+from sellerdesk.ui.settings import Settings
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture(scope="session")
+def qloop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
+    loop = qasync.QEventLoop(qapp, already_running=True)
+    asyncio.set_event_loop(loop)
+    yield loop
+
+
+@pytest.fixture
+def settings_path(tmp_path: Path) -> Path:
+    return tmp_path / "settings.ini"
+
+
+def make_settings(path: Path) -> Settings:
+    """Settings in a file of the test's own, never the user's."""
+    return Settings(QSettings(str(path), QSettings.Format.IniFormat))
+
+
+@pytest.fixture
+def settings(settings_path: Path, qapp: QApplication) -> Settings:
+    return make_settings(settings_path)
+
+
+@pytest.fixture
+def runner(qloop: asyncio.AbstractEventLoop, qtbot: QtBot) -> Iterator[TaskRunner]:
+    task_runner = TaskRunner(loop=qloop)
+    yield task_runner
+    task_runner.cancel_all()
+    qtbot.waitUntil(lambda: not task_runner.is_busy(), timeout=5000)
+
+
+@pytest.fixture
+def ctx(settings: Settings, runner: TaskRunner) -> UiContext:
+    return UiContext(settings=settings, runner=runner)
+
+
+@pytest.fixture
+def window(ctx: UiContext, qtbot: QtBot) -> MainWindow:
+    main = MainWindow(ctx)
+    qtbot.addWidget(main)
+    main.show()
+    qtbot.waitExposed(main)
+    return main

@@ -1,0 +1,254 @@
+"""sellerdesk/credentials.py: profiles in a settings file, tokens in a real keyring only.
+
+With SELLERDESK_TEST_KEYRING=secretservice (as `./run test` sets, inside dbus-run-session with
+an unlocked gnome-keyring) the tokens go through keyring's SecretService backend and the test
+fails if it is unavailable; otherwise through the in-memory backend below.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from keyring.backend import KeyringBackend
+from keyring.backends import chainer, fail, null
+from keyring.errors import PasswordDeleteError, PasswordSetError
+
+from sellerdesk.credentials import (
+    ENV_TOKEN,
+    KEYRING_SERVICE,
+    NO_SECURE_STORE,
+    STORE_REFUSED,
+    CredentialsError,
+    CredentialStore,
+    Profile,
+    TokenSource,
+    is_secure_backend,
+)
+from sellerdesk.store import Store
+from sellerdesk.store.outbox import IntentKind
+from sellerdesk.store.rows import OrderRow
+
+
+class MemoryKeyring(KeyringBackend):
+    """A keyring in a dict, for machines without a Secret Service."""
+
+    priority = 1  # type: ignore[assignment]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.passwords: dict[tuple[str, str], str] = {}
+
+    def get_password(self, service: str, username: str) -> str | None:
+        return self.passwords.get((service, username))
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        self.passwords[(service, username)] = password
+
+    def delete_password(self, service: str, username: str) -> None:
+        if self.passwords.pop((service, username), None) is None:
+            raise PasswordDeleteError(username)
+
+
+class RefusingKeyring(MemoryKeyring):
+    def set_password(self, service: str, username: str, password: str) -> None:
+        raise PasswordSetError("locked")
+
+
+class PlaintextKeyring(MemoryKeyring):
+    """Stands in for keyrings.alt's file backend."""
+
+
+class UnavailableKeyring(MemoryKeyring):
+    @property  # type: ignore[misc]
+    def priority(self) -> float:  # type: ignore[override]
+        raise RuntimeError("no D-Bus here")
+
+
+# keyring registers every backend class it sees; keep ours out of its automatic choice.
+for _cls in (MemoryKeyring, RefusingKeyring, PlaintextKeyring, UnavailableKeyring):
+    KeyringBackend._classes.discard(_cls)  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def keyring_backend() -> KeyringBackend:
+    """The real Secret Service when the runner asks for it (and it must work), else memory."""
+    if os.environ.get("SELLERDESK_TEST_KEYRING") == "secretservice":
+        from keyring.backends import SecretService
+
+        backend = SecretService.Keyring()
+        try:
+            assert backend.priority > 0
+        except RuntimeError as exc:
+            pytest.fail(f"SELLERDESK_TEST_KEYRING=secretservice but it is unavailable: {exc}")
+        return backend
+    return MemoryKeyring()
+
+
+@pytest.fixture
+def profile_name(keyring_backend: KeyringBackend) -> Iterator[str]:
+    """A profile name of this test alone (parallel workers share one Secret Service)."""
+    name = f"test-{uuid.uuid4().hex[:12]}"
+    yield name
+    try:
+        keyring_backend.delete_password(KEYRING_SERVICE, name)
+    except PasswordDeleteError:
+        pass
+
+
+@pytest.fixture
+def creds(tmp_path: Path, keyring_backend: KeyringBackend) -> CredentialStore:
+    return CredentialStore(tmp_path / "config", backend=keyring_backend, environ={})
+
+
+def profile(name: str, **kw: object) -> Profile:
+    return Profile(name=name, base_url="http://127.0.0.1:8765", shop_id=1001, **kw)  # type: ignore[arg-type]
+
+
+def test_token_round_trips_through_the_keyring(tmp_path: Path, keyring_backend: KeyringBackend,
+                                               creds: CredentialStore, profile_name: str) -> None:
+    assert creds.secure_storage and creds.storage_warning is None
+    assert creds.get_token(profile_name) is None
+    assert creds.set_token(profile_name, "s3cret-token-ÄÖ") is TokenSource.KEYRING
+    assert keyring_backend.get_password(KEYRING_SERVICE, profile_name) == "s3cret-token-ÄÖ"
+    # a new session (app restart) reads it back from the keyring
+    later = CredentialStore(tmp_path / "config", backend=keyring_backend, environ={})
+    assert later.get_token(profile_name) == "s3cret-token-ÄÖ"
+    assert later.token_source(profile_name) is TokenSource.KEYRING
+    later.set_token(profile_name, "rotated")
+    assert CredentialStore(tmp_path / "config", backend=keyring_backend,
+                           environ={}).get_token(profile_name) == "rotated"
+    later.delete_token(profile_name)
+    later.delete_token(profile_name)  # twice is fine
+    assert keyring_backend.get_password(KEYRING_SERVICE, profile_name) is None
+    assert CredentialStore(tmp_path / "config", backend=keyring_backend,
+                           environ={}).get_token(profile_name) is None
+
+
+def test_profiles_are_kept_in_the_settings_file(tmp_path: Path, creds: CredentialStore,
+                                                keyring_backend: KeyringBackend) -> None:
+    creds.add_profile(profile("main"))
+    creds.add_profile(profile("demo", demo=True))
+    creds.add_profile(Profile(name="main", base_url="https://api.example", shop_id=7))
+    again = CredentialStore(tmp_path / "config", backend=keyring_backend, environ={})
+    assert [p.name for p in again.profiles()] == ["demo", "main"]
+    assert again.profile("main") == Profile(name="main", base_url="https://api.example",
+                                            shop_id=7)
+    assert again.profile("demo").demo  # type: ignore[union-attr]
+    assert again.default_profile == "main"  # the first one added
+    again.set_default_profile("demo")
+    again.remove_profile("demo")
+    assert [p.name for p in again.profiles()] == ["main"] and again.default_profile == "main"
+    assert json.loads(creds.settings_path.read_text())["profiles"][0]["shop_id"] == 7
+    with pytest.raises(CredentialsError):
+        again.set_default_profile("nope")
+
+
+def test_bad_profiles_and_damaged_settings(tmp_path: Path, creds: CredentialStore,
+                                           keyring_backend: KeyringBackend) -> None:
+    for bad in (profile(" "), Profile(name="x", base_url="ftp://h", shop_id=1),
+                Profile(name="x", base_url="https://h/?access_token=abc", shop_id=1)):
+        with pytest.raises(CredentialsError):
+            creds.add_profile(bad)
+    with pytest.raises(CredentialsError):
+        creds.set_token("x", "   ")
+    creds.settings_path.parent.mkdir(parents=True, exist_ok=True)
+    creds.settings_path.write_text("{not json")
+    with pytest.raises(CredentialsError) as info:
+        CredentialStore(tmp_path / "config", backend=keyring_backend, environ={}).profiles()
+    assert "damaged" in info.value.message
+    creds.settings_path.write_text('{"profiles": [{"name": "a", "base_url": "http://h", '
+                                   '"shop_id": 1, "future_flag": true}], "later": 1}')
+    tolerant = CredentialStore(tmp_path / "config", backend=keyring_backend, environ={})
+    assert [p.name for p in tolerant.profiles()] == ["a"]  # unknown fields are ignored
+
+
+def test_removing_a_profile_removes_its_token(creds: CredentialStore, profile_name: str,
+                                             keyring_backend: KeyringBackend) -> None:
+    creds.add_profile(profile(profile_name))
+    creds.set_token(profile_name, "tok")
+    creds.remove_profile(profile_name)
+    assert keyring_backend.get_password(KEYRING_SERVICE, profile_name) is None
+    assert creds.get_token(profile_name) is None
+
+
+def test_environment_token_wins(tmp_path: Path, keyring_backend: KeyringBackend,
+                                profile_name: str) -> None:
+    creds = CredentialStore(tmp_path, backend=keyring_backend,
+                            environ={ENV_TOKEN: " from-env \n"})
+    assert creds.get_token(profile_name) == "from-env"
+    assert creds.token_source(profile_name) is TokenSource.ENV
+    assert not (tmp_path / "profiles.json").exists()
+
+
+def _chainer_with_nothing(monkeypatch: pytest.MonkeyPatch) -> KeyringBackend:
+    monkeypatch.setattr(chainer.ChainerBackend, "backends", [])
+    return chainer.ChainerBackend()
+
+
+@pytest.mark.parametrize("make", [
+    lambda mp: fail.Keyring(), lambda mp: null.Keyring(), _chainer_with_nothing,
+    lambda mp: PlaintextKeyring(), lambda mp: UnavailableKeyring(),
+], ids=["fail", "null", "empty-chainer", "plaintext", "unavailable"])
+def test_no_secure_store_keeps_the_token_for_this_session_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, make: object) -> None:
+    backend = make(monkeypatch)  # type: ignore[operator]
+    assert not is_secure_backend(backend)
+    creds = CredentialStore(tmp_path, backend=backend, environ={})
+    assert not creds.secure_storage and creds.storage_warning == NO_SECURE_STORE
+    assert creds.set_token("main", "only-in-memory") is TokenSource.SESSION
+    assert creds.get_token("main") == "only-in-memory"
+    assert creds.token_source("main") is TokenSource.SESSION
+    if isinstance(backend, MemoryKeyring):
+        assert backend.passwords == {}  # never handed to an unsafe backend
+    assert CredentialStore(tmp_path, backend=backend, environ={}).get_token("main") is None
+    assert not any(b"only-in-memory" in p.read_bytes() for p in tmp_path.rglob("*")
+                   if p.is_file())
+
+
+def test_keyring_refusing_falls_back_to_memory_with_a_warning(tmp_path: Path) -> None:
+    creds = CredentialStore(tmp_path, backend=RefusingKeyring(), environ={})
+    assert creds.secure_storage
+    assert creds.set_token("main", "tok") is TokenSource.SESSION
+    assert creds.storage_warning == STORE_REFUSED and not creds.secure_storage
+    assert creds.get_token("main") == "tok"
+
+
+def test_secure_backends_are_recognised(keyring_backend: KeyringBackend) -> None:
+    assert is_secure_backend(keyring_backend)
+
+
+def test_token_is_in_no_file_and_no_log_line(tmp_path: Path, keyring_backend: KeyringBackend,
+                                             profile_name: str,
+                                             caplog: pytest.LogCaptureFixture) -> None:
+    token = f"tok-{uuid.uuid4().hex}"
+    caplog.set_level(logging.DEBUG)
+    config, data = tmp_path / "config", tmp_path / "data"
+    creds = CredentialStore(config, backend=keyring_backend, environ={})
+    creds.add_profile(profile(profile_name))
+    creds.set_token(profile_name, token)
+    store = Store.open(profile_name, data_dir=data)
+    used = creds.get_token(profile_name)
+    assert used == token
+    store.cache.upsert_orders([OrderRow(id="1", doc=b'{"id": "1"}', buyer_name="Ana")])
+    entry = store.outbox.enqueue(IntentKind.ANSWER, "question:1", b'{"answer": "hola"}')
+    store.outbox.mark_sending(entry.id)
+    store.outbox.mark_retry(entry.id, "No connection to the shop service", 5)
+    store.cache.mark_synced("orders")
+
+    def files() -> list[Path]:
+        return [p for p in tmp_path.rglob("*") if p.is_file()]
+
+    assert any(p.suffix == ".sqlite3" for p in files())
+    for path in files():  # WAL included, while the store is open
+        assert token.encode() not in path.read_bytes(), path
+    store.close()
+    for path in files():
+        assert token.encode() not in path.read_bytes(), path
+    assert token not in caplog.text
+    assert token not in repr(creds)
