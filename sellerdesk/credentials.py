@@ -221,10 +221,10 @@ class CredentialStore:
                                    detail=str(exc)) from exc
         self._settings = settings
 
-    def profiles(self) -> list[Profile]:
+    def list_profiles(self) -> list[Profile]:
         return list(self._load().profiles)
 
-    def profile(self, name: str) -> Profile | None:
+    def get_profile(self, name: str) -> Profile | None:
         return next((p for p in self._load().profiles if p.name == name), None)
 
     def add_profile(self, profile: Profile) -> None:
@@ -252,12 +252,13 @@ class CredentialStore:
         self._save(_Settings(version=settings.version, default_profile=default, profiles=rest))
         self.delete_token(name)
 
-    @property
-    def default_profile(self) -> str | None:
-        return self._load().default_profile
+    def default_profile(self) -> Profile | None:
+        """The profile SellerDesk opens when none is named (the first added, or as set)."""
+        settings = self._load()
+        return self.get_profile(settings.default_profile) if settings.default_profile else None
 
     def set_default_profile(self, name: str) -> None:
-        if self.profile(name) is None:
+        if self.get_profile(name) is None:
             raise CredentialsError(f"There is no profile named {name!r}.")
         settings = self._load()
         self._save(_Settings(version=settings.version, default_profile=name,

@@ -7,9 +7,11 @@ from typing import Any
 
 from fastapi import APIRouter
 
+from sellerdesk.sandbox import schemas
 from sellerdesk.sandbox.context import KnownShop, TextAuth
 from sellerdesk.sandbox.db import MAX_ID
 from sellerdesk.sandbox.errors import MarketError
+from sellerdesk.sandbox.schemas import documented
 
 router = APIRouter(prefix="/v1/shops/{shop_id}")
 
@@ -21,12 +23,14 @@ def _categories(ctx: KnownShop) -> list[tuple[int | None, dict[str, Any]]]:
     return [(row["parent_id"], json.loads(row["doc"])) for row in rows]
 
 
-@router.get("/categories", tags=["categories"], summary="Root categories")
+@router.get("/categories", tags=["categories"], summary="Root categories",
+            **documented(schemas.Category, many=True))
 async def root_categories(shop_id: int, ctx: KnownShop) -> list[dict[str, Any]]:
     return [doc for parent, doc in _categories(ctx) if parent is None]
 
 
-@router.get("/categories/tree", tags=["categories"], summary="Whole category tree")
+@router.get("/categories/tree", tags=["categories"], summary="Whole category tree",
+            **documented(schemas.CategoryNode, many=True))
 async def category_tree(shop_id: int, ctx: KnownShop) -> list[dict[str, Any]]:
     rows = _categories(ctx)
     by_parent: dict[int | None, list[dict[str, Any]]] = {}
@@ -43,7 +47,8 @@ async def category_tree(shop_id: int, ctx: KnownShop) -> list[dict[str, Any]]:
     return [build(doc, None) for doc in by_parent.get(None, [])]
 
 
-@router.get("/categories/{category_id}", tags=["categories"], summary="One category")
+@router.get("/categories/{category_id}", tags=["categories"], summary="One category",
+            **documented(schemas.Category))
 async def category(shop_id: int, category_id: int, ctx: KnownShop) -> dict[str, Any]:
     row = None
     if 0 <= category_id <= MAX_ID:
@@ -55,7 +60,7 @@ async def category(shop_id: int, category_id: int, ctx: KnownShop) -> dict[str, 
     return doc
 
 
-@router.get("", tags=["shop"], summary="Shop information")
+@router.get("", tags=["shop"], summary="Shop information", **documented(schemas.Shop))
 async def shop_info(shop_id: int, ctx: TextAuth) -> dict[str, Any]:
     row = ctx.conn.execute("SELECT doc FROM shops WHERE id=?", (ctx.shop_id,)).fetchone()
     doc: dict[str, Any] = json.loads(row["doc"])

@@ -9,9 +9,11 @@ from typing import Any, Literal
 from fastapi import APIRouter, Body, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
+from sellerdesk.sandbox import schemas
 from sellerdesk.sandbox.context import Ctx, MetricsAuth
 from sellerdesk.sandbox.db import MAX_ID, transaction
 from sellerdesk.sandbox.errors import MetricsError
+from sellerdesk.sandbox.schemas import documented
 
 router = APIRouter(prefix="/v1/shops/{shop_id}/metrics", tags=["tracking codes"])
 
@@ -75,7 +77,7 @@ def _row(ctx: Ctx, code_id: int) -> sqlite3.Row:
     return found
 
 
-@router.get("", summary="Active tracking codes")
+@router.get("", summary="Active tracking codes", **documented(schemas.TrackingCode, many=True))
 async def list_codes(shop_id: int, ctx: MetricsAuth, event: Event | None = None,
                      provider: Provider | None = None) -> list[dict[str, Any]]:
     sql = "SELECT * FROM tracking_codes WHERE shop_id=? AND status='ACTIVE'"
@@ -89,12 +91,13 @@ async def list_codes(shop_id: int, ctx: MetricsAuth, event: Event | None = None,
     return [_shape(row, listed=True) for row in ctx.conn.execute(sql + " ORDER BY id", args)]
 
 
-@router.get("/{id}", summary="One tracking code")
+@router.get("/{id}", summary="One tracking code", **documented(schemas.TrackingCode))
 async def get_code(shop_id: int, id: int, ctx: MetricsAuth) -> dict[str, Any]:
     return _shape(_row(ctx, id))
 
 
-@router.post("", status_code=201, summary="Create a tracking code")
+@router.post("", status_code=201, summary="Create a tracking code",
+             **documented(schemas.TrackingCode, 201))
 async def create_code(shop_id: int, ctx: MetricsAuth,
                       body: TrackingCodeCreate = Body(...)) -> dict[str, Any]:
     options = _options(body.options)
@@ -106,7 +109,7 @@ async def create_code(shop_id: int, ctx: MetricsAuth,
     return _shape(_row(ctx, int(cur.lastrowid or 0)))
 
 
-@router.put("/{id}", summary="Modify a tracking code")
+@router.put("/{id}", summary="Modify a tracking code", **documented(schemas.TrackingCode))
 async def modify_code(shop_id: int, id: int, ctx: MetricsAuth,
                       body: TrackingCodeChange = Body(...)) -> dict[str, Any]:
     _row(ctx, id)

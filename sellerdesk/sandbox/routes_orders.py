@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Body, Query, Response
 from pydantic import BaseModel, StrictBool, StrictStr
 
-from sellerdesk.sandbox import clock, orders_search
+from sellerdesk.sandbox import clock, orders_search, schemas
 from sellerdesk.sandbox.context import Ctx, TextAuth
 from sellerdesk.sandbox.db import MAX_ID, transaction, write_stamp
 from sellerdesk.sandbox.envelope import Channel, LimitParam, OffsetParam, page
@@ -19,6 +19,7 @@ from sellerdesk.sandbox.order_doc import (
     index_columns,
     order_delivered,
 )
+from sellerdesk.sandbox.schemas import documented
 
 router = APIRouter(prefix="/v1/shops/{shop_id}/orders", tags=["orders"])
 
@@ -46,7 +47,7 @@ class ShippingBody(BaseModel):
     tracking_code: StrictStr | None = None
 
 
-@router.get("/search", summary="Search orders")
+@router.get("/search", summary="Search orders", **documented(schemas.OrderSearch))
 async def search_orders(
     shop_id: int, ctx: TextAuth,
     status: Annotated[Literal["new", "first_contact", "confirmed_data"] | None, Query()] = None,
@@ -84,7 +85,7 @@ def _save(ctx: Ctx, order_id: int, doc: dict[str, Any], stamp: int) -> None:
                                                              separators=(",", ":")), order_id))
 
 
-@router.get("/{order_id}", summary="One order")
+@router.get("/{order_id}", summary="One order", **documented(schemas.Order))
 async def get_order(shop_id: int, order_id: int, ctx: TextAuth) -> Response:
     row = None
     if 0 <= order_id <= MAX_ID:
@@ -95,7 +96,8 @@ async def get_order(shop_id: int, order_id: int, ctx: TextAuth) -> Response:
     return Response(row[0], media_type="application/json")
 
 
-@router.put("/{order_id}", summary="Update the invoice data of an order")
+@router.put("/{order_id}", summary="Update the invoice data of an order",
+            **documented(schemas.Order))
 async def update_invoice(shop_id: int, order_id: int, ctx: TextAuth,
                          body: InvoiceBody = Body(...)) -> dict[str, Any]:
     doc = _load(ctx, order_id)
@@ -116,7 +118,8 @@ async def update_invoice(shop_id: int, order_id: int, ctx: TextAuth,
     return doc
 
 
-@router.put("/{order_id}/shippings/{shipping_id}", summary="Update a shipping")
+@router.put("/{order_id}/shippings/{shipping_id}", summary="Update a shipping",
+            **documented(schemas.Shipping))
 async def update_shipping(shop_id: int, order_id: int, shipping_id: int, ctx: TextAuth,
                           body: ShippingBody = Body(...)) -> dict[str, Any]:
     doc = _load(ctx, order_id)

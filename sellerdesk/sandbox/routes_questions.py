@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Body, Query, Response
 from pydantic import BaseModel, StrictStr
 
-from sellerdesk.sandbox import clock
+from sellerdesk.sandbox import clock, schemas
 from sellerdesk.sandbox.context import Ctx, TextAuth
 from sellerdesk.sandbox.db import MAX_ID, transaction, write_stamp
 from sellerdesk.sandbox.envelope import (
@@ -29,6 +29,7 @@ from sellerdesk.sandbox.questions_data import (
     load_questions,
     words,
 )
+from sellerdesk.sandbox.schemas import documented
 from sellerdesk.sandbox.seed_questions import search_text
 
 router = APIRouter(prefix="/v1/shops/{shop_id}/questions", tags=["questions"])
@@ -87,14 +88,16 @@ Word = Annotated[str | None, Query(description="Word to search for")]
 Order = Annotated[QuestionOrder, Query(description="Ordering")]
 
 
-@router.get("/search", summary="Search questions by state or word")
+@router.get("/search", summary="Search questions by state or word",
+            **documented(schemas.QuestionSearch))
 async def search(shop_id: int, ctx: TextAuth, status: Status = None, channel: ChannelQ = None,
                  q: Word = None, orders: Order = "question_date_desc",
                  limit: LimitParam = None, offset: OffsetParam = 0) -> dict[str, Any]:
     return _search(ctx, status, channel, q, orders, limit, offset)
 
 
-@router.get("/search/q", summary="Search questions by word (documented path shape)")
+@router.get("/search/q", summary="Search questions by word (documented path shape)",
+            **documented(schemas.QuestionSearch))
 async def search_word(shop_id: int, ctx: TextAuth, q: Word = None, status: Status = None,
                       channel: ChannelQ = None, orders: Order = "question_date_desc",
                       limit: LimitParam = None, offset: OffsetParam = 0) -> dict[str, Any]:
@@ -112,13 +115,13 @@ def _row(ctx: Ctx, question_id: int) -> sqlite3.Row:
     return found
 
 
-@router.get("/{question_id}", summary="One question")
+@router.get("/{question_id}", summary="One question", **documented(schemas.Question))
 async def get_question(shop_id: int, question_id: int, ctx: TextAuth) -> dict[str, Any]:
     doc: dict[str, Any] = json.loads(_row(ctx, question_id)["doc"])
     return doc
 
 
-@router.put("/{question_id}", summary="Answer a question")
+@router.put("/{question_id}", summary="Answer a question", **documented(schemas.AnswerResult))
 async def answer(shop_id: int, question_id: int, ctx: TextAuth,
                  body: AnswerBody = Body(...)) -> dict[str, Any]:
     row = _row(ctx, question_id)

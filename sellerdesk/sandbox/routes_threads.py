@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
 
+from sellerdesk.sandbox import schemas
 from sellerdesk.sandbox.context import TextAuth
 from sellerdesk.sandbox.envelope import Channel, LimitParam, OffsetParam, envelope, orderings, page
 from sellerdesk.sandbox.errors import MarketError
@@ -18,6 +19,7 @@ from sellerdesk.sandbox.questions_data import (
     words,
 )
 from sellerdesk.sandbox.routes_questions import QUESTION_ORDERS, QuestionOrder
+from sellerdesk.sandbox.schemas import documented
 
 router = APIRouter(prefix="/v1/shops/{shop_id}/questions/threads", tags=["threads"])
 
@@ -26,7 +28,7 @@ THREAD_ORDERS = {"last_question_date_asc": "Última pregunta ascendente",
 ThreadOrder = Literal["last_question_date_asc", "last_question_date_desc"]
 
 
-@router.get("/search", summary="Search conversation threads")
+@router.get("/search", summary="Search conversation threads", **documented(schemas.ThreadSearch))
 async def search_threads(
     shop_id: int, ctx: TextAuth,
     status: Annotated[Literal["unanswered", "answered"] | None, Query()] = None,
@@ -78,7 +80,8 @@ async def search_threads(
     return result
 
 
-@router.get("/{thread_id}", summary="One thread with its questions")
+@router.get("/{thread_id}", summary="One thread with its questions",
+            **documented(schemas.ThreadSearch))
 async def get_thread(
     shop_id: int, thread_id: str, ctx: TextAuth,
     orders: Annotated[QuestionOrder, Query()] = "question_date_asc",

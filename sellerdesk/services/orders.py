@@ -11,7 +11,7 @@ from pathlib import Path
 from sellerdesk.api.client import ShopClient
 from sellerdesk.api.enums import ShippingStatus
 from sellerdesk.api.models import Invoice, Order, decode
-from sellerdesk.services.convert import load, load_all, order_row
+from sellerdesk.services.convert import encode, load, load_all, order_row
 from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent, parse
 from sellerdesk.services.outbox import OutboxService
@@ -112,8 +112,20 @@ class OrdersService:
 
     # -- writes -------------------------------------------------------------------------------
 
+    async def with_pending(self, order: Order) -> Order:
+        """The order as it will be once the seller's unsent changes to it are applied."""
+        entries = (await self.pending(order.id)).get(order.id, [])
+        if not entries:
+            return order
+        ahead = decode(encode(order), Order)  # a deep copy: the cached model stays as it is
+        for entry in entries:
+            _patch(ahead, entry.kind, parse(entry.payload))
+        return ahead
+
     async def update_invoice(self, order: Order, *, invoiced: bool, number: str,
                              type: str) -> OutboxEntry:
+        # The base is what the server will hold once our own earlier changes land.
+        order = await self.with_pending(order)
         inv = order.invoice or Invoice()
         base = {"invoiced": bool(inv.invoiced), "number": inv.number or "",
                 "type": inv.type or ""}
@@ -127,6 +139,7 @@ class OrdersService:
     async def update_shipping(self, order: Order, shipping_id: int, *,
                               status: ShippingStatus, tracking_code: str | None = None
                               ) -> OutboxEntry:
+        order = await self.with_pending(order)
         ship = next((s for s in order.shippings or [] if s.id == shipping_id), None)
         if ship is None:
             raise ValueError(f"Order {order.id} has no shipping {shipping_id}.")

@@ -164,13 +164,16 @@ class Cache:
                 fetched_at: datetime | None) -> int:
         fetched = encode_time(fetched_at or utc_now())
         searched = _SEARCHED.get(resource)
+        # An id given twice: the last wins. Upserted twice, a row new to this batch would hit
+        # the FTS update trigger before it is indexed, and corrupt the index.
+        by_id = {v[0]: v for v in map(values, rows)}
         # One executemany in one transaction: 100,000 orders go in a few seconds.
         with self._db.transaction() as conn:
             if searched is not None:
                 last_pk = conn.execute(f"SELECT COALESCE(MAX(pk), 0) FROM {resource.value}"
                                        ).fetchone()[0]
             cur = conn.executemany(_upsert_sql(resource),
-                                   ((*values(row), fetched) for row in rows))
+                                   ((*v, fetched) for v in by_id.values()))
             if searched is not None:
                 # New rows got pks past the old maximum (updates keep theirs): index them in
                 # one statement; triggers cover updates and deletes (schema.py, v3).
@@ -314,6 +317,11 @@ class Cache:
         """`status` and `channel` counts, each with its own filter removed."""
         with self._db.read() as conn:
             return status_facets(conn, "questions", _question_conditions(filter))
+
+    def question_thread_ids(self) -> set[str]:
+        """Threads with at least one cached question (their conversation was fetched)."""
+        return {str(r[0]) for r in self._db.query(
+            "SELECT DISTINCT thread_id FROM questions WHERE thread_id IS NOT NULL")}
 
     def threads(self, filter: ThreadFilter = ThreadFilter(), *,
                 sort: ThreadSort = ThreadSort.LAST_QUESTION_DATE_DESC,

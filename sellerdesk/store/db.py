@@ -10,6 +10,10 @@ NORMAL: they are copies of server data that the next sync brings back.
 Threads: one connection, guarded by a lock. The GUI never touches it from the event loop
 thread: `await db.run(fn, ...)` runs `fn` on the database's single writer thread. The sync
 methods are for the command line and tests.
+
+Processes: one at a time per file (an OS lock on `<file>.lock`, freed even by `kill -9`). A
+second process would take the first one's in-flight outbox entries for leftovers of a crash
+and might send them twice.
 """
 
 from __future__ import annotations
@@ -20,24 +24,24 @@ import hashlib
 import logging
 import re
 import sqlite3
+import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import IO, Any, ParamSpec, TypeVar
 
 import platformdirs
+
+from sellerdesk.store.schema import MIGRATIONS, Migration
 
 log = logging.getLogger("sellerdesk.store")
 
 APP_NAME = "SellerDesk"
 P = ParamSpec("P")
 T = TypeVar("T")
-
-Migration = Callable[[sqlite3.Connection], None]
-"""One forward step of the schema: runs inside a transaction, from version i to i + 1."""
 
 # Primary result codes (the low byte of an extended code), from sqlite3.h.
 _SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_IOERR, _SQLITE_CORRUPT = 5, 6, 10, 11
@@ -68,8 +72,8 @@ class StoreFullError(StoreError):
 class StoreBusyError(StoreError):
     """Another program holds the database file locked."""
 
-    default_message = ("SellerDesk's data for this shop is in use by another SellerDesk window. "
-                       "Close the other window and try again.")
+    default_message = ("This shop's data is in use by another SellerDesk window or command. "
+                       "Close it and try again.")
 
 
 class StoreCorruptError(StoreError):
@@ -153,6 +157,29 @@ def profile_db_path(profile: str, data_dir: Path | None = None) -> Path:
     return (data_dir or default_data_dir()) / f"{slug}.sqlite3"
 
 
+def _lock_exclusively(path: Path) -> IO[bytes]:
+    """Hold an OS lock on `path` until the returned file is closed, or raise StoreBusyError."""
+    try:
+        handle = open(path, "a+b")  # noqa: SIM115 - held open for the database's lifetime
+    except OSError as exc:
+        raise StoreError("SellerDesk could not open its data folder. Check that the disk is "
+                         "connected and that you may write to it.", detail=str(exc)) from exc
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        handle.close()
+        raise StoreBusyError(detail=f"{path} is held by another process: {exc}") from exc
+    return handle
+
+
 def _new_writer() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="sellerdesk-store")
 
@@ -160,10 +187,8 @@ def _new_writer() -> ThreadPoolExecutor:
 class Database:
     """One profile's SQLite file and its single connection."""
 
-    def __init__(self, path: Path | str, *, migrations: Sequence[Migration] | None = None,
+    def __init__(self, path: Path | str, *, migrations: Sequence[Migration] = MIGRATIONS,
                  executor: ThreadPoolExecutor | None = None) -> None:
-        from sellerdesk.store.schema import MIGRATIONS  # schema imports this module
-
         self.path = Path(path)
         self._lock = threading.RLock()
         self._executor = executor
@@ -175,21 +200,24 @@ class Database:
         except OSError as exc:
             raise StoreError("SellerDesk could not create its data folder "
                              f"{self.path.parent}.", detail=str(exc)) from exc
+        self._process_lock = _lock_exclusively(self.path.with_name(self.path.name + ".lock"))
         try:
             self._conn = sqlite3.connect(self.path, isolation_level=None,
                                          check_same_thread=False, timeout=5.0)
         except sqlite3.Error as exc:
+            self._process_lock.close()
             raise translate_error(exc) from exc
         try:
             self._configure()
-            self.migrate(MIGRATIONS if migrations is None else migrations)
+            self.migrate(migrations)
         except BaseException:
             self._conn.close()
+            self._process_lock.close()
             raise
 
     @classmethod
     async def open_async(cls, path: Path | str, *,
-                         migrations: Sequence[Migration] | None = None) -> Database:
+                         migrations: Sequence[Migration] = MIGRATIONS) -> Database:
         """Open (and migrate) on the new database's writer thread, off the event loop."""
         executor = _new_writer()
         loop = asyncio.get_running_loop()
@@ -337,6 +365,7 @@ class Database:
                 self._conn.close()
             except sqlite3.Error:
                 log.exception("closing %s failed", self.path)
+            self._process_lock.close()
             executor, self._executor = self._executor, None
         if executor is not None:
             # Jobs queued after close fail with StoreClosedError; do not wait from that thread.

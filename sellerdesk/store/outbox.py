@@ -1,9 +1,15 @@
 """The durable queue of the seller's writes and the state machine of each one.
 
-    enqueue -> queued --mark_sending--> sending --mark_done--> done
-                 ^                         |--mark_retry (backoff)--> queued
-                 |                         |--mark_conflict--> conflict --resolve--> queued | gone
-                 +--retry-- failed <--mark_failed--+            discard: queued/failed/conflict
+    enqueue --> queued --mark_sending--> sending --mark_done--> done
+                 ^  ^                       |
+                 |  +------mark_retry-------+  (with a delay: backoff)
+                 |                          +--mark_conflict--> conflict
+                 |                          +--mark_failed----> failed
+                 +--- resolve(KEEP_LOCAL) from conflict, retry from failed
+
+    discard (or resolve(KEEP_SERVER)) deletes a queued, failed or conflict entry.
+    mark_done / mark_conflict / mark_failed also accept a queued entry (settled without
+    sending, e.g. after reading the server).
 
 Every change is committed with `synchronous=FULL` before the call returns. Entries of one
 entity (e.g. "question:123") go out strictly in order: one waits while an earlier entry of its
@@ -61,7 +67,7 @@ _COLUMNS = ("id, seq, kind, entity, payload, state, created_at, updated_at, atte
             "next_attempt_at, last_error, conflict_local, conflict_server, uncertain, result")
 # An entry is a head when nothing earlier of its entity is unfinished.
 _HEAD = ("NOT EXISTS (SELECT 1 FROM outbox AS e WHERE e.entity = o.entity AND e.seq < o.seq "
-         "AND e.state IN ('queued', 'sending', 'conflict', 'failed'))")
+         f"AND e.state IN ({', '.join(repr(s.value) for s in UNFINISHED)}))")
 _PAUSE_KEY = "paused"
 
 
@@ -333,14 +339,16 @@ class Outbox:
             f"WHERE o.state = 'queued' AND {_HEAD}")
         return decode_optional_time(row[0] if row else None)
 
-    def entries(self, *, states: Iterable[OutboxState] | None = None, entity: str | None = None,
-                entity_prefix: str | None = None) -> list[OutboxEntry]:
+    def entries(self, *, states: Iterable[OutboxState] | OutboxState | None = None,
+                entity: str | None = None, entity_prefix: str | None = None
+                ) -> list[OutboxEntry]:
         """Entries in sequence order, narrowed by state(s), exact entity or entity prefix
         (e.g. `entity_prefix="order:"` with `states=UNFINISHED` for the order list's icons)."""
         sql: list[str] = []
         params: list[Any] = []
         if states is not None:
-            wanted = [OutboxState(s).value for s in states]
+            chosen = [states] if isinstance(states, OutboxState) else states
+            wanted = [OutboxState(s).value for s in chosen]
             sql.append(f"state IN ({', '.join('?' * len(wanted))})")
             params.extend(wanted)
         if entity is not None:

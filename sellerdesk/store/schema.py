@@ -9,8 +9,10 @@ searches on.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 
-from sellerdesk.store.db import Migration
+Migration = Callable[[sqlite3.Connection], None]
+"""One forward step: runs inside a transaction and takes the file from version i to i + 1."""
 
 
 def _steps(*statements: str) -> Migration:

@@ -136,14 +136,17 @@ def test_profiles_are_kept_in_the_settings_file(tmp_path: Path, creds: Credentia
     creds.add_profile(profile("demo", demo=True))
     creds.add_profile(Profile(name="main", base_url="https://api.example", shop_id=7))
     again = CredentialStore(tmp_path / "config", backend=keyring_backend, environ={})
-    assert [p.name for p in again.profiles()] == ["demo", "main"]
-    assert again.profile("main") == Profile(name="main", base_url="https://api.example",
-                                            shop_id=7)
-    assert again.profile("demo").demo  # type: ignore[union-attr]
-    assert again.default_profile == "main"  # the first one added
+    assert [p.name for p in again.list_profiles()] == ["demo", "main"]
+    assert again.get_profile("main") == Profile(name="main", base_url="https://api.example",
+                                                shop_id=7)
+    assert again.get_profile("demo").demo  # type: ignore[union-attr]
+    assert again.get_profile("nope") is None
+    assert again.default_profile() == again.get_profile("main")  # the first one added
     again.set_default_profile("demo")
+    assert again.default_profile() == again.get_profile("demo")
     again.remove_profile("demo")
-    assert [p.name for p in again.profiles()] == ["main"] and again.default_profile == "main"
+    assert [p.name for p in again.list_profiles()] == ["main"]
+    assert again.default_profile() == again.get_profile("main")
     assert json.loads(creds.settings_path.read_text())["profiles"][0]["shop_id"] == 7
     with pytest.raises(CredentialsError):
         again.set_default_profile("nope")
@@ -160,12 +163,12 @@ def test_bad_profiles_and_damaged_settings(tmp_path: Path, creds: CredentialStor
     creds.settings_path.parent.mkdir(parents=True, exist_ok=True)
     creds.settings_path.write_text("{not json")
     with pytest.raises(CredentialsError) as info:
-        CredentialStore(tmp_path / "config", backend=keyring_backend, environ={}).profiles()
+        CredentialStore(tmp_path / "config", backend=keyring_backend, environ={}).list_profiles()
     assert "damaged" in info.value.message
     creds.settings_path.write_text('{"profiles": [{"name": "a", "base_url": "http://h", '
                                    '"shop_id": 1, "future_flag": true}], "later": 1}')
     tolerant = CredentialStore(tmp_path / "config", backend=keyring_backend, environ={})
-    assert [p.name for p in tolerant.profiles()] == ["a"]  # unknown fields are ignored
+    assert [p.name for p in tolerant.list_profiles()] == ["a"]  # unknown fields are ignored
 
 
 def test_removing_a_profile_removes_its_token(creds: CredentialStore, profile_name: str,

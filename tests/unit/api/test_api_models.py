@@ -6,7 +6,9 @@ import json
 from datetime import UTC, datetime, timedelta, timezone
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
+import msgspec
 import pytest
 
 from sellerdesk.api.enums import (
@@ -248,3 +250,16 @@ def test_untyped_numbers_are_decimals_too() -> None:
     assert order.notes == [Decimal("0.1")]
     code = decode(b'{"id": 1, "options": "{\\"value\\": 1.10}"}', TrackingCode)
     assert code.options == {"value": Decimal("1.10")}
+
+
+@pytest.mark.parametrize("name,tp", [
+    ("categories_tree", list[Category]), ("shop", Shop), ("tracking_code", TrackingCode),
+    ("tracking_codes", list[TrackingCode]), ("question", Question),
+    ("question_search", SearchEnvelope[Question]), ("thread_by_id", SearchEnvelope[Thread]),
+    ("order_search", SearchEnvelope[Order]),
+])
+def test_models_survive_an_encode_decode_round_trip(name: str, tp: Any) -> None:
+    # The store caches records as msgspec JSON (Decimals as numbers) and decodes them back.
+    first = decode(sample(name), tp)
+    encoded = msgspec.json.Encoder(decimal_format="number").encode(first)
+    assert decode(encoded, tp) == first

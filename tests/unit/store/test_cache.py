@@ -195,6 +195,7 @@ def test_questions_and_threads(store: Store) -> None:
     assert c.thread_facets()["status"] == {"answered": 1, "unanswered": 1}
     assert c.unanswered_quantity() == 3
     assert c.unanswered_quantity(ThreadFilter(status="unanswered")) == 1
+    assert c.question_thread_ids() == {"tA", "tB"}
 
 
 def test_categories_come_roots_first(store: Store) -> None:
@@ -224,7 +225,8 @@ def test_last_sync_bookkeeping(store: Store) -> None:
 def test_100k_order_upsert(store: Store) -> None:
     rows = (OrderRow(id=str(5000 + n), doc=b'{"id": "%d"}' % (5000 + n), paid=n % 2 == 0,
                      creation_date=T0 + timedelta(seconds=n), buyer_name=f"Buyer {n % 997}",
-                     product_titles=(f"Producto {n % 300}",), tracking_codes=(f"TR{n:09d}AR",))
+                     product_titles=(f"Producto modelo{n % 300}",),
+                     tracking_codes=(f"TR{n:09d}AR",))
             for n in range(100_000))
     started = time.perf_counter()
     assert store.cache.upsert_orders(rows) == 100_000
@@ -232,6 +234,6 @@ def test_100k_order_upsert(store: Store) -> None:
     assert store.cache.count(Resource.ORDERS) == 100_000
     assert store.cache.count_orders(OrderFilter(paid=True)) == 50_000
     assert store.search.orders("TR000099999AR") == [str(5000 + 99_999)]
-    assert len(store.cache.orders(OrderFilter(query="producto 299 "), limit=1000)) == 333
+    assert len(store.cache.orders(OrderFilter(query="modelo299 "), limit=1000)) == 333
     page = store.cache.orders(OrderFilter(paid=False), limit=50, offset=49_950)
     assert [c.id for c in page][-1] == "5001"  # newest first, so the oldest unpaid is last

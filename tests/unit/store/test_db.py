@@ -14,6 +14,7 @@ import pytest
 from sellerdesk.store import (
     Database,
     Store,
+    StoreBusyError,
     StoreClosedError,
     StoreCorruptError,
     StoreFullError,
@@ -73,6 +74,32 @@ def test_upgrade_from_v1_to_latest_keeps_and_indexes_data(tmp_path: Path) -> Non
         assert store.search.questions("cordoba") == [5]
         store.outbox.enqueue(IntentKind.ANSWER, "question:5", b'{"answer": "S\\u00ed"}')
         assert store.outbox.counts()[OutboxState.QUEUED] == 1
+
+
+_OPEN_SCRIPT = """
+import sys
+from pathlib import Path
+from sellerdesk.store import Store, StoreBusyError
+try:
+    Store.open("test", data_dir=Path(sys.argv[1])).close()
+except StoreBusyError as exc:
+    sys.exit(exc.message)
+"""
+
+
+def test_one_process_at_a_time_per_profile(store: Store, data_dir: Path) -> None:
+    with pytest.raises(StoreBusyError) as info:
+        Store.open("test", data_dir=data_dir)
+    assert "another SellerDesk window" in info.value.message
+    other = subprocess.run([sys.executable, "-c", _OPEN_SCRIPT, str(data_dir)],
+                           capture_output=True, text=True, timeout=60)
+    assert "another SellerDesk window" in other.stderr
+    with Store.open("other", data_dir=data_dir):  # other profiles are independent
+        pass
+    store.close()
+    assert subprocess.run([sys.executable, "-c", _OPEN_SCRIPT, str(data_dir)],
+                          timeout=60).returncode == 0
+    Store.open("test", data_dir=data_dir).close()
 
 
 def test_failed_migration_step_is_rolled_back(tmp_path: Path) -> None:

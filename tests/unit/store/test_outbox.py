@@ -248,6 +248,7 @@ def test_lists_and_counts(outbox: Outbox) -> None:
                                OutboxState.FAILED: 1}
     assert ids(outbox.entries(states=UNFINISHED, entity_prefix="order:")) == [c.id]
     assert ids(outbox.entries(states=[OutboxState.QUEUED])) == [a.id]
+    assert ids(outbox.entries(states=OutboxState.QUEUED)) == [a.id]
     assert ids(outbox.entries(entity="order:7")) == [b.id]
     assert outbox.purge_done() == 1 and outbox.get(b.id) is None
 

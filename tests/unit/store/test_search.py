@@ -73,6 +73,19 @@ def test_ranking_prefers_stronger_fields(shop: Store) -> None:
     assert shop.search.orders("camacho") == ["20002", "40000"]  # buyer name outranks a title
 
 
+def _index_is_sound(store: Store) -> None:
+    for table in ("orders_fts", "questions_fts"):
+        store.db.query(f"INSERT INTO {table} ({table}, rank) VALUES ('integrity-check', 1)")
+
+
+def test_an_id_twice_in_one_batch_keeps_the_index_sound(store: Store) -> None:
+    store.cache.upsert_orders([order(1, buyer_name="Ana"), order(1, buyer_name="Beto")])
+    store.cache.upsert_questions([question(1, text="uno"), question(1, text="dos")])
+    assert store.search.orders("ana") == [] and store.search.orders("beto") == ["5001"]
+    assert store.search.questions("dos") == [901]
+    _index_is_sound(store)
+
+
 def test_index_follows_updates_and_deletes(shop: Store) -> None:
     shop.cache.upsert_orders([order(2, id="20002", buyer_name="Pedro Páramo")])
     assert shop.search.orders("camacho") == []
@@ -81,8 +94,10 @@ def test_index_follows_updates_and_deletes(shop: Store) -> None:
     assert shop.search.orders("paramo") == []
     shop.cache.upsert_questions([question(2, text="Ya no", buyer_name="Otro")])
     assert shop.search.questions("cordoba") == []
+    _index_is_sound(shop)
     shop.cache.clear()
     assert shop.search.orders("maria") == [] and shop.search.questions("jorge") == []
+    _index_is_sound(shop)
 
 
 def test_query_syntax_from_the_seller_is_plain_words(shop: Store) -> None:
