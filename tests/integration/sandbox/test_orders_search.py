@@ -163,6 +163,7 @@ def test_facet_counts_are_drill_down_totals(sandbox: Sandbox, all_orders: list[O
     assert set(ORDER_FILTER_VALUES) <= set(found)
     for key in ORDER_FILTER_VALUES:
         rest = {k: v for k, v in base.items() if k != key}
+        assert found[key], f"facet {key} lists no values"
         for value, count in found[key].items():
             query = {**rest, key: value}
             assert count == total(sandbox, SEARCH, **query), (key, value, base)

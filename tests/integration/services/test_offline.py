@@ -28,33 +28,32 @@ async def _first_unanswered(session: Session) -> int:
     raise AssertionError("no unanswered question in the demo shop")
 
 
-async def test_writes_queue_offline_and_drain_in_order(session: Session,
+async def test_writes_queue_offline_and_drain_in_order(synced: Session,
                                                        fresh_sandbox: Sandbox) -> None:
-    await session.sync.sync()
-    qid = await _first_unanswered(session)
-    order = (await session.orders.orders(OrderFilter(shipping="pending"), limit=1))[0]
+    qid = await _first_unanswered(synced)
+    order = (await synced.orders.orders(OrderFilter(shipping="pending"), limit=1))[0]
     ship = next(s for s in order.shippings or [] if s.status == "pending")
     assert ship.id is not None
 
     fresh_sandbox.stop()
-    answer = await session.inbox.answer(qid, "Sí, enviamos a todo el país.")
-    first = await session.orders.update_shipping(order, ship.id, status=ShippingStatus.PICKUP)
-    second = await session.orders.update_shipping(order, ship.id,
+    answer = await synced.inbox.answer(qid, "Sí, enviamos a todo el país.")
+    first = await synced.orders.update_shipping(order, ship.id, status=ShippingStatus.PICKUP)
+    second = await synced.orders.update_shipping(order, ship.id,
                                                   status=ShippingStatus.ON_ROUTE,
                                                   tracking_code="OFF-1")
-    await session.outbox.flush()
-    assert session.connectivity.state is not Connection.ONLINE
-    assert await _state(session, answer.id) is OutboxState.QUEUED
-    entry = await session.store.run(session.store.outbox.get, answer.id)
+    await synced.outbox.flush()
+    assert synced.connectivity.state is not Connection.ONLINE
+    assert await _state(synced, answer.id) is OutboxState.QUEUED
+    entry = await synced.store.run(synced.store.outbox.get, answer.id)
     assert entry is not None and entry.last_error and "connection" in entry.last_error.lower()
-    assert await _state(session, second.id) is OutboxState.QUEUED
+    assert await _state(synced, second.id) is OutboxState.QUEUED
 
     fresh_sandbox.start()
-    await session.outbox.retry_all_waiting()
-    counts = await session.outbox.flush()
+    await synced.outbox.retry_all_waiting()
+    counts = await synced.outbox.flush()
     assert counts[OutboxState.QUEUED] == 0 and counts[OutboxState.FAILED] == 0, counts
     for e in (answer, first, second):
-        assert await _state(session, e.id) is OutboxState.DONE
+        assert await _state(synced, e.id) is OutboxState.DONE
     assert fresh_sandbox.get(f"/questions/{qid}").json()["answer"]["text"] == (
         "Sí, enviamos a todo el país.")
     server = fresh_sandbox.get(f"/orders/{order.id}").json()
@@ -63,113 +62,108 @@ async def test_writes_queue_offline_and_drain_in_order(session: Session,
 
 
 async def test_answer_made_elsewhere_meanwhile_is_a_conflict_with_both_versions(
-        session: Session, fresh_sandbox: Sandbox) -> None:
-    await session.sync.sync()
-    qid = await _first_unanswered(session)
+        synced: Session, fresh_sandbox: Sandbox) -> None:
+    qid = await _first_unanswered(synced)
     fresh_sandbox.stop()
-    ours = await session.inbox.answer(qid, "Nuestra respuesta")
-    await session.outbox.flush()
+    ours = await synced.inbox.answer(qid, "Nuestra respuesta")
+    await synced.outbox.flush()
     fresh_sandbox.start()
     r = httpx.put(f"{fresh_sandbox.api}/questions/{qid}",
                   params={"access_token": fresh_sandbox.token},
                   json={"answer": "Respuesta desde la web"}, timeout=10)
     assert r.status_code == 200
-    await session.outbox.retry_all_waiting()
-    await session.outbox.flush()
-    entry = await session.store.run(session.store.outbox.get, ours.id)
+    await synced.outbox.retry_all_waiting()
+    await synced.outbox.flush()
+    entry = await synced.store.run(synced.store.outbox.get, ours.id)
     assert entry is not None and entry.state is OutboxState.CONFLICT
     assert entry.conflict is not None
     assert b"Nuestra respuesta" in entry.conflict.local
     assert entry.conflict.server is not None and b"Respuesta desde la web" in entry.conflict.server
     # The seller keeps the server's version: the entry goes, nothing is sent.
-    await session.outbox.resolve(ours.id, Resolution.KEEP_SERVER)
-    assert await session.store.run(session.store.outbox.get, ours.id) is None
+    await synced.outbox.resolve(ours.id, Resolution.KEEP_SERVER)
+    assert await synced.store.run(synced.store.outbox.get, ours.id) is None
 
 
-async def test_shipping_changed_elsewhere_is_not_overwritten(session: Session,
+async def test_shipping_changed_elsewhere_is_not_overwritten(synced: Session,
                                                              fresh_sandbox: Sandbox) -> None:
-    await session.sync.sync()
-    order = (await session.orders.orders(OrderFilter(shipping="pending"), limit=1))[0]
+    order = (await synced.orders.orders(OrderFilter(shipping="pending"), limit=1))[0]
     ship = next(s for s in order.shippings or [] if s.status == "pending")
     fresh_sandbox.stop()
     assert ship.id is not None
-    ours = await session.orders.update_shipping(order, ship.id, status=ShippingStatus.ON_ROUTE,
+    ours = await synced.orders.update_shipping(order, ship.id, status=ShippingStatus.ON_ROUTE,
                                                 tracking_code="MINE")
-    await session.outbox.flush()
+    await synced.outbox.flush()
     fresh_sandbox.start()
     httpx.put(f"{fresh_sandbox.api}/orders/{order.id}/shippings/{ship.id}",
               params={"access_token": fresh_sandbox.token},
               json={"status": "delivered", "tracking_code": "THEIRS"}, timeout=10)
-    await session.outbox.retry_all_waiting()
-    await session.outbox.flush()
-    assert await _state(session, ours.id) is OutboxState.CONFLICT
+    await synced.outbox.retry_all_waiting()
+    await synced.outbox.flush()
+    assert await _state(synced, ours.id) is OutboxState.CONFLICT
     server = fresh_sandbox.get(f"/orders/{order.id}").json()
     assert next(s for s in server["shippings"] if s["id"] == ship.id)["tracking_code"] == "THEIRS"
 
 
 async def test_revoked_token_pauses_the_queue_until_a_new_token(
-        session: Session, fresh_sandbox: Sandbox) -> None:
-    await session.sync.sync()
-    qid = await _first_unanswered(session)
+        synced: Session, fresh_sandbox: Sandbox) -> None:
+    qid = await _first_unanswered(synced)
     needed: list[str] = []
-    session.outbox.auth_needed.connect(needed.append)
+    synced.outbox.auth_needed.connect(needed.append)
     fresh_sandbox.set_faults(token_revoked=True)
-    entry = await session.inbox.answer(qid, "Gracias por tu pregunta")
-    await session.outbox.flush()
-    assert needed and await session.outbox.paused()
-    assert await _state(session, entry.id) is OutboxState.QUEUED
+    entry = await synced.inbox.answer(qid, "Gracias por tu pregunta")
+    await synced.outbox.flush()
+    assert needed and await synced.outbox.paused()
+    assert await _state(synced, entry.id) is OutboxState.QUEUED
     fresh_sandbox.clear_faults()
-    await session.outbox.set_token(fresh_sandbox.token)
-    await session.outbox.flush()
-    assert await _state(session, entry.id) is OutboxState.DONE
-    assert await session.outbox.paused() is None
+    await synced.outbox.set_token(fresh_sandbox.token)
+    await synced.outbox.flush()
+    assert await _state(synced, entry.id) is OutboxState.DONE
+    assert await synced.outbox.paused() is None
 
 
-async def test_tracking_codes_through_the_outbox(session: Session,
+async def test_tracking_codes_through_the_outbox(synced: Session,
                                                  fresh_sandbox: Sandbox) -> None:
-    await session.sync.sync()
-    created = await session.tracking.create(TrackingCodeDraft(
+    created = await synced.tracking.create(TrackingCodeDraft(
         name="Píxel de prueba", code="<script>alert(1)</script>", provider=Provider.ADS,
         event=Event.CONGRAT_PAGE))
-    await session.outbox.flush()
-    done = await session.store.run(session.store.outbox.get, created.id)
+    await synced.outbox.flush()
+    done = await synced.store.run(synced.store.outbox.get, created.id)
     assert done is not None and done.state is OutboxState.DONE
     code_id = int(done.entity.split(":")[1])
-    code = await session.tracking.code(code_id)
+    code = await synced.tracking.code(code_id)
     assert code is not None and code.name == "Píxel de prueba"
-    await session.tracking.modify(code, name="Píxel renombrado")
-    await session.outbox.flush()
+    await synced.tracking.modify(code, name="Píxel renombrado")
+    await synced.outbox.flush()
     assert fresh_sandbox.get(f"/metrics/{code_id}").json()["name"] == "Píxel renombrado"
-    await session.tracking.delete(code_id)
-    await session.outbox.flush()
+    await synced.tracking.delete(code_id)
+    await synced.outbox.flush()
     assert fresh_sandbox.get(f"/metrics/{code_id}").status_code == 404
-    assert await session.tracking.code(code_id) is None
+    assert await synced.tracking.code(code_id) is None
 
 
-async def test_every_list_readable_offline_after_one_sync(session: Session,
+async def test_every_list_readable_offline_after_one_sync(synced: Session,
                                                           fresh_sandbox: Sandbox) -> None:
-    await session.sync.sync()
     fresh_sandbox.stop()
-    assert await session.catalogue.shop() is not None
-    tree = await session.catalogue.category_tree()
+    assert await synced.catalogue.shop() is not None
+    tree = await synced.catalogue.category_tree()
     assert tree and any(c.children for c in tree)
-    assert await session.tracking.codes()
-    threads = await session.inbox.threads()
-    assert threads and await session.inbox.conversation(threads[0].id)
-    total = await session.orders.count()
+    assert await synced.tracking.codes()
+    threads = await synced.inbox.threads()
+    assert threads and await synced.inbox.conversation(threads[0].id)
+    total = await synced.orders.count()
     assert total > 1000
-    facets = await session.orders.facets()
-    assert facets["summary"][OrderSummary.PENDING_SHIPMENT.value] == await session.orders.count(
+    facets = await synced.orders.facets()
+    assert facets["summary"][OrderSummary.PENDING_SHIPMENT.value] == await synced.orders.count(
         OrderFilter(summary=OrderSummary.PENDING_SHIPMENT))
-    order = (await session.orders.orders(limit=1))[0]
+    order = (await synced.orders.orders(limit=1))[0]
     assert order.buyer is not None and order.buyer.name
     # Offline word search: by buyer name, by product title, by order id.
-    by_buyer = await session.store.run(session.store.search.orders, order.buyer.name)
+    by_buyer = await synced.store.run(synced.store.search.orders, order.buyer.name)
     assert order.id in by_buyer
     title = next(p.title for p in order.products or [] if p.title)
-    assert order.id in await session.store.run(session.store.search.orders, title, limit=5000)
-    assert (await session.store.run(session.store.search.orders, order.id))[0] == order.id
-    found = await session.inbox.search_threads(threads[0].main_question.question.text.split()[0]
+    assert order.id in await synced.store.run(synced.store.search.orders, title, limit=5000)
+    assert (await synced.store.run(synced.store.search.orders, order.id))[0] == order.id
+    found = await synced.inbox.search_threads(threads[0].main_question.question.text.split()[0]
                                                if threads[0].main_question
                                                and threads[0].main_question.question
                                                and threads[0].main_question.question.text
