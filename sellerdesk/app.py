@@ -52,7 +52,8 @@ def run_gui(*, demo: bool = False, snapshot_dir: Path | None = None,
         loop = qasync.QEventLoop(app)
         asyncio.set_event_loop(loop)
         try:
-            return loop.run_until_complete(_main(app, options, settings))
+            code: int = loop.run_until_complete(_main(app, options, settings))
+            return code
         except RuntimeError as exc:  # the OS ended the session: Qt quit under our feet
             log.warning("event loop stopped early: %s", exc)
             return 0

@@ -99,7 +99,7 @@ class SyncService:
                             progress: Callable[[str, int, int | None], None]) -> tuple[int, int]:
         cache = self._store.cache
         known = {t.id: _thread_key(t) for t in await self._inbox.threads()}
-        had_questions = {q for q in await self._store.run(_threads_with_questions, self._store)}
+        had_questions = set(await self._store.run(cache.question_thread_ids))
         server: list[Thread] = []
         async for t in paginate(functools.partial(self._client.search_threads), limit=PAGE,
                                 on_progress=lambda d, n: progress("threads", d, n)):
@@ -172,11 +172,6 @@ class SyncService:
         if changed:
             await self._store.run(cache.upsert_orders, changed)
         return len(changed)
-
-
-def _threads_with_questions(store: Store) -> set[str]:
-    rows = store.db.query("SELECT DISTINCT thread_id FROM questions WHERE thread_id IS NOT NULL")
-    return {str(r[0]) for r in rows}
 
 
 def _count_tree(tree: Sequence[object]) -> int:

@@ -84,7 +84,7 @@ class _TintedSvgEngine(QIconEngine):
     def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:
         return self.scaledPixmap(size, mode, state, 1.0)
 
-    def scaledPixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State,  # noqa: N802
+    def scaledPixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State,
                      scale: float) -> QPixmap:
         pixmap = QPixmap(size * scale)
         pixmap.fill(Qt.GlobalColor.transparent)
@@ -97,7 +97,7 @@ class _TintedSvgEngine(QIconEngine):
     def clone(self) -> QIconEngine:
         return _TintedSvgEngine(self._name, self._tone)
 
-    def isNull(self) -> bool:  # noqa: N802
+    def isNull(self) -> bool:
         return not _svg_source(self._name)
 
     def key(self) -> str:

@@ -275,7 +275,7 @@ class MainWindow(QMainWindow):
             panel.save_state()
         settings.sync()
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+    def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
         self.ctx.runner.cancel_all()
         super().closeEvent(event)

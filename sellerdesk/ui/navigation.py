@@ -37,7 +37,7 @@ _ROW_HEIGHT = 36
 class _NavigationDelegate(QStyledItemDelegate):
     """Rounded selection, icon, title and a pill with the count, painted from the palette."""
 
-    def sizeHint(self, option: QStyleOptionViewItem,  # noqa: N802
+    def sizeHint(self, option: QStyleOptionViewItem,
                  index: QModelIndex | QPersistentModelIndex) -> QSize:
         return QSize(option.rect.width(), max(_ROW_HEIGHT, option.fontMetrics.height() + 16))
 
@@ -215,7 +215,7 @@ class Sidebar(QWidget):
         pal.setColor(QPalette.ColorRole.Base, colour)
         self.setPalette(pal)
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+    def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self._apply_sidebar_colour()

@@ -109,8 +109,12 @@ def describe_error(exc: BaseException) -> str:
                    "Your work is safe; try again, or restart SellerDesk if this repeats.")
     if isinstance(exc, TimeoutError):
         return _tr("That took too long and was stopped. Please try again.")
-    own = getattr(exc, "message", None)  # store and service errors follow the ApiError habit
+    # Store and credential errors follow the ApiError habit: `message` for people. Their
+    # generic wording is looked up in the translations; a specific one is shown as is.
+    own = getattr(exc, "message", None)
     if isinstance(own, str) and own.strip():
+        if own == getattr(type(exc), "default_message", None):
+            return QCoreApplication.translate("Errors", own)
         return own
     if isinstance(exc, OSError):
         return _tr("A file SellerDesk needs could not be read or written ({reason}).").format(

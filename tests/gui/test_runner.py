@@ -189,3 +189,10 @@ def test_errors_that_carry_a_message_for_people_use_it() -> None:
         message = "The local copy is full."
 
     assert describe_error(StoreFull()) == "The local copy is full."
+
+
+def test_store_errors_are_described_by_their_message() -> None:
+    from sellerdesk.store.db import StoreFullError
+
+    assert describe_error(StoreFullError()) == StoreFullError.default_message
+    assert describe_error(StoreFullError("Only 2 MB left.")) == "Only 2 MB left."

@@ -67,7 +67,10 @@ class ShortcutsDialog(QDialog):
         out = []
         for i in range(self.tree.topLevelItemCount()):
             head = self.tree.topLevelItem(i)
+            if head is None:
+                continue
             for j in range(head.childCount()):
                 child = head.child(j)
-                out.append((child.text(0), child.text(1)))
+                if child is not None:
+                    out.append((child.text(0), child.text(1)))
         return out

@@ -91,7 +91,7 @@ class BannerMessage(QWidget):
     def dismiss(self) -> None:
         self.dismissed.emit()
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+    def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         pal = self.palette()

@@ -84,7 +84,7 @@ class HtmlHighlighter(QSyntaxHighlighter):
         if length > 0:
             self.setFormat(start, length, self._formats[kind])
 
-    def highlightBlock(self, text: str) -> None:  # noqa: N802
+    def highlightBlock(self, text: str) -> None:
         state = self.previousBlockState()
         state = _NORMAL if state < 0 else state
         lower = text.lower()
@@ -220,7 +220,7 @@ class CodeEditor(QPlainTextEdit):
         self.setAccessibleName(QCoreApplication.translate("CodeEditor", "Snippet code"))
         self.highlighter = HtmlHighlighter(self.document())
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+    def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:
             self.highlighter.refresh_formats(self.palette())

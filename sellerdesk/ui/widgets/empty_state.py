@@ -61,7 +61,7 @@ class EmptyState(QWidget):
         self._icon.setPixmap(icon(self._icon_name, Tone.MUTED).pixmap(
             QSize(side, side), self.devicePixelRatioF()))
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+    def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange):
             self._paint_icon()

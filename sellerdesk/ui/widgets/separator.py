@@ -21,7 +21,7 @@ class Separator(QWidget):
             self.setFixedWidth(1)
             self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Expanding)
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+    def paintEvent(self, event: QPaintEvent) -> None:
         pal = self.palette()
         painter = QPainter(self)
         painter.fillRect(self.rect(), theme.mix(pal.color(QPalette.ColorRole.WindowText),

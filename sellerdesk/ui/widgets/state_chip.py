@@ -74,16 +74,16 @@ class StateChip(QWidget):
     def _icon_side(self) -> int:
         return max(12, self.fontMetrics().height() - 2)
 
-    def sizeHint(self) -> QSize:  # noqa: N802
+    def sizeHint(self) -> QSize:
         fm = self.fontMetrics()
         width = (2 * self._PAD_X + self._icon_side() + self._GAP
                  + fm.horizontalAdvance(self._text))
         return QSize(width, fm.height() + 2 * self._PAD_Y + 2)
 
-    def minimumSizeHint(self) -> QSize:  # noqa: N802
+    def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+    def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         pal = self.palette()

@@ -20,7 +20,7 @@ class PlainLabel(QLabel):
         super().setTextFormat(Qt.TextFormat.PlainText)
         self.setText(text)
 
-    def setTextFormat(self, fmt: Qt.TextFormat) -> None:  # noqa: N802
+    def setTextFormat(self, fmt: Qt.TextFormat) -> None:
         """Refused: this label is plain text by contract."""
         if fmt != Qt.TextFormat.PlainText:
             raise ValueError("PlainLabel shows plain text only")

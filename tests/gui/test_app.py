@@ -1,0 +1,51 @@
+"""`run_gui` end to end, in a child process: a real QApplication and qasync loop of its own."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from sellerdesk.ui.snapshot import SNAPSHOT_FILES
+
+
+def _run(code: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path),
+               XDG_CONFIG_HOME=str(tmp_path / "config"))  # never the user's settings
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, env=env, cwd=Path(__file__).resolve().parents[2])
+
+
+def test_snapshot_mode_saves_every_picture_and_exits_0(tmp_path: Path) -> None:
+    shots, data = tmp_path / "shots", tmp_path / "data"
+    result = _run(
+        "from pathlib import Path\n"
+        "from sellerdesk.app import run_gui\n"
+        f"raise SystemExit(run_gui(snapshot_dir=Path({str(shots)!r}), "
+        f"data_dir=Path({str(data)!r}), lang='es'))\n", tmp_path)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert sorted(p.name for p in shots.iterdir()) == sorted(SNAPSHOT_FILES.values())
+    assert (data / "settings.ini").exists()  # settings went to the data dir
+    assert "Traceback" not in result.stderr
+
+
+def test_closing_the_window_ends_run_gui_with_0(tmp_path: Path) -> None:
+    code = (
+        "from pathlib import Path\n"
+        "from PySide6.QtCore import QTimer\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from sellerdesk.app import create_application, run_gui\n"
+        "from sellerdesk.ui.main_window import MainWindow\n"
+        "app = create_application()\n"
+        "def close_when_shown():\n"
+        "    for w in app.topLevelWidgets():\n"
+        "        if isinstance(w, MainWindow) and w.isVisible():\n"
+        "            w.ctx.runner.run(__import__('asyncio').Event().wait())  # left running\n"
+        "            w.close()\n"
+        "tick = QTimer(); tick.timeout.connect(close_when_shown); tick.start(50)\n"
+        f"raise SystemExit(run_gui(data_dir=Path({str(tmp_path / 'data')!r})))\n")
+    result = _run(code, tmp_path)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "Traceback" not in result.stderr
+    assert "was destroyed but it is pending" not in result.stderr
