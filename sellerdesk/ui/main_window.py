@@ -140,7 +140,7 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         self._refresh_action = self._action(
             view_menu, self.tr("&Refresh"), self._on_refresh_triggered,
-            shortcuts=[QKeySequence.StandardKey.Refresh, "F5"], icon_name="refresh")
+            shortcuts=["F5", "Ctrl+R"], icon_name="refresh")
 
         help_menu = bar.addMenu(self.tr("&Help"))
         self._help_actions = [

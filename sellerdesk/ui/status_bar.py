@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from enum import Enum
 
-from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QStatusBar, QToolButton, QWidget
 
 from sellerdesk.ui.icons import icon
@@ -51,6 +51,7 @@ class _IconText(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._look: tuple[str, Tone] = ("info", Tone.MUTED)
         self.icon_label = QLabel(self)
         self.text_label = plain_label("", self)
         layout = QHBoxLayout(self)
@@ -60,11 +61,20 @@ class _IconText(QWidget):
         layout.addWidget(self.text_label)
 
     def set_content(self, icon_name: str, tone: Tone, text: str) -> None:
-        side = self.fontMetrics().height()
-        self.icon_label.setPixmap(icon(icon_name, tone).pixmap(QSize(side, side),
-                                                              self.devicePixelRatioF()))
+        self._look = (icon_name, tone)
+        self._paint_icon()
         self.text_label.setText(text)
         self.setAccessibleName(text)
+
+    def _paint_icon(self) -> None:
+        side = self.fontMetrics().height()
+        self.icon_label.setPixmap(icon(*self._look).pixmap(QSize(side, side),
+                                                          self.devicePixelRatioF()))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.FontChange):
+            self._paint_icon()  # a pixmap does not follow a light/dark switch by itself
 
 
 class ConnectionIndicator(_IconText):

@@ -52,8 +52,9 @@ def tone_color(tone: Tone, pal: QPalette | None = None) -> QColor:
     if tone is Tone.TEXT:
         return pal.color(QPalette.ColorRole.WindowText)
     if tone is Tone.MUTED:
+        # About 5:1 against the window in both schemes: quiet, yet readable.
         return mix(pal.color(QPalette.ColorRole.WindowText), pal.color(QPalette.ColorRole.Window),
-                   0.38)
+                   0.55)
     light, dark = _TONES[tone]
     return QColor(dark if is_dark(pal) else light)
 

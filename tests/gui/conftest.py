@@ -25,11 +25,15 @@ from sellerdesk.ui.settings import Settings
 pytestmark = pytest.mark.gui
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def qloop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
     loop = qasync.QEventLoop(qapp, already_running=True)
     asyncio.set_event_loop(loop)
     yield loop
+    # `already_running` marks the loop as this thread's running loop; undo that, or every
+    # later asyncio.run() / pytest-asyncio test in this worker believes a loop is running.
+    asyncio.events._set_running_loop(None)
+    asyncio.set_event_loop(None)
 
 
 @pytest.fixture

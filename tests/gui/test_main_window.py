@@ -125,7 +125,7 @@ def test_the_shortcuts_sheet_lists_every_view(window: MainWindow, qtbot: QtBot) 
     assert rows["Inbox"] == "Ctrl+1" and rows["Shop"] == "Ctrl+5"
     assert rows["Outbox"] == "Ctrl+6"
     assert rows["Quit"] == "Ctrl+Q"
-    assert "F5" in rows["Refresh"]
+    assert rows["Refresh"] == "F5, Ctrl+R"
 
 
 def test_about_shows_the_version(window: MainWindow, qtbot: QtBot) -> None:
@@ -181,3 +181,34 @@ def test_an_unknown_last_view_falls_back_to_the_inbox(settings_path: Path,
     window = MainWindow(UiContext(settings, runner))
     qtbot.addWidget(window)
     assert window.current_view() == "inbox"
+
+
+def _ink_lightness(window: MainWindow) -> int:
+    """Lightness of the lightest opaque pixel of the connection icon."""
+    pixmap = window.status.connection.icon_label.pixmap()
+    image = pixmap.toImage()
+    inked = [image.pixelColor(x, y) for x in range(image.width())
+             for y in range(image.height()) if image.pixelColor(x, y).alpha() > 200]
+    assert inked
+    return max(c.lightness() for c in inked)
+
+
+def test_the_window_follows_a_switch_to_a_dark_palette(window: MainWindow, qapp: QApplication,
+                                                       qtbot: QtBot) -> None:
+    from PySide6.QtGui import QColor, QPalette
+
+    from sellerdesk.ui import theme
+
+    window.set_connection_state(ConnectionState.ONLINE)
+    light_sidebar = window.sidebar.palette().color(QPalette.ColorRole.Base)
+    light_ink = _ink_lightness(window)
+    original = qapp.palette()
+    try:
+        qapp.setPalette(QPalette(QColor("#353535")))  # what a dark desktop theme hands Qt
+        qtbot.waitUntil(lambda: window.sidebar.palette().color(QPalette.ColorRole.Base)
+                        != light_sidebar, timeout=5000)
+        assert theme.is_dark()
+        assert window.sidebar.palette().color(QPalette.ColorRole.Base).lightness() < 128
+        qtbot.waitUntil(lambda: _ink_lightness(window) > light_ink, timeout=5000)
+    finally:
+        qapp.setPalette(original)

@@ -20,8 +20,8 @@ Section = tuple[str, Sequence[QAction]]
 
 
 def _shortcut_text(action: QAction) -> str:
-    return "   ".join(seq.toString(QKeySequence.SequenceFormat.NativeText)
-                      for seq in action.shortcuts() if not seq.isEmpty())
+    return ", ".join(seq.toString(QKeySequence.SequenceFormat.NativeText)
+                     for seq in action.shortcuts() if not seq.isEmpty())
 
 
 class ShortcutsDialog(QDialog):
@@ -52,6 +52,11 @@ class ShortcutsDialog(QDialog):
             for name, keys in rows:
                 QTreeWidgetItem(head, [name, keys])
         self.tree.expandAll()
+        self.tree.header().setMinimumSectionSize(140)
+        first = self.tree.topLevelItem(0)
+        if first is not None:  # keyboard focus starts at the top, nothing highlighted
+            self.tree.setCurrentItem(first)
+            self.tree.clearSelection()
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import Enum
 
-from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
@@ -51,10 +51,10 @@ class BannerMessage(QWidget):
         self.count = 1
         icon_name, self._tone = _LOOK[level]
 
+        self._icon_name = icon_name
         self._icon = QLabel(self)
-        self._icon.setPixmap(icon(icon_name, self._tone).pixmap(QSize(18, 18),
-                                                                 self.devicePixelRatioF()))
         self._icon.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self._paint_icon()
         self._text = plain_label(text, self, wrap=True, selectable=True)
         self._count = plain_label("", self, muted=True)
         self._count.hide()
@@ -82,6 +82,15 @@ class BannerMessage(QWidget):
 
     def text(self) -> str:
         return self._text.text()
+
+    def _paint_icon(self) -> None:
+        self._icon.setPixmap(icon(self._icon_name, self._tone).pixmap(
+            QSize(18, 18), self.devicePixelRatioF()))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._paint_icon()
 
     def bump(self) -> None:
         self.count += 1
