@@ -53,3 +53,14 @@ def fresh_sandbox(seeded_db: Path, tmp_path: Path) -> Iterator[Sandbox]:
     sb = Sandbox(db=db).start()
     yield sb
     sb.stop()
+
+
+@pytest.fixture(scope="session")
+def synced_data_dir(sandbox: Sandbox, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data folder (profile "test") synced once with the demo shop; tests copy it. Every
+    sandbox fixture starts from the same seeded database, so the copy matches any of them."""
+    from tests.support.sessions import sync_into
+
+    data = tmp_path_factory.mktemp("synced") / "data"
+    sync_into(sandbox, data)
+    return data
