@@ -8,6 +8,7 @@ inside it, so coroutines advance while a test waits, without `run_until_complete
 from __future__ import annotations
 
 import asyncio
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,10 +18,13 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from sellerdesk.services.session import Session
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.settings import Settings
+from tests.support.sandbox import Sandbox
+from tests.support.sessions import open_session
 
 pytestmark = pytest.mark.gui
 
@@ -71,3 +75,25 @@ def window(ctx: UiContext, qtbot: QtBot) -> MainWindow:
     main.show()
     qtbot.waitExposed(main)
     return main
+
+
+@pytest.fixture
+def gui_session(qloop: asyncio.AbstractEventLoop, qtbot: QtBot, fresh_sandbox: Sandbox,
+                synced_data_dir: Path, tmp_path: Path) -> Iterator[Session]:
+    """A live Session on the qasync loop over a fresh sandbox, its store already synced with
+    the demo shop, its outbox sender running."""
+    data = tmp_path / "data"
+    shutil.copytree(synced_data_dir, data)
+    opening = asyncio.ensure_future(open_session(fresh_sandbox, data), loop=qloop)
+    qtbot.waitUntil(opening.done, timeout=60_000)
+    session = opening.result()
+    session.start()
+    yield session
+    closing = asyncio.ensure_future(session.aclose(), loop=qloop)
+    qtbot.waitUntil(closing.done, timeout=60_000)
+
+
+@pytest.fixture
+def live_ctx(settings: Settings, runner: TaskRunner, gui_session: Session) -> UiContext:
+    """A UiContext whose `services` is a live, synced Session."""
+    return UiContext(settings=settings, runner=runner, services=gui_session)
