@@ -127,6 +127,12 @@ def stage_resources(work: Path) -> Path:
     return out
 
 
+def translation_languages() -> list[str]:
+    """The languages of SellerDesk's translations (sellerdesk_pt_BR.ts -> "pt")."""
+    return sorted({ts.stem.split("_")[1] for ts in (ROOT / "resources" / "translations")
+                   .glob("*_*.ts")})
+
+
 def lrelease(ts: Path, qm: Path) -> None:
     """Compile one .ts with the lrelease shipped in PySide6."""
     code = ("import sys; from PySide6.scripts.pyside_tool import lrelease; "
@@ -303,6 +309,7 @@ def main(argv: list[str] | None = None) -> int:
         "root": str(ROOT),
         "version": version,
         "resources": str(stage_resources(work)),
+        "languages": translation_languages(),
     }
     if WINDOWS:
         ico = work / f"{APP_ID}.ico"

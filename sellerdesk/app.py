@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import os
 import signal
@@ -16,17 +17,32 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import qasync
-from PySide6.QtCore import QLibraryInfo, QLocale, QSettings, Qt, QTimer, QTranslator
+from PySide6.QtCore import (
+    QCoreApplication,
+    QLibraryInfo,
+    QLocale,
+    QSettings,
+    Qt,
+    QTimer,
+    QTranslator,
+)
 from PySide6.QtWidgets import QApplication
 
 import sellerdesk
+from sellerdesk.api.enums import ThreadStatus
+from sellerdesk.credentials import CredentialStore, Profile
+from sellerdesk.services.intents import Intent
+from sellerdesk.services.session import Session, ShopAddress
+from sellerdesk.store.outbox import IntentKind, entity_key
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import GuiOptions, UiContext
+from sellerdesk.ui.dialogs.profile import ProfileAnswer, ProfileChoice, ProfileDialog
 from sellerdesk.ui.icons import app_icon
 from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.resources import resource_path
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.settings import Settings
+from sellerdesk.ui.shop_connector import ShopConnector
 from sellerdesk.ui.snapshot import take_snapshots
 from sellerdesk.ui.widgets import formatting
 
@@ -133,23 +149,136 @@ def install_translations(app: QApplication, lang: str | None) -> str:
 async def _main(app: QApplication, options: GuiOptions, settings: Settings) -> int:
     runner = TaskRunner()
     ctx = UiContext(settings=settings, runner=runner, options=options)
-    window = MainWindow(ctx)
-    closed = asyncio.Event()
-    window.closed.connect(closed.set)
+    with contextlib.ExitStack() as stack:
+        if options.snapshot_dir is not None and options.demo and options.data_dir is None:
+            # Pictures of the demo come from a fresh demo shop, not the seller's demo data.
+            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="sellerdesk-demo-"))
+            options = dataclasses.replace(options, data_dir=Path(tmp))
+            ctx.options = options
+        connector = ShopConnector(ctx)
+        try:
+            return await _run_windows(ctx, options, connector)
+        finally:
+            await connector.aclose()
+            await runner.shutdown()
 
-    if options.snapshot_dir is not None:
-        report = await take_snapshots(window, options.snapshot_dir)
-        for view_id, problem in report.failures.items():
-            log.error("no picture of %s: %s", view_id, problem)
+
+async def _run_windows(ctx: UiContext, options: GuiOptions, connector: ShopConnector) -> int:
+    """One window per open shop: switching profiles closes the window and opens a new one
+    over the new shop, so no view ever holds the previous shop's data."""
+    opened = await _open_initial(connector, options, ctx.settings)
+    while True:
+        window = MainWindow(ctx)
+        if connector.session is not None:
+            connector.bind(window, shop_label=opened)
+        if options.snapshot_dir is not None:
+            return await _snapshots(window, connector, options.snapshot_dir)
+        answer = await _until_closed_or_switched(window, connector, options)
+        if answer is None:
+            return 0
+        window.save_state()
+        connector.unbind()
         window.close()
-        await runner.shutdown()
-        return report.exit_code
+        window.deleteLater()
+        opened = await _switch(connector, answer, options, ctx)
 
+
+async def _until_closed_or_switched(window: MainWindow, connector: ShopConnector,
+                                    options: GuiOptions) -> ProfileAnswer | None:
+    """Show `window`; return the profile the seller switched to, or None once it closed."""
+    done: asyncio.Future[ProfileAnswer | None] = asyncio.get_running_loop().create_future()
+
+    def finish(answer: ProfileAnswer | None) -> None:
+        if not done.done():
+            done.set_result(answer)
+
+    def ask() -> None:
+        warning = CredentialStore(config_dir=options.data_dir).storage_warning
+        dialog = ProfileDialog(window, warning=warning)
+        dialog.answered.connect(finish)
+        dialog.open()
+
+    window.closed.connect(lambda: finish(None))
+    window.profiles_requested.connect(ask)
     window.show()
+    if connector.session is None:
+        ask()  # first run: connect a shop or try the demo
+    else:
+        connector.sync_now()
     with _close_on_interrupt(window):
-        await closed.wait()
-    await runner.shutdown()
-    return 0
+        return await done
+
+
+async def _open_initial(connector: ShopConnector, options: GuiOptions,
+                        settings: Settings) -> str:
+    """Open the demo, the profile asked for, or the last one used; "" when there is none."""
+    if options.demo:
+        connector.use(await connector.open_demo(options.data_dir))
+        return QCoreApplication.translate("App", "Demo shop")
+    creds = CredentialStore(config_dir=options.data_dir)
+    name = options.profile or settings.get(keys.LAST_PROFILE)
+    profile = creds.get_profile(name) if name else creds.default_profile()
+    if profile is None:
+        return ""
+    if profile.demo:
+        connector.use(await connector.open_demo(options.data_dir))
+        return QCoreApplication.translate("App", "Demo shop")
+    token = creds.get_token(profile.name)
+    if not token:
+        return ""
+    address = ShopAddress(profile.name, profile.base_url, profile.shop_id)
+    connector.use(await connector.open_profile(address, token, options.data_dir))
+    return profile.name
+
+
+async def _switch(connector: ShopConnector, answer: ProfileAnswer, options: GuiOptions,
+                  ctx: UiContext) -> str:
+    """Close the open shop and open the one the seller chose."""
+    await connector.aclose()
+    if answer.choice is ProfileChoice.DEMO:
+        connector.use(await connector.open_demo(options.data_dir))
+        ctx.settings.set(keys.LAST_PROFILE, "")
+        return QCoreApplication.translate("App", "Demo shop")
+    creds = CredentialStore(config_dir=options.data_dir)
+    creds.add_profile(Profile(name=answer.name, base_url=answer.base_url,
+                              shop_id=answer.shop_id))
+    creds.set_token(answer.name, answer.token)
+    creds.set_default_profile(answer.name)
+    ctx.settings.set(keys.LAST_PROFILE, answer.name)
+    address = ShopAddress(answer.name, answer.base_url, answer.shop_id)
+    connector.use(await connector.open_profile(address, answer.token, options.data_dir))
+    return answer.name
+
+
+async def _snapshots(window: MainWindow, connector: ShopConnector, out_dir: Path) -> int:
+    """Sync first (a demo shop starts empty), queue one held write so the outbox and the
+    inbox show what a queued change looks like, then take the pictures."""
+    session = connector.session
+    if session is not None:
+        try:
+            await connector.wait_demo()
+            await session.sync.sync()
+            if session.address.profile == "demo":
+                await _queue_example_answer(session)
+        except Exception as exc:  # pictures of the cached state are still worth taking
+            log.warning("snapshot sync failed: %s", exc)
+    report = await take_snapshots(window, out_dir)
+    for view_id, problem in report.failures.items():
+        log.error("no picture of %s: %s", view_id, problem)
+    window.close()
+    return report.exit_code
+
+
+async def _queue_example_answer(session: Session) -> None:
+    for thread in await session.inbox.threads(status=ThreadStatus.UNANSWERED):
+        for question in await session.inbox.conversation(thread.id):
+            if question.status == "unanswered":
+                await session.outbox.submit(
+                    IntentKind.ANSWER, entity_key("question", question.id),
+                    Intent(question_id=question.id, text=QCoreApplication.translate(
+                        "App", "Hi! Yes, we have it in stock and ship tomorrow.")),
+                    hold=3600)
+                return
 
 
 @contextlib.contextmanager

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import socket
 import subprocess
 import sys
 import threading
@@ -47,11 +48,21 @@ def sandbox_command() -> list[str]:
     return [sys.executable, "-m", "sellerdesk.sandbox"]
 
 
-def start_demo_server(db_path: Path, *, orders: int | None = None,
+def free_port() -> int:
+    """A loopback port free right now (the demo's address must be known before it starts)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def start_demo_server(db_path: Path, *, port: int = 0, orders: int | None = None,
                       timeout: float = 120.0) -> DemoServer:
-    """Start the sandbox on a free loopback port over `db_path` and wait for its ready line."""
+    """Start the sandbox on loopback over `db_path` and wait for its ready line. Blocks:
+    the GUI calls it through `asyncio.to_thread`."""
     db_path.parent.mkdir(parents=True, exist_ok=True)
-    args = [*sandbox_command(), "--host", "127.0.0.1", "--port", "0", "--db", str(db_path)]
+    args = [*sandbox_command(), "--host", "127.0.0.1", "--port", str(port), "--db",
+            str(db_path)]
     if orders is not None:
         args += ["--orders", str(orders)]
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,

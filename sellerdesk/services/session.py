@@ -44,7 +44,8 @@ class Session:
         self.catalogue = CatalogueService(client, store)
         self.inbox = InboxService(client, store, self.outbox, self.connectivity)
         self.orders = OrdersService(client, store, self.outbox)
-        self.sync = SyncService(client, store, self.catalogue, self.tracking, self.inbox)
+        self.sync = SyncService(client, store, self.catalogue, self.tracking, self.inbox,
+                                self.orders)
 
     @classmethod
     async def open(cls, address: ShopAddress, token: str, *, data_dir: Path | None = None,

@@ -22,6 +22,7 @@ from sellerdesk.services.catalogue import CatalogueService
 from sellerdesk.services.convert import order_row, thread_row
 from sellerdesk.services.events import Event
 from sellerdesk.services.inbox import InboxService
+from sellerdesk.services.orders import OrdersService
 from sellerdesk.services.tracking import TrackingService
 from sellerdesk.store import Store
 from sellerdesk.store.rows import QuestionFilter, Resource
@@ -54,13 +55,14 @@ def _thread_key(t: Thread) -> tuple[object, ...]:
 
 class SyncService:
     def __init__(self, client: ShopClient, store: Store, catalogue: CatalogueService,
-                 tracking: TrackingService, inbox: InboxService, *,
-                 parallel: int = 4) -> None:
+                 tracking: TrackingService, inbox: InboxService,
+                 orders: OrdersService | None = None, *, parallel: int = 4) -> None:
         self._client = client
         self._store = store
         self._catalogue = catalogue
         self._tracking = tracking
         self._inbox = inbox
+        self._orders = orders
         self._parallel = parallel
         self._lock = asyncio.Lock()
         self.progressed: Event[SyncProgress] = Event("sync.progressed")
@@ -160,6 +162,8 @@ class SyncService:
         if batch:
             await self._store_orders(batch)
         await self._store.run(cache.mark_synced, Resource.ORDERS)
+        if self._orders is not None:
+            self._orders.changed.emit(None)
         return seen
 
     async def _store_orders(self, orders: list[Order]) -> int:
