@@ -10,6 +10,7 @@ from sellerdesk.api.client import ShopClient
 from sellerdesk.api.redact import install_redaction
 from sellerdesk.services.catalogue import CatalogueService
 from sellerdesk.services.connectivity import Connectivity
+from sellerdesk.services.dashboard import DashboardService
 from sellerdesk.services.inbox import InboxService
 from sellerdesk.services.orders import OrdersService
 from sellerdesk.services.outbox import OutboxService
@@ -44,6 +45,7 @@ class Session:
         self.catalogue = CatalogueService(client, store)
         self.inbox = InboxService(client, store, self.outbox, self.connectivity)
         self.orders = OrdersService(client, store, self.outbox)
+        self.dashboard = DashboardService(store)
         self.sync = SyncService(client, store, self.catalogue, self.tracking, self.inbox,
                                 self.orders)
 

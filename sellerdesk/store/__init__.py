@@ -30,6 +30,7 @@ from sellerdesk.store.db import (
 )
 from sellerdesk.store.outbox import Observer, Outbox, OutboxChange
 from sellerdesk.store.search import Search
+from sellerdesk.store.stats import StatsReader
 
 __all__ = [
     "Cache", "Database", "Outbox", "Search", "Store", "StoreBusyError", "StoreClosedError",
@@ -49,6 +50,7 @@ class Store:
         self.cache = Cache(db)
         self.search = Search(db)
         self.outbox = Outbox(db)
+        self.stats = StatsReader(db)
 
     @classmethod
     def open(cls, profile: str, *, data_dir: Path | None = None) -> Store:

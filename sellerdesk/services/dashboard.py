@@ -1,0 +1,62 @@
+"""Today at a glance, from the local store: opens at once and works offline."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, tzinfo
+
+from sellerdesk.store import Store
+from sellerdesk.store.outbox import IntentKind, OutboxState
+from sellerdesk.store.rows import OrderFilter, OrderSummary, Resource
+from sellerdesk.store.stats import Stats
+
+SLOW_ANSWER_MINUTES = 60  # a question waiting longer than this is flagged (issue 9)
+
+
+@dataclass(frozen=True)
+class Glance:
+    """The dashboard's figures and how fresh they are."""
+
+    unanswered: int
+    oldest_unanswered: datetime | None
+    waiting_too_long: int
+    pending_process: int
+    pending_shipment: int
+    pending_feedback: int
+    closed: int
+    queued_answers: int
+    queued_writes: int
+    stats: Stats
+    synced_at: datetime | None
+    computed_at: datetime
+
+
+class DashboardService:
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    async def glance(self, *, days: int = 90, tz: tzinfo | None = None,
+                     now: datetime | None = None,
+                     slow_minutes: int = SLOW_ANSWER_MINUTES) -> Glance:
+        return await self._store.run(self._glance, days, tz, now, slow_minutes)
+
+    def _glance(self, days: int, tz: tzinfo | None, now: datetime | None,
+                slow_minutes: int) -> Glance:
+        store = self._store
+        moment = now or datetime.now(UTC)
+        zone = tz or datetime.now().astimezone().tzinfo or UTC
+        stats = store.stats.all(moment, zone, days)
+        summary = store.cache.order_facets(OrderFilter()).get("summary", {})
+        waiting = store.stats.unanswered_older_than(moment, slow_minutes)
+        unfinished = store.outbox.entries(states=(OutboxState.QUEUED, OutboxState.SENDING,
+                                                  OutboxState.FAILED, OutboxState.CONFLICT))
+        answers = sum(1 for e in unfinished if e.kind is IntentKind.ANSWER)
+        return Glance(
+            unanswered=stats.unanswered, oldest_unanswered=stats.oldest_unanswered,
+            waiting_too_long=waiting,
+            pending_process=summary.get(OrderSummary.PENDING_PROCESS.value, 0),
+            pending_shipment=summary.get(OrderSummary.PENDING_SHIPMENT.value, 0),
+            pending_feedback=summary.get(OrderSummary.PENDING_FEEDBACK.value, 0),
+            closed=summary.get(OrderSummary.CLOSED_ORDERS.value, 0),
+            queued_answers=answers, queued_writes=len(unfinished) - answers, stats=stats,
+            synced_at=store.cache.last_sync(Resource.ORDERS), computed_at=moment)

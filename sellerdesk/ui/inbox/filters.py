@@ -1,0 +1,97 @@
+"""What the thread list shows: status, channel, ordering and search words, and how to apply them.
+
+Pure Python over `Thread`s (no Qt), so the rules are testable on their own and shared by the
+cached list and the search results (the server's search has no channel filter: we apply it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+from sellerdesk.api.enums import Channel, ThreadOrder, ThreadStatus
+from sellerdesk.api.models import Thread
+
+
+class ThreadSort(StrEnum):
+    """The list's orderings: ours (unanswered first) plus the spec's two thread orderings."""
+
+    UNANSWERED_FIRST = "unanswered_first"
+    NEWEST_FIRST = ThreadOrder.LAST_QUESTION_DATE_DESC.value
+    OLDEST_FIRST = ThreadOrder.LAST_QUESTION_DATE_ASC.value
+
+
+@dataclass(frozen=True)
+class InboxFilters:
+    status: ThreadStatus | None = None
+    channel: Channel | None = None
+    sort: ThreadSort = ThreadSort.UNANSWERED_FIRST
+    words: str = ""  # not remembered between runs: a stale search would hide new questions
+
+    @property
+    def narrowed(self) -> bool:
+        """True when something hides threads (the empty state then says "no results")."""
+        return self.status is not None or self.channel is not None or bool(self.words.strip())
+
+    def with_words(self, words: str) -> InboxFilters:
+        return replace(self, words=words)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"status": self.status.value if self.status else "",
+                "channel": self.channel.value if self.channel else "",
+                "sort": self.sort.value}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> InboxFilters:
+        """Tolerant: an unknown or hand-edited value reads as "all" / the default order."""
+        status = ThreadStatus.__members__.get(str(data.get("status", "")).upper())
+        try:
+            channel: Channel | None = Channel(str(data.get("channel", "")))
+        except ValueError:
+            channel = None
+        try:
+            sort = ThreadSort(str(data.get("sort", "")))
+        except ValueError:
+            sort = ThreadSort.UNANSWERED_FIRST
+        return cls(status=status, channel=channel, sort=sort)
+
+    def service_arguments(self) -> dict[str, Any]:
+        """Keyword arguments of `InboxService.threads` for these filters."""
+        return {"status": self.status, "channel": self.channel.value if self.channel else None,
+                "unanswered_first": self.sort is ThreadSort.UNANSWERED_FIRST,
+                "newest_first": self.sort is not ThreadSort.OLDEST_FIRST}
+
+
+_EPOCH = datetime.min.replace(tzinfo=UTC)
+
+
+def _when(thread: Thread) -> datetime:
+    return thread.last_question_date or _EPOCH
+
+
+def unanswered(thread: Thread) -> int:
+    return max(0, thread.unanswered_quantity or 0)
+
+
+def matches(thread: Thread, filters: InboxFilters) -> bool:
+    if filters.status is ThreadStatus.UNANSWERED and not unanswered(thread):
+        return False
+    if filters.status is ThreadStatus.ANSWERED and unanswered(thread):
+        return False
+    return filters.channel is None or thread.channel is filters.channel
+
+
+def arrange(threads: list[Thread], filters: InboxFilters, *,
+            keep_order: bool = False) -> list[Thread]:
+    """Filter and order `threads` (search results keep the server's ranking if asked)."""
+    kept = [t for t in threads if matches(t, filters)]
+    if keep_order:
+        return kept
+    if filters.sort is ThreadSort.OLDEST_FIRST:
+        return sorted(kept, key=_when)
+    kept.sort(key=_when, reverse=True)
+    if filters.sort is ThreadSort.UNANSWERED_FIRST:
+        kept.sort(key=lambda t: 0 if unanswered(t) else 1)  # stable: newest first within
+    return kept

@@ -1,0 +1,122 @@
+"""A list model of records with ids that follows a new list by small steps, never a reset.
+
+`update(items)` turns the current rows into `items` with removes, moves, inserts and
+`dataChanged`, so the selection, the scroll position and a screen reader's place survive a
+refresh (the style guide: never reset wholesale when a row changes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any, Generic, TypeVar
+
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+
+T = TypeVar("T")
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class KeyedListModel(QAbstractListModel, Generic[T]):
+    """Subclasses give `key(item)` and `data()`; rows are reached with `item(row)`."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._items: list[T] = []
+
+    # ---- What subclasses give. ----------------------------------------------------------
+
+    def key(self, item: T) -> Hashable:
+        raise NotImplementedError
+
+    def same(self, old: T, new: T) -> bool:
+        """Whether a row's data is unchanged (no dataChanged needed)."""
+        return old == new
+
+    # ---- Reading. ---------------------------------------------------------------------------
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._items)
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | \
+            Qt.ItemFlag.ItemNeverHasChildren
+
+    def item(self, row: int) -> T | None:
+        return self._items[row] if 0 <= row < len(self._items) else None
+
+    def items(self) -> list[T]:
+        return list(self._items)
+
+    def row_of(self, key: Hashable) -> int:
+        for row, item in enumerate(self._items):
+            if self.key(item) == key:
+                return row
+        return -1
+
+    def item_at(self, index: Index) -> T | None:
+        if not index.isValid() or index.parent().isValid() or index.model() is not self:
+            return None
+        return self.item(index.row())
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        raise NotImplementedError
+
+    # ---- Changing. ----------------------------------------------------------------------------
+
+    def update(self, items: Sequence[T]) -> None:
+        """Become `items` (unique keys) by the fewest signals this simple walk finds."""
+        target = list(items)
+        wanted = {self.key(item) for item in target}
+        if len(wanted) != len(target):
+            raise ValueError("duplicate keys in the new rows")
+        # 1. Remove rows whose record is gone, bottom up, in contiguous runs.
+        row = len(self._items) - 1
+        while row >= 0:
+            if self.key(self._items[row]) in wanted:
+                row -= 1
+                continue
+            last = row
+            while row >= 0 and self.key(self._items[row]) not in wanted:
+                row -= 1
+            self.beginRemoveRows(QModelIndex(), row + 1, last)
+            del self._items[row + 1:last + 1]
+            self.endRemoveRows()
+        # 2. Walk the target: move rows into place or insert new ones, then refresh data.
+        for pos, new in enumerate(target):
+            key = self.key(new)
+            current = self.item(pos)
+            if current is not None and self.key(current) == key:
+                self._replace(pos, new)
+                continue
+            found = self.row_of(key)
+            if found > pos:
+                # Moving row `found` up to `pos`: Qt's destination is the row it goes before.
+                self.beginMoveRows(QModelIndex(), found, found, QModelIndex(), pos)
+                self._items.insert(pos, self._items.pop(found))
+                self.endMoveRows()
+                self._replace(pos, new)
+            else:
+                self.beginInsertRows(QModelIndex(), pos, pos)
+                self._items.insert(pos, new)
+                self.endInsertRows()
+        # 3. Anything left past the target's length was already removed in step 1.
+        assert len(self._items) == len(target)
+
+    def upsert(self, new: T) -> bool:
+        """Refresh one row in place; False when no row has its key."""
+        row = self.row_of(self.key(new))
+        if row < 0:
+            return False
+        self._replace(row, new)
+        return True
+
+    def _replace(self, row: int, new: T) -> None:
+        if self.same(self._items[row], new):
+            self._items[row] = new
+            return
+        self._items[row] = new
+        index = self.index(row, 0)
+        self.dataChanged.emit(index, index)

@@ -1,0 +1,146 @@
+"""Paints one thread row: buyer and time, product and unanswered badge, channel and snippet.
+
+Everything is drawn with `drawText` on plain strings, so a buyer's `<b>` is characters; each
+field has its own rectangle, so a right-to-left override in a name cannot run into the next.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
+
+from sellerdesk.ui import theme
+from sellerdesk.ui.inbox.thread_model import ThreadRole
+from sellerdesk.ui.theme import Tone
+
+_PAD_X = 14
+_PAD_Y = 9
+_LINE_GAP = 3
+
+
+class ThreadDelegate(QStyledItemDelegate):
+    def sizeHint(self, option: QStyleOptionViewItem,
+                 index: QModelIndex | QPersistentModelIndex) -> QSize:
+        line = option.fontMetrics.height()
+        return QSize(option.rect.width(), 3 * line + 2 * _LINE_GAP + 2 * _PAD_Y + 4)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pal = option.palette
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        hovered = bool(option.state & QStyle.StateFlag.State_MouseOver)
+        focused = bool(option.state & QStyle.StateFlag.State_HasFocus)
+        area = option.rect.adjusted(6, 2, -6, -2)
+        base = pal.color(QPalette.ColorRole.Base)
+        if selected:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(pal.color(QPalette.ColorRole.Highlight))
+            painter.drawRoundedRect(area, 7, 7)
+        elif hovered:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(theme.mix(pal.color(QPalette.ColorRole.Highlight), base, 0.10))
+            painter.drawRoundedRect(area, 7, 7)
+        if focused:  # keyboard focus stays visible on top of the selection colour
+            ring = pal.color(QPalette.ColorRole.HighlightedText if selected
+                             else QPalette.ColorRole.Highlight)
+            ring.setAlphaF(0.7)
+            painter.setPen(QPen(ring, 1.5))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(area).adjusted(2.5, 2.5, -2.5, -2.5), 5, 5)
+
+        count = index.data(ThreadRole.UNANSWERED)
+        count = count if isinstance(count, int) else 0
+        text = pal.color(QPalette.ColorRole.HighlightedText if selected
+                         else QPalette.ColorRole.Text)
+        muted = theme.mix(text, pal.color(QPalette.ColorRole.Highlight) if selected else base,
+                          0.78 if selected else 0.6)
+        if count and not selected:  # a leading stripe marks rows that wait for an answer
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(theme.tone_color(Tone.ACCENT, pal))
+            painter.drawRoundedRect(QRectF(area.left() + 1, area.top() + 8, 3,
+                                           area.height() - 16), 1.5, 1.5)
+
+        inner = area.adjusted(_PAD_X, _PAD_Y, -_PAD_X + 2, -_PAD_Y)
+        line = option.fontMetrics.height()
+        rows = [QRect(inner.left(), inner.top() + i * (line + _LINE_GAP), inner.width(), line)
+                for i in range(3)]
+
+        # Line 1: buyer (bold when waiting) and the relative time on the right.
+        small = QFont(option.font)
+        if small.pointSizeF() > 0:
+            small.setPointSizeF(small.pointSizeF() * 0.92)
+        when = str(index.data(ThreadRole.WHEN) or "")
+        painter.setFont(small)
+        when_w = painter.fontMetrics().horizontalAdvance(when) if when else 0
+        painter.setPen(muted)
+        painter.drawText(rows[0], int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+                         when)
+        name_font = QFont(option.font)
+        name_font.setWeight(QFont.Weight.Bold if count else QFont.Weight.DemiBold)
+        self._text(painter, name_font, text, rows[0].adjusted(0, 0, -(when_w + 10), 0),
+                   str(index.data(ThreadRole.BUYER) or ""))
+
+        # Line 2: product title, and the unanswered badge on the right.
+        right = rows[1].right()
+        if count:
+            right = self._badge(painter, option, rows[1], str(count), selected) - 8
+        product_rect = QRect(rows[1].left(), rows[1].top(), right - rows[1].left(), line)
+        self._text(painter, QFont(option.font), text, product_rect,
+                   str(index.data(ThreadRole.PRODUCT) or ""))
+
+        # Line 3: channel, then the main question's first words.
+        channel = str(index.data(ThreadRole.CHANNEL) or "")
+        snippet = str(index.data(ThreadRole.SNIPPET) or "")
+        painter.setFont(small)
+        fm = painter.fontMetrics()
+        left = rows[2].left()
+        if channel:
+            chan_w = min(fm.horizontalAdvance(channel) + 12, rows[2].width() // 2)
+            chip = QRect(left, rows[2].top(), chan_w, line)
+            painter.setPen(Qt.PenStyle.NoPen)
+            fill = theme.mix(text, pal.color(QPalette.ColorRole.Highlight) if selected else base,
+                             0.10)
+            painter.setBrush(fill)
+            painter.drawRoundedRect(chip, line / 2, line / 2)
+            painter.setPen(muted)
+            painter.drawText(chip, int(Qt.AlignmentFlag.AlignCenter), channel)
+            left += chan_w + 8
+        self._text(painter, small, muted, QRect(left, rows[2].top(), rows[2].right() - left,
+                                                line), snippet)
+        painter.restore()
+
+    @staticmethod
+    def _text(painter: QPainter, font: QFont, color: QColor, rect: QRect, text: str) -> None:
+        if rect.width() <= 0 or not text:
+            return
+        painter.setFont(font)
+        painter.setPen(color)
+        shown = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+        # Left alignment in the row's direction; the field keeps its own bidi run.
+        painter.drawText(rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                         shown)
+
+    @staticmethod
+    def _badge(painter: QPainter, option: QStyleOptionViewItem, row: QRect, text: str,
+               selected: bool) -> int:
+        pal = option.palette
+        font = QFont(option.font)
+        font.setBold(True)
+        if font.pointSizeF() > 0:
+            font.setPointSizeF(max(6.0, font.pointSizeF() * 0.85))
+        painter.setFont(font)
+        fm = painter.fontMetrics()
+        height = fm.height() + 2
+        width = max(height, fm.horizontalAdvance(text) + 12)
+        rect = QRect(row.right() - width, row.center().y() - height // 2 + 1, width, height)
+        accent = theme.tone_color(Tone.ACCENT, pal)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(pal.color(QPalette.ColorRole.HighlightedText) if selected else accent)
+        painter.drawRoundedRect(rect, height / 2, height / 2)
+        painter.setPen(pal.color(QPalette.ColorRole.Highlight) if selected
+                       else QColor("#ffffff") if not theme.is_dark(pal) else QColor("#0d1117"))
+        painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), text)
+        return rect.left()

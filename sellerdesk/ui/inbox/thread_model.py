@@ -1,0 +1,125 @@
+"""The thread list's model: one row per conversation, with what a row shows as roles."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from datetime import datetime
+from enum import IntEnum
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QObject, QPersistentModelIndex, Qt
+
+from sellerdesk.api.enums import Channel
+from sellerdesk.api.models import Thread
+from sellerdesk.ui.inbox.filters import unanswered
+from sellerdesk.ui.inbox.keyed_model import Index, KeyedListModel
+from sellerdesk.ui.widgets.formatting import format_datetime, format_relative
+
+
+def _tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
+    return QCoreApplication.translate("ThreadListModel", text, disambiguation, n)
+
+
+class ThreadRole(IntEnum):
+    THREAD = Qt.ItemDataRole.UserRole + 1  # the Thread itself
+    ID = Qt.ItemDataRole.UserRole + 2
+    BUYER = Qt.ItemDataRole.UserRole + 3
+    PRODUCT = Qt.ItemDataRole.UserRole + 4
+    CHANNEL = Qt.ItemDataRole.UserRole + 5  # words, e.g. "Marketplace"
+    WHEN = Qt.ItemDataRole.UserRole + 6  # relative time of the last question
+    UNANSWERED = Qt.ItemDataRole.UserRole + 7  # int
+    SNIPPET = Qt.ItemDataRole.UserRole + 8  # first line of the main question
+
+
+def channel_text(channel: Channel | None) -> str:
+    if channel is Channel.SHOPFRONT:
+        return _tr("Shopfront")
+    if channel is Channel.MARKETPLACE:
+        return _tr("Marketplace")
+    return ""
+
+
+def one_line(text: str | None, limit: int = 240) -> str:
+    """The start of outside text on one line: newlines and other controls become spaces, and
+    a 100 KB question is cut before any measuring (eliding it whole costs a frame)."""
+    if not text:
+        return ""
+    head = text[:limit]
+    return "".join(" " if (ch < " " or ch == "\x7f") else ch for ch in head).strip()
+
+
+def buyer_name(thread: Thread) -> str:
+    who = thread.main_question.from_ if thread.main_question else None
+    if who is None:
+        return _tr("Unknown buyer")
+    return one_line(who.name or who.nickname) or _tr("Unknown buyer")
+
+
+def product_title(thread: Thread) -> str:
+    main = thread.main_question
+    pub = main.publication if main else None
+    if pub is not None and pub.title:
+        return one_line(pub.title)
+    return _tr("Question about your shop")
+
+
+class ThreadListModel(KeyedListModel[Thread]):
+    """Threads in the order the panel asked for; `update()` follows changes row by row."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._now: datetime | None = None  # tests pin "now"; None means the clock
+
+    def key(self, item: Thread) -> Hashable:
+        return item.id
+
+    def set_now(self, now: datetime | None) -> None:
+        self._now = now
+
+    def total_unanswered(self) -> int:
+        return sum(unanswered(t) for t in self._items)
+
+    def roleNames(self) -> dict[int, Any]:
+        names = dict(super().roleNames())
+        for role in ThreadRole:
+            names[int(role)] = role.name.lower().encode()
+        return names
+
+    def data(self, index: Index | QPersistentModelIndex,
+             role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        thread = self.item_at(index)
+        if thread is None:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole or role == ThreadRole.BUYER:
+            return buyer_name(thread)
+        if role == ThreadRole.THREAD:
+            return thread
+        if role == ThreadRole.ID:
+            return thread.id
+        if role == ThreadRole.PRODUCT:
+            return product_title(thread)
+        if role == ThreadRole.CHANNEL:
+            return channel_text(thread.channel)
+        if role == ThreadRole.WHEN:
+            when = thread.last_question_date
+            return format_relative(when, self._now) if when else ""
+        if role == ThreadRole.UNANSWERED:
+            return unanswered(thread)
+        if role == ThreadRole.SNIPPET:
+            main = thread.main_question
+            return one_line(main.question.text if main and main.question else "")
+        if role == Qt.ItemDataRole.ToolTipRole:
+            when = thread.last_question_date
+            return _tr("Last question: {when}").format(when=format_datetime(when))
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return self._spoken(thread)
+        return None
+
+    def _spoken(self, thread: Thread) -> str:
+        count = unanswered(thread)
+        state = (_tr("%n unanswered", "", count) if count else _tr("answered"))
+        parts = [buyer_name(thread), product_title(thread), channel_text(thread.channel), state]
+        when = thread.last_question_date
+        if when:
+            parts.append(format_relative(when, self._now))
+        return ", ".join(p for p in parts if p)

@@ -1,0 +1,81 @@
+"""One table row per order: the few fields the list shows, kept instead of the whole Order.
+
+A 100,000-order shop scrolled to the end keeps 100,000 rows in memory; a full `Order` with
+its buyer, billing data, payments and shippings would be several kilobytes each, a line is a
+few hundred bytes. The detail pane reads the whole order for the one selected.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+
+from sellerdesk.api.enums import ShippingStatus
+from sellerdesk.api.models import Order
+
+# Table cells show at most this much of a text field (a 100 KB "name" would make every
+# repaint lay out 100 KB of glyphs); the detail pane shows more.
+CELL_LIMIT = 160
+# Shipping progress, for the one status a list row shows when an order has several.
+_PROGRESS = {ShippingStatus.PENDING: 0, ShippingStatus.IN_PROGRESS: 1, ShippingStatus.PICKUP: 2,
+             ShippingStatus.ON_ROUTE: 3, ShippingStatus.DELIVERED: 4}
+
+
+def clip(text: str, limit: int = CELL_LIMIT) -> str:
+    """`text` on one line and at most `limit` characters (then an ellipsis)."""
+    if len(text) > limit:
+        text = text[:limit] + "…"
+    if "\n" in text or "\r" in text:
+        text = " ".join(text.split())
+    return text
+
+
+@dataclass(slots=True)
+class OrderLine:
+    id: str
+    created: datetime | None
+    buyer: str
+    nickname: str
+    channel: str | None
+    products: str
+    currency: str | None
+    total: Decimal | None
+    paid: bool
+    processed: bool
+    delivered: bool
+    closed: bool
+    shipping: str | None  # the least advanced shipping's status
+    shipping_ids: tuple[int, ...]
+    tracking_codes: tuple[str, ...]
+    payments: int
+    # Display texts, computed the first time the row is painted (Babel is not free).
+    cache: dict[int, str] = field(default_factory=dict)
+
+
+def order_line(order: Order) -> OrderLine:
+    st = order.status
+    buyer = order.buyer
+    ships = order.shippings or []
+    statuses = [s.status for s in ships if s.status is not None]
+    shipping = min(statuses, key=lambda s: _PROGRESS.get(s, -1)) if statuses else None
+    products = ", ".join(
+        f"{p.quantity or 1} × {p.title or ''}" for p in (order.products or [])[:5])
+    return OrderLine(
+        id=order.id,
+        created=order.creation_date,
+        buyer=clip(buyer.name or buyer.nickname or "" if buyer else ""),
+        nickname=clip(buyer.nickname or "" if buyer else ""),
+        channel=order.channel.value if order.channel else None,
+        products=clip(products),
+        currency=order.currency.value if order.currency else None,
+        total=order.grand_total if order.grand_total is not None else order.amount,
+        paid=bool(st and st.paid),
+        processed=bool(st and st.processed),
+        delivered=bool(st and st.delivered),
+        closed=bool(st and st.closed),
+        shipping=shipping.value if shipping is not None else None,
+        shipping_ids=tuple(s.id for s in ships if s.id is not None),
+        tracking_codes=tuple(clip(s.tracking_code, 64) for s in ships if s.tracking_code),
+        payments=len(order.payments or []),
+    )

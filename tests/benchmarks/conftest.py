@@ -1,0 +1,67 @@
+"""Shared by the benchmarks: the figures of the run (printed at the end, saved to bench.json)
+and the 100,000-order shop, built once per run.
+
+Adding a figure is one test: take the `bench` fixture, measure the figure and its baseline
+in the same test, and call `bench.record(name, value, unit, baseline, target=...)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.benchmarks.bigshop import BIG, BigShop, import_orders
+from tests.benchmarks.figures import Figures, maybe_profile, stopwatch
+from tests.support.sandbox import Sandbox
+
+FIGURES = Figures()
+
+
+@pytest.fixture(scope="session")
+def bench() -> Figures:
+    """Where a benchmark records its figures."""
+    return FIGURES
+
+
+@pytest.fixture(scope="session")
+def profile_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where `maybe_profile` writes (SELLERDESK_BENCH_PROFILE=1)."""
+    return tmp_path_factory.mktemp("profiles")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if FIGURES.items:
+        terminalreporter.write_sep("=", "benchmark figures (bench.json)")
+        terminalreporter.write_line(FIGURES.table())
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if FIGURES.items:
+        FIGURES.write(session.config.rootpath / "bench.json")
+
+
+@pytest.fixture(scope="session")
+def big_shop(bench: Figures, tmp_path_factory: pytest.TempPathFactory,
+             profile_dir: Path) -> Iterator[BigShop]:
+    """Seeds a sandbox with `--orders 100000` (timed: a figure) and fills a store from it
+    directly (decode + upsert, the sync's own conversion) instead of 2,000 HTTP pages."""
+    folder = tmp_path_factory.mktemp("big-shop")
+    db = folder / "sandbox.db"
+    sb = Sandbox(db=db, orders=BIG)
+    with stopwatch() as seeding:
+        sb.start(timeout=900)
+    sb.stop()
+    with stopwatch() as plain_start:
+        sb.start()
+    sb.stop()
+    bench.record("sandbox: seed 100,000 orders (start to ready)", seeding(), "s",
+                 plain_start(), note="baseline: starting on the same file, already seeded")
+    data_dir = folder / "data"
+    with stopwatch() as importing, maybe_profile("import_100k", profile_dir):
+        n = import_orders(db, data_dir)
+    assert n == BIG
+    bench.record("store: import 100,000 orders (decode+upsert)", importing(), "s",
+                 note="setup of the 100k figures; no target")
+    yield BigShop(sandbox_db=db, data_dir=data_dir, orders=n)

@@ -1,0 +1,126 @@
+"""Full sync of the demo shop through `Session.sync.sync()` vs raw httpx fetching the same
+pages and `json.loads` on each.
+
+Issue target: ≥ 0.8 × the baseline's throughput. The pages are the ones the sync itself asks
+for (recorded from a first, unmeasured sync); the baseline fetches them with as many requests
+in flight as the client allows (4), so it is the network-bound best the sync could do. Both
+run in alternating rounds against the same sandbox; the best round of each counts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+from pathlib import Path
+
+import httpx
+
+from sellerdesk.api.client import ShopClient
+from sellerdesk.services.session import Session, ShopAddress
+from sellerdesk.services.sync import SyncProgress, SyncReport
+from sellerdesk.store import Store
+from tests.benchmarks.figures import Figures, maybe_profile, ratio_at_least, stopwatch
+from tests.support.sandbox import Sandbox
+
+TARGET = 0.8
+ROUNDS = 3
+IN_FLIGHT = 4  # ShopClient's max_concurrency
+
+
+class RecordingTransport(httpx.AsyncBaseTransport):
+    """Passes requests on and remembers every GET's URL."""
+
+    def __init__(self) -> None:
+        self.inner = httpx.AsyncHTTPTransport()
+        self.urls: list[str] = []
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if request.method == "GET":
+            self.urls.append(str(request.url))
+        return await self.inner.handle_async_request(request)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+
+def _address(sb: Sandbox) -> ShopAddress:
+    return ShopAddress(profile="bench", base_url=sb.base_url, shop_id=sb.shop_id)
+
+
+async def record_sync_pages(sb: Sandbox, data_dir: Path) -> tuple[list[str], SyncReport]:
+    transport = RecordingTransport()
+    client = ShopClient(sb.base_url, sb.shop_id, sb.token, transport=transport)
+    store = await Store.open_async("bench", data_dir=data_dir)
+    session = Session(_address(sb), client, store)
+    try:
+        report = await session.sync.sync()
+    finally:
+        await session.aclose()
+    return transport.urls, report
+
+
+async def raw_fetch(urls: list[str]) -> int:
+    """GET every URL with IN_FLIGHT requests at a time and json.loads each body."""
+    pending = iter(urls)
+    size = 0
+    limits = httpx.Limits(max_connections=IN_FLIGHT, max_keepalive_connections=IN_FLIGHT)
+    async with httpx.AsyncClient(timeout=30, limits=limits) as http:
+        async def worker() -> None:
+            nonlocal size
+            for url in pending:
+                response = await http.get(url)
+                response.raise_for_status()
+                json.loads(response.content)
+                size += len(response.content)
+        await asyncio.gather(*(worker() for _ in range(IN_FLIGHT)))
+    return size
+
+
+async def timed_sync(sb: Sandbox, data_dir: Path) -> tuple[float, SyncReport, dict[str, float]]:
+    """One first sync into an empty store; returns seconds, report and when each stage began."""
+    shutil.rmtree(data_dir, ignore_errors=True)
+    session = await Session.open(_address(sb), sb.token, data_dir=data_dir)
+    stages: dict[str, float] = {}
+    try:
+        with stopwatch() as elapsed:
+            def progress(p: SyncProgress) -> None:
+                stages.setdefault(p.stage, elapsed())
+            report = await session.sync.sync(on_progress=progress)
+    finally:
+        await session.aclose()
+    stages["end"] = elapsed()
+    return elapsed(), report, stages
+
+
+async def test_full_sync_vs_raw_httpx(fresh_sandbox: Sandbox, tmp_path: Path,
+                                      bench: Figures, profile_dir: Path) -> None:
+    urls, first = await record_sync_pages(fresh_sandbox, tmp_path / "recording")
+    records = (first.orders + first.questions + first.threads + first.tracking_codes
+               + first.categories)
+    raw_times: list[float] = []
+    sync_times: list[float] = []
+    best_stages: dict[str, float] = {}
+    size = 0
+    for n in range(ROUNDS):
+        with stopwatch() as raw:
+            size = await raw_fetch(urls)
+        raw_times.append(raw())
+        seconds, report, stages = await timed_sync(fresh_sandbox, tmp_path / f"sync{n}")
+        assert report.orders == first.orders and report.questions == first.questions
+        if seconds < min(sync_times, default=float("inf")):
+            best_stages = stages
+        sync_times.append(seconds)
+    with maybe_profile("full_sync", profile_dir):
+        await timed_sync(fresh_sandbox, tmp_path / "profiled")
+    sync_best, raw_best = min(sync_times), min(raw_times)
+    print(f"\nfull sync: {len(urls)} GETs, {size // 1024} KiB, {records} records; "
+          f"sync rounds {[f'{t:.2f}' for t in sync_times]} s, "
+          f"raw rounds {[f'{t:.2f}' for t in raw_times]} s")
+    print("  stages of the best sync (s from start): "
+          + ", ".join(f"{k} {v:.2f}" for k, v in best_stages.items()))
+    bench.record("full sync of the demo shop", records / sync_best, "rec/s",
+                 records / raw_best, target=ratio_at_least(TARGET),
+                 note=f"{len(urls)} GETs; baseline: raw httpx, {IN_FLIGHT} in flight, "
+                      "json.loads; best of "
+                      f"{ROUNDS}: sync {sync_best:.2f} s, raw {raw_best:.2f} s")
