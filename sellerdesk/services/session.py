@@ -12,6 +12,7 @@ from sellerdesk.services.catalogue import CatalogueService
 from sellerdesk.services.connectivity import Connectivity
 from sellerdesk.services.dashboard import DashboardService
 from sellerdesk.services.inbox import InboxService
+from sellerdesk.services.notifications import NotificationService
 from sellerdesk.services.orders import OrdersService
 from sellerdesk.services.outbox import OutboxService
 from sellerdesk.services.sync import SyncService
@@ -48,6 +49,7 @@ class Session:
         self.dashboard = DashboardService(store)
         self.sync = SyncService(client, store, self.catalogue, self.tracking, self.inbox,
                                 self.orders)
+        self.notifications = NotificationService(store, self.sync)
 
     @classmethod
     async def open(cls, address: ShopAddress, token: str, *, data_dir: Path | None = None,

@@ -30,6 +30,7 @@ from sellerdesk.store.db import (
 )
 from sellerdesk.store.outbox import Observer, Outbox, OutboxChange
 from sellerdesk.store.search import Search
+from sellerdesk.store.notified import Notified
 from sellerdesk.store.stats import StatsReader
 
 __all__ = [
@@ -51,6 +52,7 @@ class Store:
         self.search = Search(db)
         self.outbox = Outbox(db)
         self.stats = StatsReader(db)
+        self.notified = Notified(db)
 
     @classmethod
     def open(cls, profile: str, *, data_dir: Path | None = None) -> Store:

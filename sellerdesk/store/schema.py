@@ -112,4 +112,11 @@ _V3_SEARCH = _steps(
     *_fts("orders", ORDER_SEARCH_COLUMNS),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (_V1_CACHE, _V2_OUTBOX, _V3_SEARCH)
+# Items the seller was already told about (desktop notifications), so a restart or a later
+# sync never announces the same question or order twice.
+_V4_NOTIFIED = _steps(
+    "CREATE TABLE notified (kind TEXT NOT NULL, id TEXT NOT NULL, at TEXT NOT NULL, "
+    "PRIMARY KEY (kind, id)) WITHOUT ROWID",
+)
+
+MIGRATIONS: tuple[Migration, ...] = (_V1_CACHE, _V2_OUTBOX, _V3_SEARCH, _V4_NOTIFIED)

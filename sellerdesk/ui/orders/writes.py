@@ -98,10 +98,9 @@ class OrderWrites(QObject):
         order_id = entry.entity[len(_ORDER_PREFIX):]
         message = entry.conflict.message if entry.conflict else (entry.last_error or "")
         infos = self._by_order.setdefault(order_id, {})
-        known = infos.get(entry.entry_id if hasattr(entry, "entry_id") else entry.id)
+        known = infos.get(entry.id)
         state = _CHIP_STATE.get(entry.state, entry.state.value)
-        if known is not None and _URGENCY.get(known.state) == _URGENCY["sent"] \
-                and state != "sent":
+        if known is not None and known.state == "sent":
             state = "sent"  # an older snapshot must not undo a "sent" seen meanwhile
         infos[entry.id] = WriteInfo(entry.id, order_id, entry.kind, state, message)
         self.order_writes_changed.emit(order_id)

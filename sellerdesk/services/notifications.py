@@ -1,0 +1,67 @@
+"""New questions and orders since the seller last heard of them: each announced once, ever.
+
+The first sync of a shop records what is there without a word (a seller does not want two
+thousand notifications on day one); after that, every sync reports only what is new, and the
+record lives in the store so a restart never repeats an announcement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from sellerdesk.api.models import Order, Question
+from sellerdesk.services.convert import load_all
+from sellerdesk.services.events import Event
+from sellerdesk.services.sync import SyncService
+from sellerdesk.services.tasks import spawn
+from sellerdesk.store import Store
+from sellerdesk.store.rows import OrderFilter, OrderSort, QuestionFilter, QuestionSort, Resource
+
+RECENT_ORDERS = timedelta(days=7)  # older orders that appear late are history, not news
+
+
+@dataclass(frozen=True)
+class NewItem:
+    kind: str  # "question" or "order"
+    id: str
+    buyer: str
+    text: str  # the question, or the products of the order
+    thread_id: str | None = None
+
+
+class NotificationService:
+    def __init__(self, store: Store, sync: SyncService) -> None:
+        self._store = store
+        self.arrived: Event[list[NewItem]] = Event("notifications.arrived")
+        sync.finished.connect(lambda _report: spawn(self.check(), name="notifications"))
+
+    async def check(self, now: datetime | None = None) -> list[NewItem]:
+        items = await self._store.run(self._check, now or datetime.now(UTC))
+        if items:
+            self.arrived.emit(items)
+        return items
+
+    def _check(self, now: datetime) -> list[NewItem]:
+        store = self._store
+        if store.cache.last_sync(Resource.ORDERS) is None:
+            return []  # nothing synced yet: no baseline to compare with
+        questions = load_all(store.cache.questions(QuestionFilter(status="unanswered"),
+                                                   sort=QuestionSort.QUESTION_DATE_DESC),
+                             Question)
+        orders = [o for o in load_all(store.cache.orders(
+            OrderFilter(), sort=OrderSort.CREATION_DATE_DESC, limit=500), Order)
+            if o.creation_date is not None and o.creation_date >= now - RECENT_ORDERS]
+        baseline = bool(store.notified.fresh("baseline", ["done"]))
+        new_q = set(store.notified.fresh("question", [str(q.id) for q in questions]))
+        new_o = set(store.notified.fresh("order", [o.id for o in orders]))
+        if baseline:
+            return []  # the first look at this shop: recorded, not announced
+        out = [NewItem("question", str(q.id),
+                       (q.from_.nickname or q.from_.name or "") if q.from_ else "",
+                       q.question.text or "" if q.question else "", q.thread_id)
+               for q in questions if str(q.id) in new_q]
+        out += [NewItem("order", o.id, o.buyer.name or "" if o.buyer else "",
+                        ", ".join(p.title or "" for p in o.products or []))
+                for o in orders if o.id in new_o]
+        return out

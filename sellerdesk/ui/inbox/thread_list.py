@@ -1,0 +1,187 @@
+"""The left pane: search box, status / channel / order filters, the thread list or its empty
+state. It owns no data: the rows live in `ThreadListModel`, the panel decides what to load."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLineEdit,
+    QListView,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sellerdesk.api.enums import Channel, ThreadStatus
+from sellerdesk.ui.icons import icon
+from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort
+from sellerdesk.ui.inbox.thread_delegate import ThreadDelegate
+from sellerdesk.ui.inbox.thread_model import ThreadListModel
+from sellerdesk.ui.widgets.empty_state import EmptyState
+
+SEARCH_DEBOUNCE_MS = 350
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("ThreadListPane", text)
+
+
+class ThreadListView(QListView):
+    """The list; Return / Enter asks to reply (the panel focuses the composer)."""
+
+    activated_by_key = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
+            self.activated_by_key.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class ThreadListPane(QWidget):
+    """Emits `filters_changed` (status/channel/order) and `words_changed` (debounced)."""
+
+    filters_changed = Signal()
+    words_changed = Signal(str)
+
+    def __init__(self, model: ThreadListModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.search = QLineEdit(self)
+        self.search.setPlaceholderText(_tr("Search questions…"))
+        self.search.setAccessibleName(_tr("Search questions"))
+        self.search.setClearButtonEnabled(True)
+        self.search.addAction(icon("search"), QLineEdit.ActionPosition.LeadingPosition)
+        self._debounce = QTimer(self)
+        self._debounce.setSingleShot(True)
+        self._debounce.setInterval(SEARCH_DEBOUNCE_MS)
+        self._debounce.timeout.connect(self._on_debounce_timeout)
+        self.search.textChanged.connect(self._on_search_text_changed)
+        self.search.returnPressed.connect(self._on_search_return_pressed)
+
+        self.status = self._combo(_tr("Status filter"), [
+            (_tr("All"), ""), (_tr("Unanswered"), ThreadStatus.UNANSWERED.value),
+            (_tr("Answered"), ThreadStatus.ANSWERED.value)])
+        self.channel = self._combo(_tr("Channel filter"), [
+            (_tr("All channels"), ""), (_tr("Shopfront"), Channel.SHOPFRONT.value),
+            (_tr("Marketplace"), Channel.MARKETPLACE.value)])
+        self.sort = self._combo(_tr("Order"), [
+            (_tr("Unanswered first"), ThreadSort.UNANSWERED_FIRST.value),
+            (_tr("Newest first"), ThreadSort.NEWEST_FIRST.value),
+            (_tr("Oldest first"), ThreadSort.OLDEST_FIRST.value)])
+
+        self.view = ThreadListView(self)
+        self.view.setModel(model)
+        self.view.setItemDelegate(ThreadDelegate(self.view))
+        self.view.setFrameShape(QFrame.Shape.NoFrame)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.view.setUniformItemSizes(True)
+        self.view.setMouseTracking(True)
+        self.view.setAccessibleName(_tr("Conversations"))
+        self.empty = EmptyState("inbox", "", "", self)
+
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.view)
+        self.stack.addWidget(self.empty)
+
+        filters = QHBoxLayout()
+        filters.setSpacing(6)
+        filters.addWidget(self.status, 1)
+        filters.addWidget(self.channel, 1)
+        filters.addWidget(self.sort, 1)
+        top = QVBoxLayout()
+        top.setContentsMargins(12, 10, 12, 8)
+        top.setSpacing(8)
+        top.addWidget(self.search)
+        top.addLayout(filters)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addLayout(top)
+        layout.addWidget(self.stack, 1)
+        self.setMinimumWidth(300)
+        QWidget.setTabOrder(self.search, self.status)
+        QWidget.setTabOrder(self.status, self.channel)
+        QWidget.setTabOrder(self.channel, self.sort)
+        QWidget.setTabOrder(self.sort, self.view)
+
+    def sizeHint(self) -> QSize:
+        return QSize(380, 600)
+
+    def _combo(self, name: str, entries: list[tuple[str, str]]) -> QComboBox:
+        combo = QComboBox(self)
+        combo.setAccessibleName(name)
+        combo.setToolTip(name)
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(6)
+        for text, value in entries:
+            combo.addItem(text, value)
+        combo.currentIndexChanged.connect(self._on_combo_current_index_changed)
+        return combo
+
+    # ---- Filters in and out. ------------------------------------------------------------------
+
+    def filters(self) -> InboxFilters:
+        status = str(self.status.currentData() or "")
+        channel = str(self.channel.currentData() or "")
+        return InboxFilters(
+            status=ThreadStatus(status) if status else None,
+            channel=Channel(channel) if channel else None,
+            sort=ThreadSort(str(self.sort.currentData())),
+            words=self.search.text().strip())
+
+    def set_filters(self, filters: InboxFilters) -> None:
+        """Show `filters` without announcing them (restoring state)."""
+        for combo, value in ((self.status, filters.status.value if filters.status else ""),
+                             (self.channel, filters.channel.value if filters.channel else ""),
+                             (self.sort, filters.sort.value)):
+            found = combo.findData(value)
+            combo.blockSignals(True)
+            combo.setCurrentIndex(max(0, found))
+            combo.blockSignals(False)
+
+    def show_empty(self, title: str, hint: str = "") -> None:
+        self.empty.set_text(title, hint)
+        self.stack.setCurrentWidget(self.empty)
+
+    def show_list(self) -> None:
+        self.stack.setCurrentWidget(self.view)
+
+    def showing_empty(self) -> bool:
+        return self.stack.currentWidget() is self.empty
+
+    def current_row(self) -> int:
+        index = self.view.currentIndex()
+        return index.row() if index.isValid() else -1
+
+    def select_row(self, row: int) -> None:
+        index = self.model.index(row, 0) if row >= 0 else QModelIndex()
+        self.view.setCurrentIndex(index)
+        if index.isValid():
+            self.view.scrollTo(index)
+
+    def focus_search(self) -> None:
+        self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search.selectAll()
+
+    # ---- Slots. -------------------------------------------------------------------------------
+
+    def _on_search_text_changed(self, _text: str) -> None:
+        self._debounce.start()
+
+    def _on_search_return_pressed(self) -> None:
+        self._debounce.stop()
+        self._on_debounce_timeout()
+
+    def _on_debounce_timeout(self) -> None:
+        self.words_changed.emit(self.search.text().strip())
+
+    def _on_combo_current_index_changed(self, _index: int) -> None:
+        self.filters_changed.emit()

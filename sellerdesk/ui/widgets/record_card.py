@@ -1,0 +1,86 @@
+"""A record laid out like a card: a title, then label → value rows, all plain text."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
+
+from sellerdesk.ui import theme
+from sellerdesk.ui.widgets.text import PlainLabel, heading_label, plain_label
+
+
+class RecordCard(QWidget):
+    """Rows are added with `add_row(key, label)` (a selectable plain-text value) or
+    `add_widget_row(key, label, widget)`; `set_value(key, text)` fills them in."""
+
+    def __init__(self, title: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._values: dict[str, QWidget] = {}
+        self._labels: dict[str, PlainLabel] = {}
+        self._title = heading_label(title, self, scale=1.1)
+        self._title.setVisible(bool(title))
+        self._grid = QGridLayout()
+        self._grid.setHorizontalSpacing(18)
+        self._grid.setVerticalSpacing(9)
+        self._grid.setColumnStretch(1, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(18, 14, 18, 16)
+        layout.setSpacing(12)
+        layout.addWidget(self._title)
+        layout.addLayout(self._grid)
+        layout.addStretch(1)
+
+    def set_title(self, title: str) -> None:
+        self._title.setText(title)
+        self._title.setVisible(bool(title))
+
+    def title(self) -> str:
+        return self._title.text()
+
+    def add_row(self, key: str, label: str, *, wrap: bool = True) -> PlainLabel:
+        value = plain_label("—", self, wrap=wrap, selectable=True)
+        value.setTextInteractionFlags(value.textInteractionFlags()
+                                      | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        value.setAccessibleName(label)
+        self.add_widget_row(key, label, value)
+        return value
+
+    def add_widget_row(self, key: str, label: str, widget: QWidget) -> QWidget:
+        row = self._grid.rowCount()
+        caption = plain_label(label, self, muted=True)
+        caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        caption.setBuddy(widget)
+        self._grid.addWidget(caption, row, 0, Qt.AlignmentFlag.AlignTop)
+        self._grid.addWidget(widget, row, 1, Qt.AlignmentFlag.AlignVCenter)
+        self._labels[key] = caption
+        self._values[key] = widget
+        return widget
+
+    def set_value(self, key: str, text: str | None) -> None:
+        widget = self._values[key]
+        if isinstance(widget, PlainLabel):
+            widget.setText(text if text not in (None, "") else "—")
+
+    def value(self, key: str) -> str:
+        widget = self._values[key]
+        return widget.text() if isinstance(widget, PlainLabel) else ""
+
+    def widget(self, key: str) -> QWidget:
+        return self._values[key]
+
+    def set_row_visible(self, key: str, visible: bool) -> None:
+        self._values[key].setVisible(visible)
+        self._labels[key].setVisible(visible)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        pal = self.palette()
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
+        painter.setPen(QPen(theme.mix(pal.color(QPalette.ColorRole.WindowText),
+                                      pal.color(QPalette.ColorRole.Base), 0.16), 1))
+        painter.setBrush(theme.mix(pal.color(QPalette.ColorRole.Window),
+                                   pal.color(QPalette.ColorRole.Base), 0.35))
+        painter.drawRoundedRect(rect, 8, 8)
+        painter.end()
