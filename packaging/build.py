@@ -29,12 +29,23 @@ import tarfile
 import time
 import tomllib
 from pathlib import Path
+from types import ModuleType
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(HERE))
 
-import icons  # noqa: E402  (packaging/icons.py; `packaging` itself is a PyPI name)
+
+def _load_sibling(name: str) -> ModuleType:
+    """packaging/<name>.py by path: `packaging` is not importable (it is a PyPI name)."""
+    spec = importlib.util.spec_from_file_location(f"sellerdesk_packaging_{name}",
+                                                  HERE / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+icons = _load_sibling("icons")
 
 APP = "SellerDesk"
 APP_ID = "sellerdesk"  # desktop file and icon name; QGuiApplication.desktopFileName()
@@ -200,7 +211,7 @@ def find_iscc() -> Path | None:
     found = shutil.which("ISCC") or shutil.which("iscc")
     if found:
         return Path(found)
-    for base in (os.environ.get("ProgramFiles(x86)"), os.environ.get("ProgramFiles"),
+    for base in (os.environ.get("PROGRAMFILES(X86)"), os.environ.get("PROGRAMFILES"),
                  os.path.join(os.environ.get("LOCALAPPDATA", ""), "Programs")):
         if base:
             candidate = Path(base) / "Inno Setup 6" / "ISCC.exe"

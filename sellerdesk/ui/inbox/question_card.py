@@ -1,0 +1,235 @@
+"""One question of the conversation as a pair of bubbles: the buyer's question on the left,
+the seller's answer (sent, or waiting in the outbox with its chip) on the right.
+
+All outside text goes into `PlainLabel`s: a buyer's `<script>` is characters on screen.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from PySide6.QtCore import QCoreApplication, QRectF, Qt, Signal
+from PySide6.QtGui import QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+from sellerdesk.ui import theme
+from sellerdesk.ui.inbox.conversation_model import ConversationItem, status_text
+from sellerdesk.ui.theme import Tone
+from sellerdesk.ui.widgets.formatting import format_datetime, format_relative
+from sellerdesk.ui.widgets.state_chip import StateChip
+from sellerdesk.ui.widgets.text import PlainLabel, plain_label
+
+# Beyond this a question is shown in parts: laying out 100 KB of wrapped text in one label
+# costs a visible stall on every resize, and no real question is that long.
+SHOWN_CHARS = 6000
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("QuestionCard", text)
+
+
+class Bubble(QWidget):
+    """A rounded, softly tinted box; `highlighted` draws the accent ring of the reply target."""
+
+    def __init__(self, tone: Tone, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._tone = tone
+        self.highlighted = False
+        self.body = QVBoxLayout(self)
+        self.body.setContentsMargins(12, 8, 12, 9)
+        self.body.setSpacing(4)
+
+    def set_highlighted(self, on: bool) -> None:
+        if on != self.highlighted:
+            self.highlighted = on
+            self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pal = self.palette()
+        rect = QRectF(self.rect()).adjusted(0.75, 0.75, -0.75, -0.75)
+        color = theme.tone_color(Tone.ACCENT if self.highlighted else self._tone, pal)
+        border = color if self.highlighted else theme.mix(color, pal.color(pal.ColorRole.Base),
+                                                          0.25)
+        painter.setPen(QPen(border, 1.5 if self.highlighted else 1.0))
+        painter.setBrush(theme.tone_fill(self._tone, pal, 0.09 if self._tone is Tone.MUTED
+                                         else 0.10))
+        painter.drawRoundedRect(rect, 10, 10)
+        painter.end()
+
+
+def _time_label(moment: datetime | None, parent: QWidget) -> PlainLabel:
+    label = plain_label(format_relative(moment) if moment else "", parent, muted=True)
+    label.setToolTip(format_datetime(moment) if moment else "")
+    return label
+
+
+def _flat_button(text: str, accessible: str, parent: QWidget) -> QPushButton:
+    button = QPushButton(text, parent)
+    button.setFlat(True)
+    button.setAccessibleName(accessible)
+    button.setCursor(Qt.CursorShape.PointingHandCursor)
+    return button
+
+
+class QuestionCard(QWidget):
+    """Shows one `ConversationItem`; asks the panel to reply, delete, undo or open the outbox."""
+
+    reply_requested = Signal(int)  # question id
+    delete_requested = Signal(int)  # question id
+    undo_requested = Signal(str)  # outbox entry id
+    outbox_requested = Signal()
+
+    def __init__(self, item: ConversationItem, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.item = item
+        self._full = False
+        self.question = Bubble(Tone.MUTED, self)
+        self.buyer = plain_label("", self.question)
+        font = self.buyer.font()
+        font.setBold(True)
+        self.buyer.setFont(font)
+        self.asked = _time_label(None, self.question)
+        self.status = plain_label("", self.question, muted=True)
+        head = QHBoxLayout()
+        head.setSpacing(8)
+        head.addWidget(self.buyer)
+        head.addWidget(self.asked)
+        head.addWidget(self.status)
+        head.addStretch(1)
+        self.text = plain_label("", self.question, wrap=True, selectable=False)
+        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.more = _flat_button(_tr("Show the whole question"),
+                                 _tr("Show the whole question"), self.question)
+        self.more.clicked.connect(self._on_more_clicked)
+        self.reply = _flat_button(_tr("Reply"), _tr("Reply to this question"), self.question)
+        self.reply.clicked.connect(self._on_reply_clicked)
+        self.delete = _flat_button(_tr("Delete…"), _tr("Delete this question"), self.question)
+        self.delete.clicked.connect(self._on_delete_clicked)
+        self.deleting = StateChip(_tr("Deleting…"), "clock", Tone.WARNING, self.question)
+        self.undo = _flat_button(_tr("Undo"), _tr("Undo the delete"), self.question)
+        self.undo.clicked.connect(self._on_undo_clicked)
+        actions = QHBoxLayout()
+        actions.setSpacing(4)
+        actions.addWidget(self.deleting)
+        actions.addWidget(self.undo)
+        actions.addStretch(1)
+        actions.addWidget(self.reply)
+        actions.addWidget(self.delete)
+        self.question.body.addLayout(head)
+        self.question.body.addWidget(self.text)
+        self.question.body.addWidget(self.more, 0, Qt.AlignmentFlag.AlignLeft)
+        self.question.body.addLayout(actions)
+
+        self.answer = Bubble(Tone.ACCENT, self)
+        self.answer_title = plain_label(_tr("Your answer"), self.answer)
+        self.answer_title.setFont(font)
+        self.answered = _time_label(None, self.answer)
+        self.chip = StateChip.for_state("queued", self.answer)
+        ahead = QHBoxLayout()
+        ahead.setSpacing(8)
+        ahead.addWidget(self.answer_title)
+        ahead.addWidget(self.answered)
+        ahead.addStretch(1)
+        ahead.addWidget(self.chip)
+        self.answer_text = plain_label("", self.answer, wrap=True)
+        self.answer_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.hint = plain_label("", self.answer, wrap=True, muted=True)
+        self.open_outbox = _flat_button(_tr("Open the outbox"), _tr("Open the outbox"),
+                                        self.answer)
+        self.open_outbox.clicked.connect(self.outbox_requested)
+        self.answer.body.addLayout(ahead)
+        self.answer.body.addWidget(self.answer_text)
+        self.answer.body.addWidget(self.hint)
+        self.answer.body.addWidget(self.open_outbox, 0, Qt.AlignmentFlag.AlignLeft)
+
+        for bubble in (self.question, self.answer):
+            bubble.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        # Conversation layout: question hugs the left, answer the right, each with a margin
+        # on the other side so the two read as a dialogue.
+        qrow = QHBoxLayout()
+        qrow.addWidget(self.question, 5)
+        qrow.addStretch(1)
+        arow = QHBoxLayout()
+        arow.addStretch(1)
+        arow.addWidget(self.answer, 5)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        layout.addLayout(qrow)
+        layout.addLayout(arow)
+        self.set_item(item)
+
+    # ---- Showing an item. -----------------------------------------------------------------
+
+    def set_item(self, item: ConversationItem) -> None:
+        self.item = item
+        self.buyer.setText(item.buyer or _tr("Buyer"))
+        self._set_time(self.asked, item.asked_at)
+        self.status.setText(status_text(item.question.status))
+        self.status.setVisible(bool(self.status.text()))
+        self._show_text()
+        deleting = item.pending_delete
+        self.deleting.setVisible(deleting is not None)
+        self.undo.setVisible(deleting is not None and deleting.state.value == "queued")
+        self.reply.setVisible(item.can_answer)
+        self.delete.setVisible(deleting is None)
+        self.question.setAccessibleName(_tr("Question from {buyer}").format(
+            buyer=item.buyer or _tr("Buyer")))
+
+        text = item.answer_text
+        self.answer.setVisible(bool(text))
+        self.answer_text.setText(text)
+        self._set_time(self.answered, item.answered_at)
+        state = item.answer_state
+        self.chip.setVisible(bool(state))
+        if state:
+            self.chip.set_state(state)
+        entry = item.pending_answer
+        hint = ""
+        if state == "conflict":
+            hint = _tr("This question changed on the shop before your answer arrived. Open "
+                       "the outbox to compare both versions and choose one.")
+            if entry is not None and entry.conflict is not None and entry.conflict.message:
+                hint = entry.conflict.message + "\n" + hint
+        elif state == "failed" and entry is not None:
+            hint = _tr("Not sent: {reason}").format(reason=entry.last_error or "")
+        elif state == "queued" and entry is not None and entry.last_error:
+            hint = _tr("Waiting for the connection; it is sent by itself.")
+        self.hint.setText(hint)
+        self.hint.setVisible(bool(hint))
+        self.open_outbox.setVisible(state in ("conflict", "failed"))
+
+    def _show_text(self) -> None:
+        text = self.item.text
+        long = len(text) > SHOWN_CHARS and not self._full
+        self.text.setText(text[:SHOWN_CHARS] + "…" if long else text)
+        self.more.setVisible(long)
+
+    @staticmethod
+    def _set_time(label: PlainLabel, moment: datetime | None) -> None:
+        label.setText(format_relative(moment) if moment else "")
+        label.setToolTip(format_datetime(moment) if moment else "")
+        label.setVisible(moment is not None)
+
+    def set_target(self, on: bool) -> None:
+        """Mark this question as the one the composer answers."""
+        self.question.set_highlighted(on)
+
+    # ---- Slots. -------------------------------------------------------------------------------
+
+    def _on_more_clicked(self) -> None:
+        self._full = True
+        self._show_text()
+
+    def _on_reply_clicked(self) -> None:
+        self.reply_requested.emit(self.item.id)
+
+    def _on_delete_clicked(self) -> None:
+        self.delete_requested.emit(self.item.id)
+
+    def _on_undo_clicked(self) -> None:
+        entry = self.item.pending_delete
+        if entry is not None:
+            self.undo_requested.emit(entry.id)

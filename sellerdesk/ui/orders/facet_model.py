@@ -1,0 +1,198 @@
+"""The facet tree: one group per filter, one checkable value per row with its count.
+
+Counts come from `OrdersService.facets(filter)`, each facet counted with its own filter left
+out (so a checked value's count is what the list shows, and its siblings say what switching
+gives). Values are only ever added, never removed, so the tree keeps its expansion, focus and
+scroll position while the counts change under the seller's pointer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QFont
+
+from sellerdesk.store.rows import Facets, OrderFilter
+from sellerdesk.ui.orders.filters import FACETS, facet_title, facet_value, value_label, value_order
+from sellerdesk.ui.widgets.formatting import format_number
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+FACET_ROLE = Qt.ItemDataRole.UserRole
+VALUE_ROLE = Qt.ItemDataRole.UserRole + 1
+COUNT_ROLE = Qt.ItemDataRole.UserRole + 2
+_GROUP = 0  # internalId of a group row; a value row's id is its group's row + 1
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("FacetModel", text)
+
+
+class FacetModel(QAbstractItemModel):
+    """Two columns: the facet or value in words, and the number of orders."""
+
+    value_toggled = Signal(str, str, bool)  # facet, value, checked
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._groups: list[str] = []
+        self._values: dict[str, list[str]] = {}
+        self._counts: Facets = {}
+        self._filter = OrderFilter()
+        self._bold = QFont()
+        self._bold.setBold(True)
+
+    # ---- Feeding. -----------------------------------------------------------------------------
+
+    def set_counts(self, facets: Facets) -> None:
+        """New counts; groups and values not seen before are inserted in reading order."""
+        self._counts = {name: dict(values) for name, values in facets.items()}
+        for facet in FACETS:
+            if facet not in facets:
+                continue
+            if facet not in self._values:
+                row = sum(1 for g in FACETS[:FACETS.index(facet)] if g in self._values)
+                self.beginInsertRows(QModelIndex(), row, row)
+                self._groups.insert(row, facet)
+                self._values[facet] = []
+                self.endInsertRows()
+            current = self._values[facet]
+            wanted = value_order(facet, [*current, *(v for v in facets[facet]
+                                                      if v not in current)])
+            group = self.index(self._groups.index(facet), 0)
+            for position, value in enumerate(wanted):
+                if value not in current:
+                    self.beginInsertRows(group, position, position)
+                    current.insert(position, value)
+                    self.endInsertRows()
+        self._values_changed()
+
+    def set_filter(self, f: OrderFilter) -> None:
+        """Check the values `f` filters by."""
+        self._filter = f
+        self._values_changed()
+
+    def count(self, facet: str, value: str) -> int:
+        return self._counts.get(facet, {}).get(value, 0)
+
+    def facets(self) -> list[str]:
+        return list(self._groups)
+
+    def values(self, facet: str) -> list[str]:
+        return list(self._values.get(facet, []))
+
+    def value_index(self, facet: str, value: str, column: int = 0) -> QModelIndex:
+        if facet not in self._values or value not in self._values[facet]:
+            return QModelIndex()
+        group = self.index(self._groups.index(facet), 0)
+        return self.index(self._values[facet].index(value), column, group)
+
+    def _values_changed(self) -> None:
+        for row, facet in enumerate(self._groups):
+            group = self.index(row, 0)
+            last = len(self._values[facet]) - 1
+            if last >= 0:
+                self.dataChanged.emit(self.index(0, 0, group), self.index(last, 1, group))
+
+    # ---- Qt's model interface. ---------------------------------------------------------------
+
+    def index(self, row: int, column: int, parent: AnyIndex = QModelIndex()) -> QModelIndex:
+        if not self.hasIndex(row, column, parent):
+            return QModelIndex()
+        if not parent.isValid():
+            return self.createIndex(row, column, _GROUP)
+        return self.createIndex(row, column, parent.row() + 1)
+
+    def parent(self, child: AnyIndex = QModelIndex()) -> QModelIndex:  # type: ignore[override]
+        if not child.isValid() or child.internalId() == _GROUP:
+            return QModelIndex()
+        return self.createIndex(child.internalId() - 1, 0, _GROUP)
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:
+        if not parent.isValid():
+            return len(self._groups)
+        if parent.internalId() == _GROUP and parent.column() == 0:
+            return len(self._values[self._groups[parent.row()]])
+        return 0
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:
+        return 2
+
+    def _where(self, index: AnyIndex) -> tuple[str, str | None]:
+        if index.internalId() == _GROUP:
+            return self._groups[index.row()], None
+        facet = self._groups[index.internalId() - 1]
+        return facet, self._values[facet][index.row()]
+
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        facet, value = self._where(index)
+        if value is None:
+            return Qt.ItemFlag.ItemIsEnabled
+        flags = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+        if index.column() == 0:
+            flags |= Qt.ItemFlag.ItemIsUserCheckable
+        # A value no order has under the other filters cannot be picked (unless it is the
+        # one picked: then it must stay reachable to be unchecked).
+        if self.count(facet, value) or facet_value(self._filter, facet) == value:
+            flags |= Qt.ItemFlag.ItemIsEnabled
+        return flags
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        facet, value = self._where(index)
+        if value is None:
+            if role == Qt.ItemDataRole.DisplayRole and index.column() == 0:
+                return facet_title(facet)
+            if role == Qt.ItemDataRole.FontRole:
+                return self._bold
+            if role == FACET_ROLE:
+                return facet
+            return None
+        count = self.count(facet, value)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return value_label(facet, value) if index.column() == 0 else format_number(count)
+        if role == Qt.ItemDataRole.CheckStateRole and index.column() == 0:
+            checked = facet_value(self._filter, facet) == value
+            return Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == 1:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return _tr("{value}, {count} orders").format(value=value_label(facet, value),
+                                                         count=format_number(count))
+        if role == FACET_ROLE:
+            return facet
+        if role == VALUE_ROLE:
+            return value
+        if role == COUNT_ROLE:
+            return count
+        return None
+
+    def setData(self, index: AnyIndex, value: Any,
+                role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if (role != Qt.ItemDataRole.CheckStateRole or not index.isValid()
+                or index.column() != 0 or index.internalId() == _GROUP):
+            return False
+        facet, item = self._where(index)
+        assert item is not None
+        checked = Qt.CheckState(value) == Qt.CheckState.Checked if isinstance(
+            value, (int, Qt.CheckState)) else bool(value)
+        # The panel owns the filter; it answers with `set_filter`, which checks the box.
+        self.value_toggled.emit(facet, item, checked)
+        return True
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return (_tr("Filter"), _tr("Orders"))[section] if section in (0, 1) else None
+        return None

@@ -1,0 +1,415 @@
+"""The order list: a table model paging lazily from the store's cache.
+
+Rows arrive a page at a time (`canFetchMore`/`fetchMore`): the view asks for more as the
+seller scrolls, the page is read on the store's thread through the task runner, and its rows
+are inserted when it lands. A 100,000-order shop opens with one page and never blocks the GUI
+thread on a query. Everything a row shows comes from its page; no query per row.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+from collections.abc import Sequence
+from enum import IntEnum
+from typing import Any, Protocol
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QIcon
+
+from sellerdesk.api.models import Order
+from sellerdesk.store.rows import OrderFilter, OrderSort
+from sellerdesk.ui.icons import icon
+from sellerdesk.ui.orders.filters import channel_label, shipping_label
+from sellerdesk.ui.orders.lines import OrderLine, order_line
+from sellerdesk.ui.orders.writes import OrderWrites
+from sellerdesk.ui.runner import TaskRunner
+from sellerdesk.ui.theme import Tone
+from sellerdesk.ui.widgets.formatting import format_datetime, format_money
+from sellerdesk.ui.widgets.state_chip import chip_style
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+ORDER_ID_ROLE = Qt.ItemDataRole.UserRole
+PAGE_SIZE = 200
+REFRESH_LIMIT = 1000  # rows re-read in place after a sync; further ones heal as they page in
+
+
+class Column(IntEnum):
+    ID = 0
+    DATE = 1
+    BUYER = 2
+    CHANNEL = 3
+    PRODUCTS = 4
+    TOTAL = 5
+    PAID = 6
+    SHIPPING = 7
+    DELIVERED = 8
+    CLOSED = 9
+    SYNC = 10
+
+
+# Header clicks map to the spec's orderings; the other columns have none and do not sort.
+SORTS: dict[Column, tuple[OrderSort, OrderSort]] = {  # (ascending, descending)
+    Column.DATE: (OrderSort.CREATION_DATE_ASC, OrderSort.CREATION_DATE_DESC),
+    Column.BUYER: (OrderSort.NAME_ASC, OrderSort.NAME_DESC),
+}
+
+
+def sort_for(column: int, order: Qt.SortOrder) -> OrderSort | None:
+    pair = SORTS.get(Column(column)) if 0 <= column < len(Column) else None
+    if pair is None:
+        return None
+    return pair[0] if order == Qt.SortOrder.AscendingOrder else pair[1]
+
+
+def column_for(sort: OrderSort) -> tuple[int, Qt.SortOrder] | None:
+    """Where the header shows `sort`'s indicator (None: an ordering without a column)."""
+    for column, (asc, desc) in SORTS.items():
+        if sort is asc:
+            return int(column), Qt.SortOrder.AscendingOrder
+        if sort is desc:
+            return int(column), Qt.SortOrder.DescendingOrder
+    return None
+
+
+def plain_tooltip(text: str) -> str:
+    """A tooltip showing `text` literally (tooltips guess rich text like QLabel does)."""
+    return "<p style='white-space:pre-wrap'>" + html.escape(text) + "</p>"
+
+
+class OrderSource(Protocol):
+    """What the model reads: `OrdersService` or a stand-in in tests."""
+
+    async def orders(self, filter: OrderFilter = ..., *, sort: OrderSort = ...,
+                     limit: int | None = ..., offset: int = ...) -> list[Order]: ...
+
+    async def count(self, filter: OrderFilter = ...) -> int: ...
+
+
+@functools.cache
+def _icon(name: str, tone: Tone) -> QIcon:
+    return icon(name, tone)
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("OrdersTableModel", text)
+
+
+class OrdersTableModel(QAbstractTableModel):
+    """Orders matching a filter, in an ordering; rows appended page by page."""
+
+    page_loaded = Signal(int)  # rows loaded so far
+    total_counted = Signal(int)  # orders matching the filter
+    loading_failed = Signal(str)  # in words
+
+    def __init__(self, runner: TaskRunner, writes: OrderWrites | None = None,
+                 parent: QObject | None = None, *, page_size: int = PAGE_SIZE) -> None:
+        super().__init__(parent)
+        self._runner = runner
+        self._writes = writes
+        self._page = page_size
+        self._source: OrderSource | None = None
+        self._filter = OrderFilter()
+        self._sort = OrderSort.CREATION_DATE_DESC
+        self._rows: list[OrderLine] = []
+        self._index: dict[str, int] = {}
+        self._offset = 0  # store rows read so far (rows may skip a duplicate)
+        self._generation = 0  # a page of an older query is dropped when it lands
+        self._fetching = False
+        self._exhausted = True
+        self._failed = False
+        self._total: int | None = None
+        self._key = f"orders-page-{id(self)}"
+        if writes is not None:
+            writes.order_writes_changed.connect(self._on_writes_order_writes_changed)
+
+    # ---- The query. ---------------------------------------------------------------------------
+
+    def set_source(self, source: OrderSource | None) -> None:
+        self._source = source
+        self.set_query(self._filter, self._sort)
+
+    def set_query(self, filter: OrderFilter, sort: OrderSort) -> None:
+        """Show the orders of `filter` in `sort`'s order, from the first page."""
+        self._filter, self._sort = filter, sort
+        self._generation += 1
+        self.beginResetModel()
+        self._rows, self._index = [], {}
+        self._offset, self._total = 0, None
+        self._fetching, self._failed = False, False
+        self._exhausted = self._source is None
+        self.endResetModel()
+        if self._source is not None:
+            self.fetchMore(QModelIndex())
+            self._runner.run(self._source.count(filter), show_progress=False,
+                             key=f"{self._key}-count", owner=self,
+                             on_success=functools.partial(self._on_counted, self._generation))
+
+    def filter(self) -> OrderFilter:
+        return self._filter
+
+    def order_sort(self) -> OrderSort:
+        return self._sort
+
+    def total(self) -> int | None:
+        """Orders matching the filter (None until counted)."""
+        return self._total
+
+    def is_fetching(self) -> bool:
+        return self._fetching
+
+    def is_complete(self) -> bool:
+        return self._exhausted
+
+    # ---- Rows. --------------------------------------------------------------------------------
+
+    def line(self, row: int) -> OrderLine:
+        return self._rows[row]
+
+    def lines(self) -> Sequence[OrderLine]:
+        return self._rows
+
+    def row_of(self, order_id: str) -> int | None:
+        return self._index.get(order_id)
+
+    def update_order(self, order: Order) -> bool:
+        """Show the new state of one order, if it is loaded; only its row repaints."""
+        row = self._index.get(order.id)
+        if row is None:
+            return False
+        self._rows[row] = order_line(order)
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
+        return True
+
+    def refresh_loaded(self) -> None:
+        """Read the loaded rows again (after a sync), keeping the seller's place."""
+        if self._source is None or not self._rows:
+            self.set_query(self._filter, self._sort)
+            return
+        count = min(len(self._rows), REFRESH_LIMIT)
+        self._runner.run(self._source.orders(self._filter, sort=self._sort, limit=count),
+                         show_progress=False, key=f"{self._key}-refresh", owner=self,
+                         on_success=functools.partial(self._on_reread, self._generation))
+        self._runner.run(self._source.count(self._filter), show_progress=False,
+                         key=f"{self._key}-count", owner=self,
+                         on_success=functools.partial(self._on_counted, self._generation))
+
+    # ---- Qt's model interface. ---------------------------------------------------------------------
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(Column)
+
+    def canFetchMore(self, parent: AnyIndex = QModelIndex()) -> bool:
+        return not (parent.isValid() or self._exhausted or self._fetching or self._failed)
+
+    def fetchMore(self, parent: AnyIndex = QModelIndex()) -> None:
+        if not self.canFetchMore(parent) or self._source is None:
+            return
+        self._fetching = True
+        generation, offset = self._generation, self._offset
+        self._runner.run(
+            self._source.orders(self._filter, sort=self._sort, limit=self._page, offset=offset),
+            on_success=functools.partial(self._on_page, generation, offset),
+            on_failure=functools.partial(self._on_page_failed, generation),
+            label=_tr("Loading orders…"), key=self._key, owner=self)
+
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+                | Qt.ItemFlag.ItemNeverHasChildren)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(Column):
+            return None
+        column = Column(section)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _header_text(column)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if column in SORTS:
+                return _tr("Click to sort by this column")
+            return None
+        if role == Qt.ItemDataRole.TextAlignmentRole and column is Column.TOTAL:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.row() >= len(self._rows):
+            return None
+        line = self._rows[index.row()]
+        column = Column(index.column())
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            return self._text(line, column)
+        if role == Qt.ItemDataRole.DecorationRole:
+            return self._decoration(line, column)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column is Column.TOTAL:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(line, column)
+        if role == ORDER_ID_ROLE:
+            return line.id
+        return None
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort by a column that has an ordering in the spec; other columns are ignored."""
+        sort = sort_for(column, order)
+        if sort is not None and sort is not self._sort:
+            self.set_query(self._filter, sort)
+
+    # ---- Cells. -----------------------------------------------------------------------------------
+
+    def _text(self, line: OrderLine, column: Column) -> str:
+        if column is Column.SYNC:
+            state = self._writes.state(line.id) if self._writes else None
+            return chip_style(state)[0] if state else ""
+        cached = line.cache.get(column)
+        if cached is None:
+            cached = line.cache[column] = _cell_text(line, column)
+        return cached
+
+    def _decoration(self, line: OrderLine, column: Column) -> QIcon | None:
+        if column is Column.PAID:
+            return _icon("check", Tone.SUCCESS) if line.paid else _icon("clock", Tone.WARNING)
+        if column is Column.SHIPPING and line.shipping:
+            if line.shipping == "delivered":
+                return _icon("check", Tone.SUCCESS)
+            if line.shipping == "pending":
+                return _icon("clock", Tone.WARNING)
+            return _icon("outbox", Tone.ACCENT)
+        if column is Column.DELIVERED:
+            return _icon("check", Tone.SUCCESS) if line.delivered else _icon("clock", Tone.MUTED)
+        if column is Column.CLOSED and line.closed:
+            return _icon("close", Tone.MUTED)
+        if column is Column.SYNC and self._writes is not None:
+            state = self._writes.state(line.id)
+            if state:
+                _, name, tone = chip_style(state)
+                return _icon(name, tone)
+        return None
+
+    def _tooltip(self, line: OrderLine, column: Column) -> str | None:
+        if column is Column.PRODUCTS and line.products:
+            return plain_tooltip(line.products)
+        if column is Column.BUYER and line.nickname:
+            return plain_tooltip(line.nickname)
+        if column is Column.SHIPPING and line.tracking_codes:
+            return plain_tooltip(_tr("Tracking: {codes}").format(
+                codes=", ".join(line.tracking_codes)))
+        if column is Column.SYNC and self._writes is not None:
+            messages = [w.message for w in self._writes.writes(line.id) if w.message]
+            return plain_tooltip("\n".join(messages)) if messages else None
+        return None
+
+    # ---- What the runner hands back. ------------------------------------------------------------
+
+    def _on_page(self, generation: int, offset: int, orders: list[Order]) -> None:
+        if generation != self._generation or offset != self._offset:
+            return
+        self._fetching = False
+        self._offset += len(orders)
+        self._exhausted = len(orders) < self._page
+        # Offset paging over a list that grows (a sync) can repeat an order: keep one row.
+        fresh = [order_line(o) for o in orders if o.id not in self._index]
+        if fresh:
+            first = len(self._rows)
+            self.beginInsertRows(QModelIndex(), first, first + len(fresh) - 1)
+            for i, line in enumerate(fresh, first):
+                self._index[line.id] = i
+            self._rows.extend(fresh)
+            self.endInsertRows()
+        self.page_loaded.emit(len(self._rows))
+
+    def _on_page_failed(self, generation: int, exc: Exception) -> None:
+        if generation != self._generation:
+            return
+        self._fetching = False
+        self._failed = True  # no retry loop from the view; Refresh tries again
+        self.loading_failed.emit(str(exc))
+
+    def _on_counted(self, generation: int, total: int) -> None:
+        if generation == self._generation:
+            self._total = total
+            self.total_counted.emit(total)
+
+    def _on_reread(self, generation: int, orders: list[Order]) -> None:
+        if generation != self._generation:
+            return
+        old = [line.id for line in self._rows[:len(orders)]]
+        new = [o.id for o in orders]
+        known = set(self._index)
+        added = 0
+        while added < len(new) and new[added] not in known:
+            added += 1
+        if new[added:] != old[:len(new) - added]:
+            # The order of the rows moved (e.g. sorted by last update): start again.
+            self.set_query(self._filter, self._sort)
+            return
+        if added:  # new orders at the top (the usual case after a sync)
+            self.beginInsertRows(QModelIndex(), 0, added - 1)
+            self._rows[:0] = [order_line(o) for o in orders[:added]]
+            self._index = {line.id: i for i, line in enumerate(self._rows)}
+            self._offset += added
+            self.endInsertRows()
+        for i, order in enumerate(orders[added:], added):
+            self._rows[i] = order_line(order)
+        if len(orders) > added:
+            self.dataChanged.emit(self.index(added, 0),
+                                  self.index(len(orders) - 1, len(Column) - 1))
+
+    def _on_writes_order_writes_changed(self, order_id: str) -> None:
+        row = self._index.get(order_id)
+        if row is not None:
+            cell = self.index(row, Column.SYNC)
+            self.dataChanged.emit(cell, cell)
+
+
+def _header_text(column: Column) -> str:
+    return {
+        Column.ID: _tr("Order"),
+        Column.DATE: _tr("Date"),
+        Column.BUYER: _tr("Buyer"),
+        Column.CHANNEL: _tr("Channel"),
+        Column.PRODUCTS: _tr("Products"),
+        Column.TOTAL: _tr("Total"),
+        Column.PAID: _tr("Paid"),
+        Column.SHIPPING: _tr("Shipping"),
+        Column.DELIVERED: _tr("Delivered"),
+        Column.CLOSED: _tr("Closed"),
+        Column.SYNC: _tr("Changes"),
+    }[column]
+
+
+def _cell_text(line: OrderLine, column: Column) -> str:
+    if column is Column.ID:
+        return line.id
+    if column is Column.DATE:
+        return format_datetime(line.created, "short")
+    if column is Column.BUYER:
+        return line.buyer
+    if column is Column.CHANNEL:
+        return channel_label(line.channel) if line.channel else "—"
+    if column is Column.PRODUCTS:
+        return line.products
+    if column is Column.TOTAL:
+        return format_money(line.total, line.currency)
+    if column is Column.PAID:
+        return _tr("Paid") if line.paid else _tr("Unpaid")
+    if column is Column.SHIPPING:
+        return shipping_label(line.shipping) if line.shipping else _tr("No shipping")
+    if column is Column.DELIVERED:
+        return _tr("Delivered") if line.delivered else _tr("Not yet")
+    if column is Column.CLOSED:
+        return _tr("Closed") if line.closed else _tr("Open")
+    return ""
