@@ -52,7 +52,7 @@ APP_ID = "sellerdesk"  # desktop file and icon name; QGuiApplication.desktopFile
 WINDOWS = sys.platform == "win32"
 MACOS = sys.platform == "darwin"
 LINUX = sys.platform.startswith("linux")
-DEFAULT_MIN_MACOS = "14.0"  # PySide6 6.12's wheels are built for macOS 14 and later
+DEFAULT_MIN_MACOS = "13.0"  # PySide6 6.11's wheels are built for macOS 13 and later (6.12: 14)
 
 
 def say(text: str) -> None:
@@ -291,6 +291,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="start from an empty work folder and PyInstaller cache")
     p.add_argument("--no-archive", action="store_true",
                    help="only the folder/.app: no tarball, .dmg or installer")
+    p.add_argument("--codesign-identity", metavar="NAME",
+                   help="macOS: sign the .app with this Developer ID instead of ad hoc")
     return p.parse_args(argv)
 
 
@@ -332,6 +334,8 @@ def main(argv: list[str] | None = None) -> int:
         icons.write_icns(pngs, icns)
         config["icon"] = str(icns)
         config["info_plist"] = str(fill_info_plist(work, version))
+        if args.codesign_identity:
+            config["codesign_identity"] = args.codesign_identity
     config_file = work / "sellerdesk-build.json"
     config_file.write_text(json.dumps(config, indent=2), encoding="utf-8")
 

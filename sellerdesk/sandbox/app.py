@@ -27,7 +27,7 @@ def create_app(db_path: Path | str, shop_id: int = 1001, token: str = "sandbox-t
     if not seed.is_seeded(conn, shop_id):
         seed.seed(conn, shop_id, seed_value, orders)
     ctx = Ctx(conn=conn, shop_id=shop_id, token=token,
-              faults=Faults(faults, seed=seed_value))
+              faults=Faults(faults, seed=seed_value), seed=seed_value)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -18,6 +18,7 @@ class Ctx:
     shop_id: int
     token: str
     faults: Faults
+    seed: int = 1  # --seed: what simulated buyers draw from (routes_sandbox)
 
 
 def get_ctx(request: Request) -> Ctx:

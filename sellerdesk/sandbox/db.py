@@ -62,10 +62,10 @@ def close(conn: sqlite3.Connection) -> None:
         conn.close()
 
 
-def write_stamp(conn: sqlite3.Connection) -> int:
-    """A strictly increasing write time (ms), remembered across restarts."""
+def write_stamp(conn: sqlite3.Connection, after: int = 0) -> int:
+    """A strictly increasing write time (ms), remembered across restarts; later than `after`."""
     row = conn.execute("SELECT value FROM meta WHERE key='last_write'").fetchone()
-    ms = clock.write_millis(int(row[0]) if row else 0)
+    ms = clock.write_millis(max(int(row[0]) if row else 0, after))
     conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('last_write', ?)", (str(ms),))
     return ms
 

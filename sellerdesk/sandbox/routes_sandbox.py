@@ -1,17 +1,43 @@
-"""Test controls outside /v1: fault switches and the recent-request log (not in OpenAPI)."""
+"""Test controls outside /v1 (not in OpenAPI): fault switches, the recent-request log, and
+simulated buyers (a new question, a new order), since the spec has no endpoint for what buyers do.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, Literal, TypeVar, get_args
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, StrictStr, ValidationError
 
+from sellerdesk.sandbox import simulate, vocab
 from sellerdesk.sandbox.context import Ctx, get_ctx
+from sellerdesk.sandbox.envelope import Channel
 from sellerdesk.sandbox.errors import MetricsError
 from sellerdesk.sandbox.faults import check_fields
 
 router = APIRouter(prefix="/_sandbox", include_in_schema=False)
+
+Currency = Literal["ARS", "BRL", "CLP", "COP", "MXN", "UYU", "VEF"]
+assert set(get_args(Currency)) == set(vocab.CURRENCY_FACTOR)
+
+
+class NewQuestion(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    thread_id: StrictStr | None = None
+    text: StrictStr | None = None
+    buyer: StrictStr | None = None
+    channel: Channel | None = None
+
+
+class NewOrder(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    currency: Currency | None = None
+    channel: Channel | None = None
+
+
+Body = TypeVar("Body", NewQuestion, NewOrder)
 
 
 def _admin(request: Request) -> Ctx:
@@ -59,3 +85,55 @@ async def recent_requests(request: Request) -> list[dict[str, Any]]:
 async def clear_requests(request: Request) -> Response:
     _admin(request).faults.log.clear()
     return Response(status_code=204)
+
+
+async def _body(request: Request, model: type[Body]) -> Body:
+    """An optional JSON object (empty body or null = all defaults); 400 naming the field."""
+    raw = await request.body()
+    values: Any = {}
+    if raw.strip():
+        try:
+            values = json.loads(raw)
+        except ValueError:
+            raise MetricsError(400, "The body must be a JSON object") from None
+    if values is None:
+        values = {}
+    if not isinstance(values, dict):
+        raise MetricsError(400, "The body must be a JSON object")
+    try:
+        return model.model_validate(values)
+    except ValidationError as exc:
+        problems = [f"{'.'.join(str(p) for p in err['loc']) or 'body'}: {err['msg']}"
+                    for err in exc.errors()[:3]]
+        raise MetricsError(400, "; ".join(problems)) from None
+
+
+def _trimmed(name: str, value: str | None, most: int) -> str | None:
+    if value is None:
+        return None
+    value = value.strip()
+    if not 1 <= len(value) <= most:
+        raise MetricsError(400, f"{name} must have 1 to {most} characters (or be null)")
+    return value
+
+
+@router.post("/questions", status_code=201)
+async def simulate_question(request: Request) -> JSONResponse:
+    """A buyer asks: a new unanswered question in `thread_id`, or in a new thread."""
+    ctx = _admin(request)
+    body = await _body(request, NewQuestion)
+    if body.thread_id is not None and not body.thread_id.strip():
+        raise MetricsError(400, "thread_id must not be empty (or be null for a new thread)")
+    doc = simulate.new_question(
+        ctx, body.thread_id, _trimmed("text", body.text, simulate.MAX_TEXT),
+        _trimmed("buyer", body.buyer, simulate.MAX_BUYER), body.channel)
+    return JSONResponse(doc, status_code=201)
+
+
+@router.post("/orders", status_code=201)
+async def simulate_order(request: Request) -> Response:
+    """A buyer buys and pays: a new paid, not processed, open order."""
+    ctx = _admin(request)
+    body = await _body(request, NewOrder)
+    text = simulate.new_order(ctx, body.currency, body.channel)
+    return Response(text, status_code=201, media_type="application/json")

@@ -10,7 +10,13 @@ from typing import Any
 
 from sellerdesk.sandbox import vocab
 from sellerdesk.sandbox.clock import DEMO_END, iso, millis
-from sellerdesk.sandbox.order_doc import CHANNEL_STATUS, INDEX_COLUMNS, index_columns, money
+from sellerdesk.sandbox.order_doc import (
+    CHANNEL_STATUS,
+    INDEX_COLUMNS,
+    index_columns,
+    money,
+    short_channel,
+)
 from sellerdesk.sandbox.people import Person, make_person
 
 PAY_STATUSES = [("approved", 74), ("pending", 6), ("in_process", 4), ("rejected", 5),
@@ -136,17 +142,37 @@ def _states(rng: random.Random, age: float, marketplace: bool, pay: str,
             "contact": contact, "order_status": order_status, "cancelled": cancelled}
 
 
+# A sale that just came in: paid, not processed, nothing shipped, open (see new_order_doc).
+FRESH_STATES: dict[str, Any] = {
+    "paid": True, "processed": False, "ship": "pending", "delivered": False, "buyer_fb": None,
+    "seller_fb": None, "reason": None, "contact": "new", "order_status": "paid",
+    "cancelled": False}
+
+
+def new_order_doc(rng: random.Random, shop_id: int, seq: int, created: datetime,
+                  buyer: Person, channel: str | None = None) -> dict[str, Any]:
+    """An order placed and paid at `created` (the sandbox's simulated buyers): built like
+    the demo ones, in `channel` (either spelling) or a drawn one."""
+    doc = _order(rng, shop_id, seq, created, buyer, channel=channel, fresh=True)
+    for payment in doc["payments"]:
+        if payment["paid"]:  # paid as it was placed, not minutes later
+            payment["paid_date"] = iso(created, zulu=True)
+    return doc
+
+
 def _order(rng: random.Random, shop_id: int, seq: int, created: datetime,
-           buyer: Person) -> dict[str, Any]:
+           buyer: Person, *, channel: str | None = None, fresh: bool = False
+           ) -> dict[str, Any]:
     currency = buyer.currency
-    marketplace = rng.random() < 0.6
-    channel = "marketplace" if marketplace else "shopfront"
-    if rng.random() < 0.1:  # decisions.md: about one in ten records uses the long spelling
-        channel += "_long"
+    if channel is None:
+        channel = "marketplace" if rng.random() < 0.6 else "shopfront"
+        if rng.random() < 0.1:  # decisions.md: about one in ten records uses the long spelling
+            channel += "_long"
+    marketplace = short_channel(channel) == "marketplace"
     age = (DEMO_END - created).total_seconds() / 86400
     ship_type = _pick(rng, SHIP_TYPES)
-    pay = _pick(rng, PAY_STATUSES)
-    st = _states(rng, age, marketplace, pay, ship_type)
+    pay = "approved" if fresh else _pick(rng, PAY_STATUSES)
+    st = dict(FRESH_STATES) if fresh else _states(rng, age, marketplace, pay, ship_type)
     free = rng.random() < 0.3
     method_id, method = rng.choice(SHIP_METHODS)
     products, products_total, product_discounts = _products(rng, channel, currency, free, method)
@@ -217,7 +243,7 @@ def _order(rng: random.Random, shop_id: int, seq: int, created: datetime,
                     "invoiced_date": iso(processed_at, zulu=True) if invoiced else None},
         "products": products,
         "notes": [{"id": seq, "date_created": iso(processed_at), "text": rng.choice(NOTES)}]
-        if rng.random() < 0.03 else [],
+        if not fresh and rng.random() < 0.03 else [],
         "feedback": {"buyer": st["buyer_fb"], "seller": st["seller_fb"]},
         "promotions": promotions, "free_shipping": free,
     }

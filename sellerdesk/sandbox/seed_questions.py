@@ -31,7 +31,9 @@ def publications(rng: random.Random) -> list[dict[str, Any]]:
     return pubs
 
 
-def _text(rng: random.Random, portuguese: bool, city: str, pub: dict[str, Any] | None) -> str:
+def question_text(rng: random.Random, portuguese: bool, city: str,
+                  pub: dict[str, Any] | None) -> str:
+    """What a buyer asks about `pub`, or about the shop itself when it is None."""
     if pub is None:
         return rng.choice(vocab.SHOP_QUESTIONS)
     template = rng.choice(vocab.QUESTIONS_PT if portuguese else vocab.QUESTIONS_ES)
@@ -78,7 +80,7 @@ def question_rows(rng: random.Random, shop_id: int, threads: int = 120
                          "client_id": person.client_id,
                          "market_cust_id": person.market_cust_id,
                          "nickname": person.nickname},
-                "question": {"text": _text(rng, portuguese, person.city, pub)},
+                "question": {"text": question_text(rng, portuguese, person.city, pub)},
                 "type": qtype, "thread_id": thread_id, "channel": channel,
                 "publication": None if pub is None else
                 {**pub, "price": str(pub["price"])},  # a string on single reads (spec)

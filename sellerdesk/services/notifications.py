@@ -1,7 +1,7 @@
 """New questions and orders since the seller last heard of them: each announced once, ever.
 
 The first sync of a shop records what is there without a word (a seller does not want two
-thousand notifications on day one); after that, every sync reports only what is new, and the
+thousand notifications on day one); after that, every check (the app runs one after each sync) reports only what is new, and the
 record lives in the store so a restart never repeats an announcement.
 """
 
@@ -13,8 +13,6 @@ from datetime import UTC, datetime, timedelta
 from sellerdesk.api.models import Order, Question
 from sellerdesk.services.convert import load_all
 from sellerdesk.services.events import Event
-from sellerdesk.services.sync import SyncService
-from sellerdesk.services.tasks import spawn
 from sellerdesk.store import Store
 from sellerdesk.store.rows import OrderFilter, OrderSort, QuestionFilter, QuestionSort, Resource
 
@@ -31,10 +29,9 @@ class NewItem:
 
 
 class NotificationService:
-    def __init__(self, store: Store, sync: SyncService) -> None:
+    def __init__(self, store: Store) -> None:
         self._store = store
         self.arrived: Event[list[NewItem]] = Event("notifications.arrived")
-        sync.finished.connect(lambda _report: spawn(self.check(), name="notifications"))
 
     async def check(self, now: datetime | None = None) -> list[NewItem]:
         items = await self._store.run(self._check, now or datetime.now(UTC))

@@ -49,7 +49,7 @@ class Session:
         self.dashboard = DashboardService(store)
         self.sync = SyncService(client, store, self.catalogue, self.tracking, self.inbox,
                                 self.orders)
-        self.notifications = NotificationService(store, self.sync)
+        self.notifications = NotificationService(store)
 
     @classmethod
     async def open(cls, address: ShopAddress, token: str, *, data_dir: Path | None = None,

@@ -1,12 +1,75 @@
-"""The Shop view: the shop record."""
+"""The Shop view: the shop record laid out as cards (plain text, links open in the browser)."""
 
 from __future__ import annotations
 
-from sellerdesk.ui.placeholder import PlaceholderPanel
+from datetime import datetime
+
+from babel import Locale, UnknownLocaleError
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QScrollArea,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sellerdesk.api.enums import ShopStatus
+from sellerdesk.api.models import Shop
+from sellerdesk.store.rows import Resource
+from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.panel import Panel
+from sellerdesk.ui.theme import Tone
+from sellerdesk.ui.widgets.empty_state import EmptyState
+from sellerdesk.ui.widgets.formatting import current_locale
+from sellerdesk.ui.widgets.link_button import LinkButton
+from sellerdesk.ui.widgets.loading import is_online, refresh_from_network, updated_text
+from sellerdesk.ui.widgets.panel_header import PanelHeader
+from sellerdesk.ui.widgets.record_card import RecordCard
+from sellerdesk.ui.widgets.separator import Separator
+from sellerdesk.ui.widgets.service_link import subscribe
+from sellerdesk.ui.widgets.state_chip import StateChip
+from sellerdesk.ui.widgets.text import heading_label, plain_label
 
 
-class ShopPanel(PlaceholderPanel):
+def _ui_locale() -> Locale:
+    try:
+        return Locale.parse(current_locale())
+    except (UnknownLocaleError, ValueError):
+        return Locale("en")
+
+
+def language_name(code: str | None) -> str:
+    """"es_AR" -> "Spanish (Argentina) · es_AR" in the UI's language; the code if unknown."""
+    if not code:
+        return ""
+    try:
+        name = Locale.parse(code.replace("-", "_")).get_display_name(_ui_locale())
+    except (UnknownLocaleError, ValueError, TypeError):
+        return code
+    return f"{name[:1].upper()}{name[1:]} · {code}" if name else code
+
+
+def country_name(code: str | None) -> str:
+    if not code:
+        return ""
+    name = _ui_locale().territories.get(code.upper())
+    return f"{name} ({code})" if name else code
+
+
+class ShopPanel(Panel):
     view_id = "shop"
+
+    def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.shop: Shop | None = None
+        self._last_sync: datetime | None = None
+        self._build()
+        self._build_actions()
+        if ctx.services is not None:
+            subscribe(self, ctx.services.catalogue.shop_changed, lambda _: self._read_cache())
 
     def title(self) -> str:
         return self.tr("Shop")
@@ -14,6 +77,172 @@ class ShopPanel(PlaceholderPanel):
     def icon_name(self) -> str:
         return "shop"
 
-    def empty_text(self) -> tuple[str, str]:
-        return (self.tr("Shop details not loaded"),
-                self.tr("Your shop's status, plan, contact details and address appear here."))
+    # ---- Building. ---------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.header = PanelHeader(self.title(), self)
+        self.name_label = heading_label("", self, scale=1.7)
+        self.name_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status_chip = StateChip("", "info", Tone.MUTED, self)
+        self.id_label = plain_label("", self, muted=True, selectable=True)
+
+        self.about = RecordCard(self.tr("Shop"), self)
+        self.about.add_row("status", self.tr("Status"))
+        self.about.add_row("plan", self.tr("Plan"))
+        self.about.add_row("locale", self.tr("Language"))
+        self.about.add_row("logo", self.tr("Logo"))
+        self.about.add_row("id", self.tr("Shop id"))
+
+        self.contact = RecordCard(self.tr("Online"), self)
+        self.email_link = LinkButton("", "", self, what=self.tr("the shop's e-mail"))
+        self.url_link = LinkButton("", "", self, what=self.tr("the shop"))
+        self.admin_link = LinkButton("", "", self, what=self.tr("the shop's administration"))
+        self.contact.add_widget_row("email", self.tr("E-mail"), self.email_link)
+        self.contact.add_widget_row("url", self.tr("Website"), self.url_link)
+        self.contact.add_widget_row("admin", self.tr("Administration"), self.admin_link)
+
+        self.address = RecordCard(self.tr("Address"), self)
+        for key, label in (("street", self.tr("Street")), ("city", self.tr("City")),
+                           ("state", self.tr("State")), ("zip", self.tr("Postal code")),
+                           ("country", self.tr("Country")), ("phone", self.tr("Phone"))):
+            self.address.add_row(key, label)
+
+        page = QWidget(self)
+        title_row = QHBoxLayout()
+        title_row.setSpacing(12)
+        title_row.addWidget(self.name_label)
+        title_row.addWidget(self.status_chip, 0, Qt.AlignmentFlag.AlignVCenter)
+        title_row.addStretch(1)
+        grid = QGridLayout()
+        grid.setSpacing(16)
+        grid.addWidget(self.about, 0, 0)
+        grid.addWidget(self.contact, 0, 1)
+        grid.addWidget(self.address, 1, 0, 1, 2)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
+        column = QVBoxLayout(page)
+        column.setContentsMargins(24, 18, 24, 24)
+        column.setSpacing(4)
+        column.addLayout(title_row)
+        column.addWidget(self.id_label)
+        column.addSpacing(14)
+        column.addLayout(grid)
+        column.addStretch(1)
+        page.setMaximumWidth(1000)
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.scroll.setWidget(page)
+        self.scroll.setAccessibleName(self.tr("Shop record"))
+
+        self.empty_state = EmptyState(
+            "shop", self.tr("Shop details not loaded"),
+            self.tr("Your shop's status, plan, contact details and address appear here."), self)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.empty_state)
+        self.stack.addWidget(self.scroll)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.header)
+        layout.addWidget(Separator(parent=self))
+        layout.addWidget(self.stack, 1)
+
+    def _build_actions(self) -> None:
+        def make(text: str, keys: str, button: LinkButton) -> QAction:
+            action = QAction(text, self)
+            action.setShortcut(QKeySequence(keys))
+            action.triggered.connect(button.click)
+            self.addAction(action)
+            return action
+
+        self._actions = [
+            make(self.tr("Open the shop in the browser"), "Ctrl+O", self.url_link),
+            make(self.tr("Open the shop's administration"), "Ctrl+Shift+O", self.admin_link),
+            make(self.tr("Write to the shop's e-mail"), "Ctrl+Shift+M", self.email_link),
+        ]
+
+    def panel_actions(self) -> list[QAction]:
+        return list(self._actions)
+
+    # ---- Loading. ------------------------------------------------------------------------------
+
+    def load(self) -> None:
+        if self.ctx.services is None:
+            self.mark_loaded()
+            return
+        self._read_cache(then_fetch=is_online(self.ctx))
+
+    def refresh(self) -> None:
+        if self.ctx.services is None:
+            self.load()
+            return
+        self._fetch(explicit=True)
+
+    def _read_cache(self, then_fetch: bool = False) -> None:
+        services = self.ctx.services
+
+        def shown(shop: Shop | None) -> None:
+            if shop is not None:
+                self.show_shop(shop)
+            if shop is not None or not then_fetch:
+                self.mark_loaded()
+            if then_fetch:
+                self._fetch(explicit=False)
+
+        self.ctx.runner.run(services.catalogue.shop(), on_success=shown, key="shop.cache",
+                            owner=self, show_progress=False)
+        self.ctx.runner.run(services.store.run(services.store.cache.last_sync, Resource.SHOP),
+                            on_success=self._on_last_sync_read, key="shop.synced", owner=self,
+                            show_progress=False, report_errors=False)
+
+    def _fetch(self, *, explicit: bool) -> None:
+        refresh_from_network(self.ctx, self.ctx.services.catalogue.refresh_shop(), owner=self,
+                             key="shop.refresh", label=self.tr("Updating the shop record…"),
+                             explicit=explicit, on_failure=self._on_fetch_failed,
+                             on_settled=self.mark_loaded)
+
+    def _on_fetch_failed(self, words: str) -> None:
+        if self.shop is None:
+            self.empty_state.set_text(self.tr("The shop record could not be fetched"), words)
+
+    def _on_last_sync_read(self, moment: datetime | None) -> None:
+        self._last_sync = moment
+        self.header.set_subtitle(updated_text(moment))
+
+    # ---- Showing. --------------------------------------------------------------------------------
+
+    def show_shop(self, shop: Shop) -> None:
+        self.shop = shop
+        name = shop.shop_name or self.tr("(no name)")
+        self.name_label.setText(name)
+        self.id_label.setText(self.tr("Shop {id}").format(id=shop.id))
+        status_text, icon_name, tone = self._status_look(shop.status)
+        self.status_chip.set_state_text(status_text, icon_name, tone)
+        self.about.set_value("status", status_text)
+        plan = shop.plan or ""
+        self.about.set_value("plan", plan[:1].upper() + plan[1:])
+        self.about.set_value("locale", language_name(shop.locale))
+        self.about.set_value("logo", "" if shop.has_logo is None else
+                             self.tr("Has a logo") if shop.has_logo else self.tr("No logo"))
+        self.about.set_value("id", str(shop.id))
+        email = shop.email or ""
+        self.email_link.set_address(f"mailto:{email}" if email else "", email)
+        self.url_link.set_address(shop.url)
+        self.admin_link.set_address(shop.admin_url)
+        addr = shop.address
+        values = {"street": addr.address, "city": addr.city, "state": addr.state,
+                  "zip": addr.zip, "country": country_name(addr.country),
+                  "phone": addr.phone} if addr else {}
+        for key in ("street", "city", "state", "zip", "country", "phone"):
+            self.address.set_value(key, values.get(key))
+        self.stack.setCurrentWidget(self.scroll)
+
+    def _status_look(self, status: ShopStatus | None) -> tuple[str, str, Tone]:
+        if status is ShopStatus.ACTIVE:
+            return self.tr("Active"), "check", Tone.SUCCESS
+        if status is ShopStatus.CLOSE:
+            return self.tr("Closed"), "close", Tone.WARNING
+        if status is None:
+            return self.tr("Unknown"), "info", Tone.MUTED
+        return str(status.value), "info", Tone.MUTED  # a state the spec does not list: as is

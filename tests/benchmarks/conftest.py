@@ -7,6 +7,8 @@ in the same test, and call `bench.record(name, value, unit, baseline, target=...
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,9 +28,11 @@ def bench() -> Figures:
 
 
 @pytest.fixture(scope="session")
-def profile_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Where `maybe_profile` writes (SELLERDESK_BENCH_PROFILE=1)."""
-    return tmp_path_factory.mktemp("profiles")
+def profile_dir() -> Path:
+    """Where `maybe_profile` writes (SELLERDESK_BENCH_PROFILE=1): SELLERDESK_BENCH_PROFILE_DIR,
+    else a fixed folder under the system's temp folder (pytest prunes its own)."""
+    default = Path(tempfile.gettempdir()) / "sellerdesk-bench-profiles"
+    return Path(os.environ.get("SELLERDESK_BENCH_PROFILE_DIR", default))
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

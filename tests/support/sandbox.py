@@ -99,3 +99,19 @@ class Sandbox:
         r.raise_for_status()
         log: list[dict[str, Any]] = r.json()
         return log
+
+    def ask(self, **body: Any) -> dict[str, Any]:
+        """A buyer asks a question (POST /_sandbox/questions); returns it as a single read."""
+        r = httpx.post(f"{self.base_url}/_sandbox/questions",
+                       params={"access_token": self.token}, json=body or None, timeout=30)
+        r.raise_for_status()
+        question: dict[str, Any] = r.json()
+        return question
+
+    def sell(self, **body: Any) -> dict[str, Any]:
+        """A buyer places an order (POST /_sandbox/orders); returns it as a single read."""
+        r = httpx.post(f"{self.base_url}/_sandbox/orders",
+                       params={"access_token": self.token}, json=body or None, timeout=30)
+        r.raise_for_status()
+        order: dict[str, Any] = r.json()
+        return order

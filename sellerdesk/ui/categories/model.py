@@ -13,6 +13,7 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
+    QUrl,
 )
 
 from PySide6.QtGui import QPalette
@@ -20,6 +21,7 @@ from PySide6.QtGui import QPalette
 from sellerdesk.api.models import Category
 from sellerdesk.ui import theme
 from sellerdesk.ui.icons import icon
+from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
 from sellerdesk.ui.theme import Tone
 
 CATEGORY_ROLE = int(Qt.ItemDataRole.UserRole) + 1  # the Category itself
@@ -51,6 +53,14 @@ def _same(a: Category, b: Category) -> bool:
     return (a.id, a.name, a.position, a.default_category, a.permalink, a.date_created,
             a.last_updated) == (b.id, b.name, b.position, b.default_category, b.permalink,
                                 b.date_created, b.last_updated)
+
+
+def _short_link(link: str | None) -> str:
+    """The page's path ("/moda/hombre"): every permalink is on the shop's own site."""
+    if not link:
+        return ""
+    url = QUrl(link)
+    return url.path() if url.isValid() and url.host() and url.path() else link
 
 
 class CategoryTreeModel(QAbstractItemModel):
@@ -195,18 +205,18 @@ class CategoryTreeModel(QAbstractItemModel):
                 return "" if cat.position is None else str(cat.position)
             if column is Column.DEFAULT:
                 return _tr("Default") if cat.default_category else ""
-            return cat.permalink or ""
+            return _short_link(cat.permalink)
         if role == Qt.ItemDataRole.DecorationRole and column is Column.DEFAULT \
                 and cat.default_category:
             return icon("check", Tone.SUCCESS)
         if role == Qt.ItemDataRole.ToolTipRole:
             if column is Column.PERMALINK and cat.permalink:
-                return _tr("{link}\nDouble-click or Ctrl+O to open it in the browser").format(
-                    link=cat.permalink)
+                return plain_tooltip(_tr("{link}\nPress Enter or Ctrl+O to open it in the "
+                                         "browser").format(link=cat.permalink))
             if column is Column.DEFAULT and cat.default_category:
                 return _tr("The shop's default category")
             if column is Column.NAME:
-                return " › ".join(self.path(index))
+                return plain_tooltip(" › ".join(self.path(index)))
         if role == Qt.ItemDataRole.AccessibleTextRole and column is Column.NAME:
             text = cat.name or ""
             return _tr("{name} (default category)").format(name=text) \

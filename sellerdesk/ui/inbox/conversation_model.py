@@ -8,7 +8,7 @@ from datetime import datetime
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QByteArray, QCoreApplication, QObject, QPersistentModelIndex, Qt
 
 from sellerdesk.api.enums import QuestionStatus
 from sellerdesk.api.models import Question
@@ -128,7 +128,7 @@ class ConversationModel(KeyedListModel[ConversationItem]):
     def roleNames(self) -> dict[int, Any]:
         names = dict(super().roleNames())
         for role in ConversationRole:
-            names[int(role)] = role.name.lower().encode()
+            names[int(role)] = QByteArray(role.name.lower().encode())
         return names
 
     def first_answerable(self) -> int | None:

@@ -50,7 +50,7 @@ class ConversationView(QScrollArea):
         model.layoutChanged.connect(self._on_model_reset)
         self._on_model_reset()
 
-    # ---- The reply target and scrolling. ------------------------------------------------------
+    # ---- The reply target and scrolling. -----------------------------------------------------
 
     def set_target(self, question_id: int | None) -> None:
         self._target = question_id
@@ -72,7 +72,7 @@ class ConversationView(QScrollArea):
             return
         self.ensureWidgetVisible(card, 0, 24)
 
-    # ---- Following the model. -----------------------------------------------------------------
+    # ---- Following the model. ----------------------------------------------------------------
 
     def _make_card(self, row: int) -> QuestionCard:
         item = self.model.data(self.model.index(row, 0), ConversationRole.ITEM)

@@ -1,12 +1,103 @@
-"""The Inbox view. For now its frame and empty state; the thread list and view drop in here."""
+"""The Inbox view: conversations on the left (filters, search), the open one on the right.
+
+Reads come from the cache at once and are refreshed behind (the app runs the sync; the open
+thread is refreshed here). Writes go through the outbox via `InboxService`; the service's and
+the outbox's events update the rows in place. Keyboard triage: J/K (Alt+Down/Up) move between
+conversations, N jumps to the next unanswered one, R replies, Ctrl+F searches.
+"""
 
 from __future__ import annotations
 
-from sellerdesk.ui.placeholder import PlaceholderPanel
+import asyncio
+import functools
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
+
+from sellerdesk.api.models import Thread
+from sellerdesk.services.intents import parse
+from sellerdesk.store.outbox import IntentKind, OutboxChange, OutboxEntry, OutboxState
+from sellerdesk.ui import settings as keys
+from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.inbox.filters import InboxFilters, arrange, unanswered
+from sellerdesk.ui.inbox.thread_list import ThreadListPane
+from sellerdesk.ui.inbox.thread_model import ThreadListModel, ThreadRole
+from sellerdesk.ui.inbox.thread_view import ThreadView
+from sellerdesk.ui.panel import Panel
+from sellerdesk.ui.widgets.panel_header import PanelHeader
+from sellerdesk.ui.widgets.separator import Separator
+from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
+
+ListResult = tuple[list[Thread], int]  # the rows, and the shop's unanswered questions
 
 
-class InboxPanel(PlaceholderPanel):
+def default_thumbnails(ctx: UiContext) -> ThumbnailCache:
+    if ctx.options.data_dir is not None:
+        return ThumbnailCache(ctx.options.data_dir / "cache" / "thumbnails")
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation)
+    return ThumbnailCache(Path(location) / "thumbnails" if location else None)
+
+
+async def _read_threads(services: Any, filters: InboxFilters) -> ListResult:
+    inbox = services.inbox
+    everything = await inbox.threads()
+    total = sum(unanswered(t) for t in everything)
+    if filters.words:
+        found = await inbox.search_threads(filters.words)
+        return arrange(found, filters), total
+    if not filters.narrowed:
+        return arrange(everything, filters), total
+    return await inbox.threads(**filters.service_arguments()), total
+
+
+class InboxPanel(Panel):
     view_id = "inbox"
+    outbox_requested = Signal()  # a conflict's "Open the outbox": the window shows it
+    unanswered_changed = Signal(int)  # the shop's unanswered questions (cache)
+
+    def __init__(self, ctx: UiContext, parent: QWidget | None = None, *,
+                 thumbnails: ThumbnailCache | None = None) -> None:
+        super().__init__(ctx, parent)
+        self._filters = InboxFilters()
+        self._unhook: list[Any] = []
+        self._unanswered = -1
+        self.model = ThreadListModel(self)
+        self.header = PanelHeader(self.title(), self)
+        self.list = ThreadListPane(self.model, self)
+        self.thread_view = ThreadView(ctx, thumbnails or default_thumbnails(ctx), self)
+        self.splitter = QSplitter(self)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setHandleWidth(1)
+        self.splitter.addWidget(self.list)
+        self.splitter.addWidget(self.thread_view)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([380, 820])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.header)
+        layout.addWidget(Separator(parent=self))
+        layout.addWidget(self.splitter, 1)
+
+        self._reload_timer = QTimer(self)
+        self._reload_timer.setSingleShot(True)
+        self._reload_timer.setInterval(60)  # a sync or a drain fires many events at once
+        self._reload_timer.timeout.connect(self._reload_threads)
+
+        self._actions = self._build_actions()
+        self.list.filters_changed.connect(self._on_list_filters_changed)
+        self.list.words_changed.connect(self._on_list_words_changed)
+        self.list.view.selectionModel().currentChanged.connect(
+            self._on_selection_current_changed)
+        self.list.view.activated_by_key.connect(self.reply)
+        self.thread_view.outbox_requested.connect(self.outbox_requested)
+        self.thread_view.composer.escape_pressed.connect(self._on_composer_escape_pressed)
+        self._updating = False
+        self._show_empty_if_needed()
 
     def title(self) -> str:
         return self.tr("Inbox")
@@ -14,7 +105,255 @@ class InboxPanel(PlaceholderPanel):
     def icon_name(self) -> str:
         return "inbox"
 
-    def empty_text(self) -> tuple[str, str]:
-        return (self.tr("No questions here"),
-                self.tr("Buyers' questions and your answers appear here, grouped by "
-                        "conversation, once a shop is connected."))
+    # ---- Actions (listed in Help → Keyboard shortcuts). --------------------------------------
+
+    def _action(self, text: str, keys_: list[str], slot: Any) -> QAction:
+        action = QAction(text, self)
+        action.setShortcuts([QKeySequence(k) for k in keys_])
+        # Window-wide, yet only while the inbox is on screen (Qt skips hidden widgets'
+        # actions). Single letters never fire while typing: text fields claim printable
+        # keys first (ShortcutOverride).
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> list[QAction]:
+        composer = self.thread_view.composer
+        return [
+            self._action(self.tr("Next conversation"), ["J", "Alt+Down"], self.next_thread),
+            self._action(self.tr("Previous conversation"), ["K", "Alt+Up"],
+                         self.previous_thread),
+            self._action(self.tr("Next unanswered conversation"), ["N"], self.next_unanswered),
+            self._action(self.tr("Reply"), ["R"], self.reply),
+            self._action(self.tr("Search questions"), ["Ctrl+F"], self.list.focus_search),
+            self._action(self.tr("Delete the question…"), ["Delete"], self._on_delete_triggered),
+            composer.send_action,
+        ]
+
+    def panel_actions(self) -> list[QAction]:
+        return list(self._actions)
+
+    # ---- Loading. ----------------------------------------------------------------------------
+
+    def load(self) -> None:
+        services = self.ctx.services
+        if services is None:
+            self._show_empty_if_needed()
+            self.mark_loaded()
+            return
+        if not self._unhook:
+            self._connect_services(services)
+        self._reload_threads(first=True)
+
+    def refresh(self) -> None:
+        self.load()
+        self.thread_view.refresh()
+
+    def _connect_services(self, services: Any) -> None:
+        self._unhook = [
+            services.inbox.changed.connect(self._on_inbox_changed),
+            services.outbox.changed.connect(self._on_outbox_changed),
+            services.outbox.settled.connect(self._on_outbox_settled),
+        ]
+        # Service events hold plain callbacks: drop ours with the widget (no self inside).
+        self.destroyed.connect(functools.partial(_unhook_all, self._unhook))
+
+    def _reload_threads(self, first: bool = False) -> None:
+        services = self.ctx.services
+        if services is None:
+            return
+        filters = self._filters
+        self.ctx.runner.run(
+            _read_threads(services, filters),
+            on_success=functools.partial(self._on_threads_read, filters, first),
+            on_settled=self.mark_loaded if first else None,
+            key="inbox.threads", label=self.tr("Searching…") if filters.words else "",
+            show_progress=bool(filters.words), owner=self)
+
+    def _on_threads_read(self, filters: InboxFilters, first: bool, result: ListResult) -> None:
+        threads, total = result
+        if filters != self._filters:
+            return  # an older read finished after the filters changed
+        open_id = self.thread_view.thread_id()
+        self._updating = True
+        try:
+            self.model.update(threads)
+        finally:
+            self._updating = False
+        self._set_unanswered(total)
+        self._show_empty_if_needed()
+        row = self.model.row_of(open_id) if open_id else -1
+        selection = self.list.view.selectionModel()
+        if row >= 0:
+            if self.list.current_row() != row:
+                selection.setCurrentIndex(self.model.index(row, 0),
+                                          QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        elif open_id is not None:
+            selection.clearSelection()  # the open thread left the list: keep it on screen
+        elif first and self.model.rowCount():
+            self.list.select_row(0)
+        elif not self.model.rowCount():
+            self.thread_view.open(None)
+
+    def _set_unanswered(self, total: int) -> None:
+        # Counts after a colon read right in every language without plural forms.
+        self.header.set_subtitle(self.tr("Waiting for an answer: {n}").format(n=total) if total
+                                 else self.tr("Every question has an answer"))
+        count = self.model.rowCount()
+        self.list.set_count(self.tr("Shown: {n}").format(n=count) if self._filters.narrowed
+                            else self.tr("Conversations: {n}").format(n=count))
+        if total != self._unanswered:
+            self._unanswered = total
+            self.unanswered_changed.emit(total)
+
+    def _show_empty_if_needed(self) -> None:
+        if self.model.rowCount():
+            self.list.show_list()
+            return
+        f = self._filters
+        if self.ctx.services is None:
+            self.list.show_empty(self.tr("No shop connected"),
+                                 self.tr("Buyers' questions and your answers appear here, "
+                                         "grouped by conversation, once a shop is connected."))
+        elif f.words or f.channel is not None or (f.status is not None and f.status.value
+                                                  != "unanswered"):
+            self.list.show_empty(self.tr("No results for these filters"),
+                                 self.tr("Try other words, or show all statuses and channels."))
+        elif f.status is not None:
+            self.list.show_empty(self.tr("No unanswered questions — nice work"),
+                                 self.tr("New questions from buyers show up here first."))
+        else:
+            self.list.show_empty(self.tr("No questions yet"),
+                                 self.tr("Buyers' questions appear here as they arrive."))
+
+    # ---- Service events (on the loop, which is the GUI thread). ------------------------------
+
+    def _on_inbox_changed(self, thread_id: str | None) -> None:
+        self._reload_timer.start()
+        if thread_id is None or thread_id == self.thread_view.thread_id():
+            self.thread_view.schedule_reload()
+
+    def _on_outbox_changed(self, change: OutboxChange) -> None:
+        entity = change.entity or ""
+        if not entity or entity.startswith("question:"):
+            self.thread_view.schedule_reload()
+
+    def _on_outbox_settled(self, entry: OutboxEntry) -> None:
+        if entry.kind in (IntentKind.ANSWER, IntentKind.DELETE_QUESTION):
+            self.thread_view.note_settled(entry)
+            self._reload_timer.start()
+
+    # ---- Filters and search. -----------------------------------------------------------------
+
+    def _on_list_filters_changed(self) -> None:
+        self._filters = self.list.filters()
+        self._reload_threads()
+
+    def _on_list_words_changed(self, words: str) -> None:
+        self._filters = self._filters.with_words(words)
+        self._reload_threads()
+
+    # ---- Moving between threads. -------------------------------------------------------------
+
+    def _on_selection_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if self._updating or not current.isValid():
+            return  # rows moved under the selection: what is open stays open
+        thread_id = current.data(ThreadRole.ID)
+        if thread_id != self.thread_view.thread_id():
+            self.thread_view.open(str(thread_id))
+
+    def open_thread(self, thread_id: str) -> bool:
+        row = self.model.row_of(thread_id)
+        if row < 0:
+            return False
+        self.list.select_row(row)
+        return True
+
+    def _step(self, delta: int) -> None:
+        count = self.model.rowCount()
+        if not count:
+            return
+        row = self.list.current_row()
+        current = self.model.item(row)
+        if current is not None and current.id != self.thread_view.thread_id():
+            self.list.select_row(row)  # the highlighted row is not open yet: open it first
+            return
+        self.list.select_row(min(max(row + delta, 0), count - 1) if row >= 0 else 0)
+
+    def next_thread(self) -> None:
+        self._step(1)
+
+    def previous_thread(self) -> None:
+        self._step(-1)
+
+    def next_unanswered(self) -> None:
+        count = self.model.rowCount()
+        start = self.list.current_row()
+        for step in range(1, count + 1):
+            row = (start + step) % count
+            item = self.model.item(row)
+            if item is not None and unanswered(item):
+                self.list.select_row(row)
+                return
+
+    def reply(self) -> None:
+        if self.thread_view.thread_id() is None:
+            self.next_unanswered()
+        self.thread_view.composer.focus_editor()
+
+    def _on_delete_triggered(self) -> None:
+        self.thread_view.ask_delete()
+
+    def _on_composer_escape_pressed(self) -> None:
+        self.list.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    # ---- Snapshot and remembering. -----------------------------------------------------------
+
+    async def prepare_snapshot(self) -> None:
+        """Open a thread with an answered and an unanswered question and a queued answer."""
+        services = self.ctx.services
+        if services is None or not self.model.rowCount():
+            return
+        pending = await services.outbox.entries(states=(OutboxState.QUEUED,))
+        asked = {parse(e.payload).question_id for e in pending if e.kind is IntentKind.ANSWER}
+        best, best_score = None, -1
+        for thread in self.model.items():
+            conversation = await services.inbox.conversation(thread.id)
+            answered = any(q.answer is not None for q in conversation)
+            waiting = any(q.answer is None for q in conversation)
+            queued = any(q.id in asked for q in conversation)
+            score = 4 * queued + 2 * (answered and waiting) + answered
+            if score > best_score:
+                best, best_score = thread, score
+        if best is None:
+            return
+        shown: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def done(thread_id: str) -> None:
+            if thread_id == best.id and not shown.done():
+                shown.set_result(None)
+
+        self.thread_view.conversation_shown.connect(done)
+        try:
+            self.open_thread(best.id)
+            if self.thread_view.thread_id() == best.id:
+                self.thread_view.reload()
+            await asyncio.wait_for(shown, 10)
+        finally:
+            self.thread_view.conversation_shown.disconnect(done)
+
+    def save_state(self) -> None:
+        self.ctx.settings.save_splitter("inbox", self.splitter)
+        self.ctx.settings.set(keys.VIEW_FILTERS.at("inbox"), self._filters.to_json())
+
+    def restore_state(self) -> None:
+        self.ctx.settings.restore_splitter("inbox", self.splitter)
+        self._filters = InboxFilters.from_json(self.ctx.settings.get(keys.VIEW_FILTERS.at("inbox")))
+        self.list.set_filters(self._filters)
+
+
+def _unhook_all(unhooks: list[Any], *_: object) -> None:
+    for unhook in unhooks:
+        unhook()
+    unhooks.clear()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from PySide6.QtCore import QCoreApplication, QRectF, Qt, Signal
-from PySide6.QtGui import QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from sellerdesk.ui import theme
@@ -98,6 +98,7 @@ class QuestionCard(QWidget):
         head.addWidget(self.asked)
         head.addWidget(self.status)
         head.addStretch(1)
+        self._qhead, self._ahead = head, QHBoxLayout()
         self.text = plain_label("", self.question, wrap=True, selectable=False)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.more = _flat_button(_tr("Show the whole question"),
@@ -117,6 +118,7 @@ class QuestionCard(QWidget):
         actions.addStretch(1)
         actions.addWidget(self.reply)
         actions.addWidget(self.delete)
+        self._actions = actions
         self.question.body.addLayout(head)
         self.question.body.addWidget(self.text)
         self.question.body.addWidget(self.more, 0, Qt.AlignmentFlag.AlignLeft)
@@ -127,7 +129,7 @@ class QuestionCard(QWidget):
         self.answer_title.setFont(font)
         self.answered = _time_label(None, self.answer)
         self.chip = StateChip.for_state("queued", self.answer)
-        ahead = QHBoxLayout()
+        ahead = self._ahead
         ahead.setSpacing(8)
         ahead.addWidget(self.answer_title)
         ahead.addWidget(self.answered)
@@ -149,11 +151,11 @@ class QuestionCard(QWidget):
         # Conversation layout: question hugs the left, answer the right, each with a margin
         # on the other side so the two read as a dialogue.
         qrow = QHBoxLayout()
-        qrow.addWidget(self.question, 5)
+        qrow.addWidget(self.question)
         qrow.addStretch(1)
         arow = QHBoxLayout()
         arow.addStretch(1)
-        arow.addWidget(self.answer, 5)
+        arow.addWidget(self.answer)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(6)
@@ -161,7 +163,7 @@ class QuestionCard(QWidget):
         layout.addLayout(arow)
         self.set_item(item)
 
-    # ---- Showing an item. -----------------------------------------------------------------
+    # ---- Showing an item. --------------------------------------------------------------------
 
     def set_item(self, item: ConversationItem) -> None:
         self.item = item
@@ -200,6 +202,30 @@ class QuestionCard(QWidget):
         self.hint.setText(hint)
         self.hint.setVisible(bool(hint))
         self.open_outbox.setVisible(state in ("conflict", "failed"))
+        self._fit_bubbles()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_bubbles()
+
+    def _fit_bubbles(self) -> None:
+        """Bubbles as wide as their text (up to ~4/5 of the row), like a chat, not slabs."""
+        limit = max(240, int(self.width() * 0.8))
+        pairs = ((self.question, [self.text], [self._qhead, self._actions]),
+                 (self.answer, [self.answer_text, self.hint], [self._ahead]))
+        for bubble, labels, rows in pairs:
+            natural = 0
+            for label in labels:
+                if label.isHidden() and label is not self.text:
+                    continue
+                fm = label.fontMetrics()
+                # A few hundred lines are plenty to know the widest; a huge text is capped.
+                for line in label.text()[:20_000].splitlines()[:300]:
+                    natural = max(natural, fm.horizontalAdvance(line[:400]))
+            chrome = max((row.sizeHint().width() for row in rows), default=0)
+            margins = bubble.body.contentsMargins()
+            width = max(natural, chrome) + margins.left() + margins.right() + 4
+            bubble.setMaximumWidth(min(limit, width))
 
     def _show_text(self) -> None:
         text = self.item.text
@@ -217,7 +243,7 @@ class QuestionCard(QWidget):
         """Mark this question as the one the composer answers."""
         self.question.set_highlighted(on)
 
-    # ---- Slots. -------------------------------------------------------------------------------
+    # ---- Slots. ------------------------------------------------------------------------------
 
     def _on_more_clicked(self) -> None:
         self._full = True

@@ -23,6 +23,7 @@ from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort
 from sellerdesk.ui.inbox.thread_delegate import ThreadDelegate
 from sellerdesk.ui.inbox.thread_model import ThreadListModel
 from sellerdesk.ui.widgets.empty_state import EmptyState
+from sellerdesk.ui.widgets.text import plain_label
 
 SEARCH_DEBOUNCE_MS = 350
 
@@ -65,15 +66,16 @@ class ThreadListPane(QWidget):
         self.search.returnPressed.connect(self._on_search_return_pressed)
 
         self.status = self._combo(_tr("Status filter"), [
-            (_tr("All"), ""), (_tr("Unanswered"), ThreadStatus.UNANSWERED.value),
+            (_tr("All statuses"), ""), (_tr("Unanswered"), ThreadStatus.UNANSWERED.value),
             (_tr("Answered"), ThreadStatus.ANSWERED.value)])
         self.channel = self._combo(_tr("Channel filter"), [
             (_tr("All channels"), ""), (_tr("Shopfront"), Channel.SHOPFRONT.value),
             (_tr("Marketplace"), Channel.MARKETPLACE.value)])
-        self.sort = self._combo(_tr("Order"), [
+        self.sort = self._combo(_tr("Sort order"), [
             (_tr("Unanswered first"), ThreadSort.UNANSWERED_FIRST.value),
             (_tr("Newest first"), ThreadSort.NEWEST_FIRST.value),
             (_tr("Oldest first"), ThreadSort.OLDEST_FIRST.value)])
+        self.sort.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
 
         self.view = ThreadListView(self)
         self.view.setModel(model)
@@ -91,16 +93,23 @@ class ThreadListPane(QWidget):
         self.stack.addWidget(self.view)
         self.stack.addWidget(self.empty)
 
+        self.sort.setFrame(False)  # a quiet "Sort: …" beside the count, not a third filter
+        self.count = plain_label("", self, muted=True)
         filters = QHBoxLayout()
         filters.setSpacing(6)
         filters.addWidget(self.status, 1)
         filters.addWidget(self.channel, 1)
-        filters.addWidget(self.sort, 1)
+        summary = QHBoxLayout()
+        summary.setContentsMargins(2, 0, 0, 0)
+        summary.setSpacing(4)
+        summary.addWidget(self.count, 1)
+        summary.addWidget(self.sort)
         top = QVBoxLayout()
-        top.setContentsMargins(12, 10, 12, 8)
+        top.setContentsMargins(12, 10, 12, 2)
         top.setSpacing(8)
         top.addWidget(self.search)
         top.addLayout(filters)
+        top.addLayout(summary)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -126,7 +135,7 @@ class ThreadListPane(QWidget):
         combo.currentIndexChanged.connect(self._on_combo_current_index_changed)
         return combo
 
-    # ---- Filters in and out. ------------------------------------------------------------------
+    # ---- Filters in and out. -----------------------------------------------------------------
 
     def filters(self) -> InboxFilters:
         status = str(self.status.currentData() or "")
@@ -146,6 +155,9 @@ class ThreadListPane(QWidget):
             combo.blockSignals(True)
             combo.setCurrentIndex(max(0, found))
             combo.blockSignals(False)
+
+    def set_count(self, text: str) -> None:
+        self.count.setText(text)
 
     def show_empty(self, title: str, hint: str = "") -> None:
         self.empty.set_text(title, hint)
@@ -171,7 +183,7 @@ class ThreadListPane(QWidget):
         self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.search.selectAll()
 
-    # ---- Slots. -------------------------------------------------------------------------------
+    # ---- Slots. ------------------------------------------------------------------------------
 
     def _on_search_text_changed(self, _text: str) -> None:
         self._debounce.start()

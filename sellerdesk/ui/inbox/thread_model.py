@@ -7,7 +7,7 @@ from datetime import datetime
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QByteArray, QCoreApplication, QObject, QPersistentModelIndex, Qt
 
 from sellerdesk.api.enums import Channel
 from sellerdesk.api.models import Thread
@@ -82,7 +82,7 @@ class ThreadListModel(KeyedListModel[Thread]):
     def roleNames(self) -> dict[int, Any]:
         names = dict(super().roleNames())
         for role in ThreadRole:
-            names[int(role)] = role.name.lower().encode()
+            names[int(role)] = QByteArray(role.name.lower().encode())
         return names
 
     def data(self, index: Index | QPersistentModelIndex,

@@ -146,11 +146,14 @@ def with_facet(f: OrderFilter, facet: str, value: str | None) -> OrderFilter:
     """`f` with `facet` set to `value` ("true"/"false" for yes/no facets) or cleared."""
     if facet == "summary":
         return dataclasses.replace(f, summary=OrderSummary(value) if value else None)
+    changes: dict[str, Any]
     if facet in _BOOL_FACETS:
-        return dataclasses.replace(f, **{facet: None if value is None else value == "true"})
-    if facet in _TEXT_FACETS:
-        return dataclasses.replace(f, **{facet: value})
-    raise ValueError(f"unknown facet {facet!r}")
+        changes = {facet: None if value is None else value == "true"}
+    elif facet in _TEXT_FACETS:
+        changes = {facet: value}
+    else:
+        raise ValueError(f"unknown facet {facet!r}")
+    return dataclasses.replace(f, **changes)
 
 
 def active_facets(f: OrderFilter) -> dict[str, str]:

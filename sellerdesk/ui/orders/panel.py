@@ -1,12 +1,192 @@
-"""The Orders view. For now its frame and empty state."""
+"""The Orders view: facet sidebar | the lazily paged list over the selected order's detail.
+
+The panel owns the filter and the ordering and wires the parts together; the models own the
+data. Every service call goes through `ctx.runner`, so failures reach the banner in words.
+"""
 
 from __future__ import annotations
 
-from sellerdesk.ui.placeholder import PlaceholderPanel
+import asyncio
+import dataclasses
+import functools
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QSplitter,
+    QStackedWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sellerdesk.api.enums import ShippingStatus
+from sellerdesk.api.models import Order
+from sellerdesk.services.orders import ShippingChange
+from sellerdesk.store.outbox import OutboxEntry
+from sellerdesk.store.rows import OrderFilter, OrderSort, OrderSummary
+from sellerdesk.ui import settings as keys
+from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.icons import icon
+from sellerdesk.ui.orders.bulk import BulkShippingDialog
+from sellerdesk.ui.orders.detail import OrderDetail
+from sellerdesk.ui.orders.filters import (
+    SUMMARIES,
+    active_facets,
+    filter_from_json,
+    filter_to_json,
+    sort_from_json,
+    sort_label,
+    summary_label,
+    with_facet,
+)
+from sellerdesk.ui.orders.forms import InvoiceForm, ShippingForm
+from sellerdesk.ui.orders.sidebar import FacetSidebar
+from sellerdesk.ui.orders.table_model import OrdersTableModel
+from sellerdesk.ui.orders.table_view import OrdersTableView
+from sellerdesk.ui.orders.writes import OrderWrites
+from sellerdesk.ui.panel import Panel
+from sellerdesk.ui.widgets.empty_state import EmptyState
+from sellerdesk.ui.widgets.formatting import format_number
+from sellerdesk.ui.widgets.panel_header import PanelHeader
+from sellerdesk.ui.widgets.search_field import SearchField
+from sellerdesk.ui.widgets.separator import Separator
+
+if TYPE_CHECKING:
+    from sellerdesk.services.session import Session
+
+_SETTINGS_NAME = "orders"
 
 
-class OrdersPanel(PlaceholderPanel):
+class OrdersPanel(Panel):
     view_id = "orders"
+    filter_applied = Signal(object)  # the OrderFilter now shown
+    order_shown = Signal(str)  # the order id now in the detail pane
+    export_finished = Signal(str, int)  # path, orders written
+
+    def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self._filter = OrderFilter()
+        self._session: Session | None = None
+        self._unhook: list[Callable[[], None]] = []
+        self._changed_ids: set[str | None] = set()
+        self.writes = OrderWrites(ctx.runner, self)
+        self.model = OrdersTableModel(ctx.runner, self.writes, self)
+
+        self.header = PanelHeader(self.title(), self)
+        self.search = SearchField(self.tr("Search orders (buyer, product, code)"), self)
+        self.search.setMinimumWidth(260)
+        self.sort_combo = QComboBox(self)
+        for sort in OrderSort:
+            self.sort_combo.addItem(sort_label(sort), sort.value)
+        self.sort_combo.setAccessibleName(self.tr("Order of the list"))
+        self.bulk_button = self._tool("outbox", self.tr("Update shipping…"),
+                                      self.tr("Update the shipping of the selected orders"))
+        self.export_button = self._tool("orders", self.tr("Export…"),
+                                        self.tr("Export the orders of this view to a CSV file"))
+        for tool in (self.search, self.sort_combo, self.bulk_button, self.export_button):
+            self.header.add_tool(tool)
+
+        self.sidebar = FacetSidebar(ctx.settings, self)
+        self.table = OrdersTableView(self.model, self)
+        self.no_results = EmptyState("search", "", "", self)
+        self.list_stack = QStackedWidget(self)
+        self.list_stack.addWidget(self.table)
+        self.list_stack.addWidget(self.no_results)
+        self.detail = OrderDetail(self.writes, self)
+        self.detail_split = QSplitter(Qt.Orientation.Vertical, self)
+        self.detail_split.addWidget(self.list_stack)
+        self.detail_split.addWidget(self.detail)
+        self.detail_split.setStretchFactor(0, 4)
+        self.detail_split.setStretchFactor(1, 5)
+        self.split = QSplitter(Qt.Orientation.Horizontal, self)
+        self.split.addWidget(self.sidebar)
+        self.split.addWidget(self.detail_split)
+        self.split.setStretchFactor(1, 1)
+        self.split.setSizes([230, 900])
+        self.no_shop = EmptyState("orders", self.tr("No orders to show"),
+                                  self.tr("Your sales in the shop and on the marketplace appear "
+                                          "here, with their payment and shipping state, once "
+                                          "a shop is connected."), self)
+        self.body = QStackedWidget(self)
+        self.body.addWidget(self.split)
+        self.body.addWidget(self.no_shop)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.header)
+        layout.addWidget(Separator(parent=self))
+        layout.addWidget(self.body, 1)
+
+        self._changes = QTimer(self)  # orders.changed comes in bursts (bulk, sync): coalesce
+        self._changes.setSingleShot(True)
+        self._changes.setInterval(150)
+        self._changes.timeout.connect(self._on_changes_timeout)
+        self._actions = self._build_actions()
+        # A plain function, not a bound method: it must run while the panel is destroyed.
+        self.destroyed.connect(functools.partial(_call_all, self._unhook))
+        self._connect()
+        self._show_counts()
+        self.bulk_button.setEnabled(False)
+
+    def _tool(self, icon_name: str, text: str, tip: str) -> QToolButton:
+        button = QToolButton(self)
+        button.setIcon(icon(icon_name))
+        button.setText(text)
+        button.setToolTip(tip)
+        button.setAccessibleName(tip)
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        return button
+
+    def _connect(self) -> None:
+        self.search.search_settled.connect(self._on_search_search_settled)
+        self.sort_combo.activated.connect(self._on_sort_combo_activated)
+        self.bulk_button.clicked.connect(self.open_bulk_shipping)
+        self.export_button.clicked.connect(self._on_export_clicked)
+        self.sidebar.filter_picked.connect(self.show_filter)
+        self.table.sort_picked.connect(self.set_sort)
+        self.table.selectionModel().currentRowChanged.connect(self._on_table_current_changed)
+        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
+        self.model.page_loaded.connect(self._on_model_page_loaded)
+        self.model.total_counted.connect(self._on_model_total_counted)
+        self.model.loading_failed.connect(self._on_model_loading_failed)
+        self.detail.refresh_button.clicked.connect(self.refresh_selected_order)
+        self.detail.invoice_form.invoice_requested.connect(self._on_invoice_requested)
+        self.detail.shipping_form.shipping_requested.connect(self._on_shipping_requested)
+
+    def _build_actions(self) -> list[QAction]:
+        def action(text: str, keys_: str, slot: Callable[[], object]) -> QAction:
+            act = QAction(text, self)
+            act.setShortcut(keys_)
+            act.triggered.connect(slot)
+            self.addAction(act)  # active while this view is shown
+            return act
+
+        found = [
+            action(self.tr("Search orders"), "Ctrl+F", self.focus_search),
+            action(self.tr("Go to filters"), "Ctrl+Shift+F", self.sidebar.tree.setFocus),
+            action(self.tr("Go to the order list"), "Ctrl+Shift+L", self.table.setFocus),
+            action(self.tr("Edit the tracking code"), "Ctrl+Shift+T", self._focus_tracking),
+            action(self.tr("Update shipping of the selected orders…"), "Ctrl+B",
+                   self.open_bulk_shipping),
+            action(self.tr("Export this view to CSV…"), "Ctrl+E", self._on_export_clicked),
+            action(self.tr("Save these filters as a view…"), "Ctrl+Shift+S",
+                   self.sidebar.save_button.click),
+            action(self.tr("Clear filters"), "Ctrl+Shift+Backspace", self.sidebar.clear_filters),
+            action(self.tr("Refresh the selected order from the shop"), "Ctrl+Shift+R",
+                   self.refresh_selected_order),
+        ]
+        for n, summary in enumerate(SUMMARIES, 1):
+            found.append(action(self.tr("Show: {view}").format(view=summary_label(summary)),
+                                f"Alt+{n}", functools.partial(self.show_summary, summary)))
+        return found
+
+    # ---- Panel. -------------------------------------------------------------------------------
 
     def title(self) -> str:
         return self.tr("Orders")
@@ -14,7 +194,311 @@ class OrdersPanel(PlaceholderPanel):
     def icon_name(self) -> str:
         return "orders"
 
-    def empty_text(self) -> tuple[str, str]:
-        return (self.tr("No orders to show"),
-                self.tr("Your sales in the shop and on the marketplace appear here, with "
-                        "their payment and shipping state."))
+    def panel_actions(self) -> list[QAction]:
+        return list(self._actions)
+
+    def load(self) -> None:
+        session = self.ctx.services
+        if session is None:
+            self.body.setCurrentWidget(self.no_shop)
+            self.mark_loaded()
+            return
+        self.body.setCurrentWidget(self.split)
+        if self._session is None:
+            self._session = session
+            self.writes.attach(session)
+            self._unhook.append(session.orders.changed.connect(self._on_orders_changed))
+            self.model.set_source(session.orders)  # starts the first page
+        else:
+            self.model.set_query(self._filter, self.model.order_sort())
+        self._refresh_facets()
+
+    def refresh(self) -> None:
+        """F5: read the list, counts and selected order again from the local store."""
+        if self._session is None:
+            self.load()
+            return
+        self.model.refresh_loaded()
+        self._refresh_facets()
+        self._reload_detail()
+
+    async def prepare_snapshot(self) -> None:
+        """Open an order with payments and a shipping still on its way (a good picture)."""
+        lines = self.model.lines()
+        pick = (next((ln for ln in lines if ln.payments and ln.shipping_ids and ln.paid
+                      and ln.shipping not in (None, "delivered")), None)
+                or next((ln for ln in lines if ln.payments and ln.shipping_ids), None))
+        if pick is None:
+            return
+        shown: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def _done(order_id: str) -> None:
+            if order_id == pick.id and not shown.done():
+                shown.set_result(None)
+
+        self.order_shown.connect(_done)
+        try:
+            self.table.select_order(pick.id)
+            await asyncio.wait_for(shown, 30)
+        finally:
+            self.order_shown.disconnect(_done)
+
+    # ---- Public: what other views (the dashboard) and tests call. --------------------------
+
+    def show_filter(self, f: OrderFilter) -> None:
+        """Show the orders matching `f` (its facets and its words)."""
+        self._filter = f
+        self.sidebar.set_filter(f)
+        self.search.set_text_quietly(f.query or "")
+        self.model.set_query(f, self.model.order_sort())
+        self._refresh_facets()
+        self._show_counts()
+        self.filter_applied.emit(f)
+
+    def current_filter(self) -> OrderFilter:
+        return self._filter
+
+    def show_summary(self, summary: OrderSummary | None) -> None:
+        """One-click view: orders to process, to ship, to rate, or closed (None: all)."""
+        self.show_filter(with_facet(self._filter, "summary",
+                                    summary.value if summary else None))
+
+    def set_sort(self, sort: OrderSort) -> None:
+        self.table.show_sort(sort)
+        self.sort_combo.setCurrentIndex(self.sort_combo.findData(sort.value))
+        self.model.set_query(self._filter, sort)
+
+    def focus_search(self) -> None:
+        self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search.selectAll()
+
+    def open_order(self, order_id: str) -> None:
+        """Show one order's detail (selecting its row when it is loaded)."""
+        if not self.table.select_order(order_id):
+            self._load_detail(order_id)
+
+    def open_bulk_shipping(self) -> BulkShippingDialog | None:
+        """The bulk shipping dialog for the selected orders (None when none is selected)."""
+        rows = self.table.selected_rows()
+        if self._session is None or not rows:
+            self.header.set_subtitle(self.tr("Select the orders to update first "
+                                             "(Shift or Ctrl and click)."))
+            return None
+        dialog = BulkShippingDialog([self.model.line(r) for r in rows], self.writes, self)
+        dialog.changes_requested.connect(functools.partial(self._on_bulk_requested, dialog))
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def export_csv(self, path: Path) -> None:
+        """Write the orders of this view (filter and order as shown) to `path`."""
+        if self._session is None:
+            return
+        self.ctx.runner.run(
+            self._session.orders.export_csv(path, self._filter, sort=self.model.order_sort()),
+            on_success=functools.partial(self._on_exported, path),
+            label=self.tr("Exporting orders…"), owner=self)
+
+    def refresh_selected_order(self) -> None:
+        """Read the selected order again from the shop (online)."""
+        order = self.detail.order()
+        if self._session is None or order is None:
+            return
+        self.ctx.runner.run(self._session.orders.refresh_order(order.id),
+                            label=self.tr("Refreshing order {id}…").format(id=order.id),
+                            owner=self)
+
+    # ---- Remembering. ------------------------------------------------------------------------
+
+    def save_state(self) -> None:
+        settings = self.ctx.settings
+        settings.save_header(_SETTINGS_NAME, self.table.horizontalHeader())
+        settings.save_splitter(_SETTINGS_NAME, self.split)
+        settings.save_splitter(f"{_SETTINGS_NAME}.detail", self.detail_split)
+        settings.set(keys.VIEW_FILTERS.at(_SETTINGS_NAME),
+                     {"filter": filter_to_json(self._filter),
+                      "sort": self.model.order_sort().value})
+
+    def restore_state(self) -> None:
+        settings = self.ctx.settings
+        settings.restore_header(_SETTINGS_NAME, self.table.horizontalHeader())
+        settings.restore_splitter(_SETTINGS_NAME, self.split)
+        settings.restore_splitter(f"{_SETTINGS_NAME}.detail", self.detail_split)
+        stored = settings.get(keys.VIEW_FILTERS.at(_SETTINGS_NAME))
+        sort = sort_from_json(stored.get("sort"))
+        self.table.show_sort(sort)
+        self.sort_combo.setCurrentIndex(self.sort_combo.findData(sort.value))
+        self.model.set_query(self.model.filter(), sort)
+        self.show_filter(filter_from_json(stored.get("filter")))
+
+    # ---- Loading. -----------------------------------------------------------------------------
+
+    def _refresh_facets(self) -> None:
+        if self._session is not None:
+            self.ctx.runner.run(self._session.orders.facets(self._filter),
+                                on_success=self.sidebar.set_counts, show_progress=False,
+                                key=f"orders-facets-{id(self)}", owner=self)
+
+    def _load_detail(self, order_id: str) -> None:
+        if self._session is not None:
+            self.ctx.runner.run(self._read_order(self._session, order_id),
+                                on_success=self._on_detail_read, show_progress=False,
+                                key=f"orders-detail-{id(self)}", owner=self)
+
+    def _reload_detail(self) -> None:
+        order = self.detail.order()
+        if order is not None:
+            self._load_detail(order.id)
+
+    @staticmethod
+    async def _read_order(session: Session, order_id: str) -> Order | None:
+        order = await session.orders.order(order_id)
+        return None if order is None else await session.orders.with_pending(order)
+
+    def _show_counts(self) -> None:
+        total, loaded = self.model.total(), self.model.rowCount()
+        if self._session is None or total is None:
+            self.header.set_subtitle("")
+            return
+        text = self.tr("{count} orders").format(count=format_number(total))
+        if active_facets(self._filter) or self._filter.query:
+            text = self.tr("{count} orders match").format(count=format_number(total))
+        if 0 < loaded < total:
+            text += self.tr(" · {loaded} loaded, more as you scroll").format(
+                loaded=format_number(loaded))
+        self.header.set_subtitle(text)
+        empty = total == 0
+        if empty:
+            filtered = bool(active_facets(self._filter) or self._filter.query)
+            self.no_results.set_text(
+                self.tr("No orders match these filters") if filtered
+                else self.tr("No orders yet"),
+                self.tr("Clear a filter or search for other words (Ctrl+Shift+Backspace "
+                        "clears them all).") if filtered
+                else self.tr("Orders appear here after the next sync with the shop."))
+        self.list_stack.setCurrentWidget(self.no_results if empty else self.table)
+
+    # ---- Slots. ---------------------------------------------------------------------------------
+
+    def _on_model_page_loaded(self, _rows: int) -> None:
+        self._show_counts()
+        self.mark_loaded()
+        order = self.detail.order()
+        if order is not None and not self.table.selectionModel().hasSelection():
+            row = self.model.row_of(order.id)
+            if row is not None:  # the order on show is in the new list: mark its row
+                flags = (QItemSelectionModel.SelectionFlag.ClearAndSelect
+                         | QItemSelectionModel.SelectionFlag.Rows)
+                self.table.selectionModel().setCurrentIndex(self.model.index(row, 0), flags)
+
+    def _on_model_total_counted(self, _total: int) -> None:
+        self._show_counts()
+
+    def _on_model_loading_failed(self, _message: str) -> None:
+        self.mark_loaded()  # the banner says what went wrong; the view stays usable
+
+    def _on_search_search_settled(self, text: str) -> None:
+        self.show_filter(dataclasses.replace(self._filter, query=text.strip() or None))
+
+    def _on_sort_combo_activated(self, row: int) -> None:
+        self.set_sort(OrderSort(str(self.sort_combo.itemData(row))))
+
+    def _on_table_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():  # an emptied list keeps the detail of the order on show
+            self._load_detail(self.model.line(current.row()).id)
+
+    def _on_table_selection_changed(self, *_: object) -> None:
+        self.bulk_button.setEnabled(bool(self.table.selected_rows()))
+
+    def _on_detail_read(self, order: Order | None) -> None:
+        self.detail.show_order(order)
+        if order is not None:
+            self.order_shown.emit(order.id)
+
+    def _on_orders_changed(self, order_id: str | None) -> None:
+        self._changed_ids.add(order_id)
+        self._changes.start()
+
+    def _on_changes_timeout(self) -> None:
+        ids, self._changed_ids = self._changed_ids, set()
+        session = self._session
+        if session is None:
+            return
+        if None in ids:  # a sync: many orders may have changed
+            self.model.refresh_loaded()
+        else:
+            for order_id in ids:
+                if order_id is not None and self.model.row_of(order_id) is not None:
+                    self.ctx.runner.run(session.orders.order(order_id), show_progress=False,
+                                        on_success=self._on_changed_order_read, owner=self)
+        self._refresh_facets()
+        shown = self.detail.order()
+        if shown is not None and (None in ids or shown.id in ids):
+            self._reload_detail()
+
+    def _on_changed_order_read(self, order: Order | None) -> None:
+        if order is not None:
+            self.model.update_order(order)
+
+    def _on_invoice_requested(self, invoiced: bool, number: str, kind: str) -> None:
+        order, session = self.detail.order(), self._session
+        if order is None or session is None:
+            return
+        self.ctx.runner.run(
+            session.orders.update_invoice(order, invoiced=invoiced, number=number, type=kind),
+            on_success=functools.partial(self._on_write_queued, self.detail.invoice_form),
+            label=self.tr("Saving the invoice of order {id}…").format(id=order.id),
+            owner=self)
+
+    def _on_shipping_requested(self, shipping_id: int, status: str, code: str) -> None:
+        order, session = self.detail.order(), self._session
+        if order is None or session is None:
+            return
+        self.ctx.runner.run(
+            session.orders.update_shipping(order, shipping_id, status=ShippingStatus(status),
+                                           tracking_code=code),
+            on_success=functools.partial(self._on_write_queued, self.detail.shipping_form),
+            label=self.tr("Saving the shipping of order {id}…").format(id=order.id),
+            owner=self)
+
+    def _on_write_queued(self, form: InvoiceForm | ShippingForm, entry: OutboxEntry) -> None:
+        self.writes.record(entry)
+        form.mark_sent()
+
+    def _on_bulk_requested(self, dialog: BulkShippingDialog,
+                           changes: list[tuple[int, ShippingChange]]) -> None:
+        if self._session is None:
+            return
+        rows = [row for row, _ in changes]
+
+        def _done(results: list[OutboxEntry | ValueError]) -> None:
+            for result in results:
+                if isinstance(result, OutboxEntry):
+                    self.writes.record(result)
+            dialog.show_results(rows, results)
+
+        self.ctx.runner.run(self._session.orders.bulk_shipping([c for _, c in changes]),
+                            on_success=_done, on_failure=lambda _exc: dialog.failed(),
+                            label=self.tr("Updating {count} shippings…").format(
+                                count=len(changes)), owner=dialog)
+
+    def _on_export_clicked(self) -> None:
+        if self._session is None:
+            return
+        name, _ = QFileDialog.getSaveFileName(self, self.tr("Export orders"), "orders.csv",
+                                              self.tr("CSV files (*.csv)"))
+        if name:
+            self.export_csv(Path(name))
+
+    def _on_exported(self, path: Path, count: int) -> None:
+        self.header.set_subtitle(self.tr("Exported {count} orders to {file}").format(
+            count=format_number(count), file=path.name))
+        self.export_finished.emit(str(path), count)
+
+    def _focus_tracking(self) -> None:
+        self.detail.shipping_form.code.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+
+def _call_all(functions: list[Callable[[], None]], *_: object) -> None:
+    for fn in functions:
+        fn()

@@ -95,7 +95,8 @@ class OrderSource(Protocol):
 
 
 @functools.cache
-def _icon(name: str, tone: Tone) -> QIcon:
+def cached_icon(name: str, tone: Tone) -> QIcon:
+    """One QIcon per name and tone (it is tinted at paint time, so sharing is safe)."""
     return icon(name, tone)
 
 
@@ -202,7 +203,7 @@ class OrdersTableModel(QAbstractTableModel):
                          key=f"{self._key}-count", owner=self,
                          on_success=functools.partial(self._on_counted, self._generation))
 
-    # ---- Qt's model interface. ---------------------------------------------------------------------
+    # ---- Qt's model interface. ---------------------------------------------------------------
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._rows)
@@ -268,7 +269,7 @@ class OrdersTableModel(QAbstractTableModel):
         if sort is not None and sort is not self._sort:
             self.set_query(self._filter, sort)
 
-    # ---- Cells. -----------------------------------------------------------------------------------
+    # ---- Cells. -------------------------------------------------------------------------------
 
     def _text(self, line: OrderLine, column: Column) -> str:
         if column is Column.SYNC:
@@ -281,22 +282,24 @@ class OrdersTableModel(QAbstractTableModel):
 
     def _decoration(self, line: OrderLine, column: Column) -> QIcon | None:
         if column is Column.PAID:
-            return _icon("check", Tone.SUCCESS) if line.paid else _icon("clock", Tone.WARNING)
+            return (cached_icon("check", Tone.SUCCESS) if line.paid
+                    else cached_icon("clock", Tone.WARNING))
         if column is Column.SHIPPING and line.shipping:
             if line.shipping == "delivered":
-                return _icon("check", Tone.SUCCESS)
+                return cached_icon("check", Tone.SUCCESS)
             if line.shipping == "pending":
-                return _icon("clock", Tone.WARNING)
-            return _icon("outbox", Tone.ACCENT)
+                return cached_icon("clock", Tone.WARNING)
+            return cached_icon("outbox", Tone.ACCENT)
         if column is Column.DELIVERED:
-            return _icon("check", Tone.SUCCESS) if line.delivered else _icon("clock", Tone.MUTED)
+            return (cached_icon("check", Tone.SUCCESS) if line.delivered
+                    else cached_icon("clock", Tone.MUTED))
         if column is Column.CLOSED and line.closed:
-            return _icon("close", Tone.MUTED)
+            return cached_icon("close", Tone.MUTED)
         if column is Column.SYNC and self._writes is not None:
             state = self._writes.state(line.id)
             if state:
                 _, name, tone = chip_style(state)
-                return _icon(name, tone)
+                return cached_icon(name, tone)
         return None
 
     def _tooltip(self, line: OrderLine, column: Column) -> str | None:

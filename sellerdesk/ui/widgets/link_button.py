@@ -10,6 +10,8 @@ from PySide6.QtCore import QCoreApplication, QSize, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QPushButton, QSizePolicy, QWidget
 
+from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
+
 SAFE_SCHEMES = ("http", "https", "mailto")
 
 
@@ -62,7 +64,7 @@ class LinkButton(QPushButton):
         self.setEnabled(safe)
         what = self._what or _tr("link")
         if safe:
-            self.setToolTip(_tr("Open {address}").format(address=self._address))
+            self.setToolTip(plain_tooltip(_tr("Open {address}").format(address=self._address)))
             self.setAccessibleName(_tr("Open {what}: {address}").format(what=what,
                                                                         address=self._address))
         else:

@@ -52,7 +52,12 @@ class RecordCard(QWidget):
         caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         caption.setBuddy(widget)
         self._grid.addWidget(caption, row, 0, Qt.AlignmentFlag.AlignTop)
-        self._grid.addWidget(widget, row, 1, Qt.AlignmentFlag.AlignVCenter)
+        # A label takes the row's width (to wrap); a chip or a link keeps its own size,
+        # and left-aligning it stops its fixed width from capping the whole column.
+        align = Qt.AlignmentFlag.AlignVCenter
+        if not isinstance(widget, PlainLabel):
+            align |= Qt.AlignmentFlag.AlignLeft
+        self._grid.addWidget(widget, row, 1, align)
         self._labels[key] = caption
         self._values[key] = widget
         return widget

@@ -1,0 +1,314 @@
+"""The Categories view: the shop's tree and the selected category's record (read-only)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from PySide6.QtCore import (
+    QItemSelection,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLineEdit,
+    QSplitter,
+    QStackedWidget,
+    QToolButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sellerdesk.api.models import Category
+from sellerdesk.store.rows import Resource
+from sellerdesk.ui import settings as keys
+from sellerdesk.ui.categories.detail import CategoryDetail
+from sellerdesk.ui.categories.model import CategoryTreeModel, Column
+from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.icons import icon
+from sellerdesk.ui.panel import Panel
+from sellerdesk.ui.widgets.empty_state import EmptyState
+from sellerdesk.ui.widgets.link_button import LinkButton
+from sellerdesk.ui.widgets.loading import is_online, refresh_from_network, updated_text
+from sellerdesk.ui.widgets.panel_header import PanelHeader
+from sellerdesk.ui.widgets.separator import Separator
+from sellerdesk.ui.widgets.service_link import subscribe
+
+
+class CategoriesPanel(Panel):
+    view_id = "categories"
+
+    def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.model = CategoryTreeModel(self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setRecursiveFilteringEnabled(True)
+        self.proxy.setAutoAcceptChildRows(True)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.proxy.setFilterKeyColumn(Column.NAME)
+        self._last_sync: datetime | None = None
+        self._build()
+        self._build_actions()
+        if ctx.services is not None:
+            subscribe(self, ctx.services.catalogue.categories_changed,
+                      lambda _: self._read_cache())
+
+    def title(self) -> str:
+        return self.tr("Categories")
+
+    def icon_name(self) -> str:
+        return "categories"
+
+    # ---- Building. -------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.header = PanelHeader(self.title(), self)
+        self.filter_edit = QLineEdit(self)
+        self.filter_edit.setPlaceholderText(self.tr("Filter by name"))
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.setAccessibleName(self.tr("Filter categories by name"))
+        self.filter_edit.addAction(icon("search"), QLineEdit.ActionPosition.LeadingPosition)
+        self.filter_edit.setFixedWidth(220)
+        self.filter_edit.textChanged.connect(self._on_filter_edit_text_changed)
+        self.expand_button = self._tool_button(self.tr("Expand all"), self.expand_all)
+        self.collapse_button = self._tool_button(self.tr("Collapse all"), self.collapse_all)
+        self.header.add_tool(self.filter_edit)
+        self.header.add_tool(self.expand_button)
+        self.header.add_tool(self.collapse_button)
+
+        self.tree = QTreeView(self)
+        self.tree.setModel(self.proxy)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.tree.setAccessibleName(self.tr("Category tree"))
+        self.tree.setFrameShape(QTreeView.Shape.NoFrame)
+        head = self.tree.header()
+        head.setStretchLastSection(True)
+        head.setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Interactive)
+        head.resizeSection(Column.NAME, 260)
+        head.resizeSection(Column.POSITION, 70)
+        head.resizeSection(Column.DEFAULT, 90)
+        self.tree.selectionModel().selectionChanged.connect(self._on_tree_selection_changed)
+        self.tree.activated.connect(self._on_tree_activated)
+
+        self.detail = CategoryDetail(self)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(self.tree)
+        self.splitter.addWidget(self.detail)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setSizes([620, 400])
+
+        self.empty_state = EmptyState(
+            "categories", self.tr("No categories yet"),
+            self.tr("Your shop's category tree appears here once it has been fetched."), self)
+        self.no_match = EmptyState("search", self.tr("No category matches this filter"),
+                                   self.tr("Try fewer letters, or clear the filter."), self)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.empty_state)
+        self.stack.addWidget(self.splitter)
+        self.stack.addWidget(self.no_match)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.header)
+        layout.addWidget(Separator(parent=self))
+        layout.addWidget(self.stack, 1)
+
+    def _tool_button(self, text: str, slot: object) -> QToolButton:
+        button = QToolButton(self)
+        button.setText(text)
+        button.setAccessibleName(text)
+        button.setAutoRaise(True)
+        button.clicked.connect(slot)
+        return button
+
+    def _build_actions(self) -> None:
+        def make(text: str, keys_: str, slot: object) -> QAction:
+            action = QAction(text, self)
+            action.setShortcut(QKeySequence(keys_))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)  # only while shown
+            action.triggered.connect(slot)
+            self.addAction(action)
+            return action
+
+        self._actions = [
+            make(self.tr("Find a category"), "Ctrl+F", self._focus_filter),
+            make(self.tr("Expand all"), "Ctrl+E", self.expand_all),
+            make(self.tr("Collapse all"), "Ctrl+Shift+E", self.collapse_all),
+            make(self.tr("Open the category's page in the browser"), "Ctrl+O",
+                 self.open_permalink),
+        ]
+
+    def panel_actions(self) -> list[QAction]:
+        return list(self._actions)
+
+    # ---- Loading. ---------------------------------------------------------------------------
+
+    def load(self) -> None:
+        if self.ctx.services is None:
+            self._show_tree([])
+            self.mark_loaded()
+            return
+        self._read_cache(then_fetch=is_online(self.ctx))
+
+    def refresh(self) -> None:
+        if self.ctx.services is None:
+            self.load()
+            return
+        self._fetch(explicit=True)
+
+    def _read_cache(self, then_fetch: bool = False) -> None:
+        services = self.ctx.services
+
+        def shown(tree: list[Category]) -> None:
+            self._show_tree(tree)
+            if tree or not then_fetch:
+                self.mark_loaded()
+            if then_fetch:
+                self._fetch(explicit=False)
+
+        self.ctx.runner.run(services.catalogue.category_tree(), on_success=shown,
+                            key="categories.cache", owner=self, show_progress=False)
+        self.ctx.runner.run(services.store.run(services.store.cache.last_sync,
+                                               Resource.CATEGORIES),
+                            on_success=self._on_last_sync_read, key="categories.synced",
+                            owner=self, show_progress=False, report_errors=False)
+
+    def _fetch(self, *, explicit: bool) -> None:
+        refresh_from_network(
+            self.ctx, self.ctx.services.catalogue.refresh_categories(), owner=self,
+            key="categories.refresh", label=self.tr("Updating categories…"),
+            explicit=explicit, on_failure=self._on_fetch_failed,
+            on_settled=self.mark_loaded)
+
+    def _on_fetch_failed(self, words: str) -> None:
+        if self.model.total() == 0:
+            self.empty_state.set_text(self.tr("Categories could not be fetched"), words)
+
+    def _on_last_sync_read(self, moment: datetime | None) -> None:
+        self._last_sync = moment
+        self._update_subtitle()
+
+    def _show_tree(self, tree: list[Category]) -> None:
+        selected = self.selected_category()
+        self.model.set_tree(tree)
+        self._update_subtitle()
+        self._update_stack()
+        if selected is not None and not self.selected_category():
+            self.select_category(selected.id)
+        elif self.selected_category() is None and self.model.total():
+            default = self.model.default_category()
+            first = self.proxy.index(0, 0)
+            if default is not None:
+                self.select_category(default.id)
+            elif first.isValid():
+                self.tree.setCurrentIndex(first)
+        self._refresh_detail()
+
+    def _update_subtitle(self) -> None:
+        total = self.model.total()
+        count = self.tr("%n categories", "", total) if total else ""
+        parts = [p for p in (count, updated_text(self._last_sync)
+                             if self.ctx.services is not None else "") if p]
+        self.header.set_subtitle(" · ".join(parts))
+
+    def _update_stack(self) -> None:
+        if self.model.total() == 0:
+            self.stack.setCurrentWidget(self.empty_state)
+        elif self.proxy.rowCount() == 0:
+            self.stack.setCurrentWidget(self.no_match)
+        else:
+            self.stack.setCurrentWidget(self.splitter)
+
+    # ---- Selection and actions. ----------------------------------------------------------------
+
+    def selected_category(self) -> Category | None:
+        return self.model.category(self.proxy.mapToSource(self.tree.currentIndex()))
+
+    def select_category(self, category_id: int) -> bool:
+        index = self.proxy.mapFromSource(self.model.index_of(category_id))
+        if not index.isValid():
+            return False
+        parent = index.parent()
+        while parent.isValid():
+            self.tree.expand(parent)
+            parent = parent.parent()
+        self.tree.setCurrentIndex(index)
+        self.tree.scrollTo(index)
+        return True
+
+    def expand_all(self) -> None:
+        self.tree.expandAll()
+
+    def collapse_all(self) -> None:
+        self.tree.collapseAll()
+
+    def open_permalink(self) -> None:
+        if self.detail.category is not None:
+            self.detail.permalink.click()
+
+    def permalink_button(self) -> LinkButton:
+        return self.detail.permalink
+
+    def _focus_filter(self) -> None:
+        self.filter_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.filter_edit.selectAll()
+
+    def _refresh_detail(self) -> None:
+        source = self.proxy.mapToSource(self.tree.currentIndex())
+        self.detail.show_category(self.model.category(source), self.model.path(source))
+
+    def _on_tree_selection_changed(self, _selected: QItemSelection,
+                                   _deselected: QItemSelection) -> None:
+        self._refresh_detail()
+
+    def _on_tree_activated(self, index: QModelIndex | QPersistentModelIndex) -> None:
+        if index.column() == Column.PERMALINK:
+            self.open_permalink()
+
+    def _on_filter_edit_text_changed(self, text: str) -> None:
+        self.proxy.setFilterFixedString(text.strip())
+        if text.strip():
+            self.tree.expandAll()
+        self._update_stack()
+        if not self.tree.currentIndex().isValid():
+            first = self.proxy.index(0, 0)
+            if first.isValid():
+                self.tree.setCurrentIndex(first)
+        self._refresh_detail()
+
+    # ---- Remembering. -------------------------------------------------------------------------
+
+    def save_state(self) -> None:
+        settings = self.ctx.settings
+        settings.save_splitter("categories", self.splitter)
+        settings.save_header("categories", self.tree.header())
+        settings.set(keys.VIEW_FILTERS.at("categories"), {"text": self.filter_edit.text()})
+
+    def restore_state(self) -> None:
+        settings = self.ctx.settings
+        settings.restore_splitter("categories", self.splitter)
+        settings.restore_header("categories", self.tree.header())
+        text = settings.get(keys.VIEW_FILTERS.at("categories")).get("text", "")
+        if isinstance(text, str):
+            self.filter_edit.setText(text)
+
+    async def prepare_snapshot(self) -> None:
+        self.tree.expandAll()
+        selected = self.selected_category()
+        if selected is None or not selected.permalink:
+            first = self.proxy.index(0, 0)
+            if first.isValid():
+                self.tree.setCurrentIndex(first)

@@ -1,0 +1,176 @@
+"""The answer composer: plain-text editor, character counter, saved replies, Send (Ctrl+Enter).
+
+The composer never clears itself: the panel calls `clear()` once the answer is safely in the
+outbox, so what the seller typed survives any failure.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QPalette
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QPlainTextEdit,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sellerdesk.services.inbox import MAX_ANSWER
+from sellerdesk.ui import theme
+from sellerdesk.ui.icons import icon
+from sellerdesk.ui.inbox.saved_replies import SavedRepliesMenu, fill
+from sellerdesk.ui.inbox.thread_model import one_line
+from sellerdesk.ui.settings import Settings
+from sellerdesk.ui.theme import Tone
+from sellerdesk.ui.widgets.text import plain_label
+
+WARN_AT = MAX_ANSWER - 200
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("AnswerComposer", text)
+
+
+class AnswerEdit(QPlainTextEdit):
+    """Plain text only (pasted HTML arrives as its text); Escape hands focus back."""
+
+    escape_pressed = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.escape_pressed.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class AnswerComposer(QWidget):
+    send_requested = Signal(str)  # the text, not yet stripped
+    escape_pressed = Signal()
+
+    def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._busy = False
+        self._has_target = False
+        self._buyer = ""
+        self._product = ""
+        self.target = plain_label("", self, muted=True)
+        self.editor = AnswerEdit(self)
+        self.editor.setAccessibleName(_tr("Answer"))
+        self.editor.setPlaceholderText(_tr("Write your answer…  Ctrl+Enter sends it."))
+        self.editor.setTabChangesFocus(True)
+        self.editor.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.editor.setMinimumHeight(self.editor.fontMetrics().lineSpacing() * 3 + 16)
+        self.editor.setMaximumHeight(self.editor.fontMetrics().lineSpacing() * 7 + 16)
+        self.editor.textChanged.connect(self._on_editor_text_changed)
+        self.editor.escape_pressed.connect(self.escape_pressed)
+
+        self.replies = QPushButton(_tr("Saved replies"), self)
+        self.replies.setAccessibleName(_tr("Saved replies"))
+        self.replies_menu = SavedRepliesMenu(settings, self.editor, self)
+        self.replies_menu.reply_chosen.connect(self._on_replies_menu_reply_chosen)
+        self.replies.setMenu(self.replies_menu)
+        self.counter = plain_label("", self, muted=True)
+        self.counter.setAccessibleName(_tr("Characters used"))
+        self.send = QPushButton(icon("outbox"), _tr("Send"), self)
+        self.send.setAccessibleName(_tr("Send the answer"))
+        self.send.setToolTip(_tr("Send the answer (Ctrl+Enter)"))
+        self.send.clicked.connect(self._on_send_clicked)
+
+        self.send_action = QAction(_tr("Send the answer"), self)
+        self.send_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
+        self.send_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.send_action.triggered.connect(self._on_send_clicked)
+        self.addAction(self.send_action)
+
+        row = QHBoxLayout()
+        row.setSpacing(8)
+        row.addWidget(self.replies)
+        row.addStretch(1)
+        row.addWidget(self.counter)
+        row.addWidget(self.send)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(20, 10, 20, 14)
+        layout.setSpacing(6)
+        layout.addWidget(self.target)
+        layout.addWidget(self.editor)
+        layout.addLayout(row)
+        QWidget.setTabOrder(self.editor, self.replies)
+        QWidget.setTabOrder(self.replies, self.send)
+        self.set_target(None)
+
+    # ---- What the panel sets. ----------------------------------------------------------------
+
+    def set_context(self, *, buyer: str, product: str) -> None:
+        """Who and what the saved replies' placeholders stand for."""
+        self._buyer, self._product = buyer, product
+
+    def set_target(self, description: tuple[str, str] | None) -> None:
+        """(buyer, question) being answered, or None when nothing in the thread waits."""
+        self._has_target = description is not None
+        if description is None:
+            self.target.setText(_tr("Every question in this conversation has an answer."))
+        else:
+            buyer, question = description
+            self.target.setText(_tr("Replying to {buyer}: “{question}”").format(
+                buyer=one_line(buyer, 80), question=one_line(question, 160)))
+        self.target.setToolTip(self.target.text())
+        self.editor.setEnabled(self._has_target)
+        self._refresh()
+
+    def set_busy(self, busy: bool) -> None:
+        """While the answer is being queued the text is frozen (so nothing typed is lost)."""
+        self._busy = busy
+        self.editor.setReadOnly(busy)
+        self._refresh()
+
+    def text(self) -> str:
+        return self.editor.toPlainText()
+
+    def set_text(self, text: str) -> None:
+        if text != self.text():
+            self.editor.setPlainText(text)
+            self.editor.moveCursor(self.editor.textCursor().MoveOperation.End)
+
+    def clear(self) -> None:
+        self.editor.clear()
+
+    def focus_editor(self) -> None:
+        self.editor.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def can_send(self) -> bool:
+        length = len(self.text().strip())
+        return self._has_target and not self._busy and 0 < length <= MAX_ANSWER
+
+    # ---- Internals. --------------------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        length = len(self.text().strip())
+        self.counter.setText(_tr("{n} / {limit}").format(n=length, limit=MAX_ANSWER))
+        tone = Tone.DANGER if length > MAX_ANSWER else Tone.WARNING if length > WARN_AT else None
+        pal = QPalette(self.palette())
+        if tone is None:
+            self.counter.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        else:
+            pal.setColor(QPalette.ColorRole.WindowText, theme.tone_color(tone, pal))
+            self.counter.setForegroundRole(QPalette.ColorRole.WindowText)
+        self.counter.setPalette(pal)
+        if length > MAX_ANSWER:
+            self.counter.setToolTip(_tr("{n} characters over the limit").format(
+                n=length - MAX_ANSWER))
+        else:
+            self.counter.setToolTip("")
+        self.send.setEnabled(self.can_send())
+        self.replies.setEnabled(self._has_target and not self._busy)
+
+    def _on_editor_text_changed(self) -> None:
+        self._refresh()
+
+    def _on_send_clicked(self) -> None:
+        if self.can_send():
+            self.send_requested.emit(self.text())
+
+    def _on_replies_menu_reply_chosen(self, template: str) -> None:
+        self.editor.insertPlainText(fill(template, buyer=self._buyer, product=self._product))
+        self.focus_editor()

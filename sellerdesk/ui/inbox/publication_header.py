@@ -1,0 +1,98 @@
+"""The top of the open conversation: the listing asked about (picture, title, price, stock,
+a link to it) and who is asking."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, Qt, QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+
+from sellerdesk.api.models import Publication, Thread
+from sellerdesk.ui.icons import icon
+from sellerdesk.ui.inbox.filters import unanswered
+from sellerdesk.ui.inbox.thread_model import buyer_name, channel_text, one_line
+from sellerdesk.ui.runner import TaskRunner
+from sellerdesk.ui.widgets.formatting import format_money
+from sellerdesk.ui.widgets.text import heading_label, plain_label
+from sellerdesk.ui.widgets.thumbnail import Thumbnail, ThumbnailCache
+
+
+def _tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
+    return QCoreApplication.translate("PublicationHeader", text, disambiguation, n)
+
+
+def stock_text(stock: int | None) -> str:
+    if stock is None:
+        return ""
+    if stock <= 0:
+        return _tr("Out of stock")
+    return _tr("%n in stock", "", stock)
+
+
+class PublicationHeader(QWidget):
+    def __init__(self, runner: TaskRunner, thumbnails: ThumbnailCache,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._permalink = ""
+        self.thumbnail = Thumbnail(runner, thumbnails, 64, self)
+        self.title = heading_label("", self, scale=1.15)
+        self.title.setWordWrap(True)
+        self.title.setMaximumHeight(self.title.fontMetrics().lineSpacing() * 2 + 4)
+        self.details = plain_label("", self, muted=False)
+        self.buyer = plain_label("", self, muted=True)
+        self.open_listing = QPushButton(icon("shop"), _tr("Open listing"), self)
+        self.open_listing.setAccessibleName(_tr("Open the listing in the browser"))
+        self.open_listing.clicked.connect(self._on_open_listing_clicked)
+
+        text = QVBoxLayout()
+        text.setSpacing(2)
+        text.addWidget(self.title)
+        text.addWidget(self.details)
+        text.addWidget(self.buyer)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(20, 12, 16, 12)
+        layout.setSpacing(14)
+        layout.addWidget(self.thumbnail, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(text, 1)
+        layout.addWidget(self.open_listing, 0, Qt.AlignmentFlag.AlignTop)
+
+    def permalink(self) -> str:
+        return self._permalink
+
+    def set_thread(self, thread: Thread | None, publication: Publication | None) -> None:
+        pub = publication
+        if pub is None and thread is not None and thread.main_question is not None:
+            pub = thread.main_question.publication
+        if pub is not None and pub.title:
+            self.title.setText(one_line(pub.title, 400))
+        else:
+            self.title.setText(_tr("Question about your shop"))
+        self.title.setToolTip(self.title.text())
+        parts = []
+        if pub is not None and pub.price is not None:
+            parts.append(format_money(pub.price, pub.currency_id))
+        if pub is not None:
+            parts.append(stock_text(pub.stock))
+        if thread is not None:
+            parts.append(channel_text(thread.channel))
+        self.details.setText("  ·  ".join(p for p in parts if p))
+        who = ""
+        if thread is not None:
+            who = _tr("Asked by {buyer}").format(buyer=buyer_name(thread))
+            nick = thread.main_question.from_.nickname if (
+                thread.main_question and thread.main_question.from_) else None
+            if nick:
+                who += f" ({one_line(nick, 80)})"
+            count = unanswered(thread)
+            if count:
+                who += "  ·  " + _tr("%n waiting for an answer", "", count)
+        self.buyer.setText(who)
+        link = (pub.permalink or "") if pub is not None else ""
+        self._permalink = link if ThumbnailCache.usable(link) else ""
+        self.open_listing.setVisible(bool(self._permalink))
+        self.open_listing.setToolTip(self._permalink)
+        self.thumbnail.set_url(pub.thumbnail if pub is not None else None)
+
+    def _on_open_listing_clicked(self) -> None:
+        if self._permalink:
+            QDesktopServices.openUrl(QUrl(self._permalink))

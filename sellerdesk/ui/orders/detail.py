@@ -1,0 +1,183 @@
+"""The detail pane of the selected order: everything about it, and its two forms.
+
+Three columns under a title row: who (buyer, billing data, feedback), what (products and
+totals, payments, notes), and what the seller does next (shipping and invoice, each with
+its form). Read-only parts are rebuilt per order; the forms stay, so typing survives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QScrollArea,
+    QStackedWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sellerdesk.api.models import Order
+from sellerdesk.store.outbox import IntentKind
+from sellerdesk.ui.icons import icon
+from sellerdesk.ui.orders import detail_sections as sections
+from sellerdesk.ui.orders.filters import shipping_label
+from sellerdesk.ui.orders.forms import InvoiceForm, ShippingForm
+from sellerdesk.ui.orders.lines import clip
+from sellerdesk.ui.orders.writes import OrderWrites
+from sellerdesk.ui.theme import Tone
+from sellerdesk.ui.widgets.empty_state import EmptyState
+from sellerdesk.ui.widgets.separator import Separator
+from sellerdesk.ui.widgets.state_chip import StateChip
+from sellerdesk.ui.widgets.text import heading_label, plain_label
+
+Builder = Callable[[Order, QWidget], QWidget]
+_COLUMNS: tuple[tuple[Builder, ...], ...] = (
+    (sections.buyer_section, sections.billing_section, sections.feedback_section),
+    (sections.products_section, sections.payments_section, sections.notes_section),
+    (sections.shippings_section, sections.invoice_section),
+)
+
+
+class OrderDetail(QWidget):
+    def __init__(self, writes: OrderWrites, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._writes = writes
+        self._order: Order | None = None
+        self._built: list[QWidget] = []
+        writes.order_writes_changed.connect(self._on_writes_order_writes_changed)
+
+        self.empty = EmptyState("orders", self.tr("No order selected"),
+                                self.tr("Pick an order in the list to see its buyer, products, "
+                                        "payments and shipping here."), self)
+        self.title = heading_label("", self, scale=1.25)
+        self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.subtitle = plain_label("", self, muted=True)
+        self.chips = [StateChip(parent=self) for _ in range(4)]
+        self.refresh_button = QToolButton(self)
+        self.refresh_button.setIcon(icon("refresh"))
+        self.refresh_button.setText(self.tr("Refresh"))
+        self.refresh_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.refresh_button.setAutoRaise(True)
+        self.refresh_button.setToolTip(self.tr("Read this order again from the shop"))
+        self.refresh_button.setAccessibleName(self.tr("Refresh this order from the shop"))
+
+        self.shipping_form = ShippingForm(self)
+        self.invoice_form = InvoiceForm(self)
+
+        heading = QVBoxLayout()
+        heading.setSpacing(2)
+        heading.addWidget(self.title)
+        heading.addWidget(self.subtitle)
+        chips = QHBoxLayout()
+        chips.setSpacing(6)
+        for chip in self.chips:
+            chips.addWidget(chip)
+        chips.addStretch(1)
+        chips.addWidget(self.refresh_button)
+        heading.addLayout(chips)
+
+        body = self._body = QWidget(self)
+        self._columns = [QVBoxLayout() for _ in _COLUMNS]
+        row = QHBoxLayout(body)
+        row.setContentsMargins(20, 12, 20, 16)
+        row.setSpacing(28)
+        for column in self._columns:
+            column.setSpacing(18)
+            column.addStretch(1)
+            row.addLayout(column, 1)
+        # The forms sit under the read-only part of the third column, in this order.
+        self._columns[2].insertWidget(0, self.shipping_form)
+        self._columns[2].insertWidget(1, self.invoice_form)
+        self.scroller = QScrollArea(self)
+        self.scroller.setWidget(body)
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroller.setAccessibleName(self.tr("Order detail"))
+        self.scroller.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+        content = QWidget(self)
+        inner = QVBoxLayout(content)
+        inner.setContentsMargins(0, 0, 0, 0)
+        inner.setSpacing(0)
+        top = QWidget(content)
+        top.setLayout(heading)
+        heading.setContentsMargins(20, 12, 20, 8)
+        inner.addWidget(top)
+        inner.addWidget(Separator(parent=content))
+        inner.addWidget(self.scroller, 1)
+
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.empty)
+        self.stack.addWidget(content)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+
+    def order(self) -> Order | None:
+        return self._order
+
+    def show_order(self, order: Order | None) -> None:
+        """Show `order` (as it will be once the seller's queued writes land), or nothing."""
+        same = order is not None and self._order is not None and order.id == self._order.id
+        self._order = order
+        self.shipping_form.set_order(order)
+        self.invoice_form.set_order(order)
+        if order is None:
+            self.stack.setCurrentIndex(0)
+            return
+        self.title.setText(self.tr("Order {id}").format(id=clip(order.id, 60)))
+        self.subtitle.setText(sections.summary_line(order))
+        self._show_chips(order)
+        scroll = self.scroller.verticalScrollBar().value() if same else 0
+        for widget in self._built:
+            for column in self._columns:
+                column.removeWidget(widget)
+            widget.hide()
+            widget.deleteLater()
+        self._built = []
+        body = self._body
+        for column, builders in zip(self._columns, _COLUMNS, strict=True):
+            # Column 3 keeps its forms: each read-only section goes just above its form.
+            slots = (0, 2) if column is self._columns[2] else tuple(range(len(builders)))
+            for build, slot in zip(builders, slots, strict=True):
+                section = build(order, body)
+                column.insertWidget(slot, section)
+                self._built.append(section)
+        self._show_writes()
+        self.stack.setCurrentIndex(1)
+        self.scroller.verticalScrollBar().setValue(scroll)
+
+    def _show_chips(self, order: Order) -> None:
+        st = order.status
+        paid, delivered, closed = (bool(st and st.paid), bool(st and st.delivered),
+                                   bool(st and st.closed))
+        statuses = [s.status.value for s in order.shippings or [] if s.status]
+        self.chips[0].set_state_text(*((self.tr("Paid"), "check", Tone.SUCCESS) if paid
+                                       else (self.tr("Unpaid"), "clock", Tone.WARNING)))
+        if statuses:
+            shipped = ", ".join(dict.fromkeys(shipping_label(s) for s in statuses))
+            self.chips[1].set_state_text(self.tr("Shipping: {state}").format(state=shipped),
+                                         "outbox", Tone.ACCENT)
+        self.chips[1].setVisible(bool(statuses))
+        self.chips[2].set_state_text(*((self.tr("Delivered"), "check", Tone.SUCCESS)
+                                       if delivered else
+                                       (self.tr("Not delivered"), "clock", Tone.MUTED)))
+        self.chips[3].set_state_text(*((self.tr("Closed"), "close", Tone.MUTED) if closed
+                                       else (self.tr("Open"), "info", Tone.ACCENT)))
+
+    def _show_writes(self) -> None:
+        order_id = self._order.id if self._order else None
+        if order_id is None:
+            return
+        self.invoice_form.status.show_write(self._writes.latest(order_id, IntentKind.INVOICE))
+        self.shipping_form.status.show_write(self._writes.latest(order_id,
+                                                                 IntentKind.SHIPPING))
+
+    def _on_writes_order_writes_changed(self, order_id: str) -> None:
+        if self._order is not None and self._order.id == order_id:
+            self._show_writes()

@@ -1,0 +1,252 @@
+"""The facet sidebar: one-click summary views, saved views, and a check per filter value.
+
+The sidebar never owns the filter: it shows the one the panel gives it (`set_filter`) and
+proposes a new one with `filter_picked` whenever the seller clicks something.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QToolButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sellerdesk.store.rows import Facets, OrderFilter, OrderSummary
+from sellerdesk.ui.icons import icon
+from sellerdesk.ui.orders.facet_model import FACET_ROLE, VALUE_ROLE, FacetModel
+from sellerdesk.ui.orders.filters import (
+    SUMMARIES,
+    active_facets,
+    filter_from_json,
+    filter_to_json,
+    summary_hint,
+    summary_label,
+    with_facet,
+    without_facets,
+)
+from sellerdesk.ui.settings import SavedView, Settings
+from sellerdesk.ui.widgets.count_button import CountButton
+from sellerdesk.ui.widgets.formatting import format_number
+from sellerdesk.ui.widgets.text import heading_label
+
+
+class _ToggleDelegate(QStyledItemDelegate):
+    """A click anywhere on a value row (its words, its count) toggles its check."""
+
+    def editorEvent(self, event: QEvent, model: QAbstractItemModel,
+                    option: QStyleOptionViewItem,
+                    index: QModelIndex | QPersistentModelIndex) -> bool:
+        if event.type() == QEvent.Type.MouseButtonRelease and index.parent().isValid():
+            if not model.flags(index) & Qt.ItemFlag.ItemIsEnabled:
+                return False
+            first = index.sibling(index.row(), 0)
+            state = first.data(Qt.ItemDataRole.CheckStateRole)
+            checked = state == Qt.CheckState.Checked
+            return model.setData(first, Qt.CheckState.Unchecked if checked
+                                 else Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole)
+        if event.type() == QEvent.Type.MouseButtonDblClick and index.parent().isValid():
+            return True  # the first release already toggled it
+        return super().editorEvent(event, model, option, index)
+
+
+class FacetSidebar(QWidget):
+    filter_picked = Signal(object)  # the OrderFilter the seller asked for
+    saved_views_changed = Signal()
+
+    def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._settings = settings
+        self._filter = OrderFilter()
+        self.model = FacetModel(self)
+        self.model.value_toggled.connect(self._on_model_value_toggled)
+
+        self.summary_buttons: dict[OrderSummary, CountButton] = {}
+        summaries = QVBoxLayout()
+        summaries.setSpacing(1)
+        for summary in SUMMARIES:
+            button = CountButton(summary_label(summary), self)
+            button.setToolTip(summary_hint(summary))
+            button.clicked.connect(self._on_summary_clicked)
+            button.setProperty("summary", summary.value)
+            summaries.addWidget(button)
+            self.summary_buttons[summary] = button
+
+        self.saved = QComboBox(self)
+        self.saved.setPlaceholderText(self.tr("Saved views"))
+        self.saved.setAccessibleName(self.tr("Saved views"))
+        self.saved.setToolTip(self.tr("Open a view you saved"))
+        self.saved.activated.connect(self._on_saved_activated)
+        self.save_button = self._tool("check", self.tr("Save the current filters as a view"),
+                                      self.tr("Save view"))
+        self.save_button.clicked.connect(self._on_save_clicked)
+        self.delete_button = self._tool("close", self.tr("Delete the chosen saved view"),
+                                        self.tr("Delete saved view"))
+        self.delete_button.clicked.connect(self._on_delete_clicked)
+        saved_row = QHBoxLayout()
+        saved_row.setSpacing(4)
+        saved_row.addWidget(self.saved, 1)
+        saved_row.addWidget(self.save_button)
+        saved_row.addWidget(self.delete_button)
+
+        self.clear_button = QToolButton(self)
+        self.clear_button.setText(self.tr("Clear"))
+        self.clear_button.setAutoRaise(True)
+        self.clear_button.setToolTip(self.tr("Show all orders again"))
+        self.clear_button.setAccessibleName(self.tr("Clear filters"))
+        self.clear_button.clicked.connect(self.clear_filters)
+        filters_title = QHBoxLayout()
+        filters_title.addWidget(heading_label(self.tr("Filters"), self, scale=1.0), 1)
+        filters_title.addWidget(self.clear_button)
+
+        self.tree = QTreeView(self)
+        self.tree.setModel(self.model)
+        self.tree.setHeaderHidden(True)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setRootIsDecorated(True)
+        self.tree.setAllColumnsShowFocus(True)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.tree.setItemDelegate(_ToggleDelegate(self.tree))
+        self.tree.setAccessibleName(self.tr("Filters"))
+        self.tree.setFrameShape(QTreeView.Shape.NoFrame)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.model.rowsInserted.connect(self._on_model_rows_inserted)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 10, 6, 6)
+        layout.setSpacing(6)
+        layout.addWidget(heading_label(self.tr("Views"), self, scale=1.0))
+        layout.addLayout(summaries)
+        layout.addSpacing(6)
+        layout.addLayout(saved_row)
+        layout.addSpacing(6)
+        layout.addLayout(filters_title)
+        layout.addWidget(self.tree, 1)
+        self.reload_saved_views()
+
+    def _tool(self, icon_name: str, tip: str, name: str) -> QToolButton:
+        button = QToolButton(self)
+        button.setIcon(icon(icon_name))
+        button.setAutoRaise(True)
+        button.setToolTip(tip)
+        button.setAccessibleName(name)
+        return button
+
+    # ---- What the panel tells it. ----------------------------------------------------------
+
+    def set_filter(self, f: OrderFilter) -> None:
+        self._filter = f
+        self.model.set_filter(f)
+        for summary, button in self.summary_buttons.items():
+            button.setChecked(f.summary == summary)
+        self.clear_button.setEnabled(bool(active_facets(f)))
+        match = next((i for i, v in enumerate(self._settings.saved_order_views())
+                      if filter_from_json(v.filters) == dataclasses.replace(f, query=None)
+                      and active_facets(f)), -1)
+        self.saved.setCurrentIndex(match)
+        self.delete_button.setEnabled(match >= 0)
+
+    def set_counts(self, facets: Facets) -> None:
+        self.model.set_counts(facets)
+        summary = facets.get("summary", {})
+        for key, button in self.summary_buttons.items():
+            button.set_count(format_number(summary.get(key.value, 0)))
+
+    # ---- Saved views. -----------------------------------------------------------------------
+
+    def reload_saved_views(self) -> None:
+        self.saved.clear()
+        for view in self._settings.saved_order_views():
+            self.saved.addItem(view.name)
+        self.set_filter(self._filter)
+
+    def save_current_view(self, name: str) -> None:
+        """Store the current facets (not the words searched) under `name`; replaces a view
+        of the same name."""
+        name = name.strip()
+        if not name:
+            return
+        views = [v for v in self._settings.saved_order_views() if v.name != name]
+        views.append(SavedView(name, filter_to_json(dataclasses.replace(self._filter,
+                                                                        query=None))))
+        self._settings.set_saved_order_views(views)
+        self.reload_saved_views()
+        self.saved_views_changed.emit()
+
+    def delete_saved_view(self, name: str) -> None:
+        views = [v for v in self._settings.saved_order_views() if v.name != name]
+        self._settings.set_saved_order_views(views)
+        self.reload_saved_views()
+        self.saved_views_changed.emit()
+
+    def open_saved_view(self, name: str) -> None:
+        for view in self._settings.saved_order_views():
+            if view.name == name:
+                picked = filter_from_json(view.filters)
+                self.filter_picked.emit(dataclasses.replace(picked, query=self._filter.query))
+                return
+
+    def clear_filters(self) -> None:
+        self.filter_picked.emit(without_facets(self._filter))
+
+    # ---- Slots. -------------------------------------------------------------------------------
+
+    def _on_model_value_toggled(self, facet: str, value: str, checked: bool) -> None:
+        self.filter_picked.emit(with_facet(self._filter, facet, value if checked else None))
+
+    def _on_summary_clicked(self) -> None:
+        button = self.sender()
+        if not isinstance(button, CountButton):
+            return
+        summary = str(button.property("summary"))
+        chosen = summary if self._filter.summary != summary else None
+        button.setChecked(chosen is not None)  # the panel confirms with set_filter
+        self.filter_picked.emit(with_facet(self._filter, "summary", chosen))
+
+    def _on_saved_activated(self, row: int) -> None:
+        if row >= 0:
+            self.open_saved_view(self.saved.itemText(row))
+
+    def _on_save_clicked(self) -> None:
+        name, ok = QInputDialog.getText(self, self.tr("Save view"),
+                                        self.tr("Name of this view:"))
+        if ok:
+            self.save_current_view(name)
+
+    def _on_delete_clicked(self) -> None:
+        row = self.saved.currentIndex()
+        if row >= 0:
+            self.delete_saved_view(self.saved.itemText(row))
+
+    def _on_model_rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
+        if not parent.isValid():
+            for row in range(first, last + 1):
+                self.tree.expand(self.model.index(row, 0))
+
+    def current_value(self) -> tuple[str, str] | None:
+        """The facet value under the keyboard cursor (for tests and shortcuts)."""
+        index = self.tree.currentIndex()
+        if not index.isValid() or not index.parent().isValid():
+            return None
+        return str(index.data(FACET_ROLE)), str(index.data(VALUE_ROLE))

@@ -1,0 +1,130 @@
+"""The tracking-code list as a table model; rows merge in place as the cache and outbox move."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from enum import IntEnum
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont, QFontDatabase
+
+from sellerdesk.ui.tracking.rows import TrackingRow
+from sellerdesk.ui.tracking.vocabulary import (
+    event_description,
+    event_name,
+    provider_name,
+    status_key,
+    status_name,
+)
+from sellerdesk.ui.widgets.chip_delegate import STATE_ROLE
+from sellerdesk.ui.widgets.keyed_model import KeyedRowsModel
+from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
+from sellerdesk.ui.widgets.state_chip import chip_style
+
+ROW_ROLE = int(Qt.ItemDataRole.UserRole) + 1
+_Index = QModelIndex | QPersistentModelIndex
+_PREVIEW = 120
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("TrackingListModel", text)
+
+
+class Column(IntEnum):
+    NAME = 0
+    EVENT = 1
+    PROVIDER = 2
+    STATUS = 3
+    CHANGES = 4
+    SNIPPET = 5
+
+
+def sync_words(row: TrackingRow) -> str:
+    """What is happening to the seller's writes of this code, in words ("" when nothing)."""
+    if row.sync is None:
+        return ""
+    if row.deleting and row.sync == "queued":
+        return _tr("Delete queued")
+    if row.deleting and row.sync == "sending":
+        return _tr("Deleting…")
+    return chip_style(row.sync)[0]
+
+
+def snippet_preview(code: str | None) -> str:
+    """The first line with text, cut short: enough to recognise a snippet."""
+    for line in (code or "").splitlines():
+        if line.strip():
+            line = line.strip()
+            return line if len(line) <= _PREVIEW else line[:_PREVIEW - 1] + "…"
+    return ""
+
+
+class TrackingListModel(KeyedRowsModel[TrackingRow]):
+    def key_of(self, row: TrackingRow) -> Hashable:
+        return row.key
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(Column)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole \
+                or not 0 <= section < len(Column):
+            return None
+        return {Column.NAME: _tr("Name"), Column.EVENT: _tr("Inserted on"),
+                Column.PROVIDER: _tr("Provider"), Column.STATUS: _tr("Status"),
+                Column.CHANGES: _tr("Changes"), Column.SNIPPET: _tr("Snippet")
+                }[Column(section)]
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        row = self.item_at(index)
+        if row is None or not 0 <= index.column() < len(Column):
+            return None
+        column = Column(index.column())
+        code = row.code
+        if role == ROW_ROLE:
+            return row
+        if role == Qt.ItemDataRole.DisplayRole:
+            return {
+                Column.NAME: code.name or _tr("(no name)"),
+                Column.EVENT: event_name(code.event),
+                Column.PROVIDER: provider_name(code.provider),
+                Column.STATUS: status_name(code.status),
+                Column.CHANGES: sync_words(row),
+                Column.SNIPPET: snippet_preview(code.code),
+            }[column]
+        if role == STATE_ROLE:
+            if column is Column.STATUS:
+                return status_key(code.status)
+            if column is Column.CHANGES:
+                return row.sync
+            return None
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return plain_tooltip(self._tooltip(row, column))
+        if role == Qt.ItemDataRole.FontRole:
+            if column is Column.SNIPPET:
+                return QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+            if column is Column.NAME and row.deleting:
+                font = QFont()
+                font.setStrikeOut(True)
+                return font
+        return None
+
+    def _tooltip(self, row: TrackingRow, column: Column) -> str | None:
+        code = row.code
+        if column is Column.SNIPPET and code.code:
+            text = code.code
+            return text if len(text) <= 600 else text[:599] + "…"
+        if column is Column.EVENT:
+            return event_description(code.event)
+        if column is Column.PROVIDER and code.provider is not None:
+            return str(code.provider.value)
+        if column is Column.CHANGES and row.problem:
+            return row.problem
+        return None

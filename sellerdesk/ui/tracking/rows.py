@@ -1,0 +1,104 @@
+"""The rows of the tracking-code list: cached codes with the seller's unsent writes laid over.
+
+A code edited offline shows (and opens in the editor) as the seller left it, marked queued,
+until the outbox has sent it; a code created offline is listed before it has an id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from sellerdesk.api.enums import Event, Provider
+from sellerdesk.api.models import TrackingCode, decode
+from sellerdesk.services.convert import encode
+from sellerdesk.services.intents import parse
+from sellerdesk.store.outbox import UNFINISHED, IntentKind, OutboxEntry, OutboxState
+
+_TRACKING_KINDS = (IntentKind.TRACKING_CREATE, IntentKind.TRACKING_MODIFY,
+                   IntentKind.TRACKING_DELETE)
+
+
+@dataclass(frozen=True)
+class TrackingRow:
+    key: str  # "tracking:5", or "tracking:new:<uuid>" while its create is unsent
+    code: TrackingCode  # as it will be once the seller's unsent writes land
+    saved: TrackingCode | None  # the shop's version (cached); None for an unsent create
+    sync: str | None = None  # queued / sending / conflict / failed / sent
+    deleting: bool = False
+    entry_id: str | None = None  # the latest unfinished outbox entry of this code
+    problem: str | None = None  # its last error or conflict, in words
+
+    @property
+    def creating(self) -> bool:
+        return self.saved is None
+
+    @property
+    def editable(self) -> bool:
+        """Changes go through `modify`, which needs the code's id (so not before it exists)
+        and makes no sense once a delete is queued."""
+        return not self.creating and not self.deleting
+
+
+def with_changes(code: TrackingCode, changes: dict[str, Any]) -> TrackingCode:
+    doc = msgspec.json.decode(encode(code))
+    doc.update(changes)
+    return decode(msgspec.json.encode(doc), TrackingCode)
+
+
+def from_draft(draft: dict[str, Any]) -> TrackingCode:
+    return decode(msgspec.json.encode({**draft, "id": 0}), TrackingCode)
+
+
+def _matches(code: TrackingCode, event: Event | None, provider: Provider | None) -> bool:
+    return (event is None or code.event == event) and (provider is None
+                                                       or code.provider == provider)
+
+
+def build_rows(codes: Iterable[TrackingCode], entries: Iterable[OutboxEntry], *,
+               event: Event | None = None, provider: Provider | None = None,
+               sent: frozenset[str] = frozenset()) -> list[TrackingRow]:
+    """Codes by id, then unsent creates in the order they were made; filtered on the values
+    the seller will see. `sent`: keys whose last write went through during this session."""
+    pending: dict[str, list[OutboxEntry]] = {}
+    for entry in sorted(entries, key=lambda e: e.seq):
+        if entry.kind in _TRACKING_KINDS and entry.state in UNFINISHED:
+            pending.setdefault(entry.entity, []).append(entry)
+    rows: list[TrackingRow] = []
+    for saved in sorted(codes, key=lambda c: c.id):
+        key = f"tracking:{saved.id}"
+        row = _overlay(key, saved, saved, pending.pop(key, []), sent)
+        if _matches(row.code, event, provider):
+            rows.append(row)
+    for key, waiting in pending.items():  # creates not yet sent (or codes not cached)
+        create = next((e for e in waiting if e.kind is IntentKind.TRACKING_CREATE), None)
+        draft = parse(create.payload).draft if create is not None else None
+        if draft is None:
+            continue
+        row = _overlay(key, from_draft(draft), None, waiting, sent)
+        if _matches(row.code, event, provider):
+            rows.append(row)
+    return rows
+
+
+def _overlay(key: str, code: TrackingCode, saved: TrackingCode | None,
+             waiting: list[OutboxEntry], sent: frozenset[str]) -> TrackingRow:
+    deleting = False
+    for entry in waiting:
+        intent = parse(entry.payload)
+        if entry.kind is IntentKind.TRACKING_MODIFY and intent.changes:
+            code = with_changes(code, intent.changes)
+        elif entry.kind is IntentKind.TRACKING_DELETE:
+            deleting = True
+    if not waiting:
+        return TrackingRow(key, code, saved, "sent" if key in sent else None)
+    # The entry that needs the seller most speaks for the row: a conflict or a refusal
+    # stops everything after it (the outbox sends one record's writes in order).
+    blocked = next((e for e in waiting if e.state in (OutboxState.CONFLICT,
+                                                      OutboxState.FAILED)), None)
+    head = blocked or waiting[-1]
+    problem = head.conflict.message if head.conflict is not None else head.last_error
+    return TrackingRow(key, code, saved, head.state.value, deleting, head.id, problem)

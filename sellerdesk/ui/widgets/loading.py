@@ -1,0 +1,56 @@
+"""How views fetch: the cached copy at once, then the network behind it.
+
+A refresh the seller asked for (F5) reports every failure in the window's banner. One the
+view started by itself stays quiet about being offline (the status bar already says so) but
+reports anything else; either way the cached copy stays on screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from datetime import datetime
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QCoreApplication, QObject
+
+from sellerdesk.api.errors import Offline
+from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.runner import TaskHandle, describe_error
+from sellerdesk.ui.widgets.formatting import format_relative
+
+T = TypeVar("T")
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Loading", text)
+
+
+def refresh_from_network(ctx: UiContext, work: Coroutine[Any, Any, T], *, owner: QObject,
+                         key: str, label: str, explicit: bool,
+                         on_success: Callable[[T], None] | None = None,
+                         on_failure: Callable[[str], None] | None = None,
+                         on_settled: Callable[[], None] | None = None) -> TaskHandle[T]:
+    """Run a network refresh; `on_failure` gets the failure in words."""
+
+    def failed(exc: Exception) -> None:
+        words = describe_error(exc)
+        if not explicit and not isinstance(exc, Offline):
+            ctx.runner.error_reported.emit(words)
+        if on_failure is not None:
+            on_failure(words)
+
+    return ctx.runner.run(work, on_success=on_success, on_failure=failed,
+                          on_settled=on_settled, label=label, key=key, owner=owner,
+                          report_errors=explicit, show_progress=explicit)
+
+
+def is_online(ctx: UiContext) -> bool:
+    services = ctx.services
+    return services is not None and bool(services.connectivity.online)
+
+
+def updated_text(moment: datetime | None) -> str:
+    """"Updated 5 minutes ago" (or that it never was)."""
+    if moment is None:
+        return _tr("Not fetched from the shop yet")
+    return _tr("Updated {when}").format(when=format_relative(moment))

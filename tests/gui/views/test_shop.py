@@ -1,0 +1,82 @@
+"""The Shop view: the record from the sandbox, in words, links clickable, faults in words."""
+
+from __future__ import annotations
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from sellerdesk.api.enums import ShopStatus
+from sellerdesk.api.models import Address, Shop
+from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.shop import ShopPanel
+from sellerdesk.ui.widgets import link_button
+from tests.gui.views.conftest import save_picture
+from tests.support.sandbox import Sandbox
+
+
+@pytest.fixture
+def panel(live_ctx: UiContext, qtbot: QtBot) -> ShopPanel:
+    view = ShopPanel(live_ctx)
+    qtbot.addWidget(view)
+    view.resize(1100, 720)
+    view.show()
+    with qtbot.waitSignal(view.loaded, timeout=20_000):
+        view.activate()
+    return view
+
+
+def test_the_record_is_the_sandbox_shop(panel: ShopPanel, fresh_sandbox: Sandbox,
+                                        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    server = fresh_sandbox.get("").json()
+    assert panel.name_label.text() == server["shop_name"]
+    assert panel.status_chip.text() == "Active"
+    assert panel.about.value("plan").lower() == server["plan"].lower()
+    assert server["locale"] in panel.about.value("locale")
+    assert "Argentina" in panel.about.value("locale")
+    assert panel.about.value("logo") == "Has a logo"
+    address = server["address"]
+    assert panel.address.value("street") == address["address"]
+    assert panel.address.value("city") == address["city"]
+    assert panel.address.value("zip") == address["zip"]
+    assert panel.address.value("phone") == address["phone"]
+    assert panel.address.value("country") == "Argentina (AR)"
+    assert panel.email_link.shown_text() == server["email"]
+    opened: list[str] = []
+    monkeypatch.setattr(link_button, "open_url", lambda url: opened.append(url.toString()))
+    panel.url_link.click()
+    panel.admin_link.click()
+    panel.email_link.click()
+    assert opened == [server["url"], server["admin_url"], f"mailto:{server['email']}"]
+    save_picture(panel, "shop.png")
+
+
+def test_a_closed_shop_and_markup_in_its_name_show_in_plain_words(ctx: UiContext,
+                                                                  qtbot: QtBot) -> None:
+    view = ShopPanel(ctx)
+    qtbot.addWidget(view)
+    view.show_shop(Shop(id=7, status=ShopStatus.CLOSE, shop_name="<b>Mi tienda</b>",
+                        address=Address(city="<i>Rosario</i>"), has_logo=False))
+    assert view.status_chip.text() == "Closed"
+    assert view.name_label.text() == "<b>Mi tienda</b>"
+    assert view.address.value("city") == "<i>Rosario</i>"
+    assert view.about.value("logo") == "No logo"
+    assert view.address.value("street") == "—"
+    assert not view.url_link.isEnabled()
+
+
+def test_a_fault_on_refresh_is_said_in_words_and_the_record_stays(
+        panel: ShopPanel, live_ctx: UiContext, fresh_sandbox: Sandbox, qtbot: QtBot) -> None:
+    fresh_sandbox.set_faults(error_next=10, error_status=503)
+    with qtbot.waitSignal(live_ctx.runner.error_reported, timeout=20_000) as said:
+        panel.refresh()
+    assert "trouble" in said.args[0] and "Traceback" not in said.args[0]
+    assert panel.stack.currentWidget() is panel.scroll
+    assert panel.name_label.text() == "Tienda La Plata"
+
+
+def test_without_services_the_empty_state_shows(ctx: UiContext, qtbot: QtBot) -> None:
+    view = ShopPanel(ctx)
+    qtbot.addWidget(view)
+    view.activate()
+    assert view.is_loaded()
+    assert view.stack.currentWidget() is view.empty_state

@@ -1,0 +1,41 @@
+"""New questions and orders are announced once: not on the first sync, not after a restart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sellerdesk.services.notifications import NewItem
+from tests.support.sandbox import Sandbox
+from tests.support.sessions import open_session
+
+
+async def test_each_new_item_is_announced_once_even_across_restarts(
+        fresh_sandbox: Sandbox, tmp_path: Path) -> None:
+    sb, data = fresh_sandbox, tmp_path / "data"
+    heard: list[list[NewItem]] = []
+
+    s = await open_session(sb, data)
+    s.notifications.arrived.connect(heard.append)
+    await s.sync.sync()
+    assert await s.notifications.check() == []  # the first look at a shop is not news
+    question = sb.ask(text="¿Tienen talle M en azul?", buyer="Lucía Fernández")
+    order = sb.sell(currency="ARS")
+    await s.sync.sync()
+    items = await s.notifications.check()
+    assert {(i.kind, i.id) for i in items} == {("question", str(question["id"])),
+                                               ("order", order["id"])}
+    q_item = next(i for i in items if i.kind == "question")
+    assert q_item.text == "¿Tienen talle M en azul?" and q_item.thread_id
+    assert await s.notifications.check() == []  # not twice
+    await s.aclose()
+
+    again = await open_session(sb, data)  # a restart
+    try:
+        await again.sync.sync()
+        assert await again.notifications.check() == []
+        second = sb.ask()
+        await again.sync.sync()
+        assert [i.id for i in await again.notifications.check()] == [str(second["id"])]
+    finally:
+        await again.aclose()
+    assert heard  # the event fired for the listeners too
