@@ -1,7 +1,8 @@
 """New questions and orders since the seller last heard of them: each announced once, ever.
 
 The first sync of a shop records what is there without a word (a seller does not want two
-thousand notifications on day one); after that, every check (the app runs one after each sync) reports only what is new, and the
+thousand notifications on day one); after that, every check (the app runs one after each
+sync) reports only what is new, and the
 record lives in the store so a restart never repeats an announcement.
 """
 

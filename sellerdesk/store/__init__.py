@@ -28,9 +28,9 @@ from sellerdesk.store.db import (
     default_data_dir,
     profile_db_path,
 )
+from sellerdesk.store.notified import Notified
 from sellerdesk.store.outbox import Observer, Outbox, OutboxChange
 from sellerdesk.store.search import Search
-from sellerdesk.store.notified import Notified
 from sellerdesk.store.stats import StatsReader
 
 __all__ = [

@@ -15,14 +15,13 @@ from PySide6.QtCore import (
     Qt,
     QUrl,
 )
-
 from PySide6.QtGui import QPalette
 
 from sellerdesk.api.models import Category
 from sellerdesk.ui import theme
 from sellerdesk.ui.icons import icon
-from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
 from sellerdesk.ui.theme import Tone
+from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
 
 CATEGORY_ROLE = int(Qt.ItemDataRole.UserRole) + 1  # the Category itself
 PATH_ROLE = int(Qt.ItemDataRole.UserRole) + 2  # "Root › Child › Grandchild"
