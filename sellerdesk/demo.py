@@ -44,6 +44,10 @@ class DemoServer:
 def sandbox_command() -> list[str]:
     """How to start the sandbox from this installation (a frozen bundle has no `-m`)."""
     if getattr(sys, "frozen", False):
+        # On Windows the windowed SellerDesk.exe has no console; its console twin does.
+        twin = Path(sys.executable).with_name("sellerdesk-cli.exe")
+        if sys.platform == "win32" and twin.exists():
+            return [str(twin), "sandbox"]
         return [sys.executable, "sandbox"]
     return [sys.executable, "-m", "sellerdesk.sandbox"]
 
@@ -66,7 +70,8 @@ def start_demo_server(db_path: Path, *, port: int = 0, orders: int | None = None
     if orders is not None:
         args += ["--orders", str(orders)]
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env=dict(os.environ, PYTHONUNBUFFERED="1"))
+                            env=dict(os.environ, PYTHONUNBUFFERED="1"),
+                            creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0))
     found: list[re.Match[str]] = []
     ready = threading.Event()
     tail: list[str] = []

@@ -17,6 +17,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--slow", action="store_true", help="run the long trials in full")
     parser.addoption("--benchmarks", action="store_true", help="run tests/benchmarks")
+    parser.addoption("--bundle", action="store_true",
+                     help="build the PyInstaller bundle and smoke-test it (tests/packaging)")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -103,6 +103,9 @@ def test_qt_plugins_translations_and_resources_are_inside(bundle: Bundle) -> Non
     for ts in (ROOT / "resources" / "translations").glob("*.ts"):
         assert (resources / "translations" / f"{ts.stem}.qm").is_file(), ts.name
     assert not list(resources.rglob("*.ts"))
+    # licence texts of what is bundled (BSD/MIT/MPL want them in binary copies)
+    licences = {p.name for p in (inside / "licenses").iterdir()}
+    assert {"Python", "httpx", "certifi", "qasync", "uvicorn", "babel"} <= licences
 
 
 def _read_lines(stream: Iterator[str], lines: queue.Queue[str]) -> None:

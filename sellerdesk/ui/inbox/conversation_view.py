@@ -17,8 +17,8 @@ Index = QModelIndex | QPersistentModelIndex
 
 
 class ConversationView(QScrollArea):
-    reply_requested = Signal(int)
-    delete_requested = Signal(int)
+    reply_requested = Signal(object)
+    delete_requested = Signal(object)
     undo_requested = Signal(str)
     outbox_requested = Signal()
 

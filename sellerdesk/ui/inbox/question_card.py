@@ -76,8 +76,8 @@ def _flat_button(text: str, accessible: str, parent: QWidget) -> QPushButton:
 class QuestionCard(QWidget):
     """Shows one `ConversationItem`; asks the panel to reply, delete, undo or open the outbox."""
 
-    reply_requested = Signal(int)  # question id
-    delete_requested = Signal(int)  # question id
+    reply_requested = Signal(object)  # question id (an int past 32 bits)
+    delete_requested = Signal(object)  # question id (an int past 32 bits)
     undo_requested = Signal(str)  # outbox entry id
     outbox_requested = Signal()
 

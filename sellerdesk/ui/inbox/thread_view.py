@@ -43,8 +43,8 @@ async def _read_conversation(inbox: InboxService, thread_id: str) -> Snapshot:
 class ThreadView(QWidget):
     outbox_requested = Signal()
     conversation_shown = Signal(str)  # thread id, each time its rows are on screen
-    answer_queued = Signal(int)  # question id
-    delete_queued = Signal(int)  # question id
+    answer_queued = Signal(object)  # question id (an int past 32 bits)
+    delete_queued = Signal(object)  # question id (an int past 32 bits)
 
     def __init__(self, ctx: UiContext, thumbnails: ThumbnailCache,
                  parent: QWidget | None = None) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -35,11 +36,21 @@ from sellerdesk.ui.widgets.state_chip import StateChip
 from sellerdesk.ui.widgets.text import heading_label, plain_label
 
 Builder = Callable[[Order, QWidget], QWidget]
-_COLUMNS: tuple[tuple[Builder, ...], ...] = (
-    (sections.buyer_section, sections.billing_section, sections.feedback_section),
-    (sections.products_section, sections.payments_section, sections.notes_section),
-    (sections.shippings_section, sections.invoice_section),
-)
+_BUILDERS: dict[str, Builder] = {
+    "buyer": sections.buyer_section, "billing": sections.billing_section,
+    "feedback": sections.feedback_section, "products": sections.products_section,
+    "payments": sections.payments_section, "notes": sections.notes_section,
+    "shippings": sections.shippings_section, "invoice": sections.invoice_section,
+}
+# Where each part goes, by how many columns fit; "shipping_form" and "invoice_form" are the
+# forms. The forms' column comes last, so what the seller does next sits at the right.
+_ARRANGEMENTS = {
+    3: (("buyer", "billing", "feedback"), ("products", "payments", "notes"),
+        ("shippings", "shipping_form", "invoice", "invoice_form")),
+    2: (("buyer", "products", "payments", "billing", "feedback", "notes"),
+        ("shippings", "shipping_form", "invoice", "invoice_form")),
+}
+_THREE_COLUMNS_FROM = 980  # px of the pane; below, two wider columns read better
 
 
 class OrderDetail(QWidget):
@@ -47,7 +58,8 @@ class OrderDetail(QWidget):
         super().__init__(parent)
         self._writes = writes
         self._order: Order | None = None
-        self._built: list[QWidget] = []
+        self._parts: dict[str, QWidget] = {}
+        self._arranged = 0  # columns of the current arrangement
         writes.order_writes_changed.connect(self._on_writes_order_writes_changed)
 
         self.empty = EmptyState("orders", self.tr("No order selected"),
@@ -81,17 +93,13 @@ class OrderDetail(QWidget):
         heading.addLayout(chips)
 
         body = self._body = QWidget(self)
-        self._columns = [QVBoxLayout() for _ in _COLUMNS]
+        self._columns = [QVBoxLayout() for _ in range(3)]
         row = QHBoxLayout(body)
         row.setContentsMargins(20, 12, 20, 16)
-        row.setSpacing(28)
+        row.setSpacing(24)
         for column in self._columns:
             column.setSpacing(18)
-            column.addStretch(1)
             row.addLayout(column, 1)
-        # The forms sit under the read-only part of the third column, in this order.
-        self._columns[2].insertWidget(0, self.shipping_form)
-        self._columns[2].insertWidget(1, self.invoice_form)
         self.scroller = QScrollArea(self)
         self.scroller.setWidget(body)
         self.scroller.setWidgetResizable(True)
@@ -134,23 +142,39 @@ class OrderDetail(QWidget):
         self.subtitle.setText(sections.summary_line(order))
         self._show_chips(order)
         scroll = self.scroller.verticalScrollBar().value() if same else 0
-        for widget in self._built:
-            for column in self._columns:
-                column.removeWidget(widget)
+        for widget in self._parts.values():
             widget.hide()
             widget.deleteLater()
-        self._built = []
-        body = self._body
-        for column, builders in zip(self._columns, _COLUMNS, strict=True):
-            # Column 3 keeps its forms: each read-only section goes just above its form.
-            slots = (0, 2) if column is self._columns[2] else tuple(range(len(builders)))
-            for build, slot in zip(builders, slots, strict=True):
-                section = build(order, body)
-                column.insertWidget(slot, section)
-                self._built.append(section)
+        self._parts = {name: build(order, self._body) for name, build in _BUILDERS.items()}
+        self._arranged = 0
+        self._arrange()
         self._show_writes()
         self.stack.setCurrentIndex(1)
         self.scroller.verticalScrollBar().setValue(scroll)
+
+    def _arrange(self) -> None:
+        """Lay the parts out in as many columns as the pane's width reads well with."""
+        count = 3 if self.width() >= _THREE_COLUMNS_FROM else 2
+        if count == self._arranged or not self._parts:
+            return
+        self._arranged = count
+        parts: dict[str, QWidget] = {**self._parts, "shipping_form": self.shipping_form,
+                                     "invoice_form": self.invoice_form}
+        for column in self._columns:
+            while column.count():
+                column.takeAt(0)  # widgets stay; only their places go
+        for column, names in zip(self._columns, _ARRANGEMENTS[count], strict=False):
+            for name in names:
+                column.addWidget(parts[name])
+                parts[name].show()
+            column.addStretch(1)
+        layout = self._body.layout()
+        if isinstance(layout, QHBoxLayout):
+            layout.setStretch(2, 1 if count == 3 else 0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._arrange()
 
     def _show_chips(self, order: Order) -> None:
         st = order.status

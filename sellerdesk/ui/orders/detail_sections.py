@@ -113,8 +113,8 @@ def shippings_section(order: Order, parent: QWidget) -> KeyValues:
             box.add_spacer()
         box.add(_tr("Shipping"), str(s.id) if s.id is not None else None)
         box.add(_tr("Status"), shipping_label(s.status.value) if s.status else None)
-        box.add(_tr("Method"), _join(s.method, s.ship_type.value if s.ship_type else None,
-                                     sep=" · "))
+        box.add(_tr("Method"), s.method)
+        box.add(_tr("Type"), _ship_type(s.ship_type.value) if s.ship_type else None)
         box.add(_tr("Tracking code"), s.tracking_code)
         r = s.receiver
         if r is not None:
@@ -159,6 +159,13 @@ def feedback_section(order: Order, parent: QWidget) -> KeyValues:
     return box
 
 
+def _ship_type(value: str) -> str:
+    return {"not specified": _tr("To be agreed with the buyer"),
+            "custom": _tr("Your own delivery"),
+            "carrier_mode_1": _tr("Carrier"),
+            "carrier_mode_2": _tr("Carrier, you print the label")}.get(value, value)
+
+
 def _qualification(q: Qualification | str) -> str:
     if isinstance(q, str):
         return q
@@ -197,4 +204,5 @@ def summary_line(order: Order) -> str:
     """Under the detail's title: when, where."""
     return _join(format_datetime(order.creation_date) if order.creation_date else None,
                  channel_label(order.channel.value) if order.channel else None,
+                 order.currency.value if order.currency else None,
                  sep="  ·  ")

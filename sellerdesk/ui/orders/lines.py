@@ -13,6 +13,7 @@ from decimal import Decimal
 
 from sellerdesk.api.enums import ShippingStatus
 from sellerdesk.api.models import Order
+from sellerdesk.ui.widgets.formatting import format_money
 
 # Table cells show at most this much of a text field (a 100 KB "name" would make every
 # repaint lay out 100 KB of glyphs); the detail pane shows more.
@@ -28,6 +29,15 @@ def clip(text: str, limit: int = CELL_LIMIT) -> str:
         text = text[:limit] + "…"
     if "\n" in text or "\r" in text:
         text = " ".join(text.split())
+    return text
+
+
+def money_text(amount: Decimal | None, currency: str | None) -> str:
+    """An amount in its currency's house style; a bare "$" (ARS, CLP, COP, MXN, UYU all
+    write one) gets the currency code, so a list mixing currencies reads unambiguously."""
+    text = format_money(amount, currency)
+    if currency and amount is not None and text.startswith("$"):
+        text += f" {currency}"
     return text
 
 

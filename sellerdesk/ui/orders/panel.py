@@ -94,7 +94,8 @@ class OrdersPanel(Panel):
 
         self.sidebar = FacetSidebar(ctx.settings, self)
         self.table = OrdersTableView(self.model, self)
-        self.no_results = EmptyState("search", "", "", self)
+        self.no_results = EmptyState("search", self.tr("No orders yet"),
+                                     self.tr("Orders appear here after the next sync."), self)
         self.list_stack = QStackedWidget(self)
         self.list_stack.addWidget(self.table)
         self.list_stack.addWidget(self.no_results)
@@ -108,7 +109,7 @@ class OrdersPanel(Panel):
         self.split.addWidget(self.sidebar)
         self.split.addWidget(self.detail_split)
         self.split.setStretchFactor(1, 1)
-        self.split.setSizes([230, 900])
+        self.split.setSizes([250, 900])
         self.no_shop = EmptyState("orders", self.tr("No orders to show"),
                                   self.tr("Your sales in the shop and on the marketplace appear "
                                           "here, with their payment and shipping state, once "

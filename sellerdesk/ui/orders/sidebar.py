@@ -13,6 +13,7 @@ from PySide6.QtCore import (
     QEvent,
     QModelIndex,
     QPersistentModelIndex,
+    QSize,
     Qt,
     Signal,
 )
@@ -50,7 +51,13 @@ from sellerdesk.ui.widgets.text import heading_label
 
 
 class _ToggleDelegate(QStyledItemDelegate):
-    """A click anywhere on a value row (its words, its count) toggles its check."""
+    """A click anywhere on a value row (its words, its count) toggles its check; rows get a
+    little air (the style's default rows are a hair taller than the text)."""
+
+    def sizeHint(self, option: QStyleOptionViewItem,
+                 index: QModelIndex | QPersistentModelIndex) -> QSize:
+        hint = super().sizeHint(option, index)
+        return QSize(hint.width(), max(hint.height(), option.fontMetrics.height() + 8))
 
     def editorEvent(self, event: QEvent, model: QAbstractItemModel,
                     option: QStyleOptionViewItem,
@@ -95,8 +102,9 @@ class FacetSidebar(QWidget):
         self.saved.setAccessibleName(self.tr("Saved views"))
         self.saved.setToolTip(self.tr("Open a view you saved"))
         self.saved.activated.connect(self._on_saved_activated)
-        self.save_button = self._tool("check", self.tr("Save the current filters as a view"),
+        self.save_button = self._tool("", self.tr("Save the current filters as a view"),
                                       self.tr("Save view"))
+        self.save_button.setText(self.tr("Save…"))
         self.save_button.clicked.connect(self._on_save_clicked)
         self.delete_button = self._tool("close", self.tr("Delete the chosen saved view"),
                                         self.tr("Delete saved view"))
@@ -122,6 +130,7 @@ class FacetSidebar(QWidget):
         self.tree.setHeaderHidden(True)
         self.tree.setUniformRowHeights(True)
         self.tree.setRootIsDecorated(True)
+        self.tree.setIndentation(14)
         self.tree.setAllColumnsShowFocus(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.tree.setItemDelegate(_ToggleDelegate(self.tree))
@@ -147,7 +156,8 @@ class FacetSidebar(QWidget):
 
     def _tool(self, icon_name: str, tip: str, name: str) -> QToolButton:
         button = QToolButton(self)
-        button.setIcon(icon(icon_name))
+        if icon_name:
+            button.setIcon(icon(icon_name))
         button.setAutoRaise(True)
         button.setToolTip(tip)
         button.setAccessibleName(name)

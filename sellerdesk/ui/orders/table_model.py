@@ -29,11 +29,11 @@ from sellerdesk.api.models import Order
 from sellerdesk.store.rows import OrderFilter, OrderSort
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.orders.filters import channel_label, shipping_label
-from sellerdesk.ui.orders.lines import OrderLine, order_line
+from sellerdesk.ui.orders.lines import OrderLine, money_text, order_line
 from sellerdesk.ui.orders.writes import OrderWrites
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.theme import Tone
-from sellerdesk.ui.widgets.formatting import format_datetime, format_money
+from sellerdesk.ui.widgets.formatting import format_datetime
 from sellerdesk.ui.widgets.state_chip import chip_style
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -43,16 +43,18 @@ REFRESH_LIMIT = 1000  # rows re-read in place after a sync; further ones heal as
 
 
 class Column(IntEnum):
+    """In reading order: what a seller scans first stays in view in a narrow window."""
+
     ID = 0
     DATE = 1
     BUYER = 2
-    CHANNEL = 3
-    PRODUCTS = 4
-    TOTAL = 5
-    PAID = 6
-    SHIPPING = 7
-    DELIVERED = 8
-    CLOSED = 9
+    PRODUCTS = 3
+    TOTAL = 4
+    PAID = 5
+    SHIPPING = 6
+    DELIVERED = 7
+    CLOSED = 8
+    CHANNEL = 9
     SYNC = 10
 
 
@@ -255,6 +257,8 @@ class OrdersTableModel(QAbstractTableModel):
             return self._text(line, column)
         if role == Qt.ItemDataRole.DecorationRole:
             return self._decoration(line, column)
+        if role == Qt.ItemDataRole.ToolTipRole and column is Column.DATE:
+            return format_datetime(line.created, "full") if line.created else None
         if role == Qt.ItemDataRole.TextAlignmentRole and column is Column.TOTAL:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -295,7 +299,9 @@ class OrdersTableModel(QAbstractTableModel):
                     else cached_icon("clock", Tone.MUTED))
         if column is Column.CLOSED and line.closed:
             return cached_icon("close", Tone.MUTED)
-        if column is Column.SYNC and self._writes is not None:
+        if column in (Column.SYNC, Column.ID) and self._writes is not None:
+            # The id carries the write's icon too, so a queued change shows even when the
+            # Changes column is scrolled out of view.
             state = self._writes.state(line.id)
             if state:
                 _, name, tone = chip_style(state)
@@ -310,9 +316,11 @@ class OrdersTableModel(QAbstractTableModel):
         if column is Column.SHIPPING and line.tracking_codes:
             return plain_tooltip(_tr("Tracking: {codes}").format(
                 codes=", ".join(line.tracking_codes)))
-        if column is Column.SYNC and self._writes is not None:
+        if column in (Column.SYNC, Column.ID) and self._writes is not None:
             messages = [w.message for w in self._writes.writes(line.id) if w.message]
-            return plain_tooltip("\n".join(messages)) if messages else None
+            state = self._writes.state(line.id)
+            words = [chip_style(state)[0]] if state else []
+            return plain_tooltip("\n".join(words + messages)) if words else None
         return None
 
     # ---- What the runner hands back. ------------------------------------------------------------
@@ -406,7 +414,7 @@ def _cell_text(line: OrderLine, column: Column) -> str:
     if column is Column.PRODUCTS:
         return line.products
     if column is Column.TOTAL:
-        return format_money(line.total, line.currency)
+        return money_text(line.total, line.currency)
     if column is Column.PAID:
         return _tr("Paid") if line.paid else _tr("Unpaid")
     if column is Column.SHIPPING:

@@ -21,9 +21,9 @@ from sellerdesk.ui.orders.table_model import (
     sort_for,
 )
 
-_WIDTHS = {Column.ID: 78, Column.DATE: 118, Column.BUYER: 160, Column.CHANNEL: 104,
-           Column.PRODUCTS: 220, Column.TOTAL: 112, Column.PAID: 84, Column.SHIPPING: 136,
-           Column.DELIVERED: 106, Column.CLOSED: 80, Column.SYNC: 96}
+_WIDTHS = {Column.ID: 84, Column.DATE: 122, Column.BUYER: 150, Column.PRODUCTS: 180,
+           Column.TOTAL: 124, Column.PAID: 78, Column.SHIPPING: 132, Column.DELIVERED: 98,
+           Column.CLOSED: 72, Column.CHANNEL: 100, Column.SYNC: 96}
 # First click on a column sorts the way a seller usually wants it.
 _FIRST_ORDER = {Column.DATE: Qt.SortOrder.DescendingOrder,
                 Column.BUYER: Qt.SortOrder.AscendingOrder}

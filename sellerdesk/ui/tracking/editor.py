@@ -133,21 +133,26 @@ class TrackingEditor(QWidget):
         top.addWidget(self.revert_button)
         top.addWidget(self.save_button)
 
-        event_box = QVBoxLayout()
-        event_box.setSpacing(2)
+        for combo in (self.provider_combo, self.event_combo, self.status_combo):
+            combo.setMinimumWidth(220)
+        event_box = QHBoxLayout()
+        event_box.setSpacing(12)
         event_box.addWidget(self.event_combo)
-        event_box.addWidget(self.event_help)
-        status_box = QVBoxLayout()
-        status_box.setSpacing(2)
+        event_box.addWidget(self.event_help, 1)
+        status_box = QHBoxLayout()
+        status_box.setSpacing(12)
         status_box.addWidget(self.status_combo)
-        status_box.addWidget(self.status_help)
+        status_box.addWidget(self.status_help, 1)
+        provider_box = QHBoxLayout()
+        provider_box.addWidget(self.provider_combo)
+        provider_box.addStretch(1)
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
         form.setHorizontalSpacing(14)
         form.setVerticalSpacing(8)
         form.addRow(_tr("&Name"), self.name_edit)
-        form.addRow(_tr("&Provider"), self.provider_combo)
+        form.addRow(_tr("&Provider"), provider_box)
         form.addRow(_tr("Inserted &on"), event_box)
         form.addRow(_tr("S&tatus"), status_box)
         form.addRow(_tr("O&ptions"), self.options)
@@ -192,6 +197,18 @@ class TrackingEditor(QWidget):
         self.set_sync(row)
         self.show_problems([])
 
+    def update_row(self, row: TrackingRow) -> None:
+        """The same code, merged again (its state moved, or its values changed elsewhere):
+        reload the fields only when the seller has nothing unsaved in them."""
+        if not self.is_dirty() and Values.of(row.code) != self._baseline:
+            self.show_row(row)
+            return
+        self.row = row
+        self.set_sync(row)
+
+    def refresh_buttons(self) -> None:
+        self._refresh_state()
+
     def revert(self) -> None:
         self._put(self._baseline)
         self.show_problems([])
@@ -226,8 +243,11 @@ class TrackingEditor(QWidget):
         return self.row is None
 
     def values(self) -> Values:
-        return Values(self.name_edit.text().strip(), self.provider_combo.currentData(),
-                      self.event_combo.currentData(), self.status_combo.currentData(),
+        # Qt hands the str enums stored as item data back as plain text.
+        return Values(self.name_edit.text().strip(),
+                      Provider(self.provider_combo.currentData()),
+                      Event(self.event_combo.currentData()),
+                      TrackingStatus(self.status_combo.currentData()),
                       self.options.model.options(), self.code_edit.toPlainText())
 
     def is_dirty(self) -> bool:
@@ -302,8 +322,8 @@ class TrackingEditor(QWidget):
         self.save_button.setEnabled(editable and (dirty or row is None))
         self.revert_button.setEnabled(dirty)
         self.delete_button.setEnabled(row is not None and not row.deleting)
-        self.event_help.setText(event_description(self.event_combo.currentData()))
-        inactive = self.status_combo.currentData() is TrackingStatus.INACTIVE
+        self.event_help.setText(event_description(Event(self.event_combo.currentData())))
+        inactive = self.status_combo.currentData() == TrackingStatus.INACTIVE.value
         self.status_help.setText(_tr(
             "Inactive codes are not inserted in the shop, and the shop's list leaves them "
             "out: after the next update it shows only active codes.") if inactive else "")

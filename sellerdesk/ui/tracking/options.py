@@ -166,7 +166,9 @@ class OptionsEditor(QWidget):
         head = self.table.horizontalHeader()
         head.setStretchLastSection(True)
         head.resizeSection(0, 200)
-        self.table.setMinimumHeight(rows.defaultSectionSize() * 3 + head.sizeHint().height() + 4)
+        frame = head.sizeHint().height() + 2 * self.table.frameWidth() + 2
+        self.table.setMinimumHeight(rows.defaultSectionSize() * 2 + frame)
+        self.table.setMaximumHeight(rows.defaultSectionSize() * 4 + frame)
 
         self.add_button = QPushButton(_tr("Add option"), self)
         self.add_button.setAccessibleName(_tr("Add an option"))

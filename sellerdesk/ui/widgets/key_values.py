@@ -8,7 +8,7 @@ no real name or address reaches, saying how much was left out.
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QGridLayout, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
 
 from sellerdesk.ui.widgets.text import PlainLabel, heading_label, plain_label
 
@@ -29,7 +29,6 @@ def value_label(text: str, parent: QWidget | None = None, *, muted: bool = False
     # A long unbreakable string must not widen the pane: the label may be narrower than its
     # longest word and clips it instead.
     label.setMinimumWidth(40)
-    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
     return label
 
 

@@ -1,0 +1,57 @@
+"""Helpers for the Inbox tests: run service coroutines on the qasync loop, find rows."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Coroutine
+from typing import Any, TypeVar
+
+from pytestqt.qtbot import QtBot
+
+from sellerdesk.api.models import Question, Thread
+from sellerdesk.services.session import Session
+from sellerdesk.ui.inbox.panel import InboxPanel
+from sellerdesk.ui.inbox.question_card import QuestionCard
+
+T = TypeVar("T")
+
+
+def run(qtbot: QtBot, work: Coroutine[Any, Any, T], timeout: int = 20_000) -> T:
+    """Await `work` on the running qasync loop while Qt keeps processing events."""
+    future = asyncio.ensure_future(work)
+    qtbot.waitUntil(future.done, timeout=timeout)
+    return future.result()
+
+
+def services(panel: InboxPanel) -> Session:
+    session = panel.ctx.services
+    assert isinstance(session, Session)
+    return session
+
+
+def shown_ids(panel: InboxPanel) -> list[str]:
+    return [t.id for t in panel.model.items()]
+
+
+def open_thread(qtbot: QtBot, panel: InboxPanel, thread_id: str) -> None:
+    assert panel.open_thread(thread_id), f"{thread_id} is not in the list"
+    qtbot.waitUntil(lambda: panel.thread_view.thread_id() == thread_id
+                    and bool(panel.thread_view.conversation.cards)
+                    and panel.thread_view.conversation.cards[0].item.question.thread_id
+                    == thread_id, timeout=10_000)
+
+
+def card(panel: InboxPanel, question_id: int) -> QuestionCard | None:
+    return panel.thread_view.conversation.card_for(question_id)
+
+
+def first_waiting(qtbot: QtBot, panel: InboxPanel) -> tuple[Thread, Question]:
+    """A thread (in the list) and its oldest unanswered question."""
+    session = services(panel)
+    for thread in panel.model.items():
+        if not thread.unanswered_quantity:
+            continue
+        for question in run(qtbot, session.inbox.conversation(thread.id)):
+            if question.answer is None and question.status == "unanswered":
+                return thread, question
+    raise AssertionError("the demo shop has no unanswered question")

@@ -1,0 +1,88 @@
+"""Outside text is shown literally: markup, scripts, bidi overrides, emoji, 100 KB."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from sellerdesk.api.enums import Channel, QuestionStatus, QuestionType, ThreadStatus
+from sellerdesk.api.models import From, Publication, Question, QuestionText, Thread
+from sellerdesk.services.convert import thread_row
+from sellerdesk.ui.inbox.panel import InboxPanel
+from sellerdesk.ui.inbox.thread_model import ThreadRole
+from sellerdesk.ui.widgets.text import PlainLabel
+from tests.gui.inbox.support import card, first_waiting, open_thread, run, services
+from tests.support.sandbox import Sandbox
+
+HOSTILE = ("<b>negrita</b> <script>alert('x')</script> <img src='https://t.example/p.gif'> "
+           "\u202etxet desrever\u202c \u200f שלום 😀🇦🇷 &amp; %s {buyer}")
+HUGE = "Q" + ("¿Tienen stock? <i>sí</i> " * 4_300)[:100_000]
+
+
+def insert_hostile_thread(qtbot: QtBot, panel: InboxPanel) -> tuple[Thread, Question]:
+    session = services(panel)
+    when = datetime.now(UTC)
+    who = From(name=HOSTILE, nickname="<u>nick</u>", client_id=9_999_001)
+    pub = Publication(id="MKT1", currency_id="ARS", title="<h1>" + HOSTILE, price=None,
+                      stock=3, thumbnail="file:///etc/passwd", permalink="javascript:alert(1)")
+    question = Question(id=99_000_000_001, status=QuestionStatus.UNANSWERED, store_id=1001,
+                        creation_date=when, from_=who,
+                        question=QuestionText(text=HUGE, date=when), type=QuestionType.ITEM,
+                        thread_id="hostile-thread", channel=Channel.SHOPFRONT, publication=pub)
+    thread = Thread(id="hostile-thread", answered_quantity=0, status=ThreadStatus.UNANSWERED,
+                    last_question_date=when, store_id=1001, channel=Channel.SHOPFRONT,
+                    main_question=question, unanswered_quantity=1)
+    run(qtbot, session.store.run(session.store.cache.upsert_threads, [thread_row(thread)]))
+    run(qtbot, session.inbox.store_conversation(thread.id, [question]))
+    session.inbox.changed.emit(None)
+    qtbot.waitUntil(lambda: panel.model.row_of(thread.id) >= 0, timeout=10_000)
+    return thread, question
+
+
+def test_hostile_names_and_a_huge_question_show_literally(panel: InboxPanel,
+                                                          qtbot: QtBot) -> None:
+    thread, question = insert_hostile_thread(qtbot, panel)
+    index = panel.model.index(panel.model.row_of(thread.id), 0)
+    assert index.data(ThreadRole.BUYER) == HOSTILE
+    assert index.data(ThreadRole.PRODUCT).startswith("<h1><b>negrita</b>")
+    assert index.data(ThreadRole.SNIPPET) == HUGE[:240].strip()
+    panel.list.view.viewport().grab()  # the delegate paints it without trouble
+
+    open_thread(qtbot, panel, thread.id)
+    shown = card(panel, question.id)
+    assert shown is not None
+    for label in (shown.buyer, shown.text):
+        assert isinstance(label, PlainLabel)
+        assert label.textFormat() == Qt.TextFormat.PlainText
+    assert shown.buyer.text() == HOSTILE
+    assert HUGE.startswith(shown.text.text().rstrip("…"))
+    assert shown.more.isVisible()
+    shown.more.click()
+    assert shown.text.text() == HUGE  # all of it, literally, on request
+    header = panel.thread_view.header
+    assert header.title.text().startswith("<h1><b>negrita</b>")
+    assert header.title.textFormat() == Qt.TextFormat.PlainText
+    # A permalink or picture that is not http(s) is never followed.
+    assert not header.open_listing.isVisible() and header.permalink() == ""
+    assert not header.thumbnail.has_image()
+    composer = panel.thread_view.composer
+    assert HOSTILE[:20] in composer.target.text()
+    panel.grab()
+
+
+def test_a_hostile_answer_round_trips_literally(panel: InboxPanel, qtbot: QtBot,
+                                                fresh_sandbox: Sandbox) -> None:
+    thread, question = first_waiting(qtbot, panel)
+    open_thread(qtbot, panel, thread.id)
+    composer = panel.thread_view.composer
+    composer.editor.setPlainText(HOSTILE)
+    composer.send.click()
+    qtbot.waitUntil(lambda: (c := card(panel, question.id)) is not None
+                    and c.chip.text() == "Sent", timeout=15_000)
+    stored = fresh_sandbox.get(f"/questions/{question.id}").json()["answer"]["text"]
+    assert stored == HOSTILE
+    shown = card(panel, question.id)
+    assert shown is not None and shown.answer_text.text() == HOSTILE
+    assert shown.answer_text.textFormat() == Qt.TextFormat.PlainText

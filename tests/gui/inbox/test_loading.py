@@ -1,0 +1,160 @@
+"""The Inbox loads from the cache of a live, synced session and follows filters and search."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from sellerdesk.api.enums import Channel, ThreadStatus
+from sellerdesk.api.errors import Offline
+from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.inbox.filters import ThreadSort
+from sellerdesk.ui.inbox.panel import InboxPanel
+from sellerdesk.ui.settings import SPLITTER_STATE, VIEW_FILTERS, Settings
+from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
+from tests.gui.inbox.conftest import show_panel
+from tests.gui.inbox.support import run, services, shown_ids
+from tests.support.sandbox import Sandbox
+
+
+def server_threads(sb: Sandbox, **params: object) -> dict[str, object]:
+    response = sb.get("/questions/threads/search", limit=200, **params)
+    response.raise_for_status()
+    body: dict[str, object] = response.json()
+    return body
+
+
+def test_without_a_shop_the_view_says_so_and_is_loaded(ctx: UiContext, qtbot: QtBot,
+                                                      tmp_path: Path) -> None:
+    panel = show_panel(ctx, qtbot, ThumbnailCache(None))
+    assert panel.is_loaded()
+    assert panel.list.showing_empty()
+    assert panel.list.empty.title() == "No shop connected"
+    assert panel.thread_view.stack.currentWidget() is panel.thread_view.empty
+
+
+def test_loads_the_shops_threads_unanswered_first(panel: InboxPanel, qtbot: QtBot,
+                                                 fresh_sandbox: Sandbox) -> None:
+    session = services(panel)
+    cached = run(qtbot, session.inbox.threads())
+    assert shown_ids(panel) == [t.id for t in cached]
+    server = server_threads(fresh_sandbox)
+    assert len(shown_ids(panel)) == server["paging"]["total"]  # type: ignore[index]
+    counts = [t.unanswered_quantity or 0 for t in panel.model.items()]
+    first_answered = next(i for i, c in enumerate(counts) if c == 0)
+    assert all(counts[:first_answered]) and not any(counts[first_answered:])
+    # The header counts what waits in the whole shop; the server says the same.
+    waiting = sum(counts)
+    assert waiting == server["unanswered_quantity"]
+    assert panel.header.subtitle() == f"Waiting for an answer: {waiting}"
+    # The first thread is open, with its conversation and listing.
+    view = panel.thread_view
+    assert view.thread_id() == shown_ids(panel)[0]
+    conversation = run(qtbot, session.inbox.conversation(view.thread_id() or ""))
+    assert [c.item.id for c in view.conversation.cards] == [q.id for q in conversation]
+    assert view.header.title.text()
+
+
+def test_status_and_channel_filters_change_the_rows(panel: InboxPanel, qtbot: QtBot,
+                                                   fresh_sandbox: Sandbox) -> None:
+    everything = len(shown_ids(panel))
+    panel.list.status.setCurrentIndex(panel.list.status.findData("unanswered"))
+    waiting = server_threads(fresh_sandbox, status="unanswered")
+    qtbot.waitUntil(lambda: len(shown_ids(panel)) == waiting["paging"]["total"])  # type: ignore[index]
+    assert {t.status for t in panel.model.items()} == {ThreadStatus.UNANSWERED}
+    assert panel.list.count.text() == f"Shown: {len(shown_ids(panel))}"
+
+    panel.list.channel.setCurrentIndex(panel.list.channel.findData("marketplace"))
+    qtbot.waitUntil(lambda: {t.channel for t in panel.model.items()} == {Channel.MARKETPLACE})
+    assert all(t.unanswered_quantity for t in panel.model.items())
+
+    panel.list.status.setCurrentIndex(panel.list.status.findData("answered"))
+    qtbot.waitUntil(lambda: bool(shown_ids(panel)) and not any(
+        t.unanswered_quantity for t in panel.model.items()))
+
+    panel.list.status.setCurrentIndex(0)
+    panel.list.channel.setCurrentIndex(0)
+    qtbot.waitUntil(lambda: len(shown_ids(panel)) == everything)
+
+
+def test_orderings_follow_the_last_question_date(panel: InboxPanel, qtbot: QtBot) -> None:
+    def dates() -> list[object]:
+        return [t.last_question_date for t in panel.model.items()]
+
+    panel.list.sort.setCurrentIndex(panel.list.sort.findData(ThreadSort.OLDEST_FIRST.value))
+    qtbot.waitUntil(lambda: dates() == sorted(dates()))  # type: ignore[type-var]
+    panel.list.sort.setCurrentIndex(panel.list.sort.findData(ThreadSort.NEWEST_FIRST.value))
+    qtbot.waitUntil(lambda: dates() == sorted(dates(), reverse=True))  # type: ignore[type-var]
+
+
+def test_word_search_finds_threads_and_says_when_nothing_matches(
+        panel: InboxPanel, qtbot: QtBot, fresh_sandbox: Sandbox) -> None:
+    everything = len(shown_ids(panel))
+    found = server_threads(fresh_sandbox, query="precio")
+    expected = {t["id"] for t in found["results"]}  # type: ignore[attr-defined]
+    assert 0 < len(expected) < everything
+    qtbot.keyClicks(panel.list.search, "precio")
+    qtbot.waitUntil(lambda: set(shown_ids(panel)) == expected, timeout=10_000)
+    assert not panel.list.showing_empty()
+
+    panel.list.search.clear()
+    qtbot.keyClicks(panel.list.search, "zzqxv")
+    qtbot.waitUntil(panel.list.showing_empty, timeout=10_000)
+    assert panel.list.empty.title() == "No results for these filters"
+    panel.list.search.clear()
+    qtbot.waitUntil(lambda: len(shown_ids(panel)) == everything, timeout=10_000)
+
+
+def test_typing_cancels_the_previous_search(panel: InboxPanel, qtbot: QtBot) -> None:
+    keys = [h.key for h in panel.ctx.runner.running()]
+    assert "inbox.threads" not in keys
+    panel._on_list_words_changed("precio")
+    first = [h for h in panel.ctx.runner.running() if h.key == "inbox.threads"]
+    panel._on_list_words_changed("precio por unidad")
+    qtbot.waitUntil(lambda: all(h.is_finished() for h in first))
+    assert all(h.was_cancelled() for h in first)
+
+
+def test_offline_search_uses_the_local_index(panel: InboxPanel, qtbot: QtBot,
+                                             fresh_sandbox: Sandbox) -> None:
+    fresh_sandbox.stop()
+    session = services(panel)
+    session.connectivity.report_failure(Offline())
+    errors: list[str] = []
+    panel.ctx.runner.error_reported.connect(errors.append)
+    local = {t.id for t in run(qtbot, session.inbox.search_threads("precio"))}
+    assert local, "the local full-text index finds cached questions"
+    qtbot.keyClicks(panel.list.search, "precio")
+    qtbot.waitUntil(lambda: set(shown_ids(panel)) == local, timeout=10_000)
+    assert not errors  # offline is not a failure: the cache answers
+
+
+def test_no_unanswered_left_says_nice_work(panel: InboxPanel, qtbot: QtBot) -> None:
+    panel.list.status.setCurrentIndex(panel.list.status.findData("unanswered"))
+    qtbot.waitUntil(lambda: panel.list.count.text().startswith("Shown"))
+    # Pretend every question got its answer: the list of waiting threads becomes empty.
+    panel._on_threads_read(panel._filters, False, ([], 0))
+    assert panel.list.showing_empty()
+    assert panel.list.empty.title() == "No unanswered questions — nice work"
+    assert panel.header.subtitle() == "Every question has an answer"
+
+
+def test_splitter_and_filters_are_remembered(live_ctx: UiContext, qtbot: QtBot,
+                                             thumbs: ThumbnailCache,
+                                             settings: Settings) -> None:
+    first = show_panel(live_ctx, qtbot, thumbs)
+    first.list.channel.setCurrentIndex(first.list.channel.findData("marketplace"))
+    first.list.sort.setCurrentIndex(first.list.sort.findData(ThreadSort.OLDEST_FIRST.value))
+    first.splitter.setSizes([450, 830])
+    first.save_state()
+    assert settings.get(VIEW_FILTERS.at("inbox"))["channel"] == "marketplace"
+    assert settings.get(SPLITTER_STATE.at("inbox"))
+    second = show_panel(live_ctx, qtbot, thumbs)
+    assert second.list.filters().channel is Channel.MARKETPLACE
+    assert second.list.filters().sort is ThreadSort.OLDEST_FIRST
+    assert second.splitter.sizes()[0] == first.splitter.sizes()[0]
+    qtbot.waitUntil(lambda: bool(shown_ids(second)) and all(
+        t.channel is Channel.MARKETPLACE for t in second.model.items()))
+    assert Qt  # keeps the import used when the checks above change

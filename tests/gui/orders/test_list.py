@@ -1,0 +1,238 @@
+"""The order list: lazy paging, facets and their counts, summary views, sorting, search,
+saved views and remembered state, over the synced demo shop."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, Qt
+from pytestqt.qtbot import QtBot
+
+from sellerdesk.store.rows import OrderFilter, OrderSort, OrderSummary
+from sellerdesk.ui import settings as keys
+from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.orders.facet_model import COUNT_ROLE
+from sellerdesk.ui.orders.panel import OrdersPanel
+from sellerdesk.ui.orders.table_model import PAGE_SIZE, Column
+from tests.gui.orders.conftest import LOAD_TIMEOUT, fetch_all, session_of, wait_settled
+
+
+def run(qtbot: QtBot, loop: asyncio.AbstractEventLoop, coro: Any) -> Any:
+    task = asyncio.ensure_future(coro, loop=loop)
+    qtbot.waitUntil(task.done, timeout=LOAD_TIMEOUT)
+    return task.result()
+
+
+def check(panel: OrdersPanel, facet: str, value: str) -> None:
+    """Tick a facet value the way a click on its row does."""
+    index = panel.sidebar.model.value_index(facet, value)
+    assert index.isValid(), (facet, value)
+    panel.sidebar.model.setData(index, Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole)
+
+
+def facet_count(panel: OrdersPanel, facet: str, value: str) -> int:
+    return int(panel.sidebar.model.value_index(facet, value).data(COUNT_ROLE))
+
+
+def wait_counts(panel: OrdersPanel, qtbot: QtBot, facet: str, value: str,
+                expected: int) -> None:
+    qtbot.waitUntil(lambda: facet_count(panel, facet, value) == expected, timeout=LOAD_TIMEOUT)
+
+
+def test_the_view_opens_lazily_and_pages_in_every_order(
+        panel: OrdersPanel, qtbot: QtBot, qloop: asyncio.AbstractEventLoop) -> None:
+    session = session_of(panel)
+    assert panel.model.rowCount() == PAGE_SIZE  # one page, not the whole shop
+    assert panel.model.total() == 2000
+    first = run(qtbot, qloop, session.orders.orders(limit=5))
+    assert [panel.model.line(r).id for r in range(5)] == [o.id for o in first]
+    assert fetch_all(panel, qtbot) == run(qtbot, qloop, session.orders.count())
+    ids = [line.id for line in panel.model.lines()]
+    assert len(set(ids)) == len(ids)
+
+
+def test_scrolling_to_the_end_asks_for_the_next_page(panel: OrdersPanel, qtbot: QtBot) -> None:
+    before = panel.model.rowCount()
+    panel.table.scrollToBottom()
+    qtbot.waitUntil(lambda: panel.model.rowCount() > before, timeout=LOAD_TIMEOUT)
+    assert panel.model.rowCount() == before + PAGE_SIZE
+
+
+def test_a_facet_value_shows_as_many_rows_as_its_count(
+        panel: OrdersPanel, qtbot: QtBot, qloop: asyncio.AbstractEventLoop) -> None:
+    unpaid = facet_count(panel, "paid", "false")
+    assert 0 < unpaid < 2000
+    check(panel, "paid", "false")
+    assert panel.current_filter() == OrderFilter(paid=False)
+    wait_settled(panel, qtbot)
+    assert fetch_all(panel, qtbot) == unpaid == panel.model.total()
+    assert all(not line.paid for line in panel.model.lines())
+    assert panel.sidebar.model.value_index("paid", "false").data(
+        Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+
+    # Combining: the other facets' counts follow the first filter, and each still matches.
+    session = session_of(panel)
+    shop_unpaid = run(qtbot, qloop, session.orders.count(OrderFilter(paid=False,
+                                                                      channel="shopfront")))
+    wait_counts(panel, qtbot, "channel", "shopfront", shop_unpaid)
+    check(panel, "channel", "shopfront")
+    assert panel.current_filter() == OrderFilter(paid=False, channel="shopfront")
+    wait_settled(panel, qtbot)
+    assert fetch_all(panel, qtbot) == shop_unpaid
+    assert {line.channel for line in panel.model.lines()} == {"shopfront"}
+
+    # Unticking gives the rows back.
+    index = panel.sidebar.model.value_index("paid", "false")
+    panel.sidebar.model.setData(index, Qt.CheckState.Unchecked, Qt.ItemDataRole.CheckStateRole)
+    assert panel.current_filter() == OrderFilter(channel="shopfront")
+
+
+def test_a_click_on_a_value_row_ticks_it(panel: OrdersPanel, qtbot: QtBot) -> None:
+    tree = panel.sidebar.tree
+    index = panel.sidebar.model.value_index("channel", "marketplace", column=1)
+    tree.scrollTo(index)
+    rect = tree.visualRect(index)
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert panel.current_filter() == OrderFilter(channel="marketplace")
+
+
+def test_a_summary_view_is_one_click(panel: OrdersPanel, qtbot: QtBot) -> None:
+    button = panel.sidebar.summary_buttons[OrderSummary.PENDING_SHIPMENT]
+    qtbot.waitUntil(lambda: button.count() not in ("", "0"), timeout=LOAD_TIMEOUT)
+    shown = int(button.count().replace(",", ""))
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert panel.current_filter().summary is OrderSummary.PENDING_SHIPMENT
+    assert button.isChecked()
+    wait_settled(panel, qtbot)
+    assert fetch_all(panel, qtbot) == shown
+    assert all(ln.processed and not ln.delivered and not ln.closed
+               for ln in panel.model.lines())
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # again: back to every order
+    assert panel.current_filter().summary is None
+    assert not button.isChecked()
+
+
+def test_header_clicks_sort_by_the_specs_orderings_only(
+        panel: OrdersPanel, qtbot: QtBot, qloop: asyncio.AbstractEventLoop) -> None:
+    session = session_of(panel)
+    header = panel.table.horizontalHeader()
+    header.sectionClicked.emit(Column.BUYER)
+    assert panel.model.order_sort() is OrderSort.NAME_ASC
+    wait_settled(panel, qtbot)
+    expected = run(qtbot, qloop, session.orders.orders(sort=OrderSort.NAME_ASC, limit=50))
+    assert [panel.model.line(r).id for r in range(50)] == [o.id for o in expected]
+    assert header.sortIndicatorSection() == Column.BUYER
+
+    header.sectionClicked.emit(Column.BUYER)
+    assert panel.model.order_sort() is OrderSort.NAME_DESC
+    assert header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder
+
+    header.sectionClicked.emit(Column.PRODUCTS)  # no ordering in the spec: nothing changes
+    assert panel.model.order_sort() is OrderSort.NAME_DESC
+    assert header.sortIndicatorSection() == Column.BUYER
+
+    combo = panel.sort_combo
+    combo.setCurrentIndex(combo.findData(OrderSort.LAST_UPDATED_DESC.value))
+    combo.activated.emit(combo.currentIndex())
+    assert panel.model.order_sort() is OrderSort.LAST_UPDATED_DESC
+    assert header.sortIndicatorSection() == -1  # no column shows this ordering
+    wait_settled(panel, qtbot)
+    expected = run(qtbot, qloop, session.orders.orders(sort=OrderSort.LAST_UPDATED_DESC,
+                                                       limit=20))
+    assert [panel.model.line(r).id for r in range(20)] == [o.id for o in expected]
+
+
+def test_words_search_the_local_copy(panel: OrdersPanel, qtbot: QtBot,
+                                     qloop: asyncio.AbstractEventLoop) -> None:
+    name = panel.model.line(3).buyer.split()[0]
+    panel.search.setText(name)
+    panel.search.settle_now()
+    assert panel.current_filter().query == name
+    wait_settled(panel, qtbot)
+    expected = run(qtbot, qloop, session_of(panel).orders.count(OrderFilter(query=name)))
+    assert 0 < fetch_all(panel, qtbot) == expected < 2000
+    panel.search.clear()  # the clear button: everything again, at once
+    assert panel.current_filter().query is None
+
+
+def test_a_search_with_no_hits_says_so(panel: OrdersPanel, qtbot: QtBot) -> None:
+    panel.search.setText("zzqqxxnothing")
+    panel.search.settle_now()
+    wait_settled(panel, qtbot)
+    assert panel.model.rowCount() == 0
+    assert panel.list_stack.currentWidget() is panel.no_results
+    assert "No orders match" in panel.no_results.title()
+
+
+def test_saved_views_store_and_bring_back_filters(panel: OrdersPanel, qtbot: QtBot) -> None:
+    panel.show_filter(OrderFilter(paid=True, currency="ARS"))
+    panel.sidebar.save_current_view("Pagadas en pesos")
+    stored = panel.ctx.settings.saved_order_views()
+    assert [(v.name, v.filters) for v in stored] == [
+        ("Pagadas en pesos", {"paid": True, "currency": "ARS"})]
+    assert panel.sidebar.saved.currentText() == "Pagadas en pesos"
+
+    panel.sidebar.clear_filters()
+    assert panel.current_filter() == OrderFilter()
+    assert panel.sidebar.saved.currentIndex() == -1
+    panel.sidebar.saved.activated.emit(0)
+    assert panel.current_filter() == OrderFilter(paid=True, currency="ARS")
+    panel.sidebar.delete_saved_view("Pagadas en pesos")
+    assert panel.ctx.settings.saved_order_views() == []
+
+
+def test_filters_sort_and_layout_survive_a_restart(live_ctx: UiContext, panel: OrdersPanel,
+                                                   qtbot: QtBot) -> None:
+    panel.show_filter(OrderFilter(delivered=False, query="a"))
+    panel.set_sort(OrderSort.NAME_ASC)
+    panel.table.setColumnHidden(Column.CHANNEL, True)
+    panel.split.setSizes([300, 800])
+    panel.save_state()
+    assert live_ctx.settings.get(keys.VIEW_FILTERS.at("orders"))["sort"] == "name_asc"
+
+    again = OrdersPanel(live_ctx)
+    qtbot.addWidget(again)
+    again.restore_state()
+    assert again.current_filter() == OrderFilter(delivered=False, query="a")
+    assert again.search.text() == "a"
+    assert again.model.order_sort() is OrderSort.NAME_ASC
+    assert again.table.isColumnHidden(Column.CHANNEL)
+    assert again.split.sizes()[0] == panel.split.sizes()[0]
+
+
+def test_show_filter_opens_the_view_on_a_facet(panel: OrdersPanel, qtbot: QtBot) -> None:
+    """What the dashboard calls: the view with a filter applied, sidebar in step."""
+    with qtbot.waitSignal(panel.filter_applied, timeout=LOAD_TIMEOUT):
+        panel.show_filter(OrderFilter(summary=OrderSummary.PENDING_PROCESS))
+    assert panel.sidebar.summary_buttons[OrderSummary.PENDING_PROCESS].isChecked()
+    wait_settled(panel, qtbot)
+    assert panel.model.total() == fetch_all(panel, qtbot)
+
+
+def test_a_changed_order_repaints_its_row_only(
+        panel: OrdersPanel, qtbot: QtBot, qloop: asyncio.AbstractEventLoop) -> None:
+    resets: list[int] = []
+    changed: list[tuple[int, int]] = []
+    panel.model.modelReset.connect(lambda: resets.append(1))
+    panel.model.dataChanged.connect(
+        lambda a, b, *_: changed.append((a.row(), b.row())))
+    session = session_of(panel)
+    order_id = panel.model.line(7).id
+    session.orders.changed.emit(order_id)
+    qtbot.waitUntil(lambda: (7, 7) in changed, timeout=LOAD_TIMEOUT)
+    assert resets == []
+    assert all(a == b == 7 or a == b for a, b in changed)
+
+
+def test_a_sync_refresh_keeps_the_rows_in_place(panel: OrdersPanel, qtbot: QtBot) -> None:
+    resets: list[int] = []
+    panel.model.modelReset.connect(lambda: resets.append(1))
+    panel.table.selectRow(4)
+    chosen = panel.table.selected_ids()
+    session_of(panel).orders.changed.emit(None)
+    qtbot.waitUntil(lambda: not panel.ctx.runner.is_busy(), timeout=LOAD_TIMEOUT)
+    assert resets == []
+    assert panel.table.selected_ids() == chosen
+    assert panel.model.rowCount() == PAGE_SIZE
+    assert not QModelIndex().isValid()
