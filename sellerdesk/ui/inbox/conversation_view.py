@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
 
 from sellerdesk.ui.inbox.conversation_model import ConversationModel, ConversationRole
 from sellerdesk.ui.inbox.question_card import QuestionCard
+from sellerdesk.ui.widgets.text import plain_label
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -37,6 +38,10 @@ class ConversationView(QScrollArea):
         self._layout = QVBoxLayout(self._content)
         self._layout.setContentsMargins(20, 14, 20, 14)
         self._layout.setSpacing(14)
+        self.nothing = plain_label(self.tr("No questions left in this conversation."),
+                                   self._content, muted=True)
+        self.nothing.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        self._layout.addWidget(self.nothing)
         self._layout.addStretch(1)  # cards go above it, so a short chat starts at the top
         self.setWidget(self._content)
         self.viewport().setAutoFillBackground(False)
@@ -89,6 +94,7 @@ class ConversationView(QScrollArea):
             card = self._make_card(row)
             self.cards.insert(row, card)
             self._layout.insertWidget(row, card)
+        self.nothing.setVisible(not self.cards)
         self._fix_tab_order()
 
     def _on_model_rows_removed(self, _parent: Index, first: int, last: int) -> None:
@@ -97,6 +103,7 @@ class ConversationView(QScrollArea):
             card.hide()
             card.deleteLater()
         del self.cards[first:last + 1]
+        self.nothing.setVisible(not self.cards)
 
     def _on_model_rows_moved(self, _parent: Index, start: int, end: int, _dest: Index,
                              row: int) -> None:
@@ -123,6 +130,7 @@ class ConversationView(QScrollArea):
             card.hide()
             card.deleteLater()
         self.cards = []
+        self.nothing.setVisible(True)
         count = self.model.rowCount()
         if count:
             self._on_model_rows_inserted(QModelIndex(), 0, count - 1)

@@ -87,7 +87,8 @@ class ThreadListPane(QWidget):
         self.view.setUniformItemSizes(True)
         self.view.setMouseTracking(True)
         self.view.setAccessibleName(_tr("Conversations"))
-        self.empty = EmptyState("inbox", "", "", self)
+        self.empty = EmptyState("inbox", _tr("No questions yet"),
+                                _tr("Buyers' questions appear here as they arrive."), self)
 
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.view)

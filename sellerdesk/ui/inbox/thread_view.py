@@ -159,8 +159,6 @@ class ThreadView(QWidget):
         if thread_id != self.model.thread_id:
             return  # the seller moved on meanwhile
         thread, questions, pending = snapshot
-        if not questions and thread is not None and thread.main_question is not None:
-            questions = [thread.main_question]  # not fetched yet: show what the list knows
         self._thread = thread
         self.model.update([ConversationItem(q, tuple(pending.get(q.id, ())), q.id in self._sent)
                            for q in questions])

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -135,6 +136,7 @@ class TrackingEditor(QWidget):
 
         for combo in (self.provider_combo, self.event_combo, self.status_combo):
             combo.setMinimumWidth(220)
+            combo.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         event_box = QHBoxLayout()
         event_box.setSpacing(12)
         event_box.addWidget(self.event_combo)

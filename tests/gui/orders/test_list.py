@@ -194,6 +194,8 @@ def test_filters_sort_and_layout_survive_a_restart(live_ctx: UiContext, panel: O
     again = OrdersPanel(live_ctx)
     qtbot.addWidget(again)
     again.restore_state()
+    again.resize(panel.size())
+    again.show()
     assert again.current_filter() == OrderFilter(delivered=False, query="a")
     assert again.search.text() == "a"
     assert again.model.order_sort() is OrderSort.NAME_ASC
