@@ -9,6 +9,9 @@ from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QWidget
 from pytestqt.qtbot import QtBot
 
+from sellerdesk.api.enums import ThreadStatus
+from sellerdesk.services.intents import Intent
+from sellerdesk.store.outbox import IntentKind, entity_key
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.main_window import MainWindow
 
@@ -19,6 +22,36 @@ def spoken_name(widget: QWidget) -> str:
     iface = QAccessible.queryAccessibleInterface(widget)
     name = iface.text(QAccessible.Text.Name) if iface is not None else ""
     return (name or widget.accessibleName()).strip()
+
+
+def queue_a_write(ctx: UiContext, qtbot: QtBot) -> None:
+    """An answer held in the outbox, so the outbox view has rows to walk."""
+    session = ctx.services
+    done: list[object] = []
+
+    async def queue() -> None:
+        for thread in await session.inbox.threads(status=ThreadStatus.UNANSWERED):
+            for q in await session.inbox.conversation(thread.id):
+                if q.status == "unanswered":
+                    await session.outbox.submit(
+                        IntentKind.ANSWER, entity_key("question", q.id),
+                        Intent(question_id=q.id, text="Hola"), hold=3600)
+                    return
+
+    ctx.runner.run(queue(), on_success=done.append)
+    qtbot.waitUntil(lambda: bool(done), timeout=10_000)
+
+
+def open_view(ctx: UiContext, qtbot: QtBot, view_id: str) -> MainWindow:
+    if view_id == "outbox":
+        queue_a_write(ctx, qtbot)
+    window = MainWindow(ctx)
+    qtbot.addWidget(window)
+    window.show()
+    window.activateWindow()
+    window.show_view(view_id)
+    qtbot.waitUntil(window.panel(view_id).is_loaded, timeout=30_000)
+    return window
 
 
 def tab_chain(window: MainWindow, limit: int = 400) -> list[QWidget]:
@@ -39,12 +72,8 @@ def tab_chain(window: MainWindow, limit: int = 400) -> list[QWidget]:
 @pytest.mark.parametrize("view_id", VIEWS)
 def test_every_focusable_control_has_a_name(view_id: str, live_ctx: UiContext,
                                             qtbot: QtBot) -> None:
-    window = MainWindow(live_ctx)
-    qtbot.addWidget(window)
-    window.show()
-    window.show_view(view_id)
+    window = open_view(live_ctx, qtbot, view_id)
     panel = window.panel(view_id)
-    qtbot.waitUntil(panel.is_loaded, timeout=30_000)
     chain = tab_chain(window)
     in_view = [w for w in chain if panel.isAncestorOf(w)]
     assert in_view, f"Tab never reaches a control of the {view_id} view"
@@ -57,13 +86,8 @@ def test_every_focusable_control_has_a_name(view_id: str, live_ctx: UiContext,
 def test_tab_moves_focus_through_the_view(view_id: str, live_ctx: UiContext,
                                           qtbot: QtBot) -> None:
     """Real Tab key presses move the focus forward, and it never gets stuck."""
-    window = MainWindow(live_ctx)
-    qtbot.addWidget(window)
-    window.show()
-    window.activateWindow()
-    window.show_view(view_id)
+    window = open_view(live_ctx, qtbot, view_id)
     panel = window.panel(view_id)
-    qtbot.waitUntil(panel.is_loaded, timeout=30_000)
     first = next(w for w in tab_chain(window) if panel.isAncestorOf(w))
     first.setFocus(Qt.FocusReason.TabFocusReason)
     qtbot.waitUntil(first.hasFocus, timeout=5_000)

@@ -1,0 +1,198 @@
+"""Outbox entries in a seller's words: what each write is, what it carries, what went wrong,
+and, for a conflict, the seller's version beside the shop's, field by field."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+from PySide6.QtCore import QCoreApplication
+
+from sellerdesk.api.enums import Event, Provider, TrackingStatus
+from sellerdesk.services.intents import Intent, parse, tracking_id_of
+from sellerdesk.store.outbox import IntentKind, OutboxEntry
+from sellerdesk.ui.tracking.vocabulary import event_name, provider_name, status_name
+
+_EXCERPT = 90
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Outbox", text)
+
+
+def _intent(entry: OutboxEntry) -> Intent:
+    try:
+        return parse(entry.payload)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return Intent()
+
+
+def _short(text: str | None) -> str:
+    flat = " ".join((text or "").split())
+    return flat if len(flat) <= _EXCERPT else flat[:_EXCERPT - 1] + "…"
+
+
+def shipping_status_name(status: str | None) -> str:
+    return {"pickup": _tr("Ready for pickup"), "pending": _tr("Pending"),
+            "in_progress": _tr("In progress"), "on_route": _tr("On the way"),
+            "delivered": _tr("Delivered")}.get(status or "", status or "—")
+
+
+def _code_name(intent: Intent) -> str:
+    for source in (intent.draft, intent.changes, intent.base):
+        if source and source.get("name"):
+            return str(source["name"])
+    return ""
+
+
+def what(entry: OutboxEntry) -> str:
+    """"Answer to question 123", "Shipping of order 456"…"""
+    intent = _intent(entry)
+    kind = entry.kind
+    if kind is IntentKind.ANSWER:
+        return _tr("Answer to question {id}").format(id=intent.question_id)
+    if kind is IntentKind.DELETE_QUESTION:
+        return _tr("Deletion of question {id}").format(id=intent.question_id)
+    if kind is IntentKind.INVOICE:
+        return _tr("Invoice of order {id}").format(id=intent.order_id)
+    if kind is IntentKind.SHIPPING:
+        return _tr("Shipping of order {id}").format(id=intent.order_id)
+    name = _code_name(intent)
+    code_id = tracking_id_of(entry.entity, intent)
+    if kind is IntentKind.TRACKING_CREATE:
+        return _tr("New tracking code “{name}”").format(name=name)
+    if kind is IntentKind.TRACKING_MODIFY:
+        return (_tr("Changes to tracking code “{name}”").format(name=name) if name
+                else _tr("Changes to tracking code {id}").format(id=code_id))
+    return _tr("Deletion of tracking code {id}").format(id=code_id)
+
+
+def details(entry: OutboxEntry) -> str:
+    """One line about what the write carries."""
+    intent = _intent(entry)
+    kind = entry.kind
+    if kind is IntentKind.ANSWER:
+        return f"“{_short(intent.text)}”"
+    if kind is IntentKind.INVOICE:
+        if not intent.invoiced:
+            return _tr("Not invoiced")
+        return _tr("Invoiced: {type} {number}").format(type=intent.type or "",
+                                                       number=intent.number or "").strip()
+    if kind is IntentKind.SHIPPING:
+        status = shipping_status_name(intent.status)
+        if intent.tracking_code:
+            return _tr("{status}, tracking {code}").format(status=status,
+                                                           code=intent.tracking_code)
+        return status
+    if kind is IntentKind.TRACKING_CREATE and intent.draft:
+        return _tr("{provider}, {event}").format(
+            provider=_field_text("provider", intent.draft.get("provider")),
+            event=_field_text("event", intent.draft.get("event")))
+    if kind is IntentKind.TRACKING_MODIFY and intent.changes:
+        return ", ".join(_field_label(k) for k in intent.changes)
+    if kind is IntentKind.DELETE_QUESTION:
+        return _tr("The question is removed from the shop")
+    if kind is IntentKind.TRACKING_DELETE:
+        return _tr("The shop stops inserting this snippet")
+    return ""
+
+
+def error_words(entry: OutboxEntry) -> str:
+    """Why it has not gone yet (the services write these for people; translated if known)."""
+    text = entry.conflict.message if entry.conflict is not None else entry.last_error
+    return QCoreApplication.translate("Errors", text) if text else ""
+
+
+# ---- Conflicts: the two versions, field by field. ------------------------------------------------
+
+@dataclass(frozen=True)
+class Field:
+    label: str
+    mine: str
+    theirs: str
+    code: bool = False  # a snippet: shown in the monospaced plain-text editor
+
+    @property
+    def differs(self) -> bool:
+        return self.mine != self.theirs
+
+
+@dataclass(frozen=True)
+class Versions:
+    fields: list[Field]
+    context: str = ""  # e.g. the buyer's question, the same on both sides
+    server_gone: bool = False
+    can_keep_mine: bool = True
+    why_not_mine: str = ""
+
+
+def _field_label(name: str) -> str:
+    return {"name": _tr("Name"), "code": _tr("Code"), "options": _tr("Options"),
+            "provider": _tr("Provider"), "event": _tr("Inserted on"),
+            "status": _tr("Status")}.get(name, name)
+
+
+def _field_text(name: str, value: Any) -> str:
+    if value is None:
+        return "—"
+    if name == "provider" and value in set(Provider):
+        return provider_name(Provider(value))
+    if name == "event" and value in set(Event):
+        return event_name(Event(value))
+    if name == "status" and value in set(TrackingStatus):
+        return status_name(TrackingStatus(value))
+    if isinstance(value, dict | list):
+        return json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True) if value \
+            else _tr("(none)")
+    return str(value)
+
+
+def _yes_no(value: Any) -> str:
+    return _tr("Yes") if value else _tr("No")
+
+
+def versions(entry: OutboxEntry) -> Versions:
+    conflict = entry.conflict
+    local = parse(conflict.local) if conflict is not None else _intent(entry)
+    server: dict[str, Any] | None = None
+    if conflict is not None and conflict.server is not None:
+        loaded = json.loads(conflict.server)
+        server = loaded if isinstance(loaded, dict) else None
+    gone = server is None
+    s: dict[str, Any] = server or {}
+    kind = entry.kind
+    fields: list[Field] = []
+    context = ""
+    keep, why = not gone, (_tr("The record no longer exists on the shop, so your change "
+                               "cannot be applied.") if gone else "")
+    if kind is IntentKind.ANSWER:
+        context = ((s.get("question") or {}).get("text") or "")
+        theirs = (s.get("answer") or {}).get("text")
+        fields.append(Field(_tr("Answer"), local.text or "", theirs or _tr("(no answer)")))
+        if theirs and not gone:
+            keep, why = False, _tr("The buyer already has the other answer, and a question "
+                                   "can only be answered once.")
+    elif kind is IntentKind.INVOICE:
+        inv = s.get("invoice") or {}
+        fields += [Field(_tr("Invoiced"), _yes_no(local.invoiced), _yes_no(inv.get("invoiced"))),
+                   Field(_tr("Number"), local.number or "—", inv.get("number") or "—"),
+                   Field(_tr("Type"), local.type or "—", inv.get("type") or "—")]
+    elif kind is IntentKind.SHIPPING:
+        ship = next((x for x in s.get("shippings") or [] if x.get("id") == local.shipping_id),
+                    {})
+        fields += [Field(_tr("Status"), shipping_status_name(local.status),
+                         shipping_status_name(ship.get("status")) if ship else "—"),
+                   Field(_tr("Tracking code"), local.tracking_code or "—",
+                         ship.get("tracking_code") or "—" if ship else "—")]
+    elif kind in (IntentKind.TRACKING_CREATE, IntentKind.TRACKING_MODIFY):
+        mine = local.draft if kind is IntentKind.TRACKING_CREATE else local.changes
+        for name in (mine or {}):
+            fields.append(Field(_field_label(name), _field_text(name, (mine or {})[name]),
+                                "—" if gone else _field_text(name, s.get(name)),
+                                code=name in ("code", "options")))
+    else:
+        fields.append(Field(_tr("Change"), _tr("Delete"),
+                            _tr("Already gone") if gone else _tr("Still there")))
+    return Versions(fields, context, gone, keep, why)

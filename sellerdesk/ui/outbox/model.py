@@ -1,0 +1,87 @@
+"""The outbox as a table model: unfinished writes, merged in place on every outbox change."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from enum import IntEnum
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
+
+from sellerdesk.store.outbox import OutboxEntry, OutboxState
+from sellerdesk.ui.outbox.describe import details, error_words, what
+from sellerdesk.ui.widgets.chip_delegate import STATE_ROLE
+from sellerdesk.ui.widgets.formatting import format_datetime
+from sellerdesk.ui.widgets.keyed_model import KeyedRowsModel
+from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
+from sellerdesk.ui.widgets.state_chip import chip_style
+
+ENTRY_ROLE = int(Qt.ItemDataRole.UserRole) + 1
+_Index = QModelIndex | QPersistentModelIndex
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("OutboxModel", text)
+
+
+class Column(IntEnum):
+    WHAT = 0
+    DETAILS = 1
+    STATE = 2
+    ATTEMPTS = 3
+    ERROR = 4
+    CREATED = 5
+
+
+def state_words(entry: OutboxEntry) -> str:
+    if entry.state is OutboxState.QUEUED and entry.last_error:
+        return _tr("Waiting to retry")
+    return chip_style(entry.state.value)[0]
+
+
+class OutboxModel(KeyedRowsModel[OutboxEntry]):
+    def key_of(self, row: OutboxEntry) -> Hashable:
+        return row.id
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(Column)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole \
+                or not 0 <= section < len(Column):
+            return None
+        return {Column.WHAT: _tr("Change"), Column.DETAILS: _tr("Details"),
+                Column.STATE: _tr("State"), Column.ATTEMPTS: _tr("Attempts"),
+                Column.ERROR: _tr("Last problem"), Column.CREATED: _tr("Made")
+                }[Column(section)]
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        entry = self.item_at(index)
+        if entry is None or not 0 <= index.column() < len(Column):
+            return None
+        column = Column(index.column())
+        if role == ENTRY_ROLE:
+            return entry
+        if role == Qt.ItemDataRole.DisplayRole:
+            return {
+                Column.WHAT: what(entry),
+                Column.DETAILS: details(entry),
+                Column.STATE: state_words(entry),
+                Column.ATTEMPTS: str(entry.attempts),
+                Column.ERROR: error_words(entry),
+                Column.CREATED: format_datetime(entry.created_at, "short"),
+            }[column]
+        if role == STATE_ROLE and column is Column.STATE:
+            return entry.state.value
+        if role == Qt.ItemDataRole.ToolTipRole and column in (Column.WHAT, Column.DETAILS,
+                                                              Column.ERROR):
+            return plain_tooltip(self.data(index, Qt.ItemDataRole.DisplayRole))
+        if role == Qt.ItemDataRole.TextAlignmentRole and column is Column.ATTEMPTS:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
