@@ -1,0 +1,337 @@
+"""The Outbox view: the seller's writes not yet on the shop, with retry, discard and conflict
+resolution. Rows follow the outbox live (inserted, changed, removed; never a reset)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QItemSelection, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sellerdesk.store.outbox import (
+    UNFINISHED,
+    OutboxChange,
+    OutboxEntry,
+    OutboxEvent,
+    OutboxState,
+    Resolution,
+)
+from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.outbox.describe import details, error_words, what
+from sellerdesk.ui.outbox.model import Column, OutboxModel, state_words
+from sellerdesk.ui.panel import Panel
+from sellerdesk.ui.widgets.banner import BannerMessage, MessageLevel
+from sellerdesk.ui.widgets.chip_delegate import ChipDelegate
+from sellerdesk.ui.widgets.confirm import confirm
+from sellerdesk.ui.widgets.empty_state import EmptyState
+from sellerdesk.ui.widgets.formatting import format_datetime
+from sellerdesk.ui.widgets.panel_header import PanelHeader
+from sellerdesk.ui.widgets.record_card import RecordCard
+from sellerdesk.ui.widgets.separator import Separator
+from sellerdesk.ui.widgets.service_link import subscribe
+
+_RETRYABLE = (OutboxState.QUEUED, OutboxState.FAILED)
+_DISCARDABLE = (OutboxState.QUEUED, OutboxState.FAILED, OutboxState.CONFLICT)
+
+
+class OutboxPanel(Panel):
+    view_id = "outbox"
+
+    def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.model = OutboxModel(self)
+        self.paused_reason: str | None = None
+        self._build()
+        self._build_actions()
+        self._update_buttons()
+        if ctx.services is not None:
+            subscribe(self, ctx.services.outbox.changed, self._on_outbox_changed)
+
+    def title(self) -> str:
+        return self.tr("Outbox")
+
+    def icon_name(self) -> str:
+        return "outbox"
+
+    # ---- Building. ---------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.header = PanelHeader(self.title(), self)
+        self.send_all_button = self._button(self.tr("Send all now"),
+                                            self.tr("Send every waiting change now"),
+                                            self.send_all)
+        self.retry_button = self._button(self.tr("Retry"), self.tr("Send the selected change "
+                                                                   "again"), self.retry_selected)
+        self.discard_button = self._button(self.tr("Discard…"),
+                                           self.tr("Discard the selected change"),
+                                           self.discard_selected)
+        self.resolve_button = self._button(self.tr("Resolve…"),
+                                           self.tr("Resolve the selected conflict"),
+                                           self.resolve_selected)
+        for button in (self.resolve_button, self.retry_button, self.discard_button,
+                       self.send_all_button):
+            self.header.add_tool(button)
+
+        self.paused_banner = BannerMessage("", MessageLevel.WARNING, self)
+        self.paused_banner.dismissed.connect(self.paused_banner.hide)
+        self.paused_banner.hide()
+
+        self.table = QTreeView(self)
+        self.table.setModel(self.model)
+        self.table.setRootIsDecorated(False)
+        self.table.setUniformRowHeights(True)
+        self.table.setAlternatingRowColors(True)
+        self.table.setItemDelegate(ChipDelegate(self.table))
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setFrameShape(QTreeView.Shape.NoFrame)
+        self.table.setAccessibleName(self.tr("Changes waiting to be sent"))
+        head = self.table.header()
+        head.setStretchLastSection(False)
+        for column, width in ((Column.WHAT, 250), (Column.DETAILS, 250), (Column.STATE, 150),
+                              (Column.ATTEMPTS, 70), (Column.ERROR, 280),
+                              (Column.CREATED, 140)):
+            head.resizeSection(column, width)
+        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
+        self.table.activated.connect(self._on_table_activated)
+
+        self.detail = RecordCard("", self)
+        self.detail.add_row("details", self.tr("Details"))
+        self.detail.add_row("state", self.tr("State"))
+        self.detail.add_row("problem", self.tr("Last problem"))
+        self.detail.add_row("attempts", self.tr("Attempts"))
+        self.detail.add_row("created", self.tr("Made"))
+        self.detail.add_row("next", self.tr("Next attempt"))
+        holder = QWidget(self)
+        inner = QVBoxLayout(holder)
+        inner.setContentsMargins(16, 12, 16, 12)
+        inner.addWidget(self.detail)
+        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(holder)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+
+        self.empty_state = EmptyState(
+            "check", self.tr("All changes sent"),
+            self.tr("Answers and updates you make while offline wait here until they reach "
+                    "the shop."), self)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.empty_state)
+        self.stack.addWidget(self.splitter)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.header)
+        layout.addWidget(Separator(parent=self))
+        banner_box = QVBoxLayout()
+        banner_box.setContentsMargins(12, 10, 12, 0)
+        banner_box.addWidget(self.paused_banner)
+        layout.addLayout(banner_box)
+        layout.addWidget(self.stack, 1)
+
+    def _button(self, text: str, accessible: str, slot: Callable[[], None]) -> QPushButton:
+        button = QPushButton(text, self)
+        button.setAccessibleName(accessible)
+        button.clicked.connect(slot)
+        return button
+
+    def _build_actions(self) -> None:
+        def make(text: str, shortcut: str, slot: Callable[[], None],
+                 scope: QWidget | None = None) -> QAction:
+            action = QAction(text, self)
+            action.setShortcut(QKeySequence(shortcut))
+            action.triggered.connect(slot)
+            if scope is not None:
+                action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            (scope or self).addAction(action)
+            return action
+
+        self._actions = [
+            make(self.tr("Retry the selected change"), "Ctrl+Shift+R", self.retry_selected),
+            make(self.tr("Send all waiting changes now"), "Ctrl+Shift+Return", self.send_all),
+            make(self.tr("Discard the selected change (in the list)"), "Del",
+                 self.discard_selected, self.table),
+            make(self.tr("Resolve the selected conflict"), "Ctrl+Shift+E",
+                 self.resolve_selected),
+        ]
+
+    def panel_actions(self) -> list[QAction]:
+        return list(self._actions)
+
+    # ---- Loading. ------------------------------------------------------------------------------
+
+    def load(self) -> None:
+        if self.ctx.services is None:
+            self._show_entries([])
+            self.mark_loaded()
+            return
+        self.reload()
+
+    def reload(self) -> None:
+        services = self.ctx.services
+        if services is None:
+            return
+
+        async def read() -> tuple[list[OutboxEntry], str | None]:
+            return (await services.outbox.entries(states=UNFINISHED),
+                    await services.outbox.paused())
+
+        def shown(result: tuple[list[OutboxEntry], str | None]) -> None:
+            entries, paused = result
+            self._show_entries(entries)
+            self._show_paused(paused)
+            self.mark_loaded()
+
+        self.ctx.runner.run(read(), on_success=shown, key="outbox.entries", owner=self,
+                            show_progress=False)
+
+    def refresh(self) -> None:
+        self.reload()
+
+    def _on_outbox_changed(self, change: OutboxChange) -> None:
+        if change.event in (OutboxEvent.PAUSED, OutboxEvent.RESUMED) or change.entry_id:
+            self.reload()
+
+    def _show_entries(self, entries: list[OutboxEntry]) -> None:
+        self.model.set_rows(entries)
+        self.stack.setCurrentWidget(self.splitter if entries else self.empty_state)
+        if entries and not self.table.currentIndex().isValid():
+            self.table.setCurrentIndex(self.model.index(0, 0))
+        waiting = sum(e.state in (OutboxState.QUEUED, OutboxState.SENDING) for e in entries)
+        stuck = len(entries) - waiting
+        parts = [self.tr("%n waiting", "", waiting) if waiting else "",
+                 self.tr("%n need you", "", stuck) if stuck else ""]
+        self.header.set_subtitle(" · ".join(p for p in parts if p))
+        self._refresh_detail()
+        self._update_buttons()
+
+    def _show_paused(self, reason: str | None) -> None:
+        self.paused_reason = reason
+        if reason:
+            self.paused_banner._text.setText(self.tr("Sending is paused: {reason}").format(
+                reason=reason))
+            self.paused_banner.show()
+        else:
+            self.paused_banner.hide()
+
+    def paused_text(self) -> str:
+        return self.paused_banner.text() if not self.paused_banner.isHidden() else ""
+
+    # ---- Selection. ------------------------------------------------------------------------------
+
+    def selected_entry(self) -> OutboxEntry | None:
+        return self.model.item_at(self.table.currentIndex())
+
+    def select_entry(self, entry_id: str) -> bool:
+        row = self.model.row_of(entry_id)
+        if row >= 0:
+            self.table.setCurrentIndex(self.model.index(row, 0))
+        return row >= 0
+
+    def _on_table_selection_changed(self, _a: QItemSelection, _b: QItemSelection) -> None:
+        self._refresh_detail()
+        self._update_buttons()
+
+    def _on_table_activated(self, _index: QModelIndex | QPersistentModelIndex) -> None:
+        entry = self.selected_entry()
+        if entry is not None and entry.state is OutboxState.CONFLICT:
+            self.resolve_selected()
+
+    def _refresh_detail(self) -> None:
+        entry = self.selected_entry()
+        if entry is None:
+            return
+        card = self.detail
+        card.set_title(what(entry))
+        card.set_value("details", details(entry))
+        card.set_value("state", state_words(entry))
+        card.set_value("problem", error_words(entry))
+        card.set_value("attempts", str(entry.attempts))
+        card.set_value("created", format_datetime(entry.created_at))
+        card.set_value("next", format_datetime(entry.next_attempt_at)
+                       if entry.next_attempt_at and entry.state is OutboxState.QUEUED else "")
+
+    def _update_buttons(self) -> None:
+        entry = self.selected_entry()
+        state = entry.state if entry is not None else None
+        self.retry_button.setEnabled(state in _RETRYABLE)
+        self.discard_button.setEnabled(state in _DISCARDABLE)
+        self.resolve_button.setEnabled(state is OutboxState.CONFLICT)
+        self.resolve_button.setVisible(any(e.state is OutboxState.CONFLICT
+                                           for e in self.model.rows()))
+        self.send_all_button.setEnabled(any(e.state is OutboxState.QUEUED
+                                            for e in self.model.rows()))
+
+    # ---- Actions. --------------------------------------------------------------------------------
+
+    def send_all(self) -> None:
+        services = self.ctx.services
+        if services is not None:
+            services.connectivity.nudge()
+            self.ctx.runner.run(services.outbox.retry_all_waiting(), owner=self,
+                                show_progress=False)
+
+    def retry_selected(self) -> None:
+        services, entry = self.ctx.services, self.selected_entry()
+        if services is None or entry is None or entry.state not in _RETRYABLE:
+            return
+        self.ctx.runner.run(services.outbox.retry(entry.id), owner=self,
+                            label=self.tr("Sending again…"))
+
+    def discard_selected(self) -> None:
+        services, entry = self.ctx.services, self.selected_entry()
+        if services is None or entry is None or entry.state not in _DISCARDABLE:
+            return
+        entry_id = entry.id
+        confirm(self, self.tr("Discard change"),
+                self.tr("Discard “{what}”?").format(what=what(entry)), self.tr("Discard"),
+                lambda: self.ctx.runner.run(services.outbox.discard(entry_id), owner=self,
+                                            label=self.tr("Discarding…")),
+                informative=self.tr("It will not be sent to the shop, and it cannot be "
+                                    "brought back."))
+
+    def resolve_selected(self) -> QWidget | None:
+        services, entry = self.ctx.services, self.selected_entry()
+        if services is None or entry is None or entry.state is not OutboxState.CONFLICT:
+            return None
+        # Imported here: the dialog reads this package's wording helpers.
+        from sellerdesk.ui.dialogs.conflict import ConflictDialog
+
+        dialog = ConflictDialog(entry, self)
+        entry_id = entry.id
+
+        def chosen(choice: Resolution) -> None:
+            self.ctx.runner.run(services.outbox.resolve(entry_id, choice), owner=self,
+                                label=self.tr("Resolving the conflict…"))
+
+        dialog.resolved.connect(chosen)
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.open()
+        self.conflict_dialog = dialog
+        return dialog
+
+    # ---- Remembering. ----------------------------------------------------------------------------
+
+    def save_state(self) -> None:
+        self.ctx.settings.save_splitter("outbox", self.splitter)
+        self.ctx.settings.save_header("outbox", self.table.header())
+
+    def restore_state(self) -> None:
+        self.ctx.settings.restore_splitter("outbox", self.splitter)
+        self.ctx.settings.restore_header("outbox", self.table.header())
+
+    async def prepare_snapshot(self) -> None:
+        if self.model.rowCount() and not self.table.currentIndex().isValid():
+            self.table.setCurrentIndex(self.model.index(0, 0))

@@ -1,0 +1,199 @@
+"""Invoice, shipping and bulk updates from the view: through the outbox to the server, with
+their queued / sent state shown; offline and with faults the view keeps working."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QItemSelectionModel, Qt
+from pytestqt.qtbot import QtBot
+
+from sellerdesk.store.outbox import IntentKind
+from sellerdesk.store.rows import OrderFilter
+from sellerdesk.ui.orders.bulk import CODE, RESULT, BulkShippingDialog, split_codes
+from sellerdesk.ui.orders.panel import OrdersPanel
+from sellerdesk.ui.orders.table_model import Column
+from tests.gui.orders.conftest import LOAD_TIMEOUT, session_of, wait_settled
+from tests.support.sandbox import Sandbox
+
+SEND_TIMEOUT = 30_000
+
+
+def open_pending_order(panel: OrdersPanel, qtbot: QtBot) -> str:
+    """Select the first open order whose shipping is still pending; returns its id."""
+    panel.show_filter(OrderFilter(shipping="pending", closed=False))
+    wait_settled(panel, qtbot)
+    order_id = panel.model.line(0).id
+    with qtbot.waitSignal(panel.order_shown, timeout=LOAD_TIMEOUT):
+        panel.table.selectRow(0)
+    assert panel.detail.order() is not None and panel.detail.order().id == order_id
+    return order_id
+
+
+def server_order(sandbox: Sandbox, order_id: str) -> dict[str, Any]:
+    response = sandbox.get(f"/orders/{order_id}")
+    response.raise_for_status()
+    doc: dict[str, Any] = response.json()
+    return doc
+
+
+def follow_states(panel: OrdersPanel, order_id: str) -> list[str | None]:
+    seen: list[str | None] = []
+
+    def note(changed: str) -> None:
+        state = panel.writes.state(order_id)
+        if changed == order_id and (not seen or seen[-1] != state):
+            seen.append(state)
+
+    panel.writes.order_writes_changed.connect(note)
+    return seen
+
+
+def sync_cell(panel: OrdersPanel, order_id: str) -> str:
+    row = panel.model.row_of(order_id)
+    assert row is not None
+    return str(panel.model.index(row, Column.SYNC).data())
+
+
+def test_a_shipping_update_reaches_the_server_and_shows_queued_then_sent(
+        panel: OrdersPanel, qtbot: QtBot, fresh_sandbox: Sandbox) -> None:
+    order_id = open_pending_order(panel, qtbot)
+    seen = follow_states(panel, order_id)
+    form = panel.detail.shipping_form
+    form.status_combo.setCurrentIndex(form.status_combo.findData("on_route"))
+    qtbot.keyClicks(form.code, "AR-TRK-0001")
+    qtbot.mouseClick(form.submit, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: form.status.chip.text() == "Sent", timeout=SEND_TIMEOUT)
+    assert seen[0] == "queued" and seen[-1] == "sent"
+
+    shipping = server_order(fresh_sandbox, order_id)["shippings"][0]
+    assert (shipping["status"], shipping["tracking_code"]) == ("on_route", "AR-TRK-0001")
+    assert sync_cell(panel, order_id) == "Sent"
+    row = panel.model.row_of(order_id)
+    assert row is not None
+    qtbot.waitUntil(lambda: panel.model.index(row, Column.SHIPPING).data() == "On route",
+                    timeout=LOAD_TIMEOUT)
+    assert form.code.text() == "AR-TRK-0001"  # the detail shows the order as it is now
+
+
+def test_an_invoice_update_reaches_the_server(panel: OrdersPanel, qtbot: QtBot,
+                                              fresh_sandbox: Sandbox) -> None:
+    order_id = open_pending_order(panel, qtbot)
+    form = panel.detail.invoice_form
+    form.invoiced.setChecked(False)
+    qtbot.mouseClick(form.invoiced, Qt.MouseButton.LeftButton)  # ticked by the seller
+    form.request()  # no number yet: refused before anything is queued, in words
+    assert form.problem.isVisible() and "invoice number" in form.problem.text()
+    assert form.status.state() is None
+    qtbot.keyClicks(form.number, "0003-00004567")
+    form.type.setEditText("B")
+    qtbot.mouseClick(form.submit, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: form.status.chip.text() == "Sent", timeout=SEND_TIMEOUT)
+    invoice = server_order(fresh_sandbox, order_id)["invoice"]
+    assert (invoice["invoiced"], invoice["number"], invoice["type"]) == (
+        True, "0003-00004567", "B")
+    info = panel.writes.latest(order_id, IntentKind.INVOICE)
+    assert info is not None and info.state == "sent"
+
+
+def test_offline_an_update_is_queued_and_goes_out_on_reconnect(
+        panel: OrdersPanel, qtbot: QtBot, fresh_sandbox: Sandbox) -> None:
+    order_id = open_pending_order(panel, qtbot)
+    fresh_sandbox.stop()
+    form = panel.detail.shipping_form
+    form.status_combo.setCurrentIndex(form.status_combo.findData("in_progress"))
+    form.request()
+    qtbot.waitUntil(lambda: form.status.chip.text() == "Queued", timeout=SEND_TIMEOUT)
+    qtbot.waitUntil(lambda: sync_cell(panel, order_id) == "Queued", timeout=SEND_TIMEOUT)
+    # Why it waits, in words (the outbox's last error), once a send was tried.
+    qtbot.waitUntil(lambda: bool(form.status.message.text()), timeout=SEND_TIMEOUT)
+    assert "Traceback" not in form.status.message.text()
+    # The view keeps working from the local copy meanwhile.
+    panel.show_filter(OrderFilter(paid=True))
+    wait_settled(panel, qtbot)
+    assert panel.model.rowCount() > 0
+
+    fresh_sandbox.start()
+    session_of(panel).outbox.kick(ignore_backoff=True)
+    qtbot.waitUntil(lambda: panel.writes.state(order_id) == "sent", timeout=SEND_TIMEOUT)
+    assert server_order(fresh_sandbox, order_id)["shippings"][0]["status"] == "in_progress"
+
+
+def test_bulk_shipping_with_pasted_codes(panel: OrdersPanel, qtbot: QtBot,
+                                        fresh_sandbox: Sandbox) -> None:
+    panel.show_filter(OrderFilter(shipping="pending", closed=False))
+    wait_settled(panel, qtbot)
+    assert panel.open_bulk_shipping() is None  # nothing selected: it says so instead
+    assert "Select the orders" in panel.header.subtitle()
+    selection = panel.table.selectionModel()
+    flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+    for row in range(4):
+        selection.select(panel.model.index(row, 0), flags)
+    ids = panel.table.selected_ids()
+    dialog = panel.open_bulk_shipping()
+    assert isinstance(dialog, BulkShippingDialog)
+    qtbot.addWidget(dialog)
+    model = dialog.model
+    assert [line.order_id for line in model.lines()] == ids
+
+    dialog.table.setCurrentIndex(model.index(1, CODE))
+    assert dialog.paste_codes("OCA-111\r\nOCA-222\r\nOCA-333\r\n") == 3  # from row 1 down
+    assert [line.code for line in model.lines()] == ["", "OCA-111", "OCA-222", "OCA-333"]
+    model.setData(model.index(0, CODE), "  OCA-000 ")
+    model.lines()[3].shipping_id = 999  # a shipping the order does not have
+    dialog.apply()
+    qtbot.waitUntil(lambda: all(model.index(r, RESULT).data() for r in range(4)),
+                    timeout=SEND_TIMEOUT)
+    qtbot.waitUntil(lambda: [model.index(r, RESULT).data() for r in range(3)]
+                    == ["Sent"] * 3, timeout=SEND_TIMEOUT)
+    assert "no shipping 999" in model.index(3, RESULT).data()
+    for order_id, code in zip(ids[:3], ["OCA-000", "OCA-111", "OCA-222"], strict=True):
+        shipping = server_order(fresh_sandbox, order_id)["shippings"][0]
+        assert (shipping["status"], shipping["tracking_code"]) == ("on_route", code)
+    assert dialog.apply_button.isEnabled()  # the failed line may be fixed and sent again
+
+
+def test_split_codes_takes_one_code_per_line() -> None:
+    assert split_codes("A1\nA2\n\n") == ["A1", "A2"]
+    assert split_codes("1001\tA1\n1002\tA2") == ["A1", "A2"]  # pasted from a sheet
+    assert split_codes(" A1 \n\nA3") == ["A1", "", "A3"]
+
+
+def test_a_server_fault_is_said_in_words_and_the_view_keeps_working(
+        panel: OrdersPanel, qtbot: QtBot, fresh_sandbox: Sandbox) -> None:
+    open_pending_order(panel, qtbot)
+    fresh_sandbox.set_faults(error_rate=1.0, error_status=500)
+    with qtbot.waitSignal(panel.ctx.runner.error_reported, timeout=SEND_TIMEOUT) as said:
+        panel.refresh_selected_order()
+    message = said.args[0]
+    assert message and "Traceback" not in message and "500" not in message
+    assert "shop service" in message
+
+    # A refused write is shown as failed next to its form, with the reason in words.
+    fresh_sandbox.set_faults(error_rate=0.0, error_next=1, error_status=400)
+    form = panel.detail.shipping_form
+    form.request()
+    qtbot.waitUntil(lambda: form.status.chip.text() == "Failed", timeout=SEND_TIMEOUT)
+    assert form.status.message.text()
+
+    fresh_sandbox.clear_faults()
+    panel.show_filter(OrderFilter(channel="marketplace"))
+    wait_settled(panel, qtbot)
+    assert panel.model.rowCount() > 0
+    with qtbot.assertNotEmitted(panel.ctx.runner.error_reported, wait=0):
+        panel.refresh_selected_order()
+        qtbot.waitUntil(lambda: not panel.ctx.runner.is_busy(), timeout=SEND_TIMEOUT)
+
+
+@pytest.mark.parametrize("typed", ["TRK-9"])
+def test_typing_survives_the_order_changing_underneath(panel: OrdersPanel, qtbot: QtBot,
+                                                       typed: str) -> None:
+    order_id = open_pending_order(panel, qtbot)
+    form = panel.detail.shipping_form
+    qtbot.keyClicks(form.code, typed)
+    with qtbot.waitSignal(panel.order_shown, timeout=LOAD_TIMEOUT):
+        session_of(panel).orders.changed.emit(order_id)  # e.g. a sync touched it
+    assert form.code.text() == typed
+    assert form.is_dirty()
