@@ -273,11 +273,14 @@ async def _queue_example_answer(session: Session) -> None:
     for thread in await session.inbox.threads(status=ThreadStatus.UNANSWERED):
         for question in await session.inbox.conversation(thread.id):
             if question.status == "unanswered":
+                # Demo buyers write in the shop's language, whatever the window's language.
+                pub = thread.main_question.publication if thread.main_question else None
+                text = ("Olá! Sim, temos em estoque e enviamos amanhã."
+                        if pub is not None and pub.currency_id == "BRL"
+                        else "¡Hola! Sí, tenemos stock y enviamos mañana.")
                 await session.outbox.submit(
                     IntentKind.ANSWER, entity_key("question", question.id),
-                    Intent(question_id=question.id, text=QCoreApplication.translate(
-                        "App", "Hi! Yes, we have it in stock and ship tomorrow.")),
-                    hold=3600)
+                    Intent(question_id=question.id, text=text), hold=3600)
                 return
 
 

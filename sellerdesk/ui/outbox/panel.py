@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QItemSelection, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QCoreApplication, QItemSelection, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -81,9 +81,7 @@ class OutboxPanel(Panel):
                        self.send_all_button):
             self.header.add_tool(button)
 
-        self.paused_banner = BannerMessage("", MessageLevel.WARNING, self)
-        self.paused_banner.dismissed.connect(self.paused_banner.hide)
-        self.paused_banner.hide()
+        self.paused_banner: BannerMessage | None = None
 
         self.table = QTreeView(self)
         self.table.setModel(self.model)
@@ -135,10 +133,9 @@ class OutboxPanel(Panel):
         layout.setSpacing(0)
         layout.addWidget(self.header)
         layout.addWidget(Separator(parent=self))
-        banner_box = QVBoxLayout()
-        banner_box.setContentsMargins(12, 10, 12, 0)
-        banner_box.addWidget(self.paused_banner)
-        layout.addLayout(banner_box)
+        self._banner_box = QVBoxLayout()
+        self._banner_box.setContentsMargins(12, 10, 12, 0)
+        layout.addLayout(self._banner_box)
         layout.addWidget(self.stack, 1)
 
     def _button(self, text: str, accessible: str, slot: Callable[[], None]) -> QPushButton:
@@ -218,16 +215,26 @@ class OutboxPanel(Panel):
         self._update_buttons()
 
     def _show_paused(self, reason: str | None) -> None:
+        """A refused token pauses the whole queue: say so, with the reason, above the list
+        (entering a new token is the profile dialog's job)."""
+        if reason == self.paused_reason:
+            return
         self.paused_reason = reason
-        if reason:
-            self.paused_banner._text.setText(self.tr("Sending is paused: {reason}").format(
-                reason=reason))
-            self.paused_banner.show()
-        else:
+        if self.paused_banner is not None:
             self.paused_banner.hide()
+            self.paused_banner.deleteLater()
+            self.paused_banner = None
+        if reason:
+            words = QCoreApplication.translate("Errors", reason)
+            banner = BannerMessage(self.tr("Sending is paused: {reason}").format(reason=words),
+                                   MessageLevel.WARNING, self)
+            banner.dismissed.connect(banner.hide)
+            self._banner_box.addWidget(banner)
+            self.paused_banner = banner
 
     def paused_text(self) -> str:
-        return self.paused_banner.text() if not self.paused_banner.isHidden() else ""
+        banner = self.paused_banner
+        return banner.text() if banner is not None and not banner.isHidden() else ""
 
     # ---- Selection. ------------------------------------------------------------------------------
 

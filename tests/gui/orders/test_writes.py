@@ -83,6 +83,7 @@ def test_an_invoice_update_reaches_the_server(panel: OrdersPanel, qtbot: QtBot,
     order_id = open_pending_order(panel, qtbot)
     form = panel.detail.invoice_form
     form.invoiced.setChecked(False)
+    form.number.clear()
     qtbot.mouseClick(form.invoiced, Qt.MouseButton.LeftButton)  # ticked by the seller
     form.request()  # no number yet: refused before anything is queued, in words
     assert form.problem.isVisible() and "invoice number" in form.problem.text()
