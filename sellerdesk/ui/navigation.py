@@ -13,7 +13,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QFont, QGuiApplication, QIcon, QPainter, QPalette, QPen
+from PySide6.QtGui import QFocusEvent, QFont, QGuiApplication, QIcon, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -175,6 +175,20 @@ class NavigationList(QListWidget):
                                  _previous: QListWidgetItem | None) -> None:
         if current is not None:
             self.view_selected.emit(str(current.data(_VIEW_ID)))
+
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        # Qt makes the first row current when a list with no current row gets focus; with the
+        # outbox shown (it has no row here) that would switch the window to the inbox.
+        if self.currentItem() is not None:
+            super().focusInEvent(event)
+            return
+        self.blockSignals(True)
+        try:
+            super().focusInEvent(event)
+            self.setCurrentRow(-1)
+        finally:
+            self.blockSignals(False)
 
 
 class Sidebar(QWidget):

@@ -198,3 +198,22 @@ def _decode(raw: object, default: T) -> T:
             raise ValueError(f"expected a {type(default).__name__}")
         return cast(T, value)
     raise TypeError(f"unsupported setting type {type(default).__name__}")
+
+
+# ---- The seller's cockpit (issue 9): dashboard, notifications, response time. ---------------
+
+SLOW_ANSWER_MINUTES: Key[int] = Key("inbox/slow_answer_minutes", 60,
+                                    "A question unanswered for longer is counted as late.")
+DASHBOARD_DAYS: Key[int] = Key("dashboard/days", 30, "Days the dashboard's charts cover (30/90).")
+DASHBOARD_CURRENCY: Key[str] = Key("dashboard/currency", "",
+                                   "Currency of the sales chart; empty: the busiest one.")
+DASHBOARD_ALL_SHOPS: Key[bool] = Key("dashboard/all_shops", False,
+                                     "Show every saved shop side by side on the dashboard.")
+NOTIFY_DESKTOP: Key[bool] = Key("notify/desktop", True,
+                                "Desktop notifications for new questions and orders.")
+QUIET_HOURS: Key[bool] = Key("notify/quiet_hours", False, "No notifications in quiet hours.")
+QUIET_FROM_HOUR: Key[int] = Key("notify/quiet_from", 22, "Quiet hours start (0-23, local).")
+QUIET_TO_HOUR: Key[int] = Key("notify/quiet_to", 8, "Quiet hours end (0-23, local).")
+
+ALL_KEYS = (*ALL_KEYS, SLOW_ANSWER_MINUTES, DASHBOARD_DAYS, DASHBOARD_CURRENCY,
+            DASHBOARD_ALL_SHOPS, NOTIFY_DESKTOP, QUIET_HOURS, QUIET_FROM_HOUR, QUIET_TO_HOUR)

@@ -66,10 +66,14 @@ class ShopPanel(Panel):
         super().__init__(ctx, parent)
         self.shop: Shop | None = None
         self._last_sync: datetime | None = None
+        self._fetch_after_read = False  # the first read of load() then asks the network
         self._build()
         self._build_actions()
         if ctx.services is not None:
             subscribe(self, ctx.services.catalogue.shop_changed, lambda _: self._read_cache())
+
+    def _key(self, name: str) -> str:
+        return f"shop.{name}.{id(self)}"
 
     def title(self) -> str:
         return self.tr("Shop")
@@ -129,18 +133,18 @@ class ShopPanel(Panel):
         column.addLayout(grid)
         column.addStretch(1)
         page.setMaximumWidth(1000)
-        self.scroll = QScrollArea(self)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.scroll.setWidget(page)
-        self.scroll.setAccessibleName(self.tr("Shop record"))
+        self.page_scroll = QScrollArea(self)
+        self.page_scroll.setWidgetResizable(True)
+        self.page_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.page_scroll.setWidget(page)
+        self.page_scroll.setAccessibleName(self.tr("Shop record"))
 
         self.empty_state = EmptyState(
             "shop", self.tr("Shop details not loaded"),
             self.tr("Your shop's status, plan, contact details and address appear here."), self)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.empty_state)
-        self.stack.addWidget(self.scroll)
+        self.stack.addWidget(self.page_scroll)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -171,7 +175,8 @@ class ShopPanel(Panel):
         if self.ctx.services is None:
             self.mark_loaded()
             return
-        self._read_cache(then_fetch=is_online(self.ctx))
+        self._fetch_after_read = is_online(self.ctx)
+        self._read_cache()
 
     def refresh(self) -> None:
         if self.ctx.services is None:
@@ -179,26 +184,27 @@ class ShopPanel(Panel):
             return
         self._fetch(explicit=True)
 
-    def _read_cache(self, then_fetch: bool = False) -> None:
+    def _read_cache(self) -> None:
         services = self.ctx.services
 
         def shown(shop: Shop | None) -> None:
             if shop is not None:
                 self.show_shop(shop)
-            if shop is not None or not then_fetch:
+            fetch, self._fetch_after_read = self._fetch_after_read, False
+            if shop is not None or not fetch:
                 self.mark_loaded()
-            if then_fetch:
+            if fetch:
                 self._fetch(explicit=False)
 
-        self.ctx.runner.run(services.catalogue.shop(), on_success=shown, key="shop.cache",
+        self.ctx.runner.run(services.catalogue.shop(), on_success=shown, key=self._key("cache"),
                             owner=self, show_progress=False)
         self.ctx.runner.run(services.store.run(services.store.cache.last_sync, Resource.SHOP),
-                            on_success=self._on_last_sync_read, key="shop.synced", owner=self,
+                            on_success=self._on_last_sync_read, key=self._key("synced"), owner=self,
                             show_progress=False, report_errors=False)
 
     def _fetch(self, *, explicit: bool) -> None:
         refresh_from_network(self.ctx, self.ctx.services.catalogue.refresh_shop(), owner=self,
-                             key="shop.refresh", label=self.tr("Updating the shop record…"),
+                             key=self._key("refresh"), label=self.tr("Updating the shop record…"),
                              explicit=explicit, on_failure=self._on_fetch_failed,
                              on_settled=self.mark_loaded)
 
@@ -236,7 +242,7 @@ class ShopPanel(Panel):
                   "phone": addr.phone} if addr else {}
         for key in ("street", "city", "state", "zip", "country", "phone"):
             self.address.set_value(key, values.get(key))
-        self.stack.setCurrentWidget(self.scroll)
+        self.stack.setCurrentWidget(self.page_scroll)
 
     def _status_look(self, status: ShopStatus | None) -> tuple[str, str, Tone]:
         if status is ShopStatus.ACTIVE:

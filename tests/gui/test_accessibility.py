@@ -54,7 +54,7 @@ def open_view(ctx: UiContext, qtbot: QtBot, view_id: str) -> MainWindow:
     return window
 
 
-def tab_chain(window: MainWindow, limit: int = 400) -> list[QWidget]:
+def tab_chain(window: MainWindow, limit: int = 2000) -> list[QWidget]:
     """The widgets Tab visits, in order, starting from the window's first focus widget."""
     out: list[QWidget] = []
     start = window.nextInFocusChain()

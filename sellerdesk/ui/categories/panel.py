@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
 from PySide6.QtCore import (
@@ -53,11 +54,15 @@ class CategoriesPanel(Panel):
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.proxy.setFilterKeyColumn(Column.NAME)
         self._last_sync: datetime | None = None
+        self._fetch_after_read = False  # the first read of load() then asks the network
         self._build()
         self._build_actions()
         if ctx.services is not None:
             subscribe(self, ctx.services.catalogue.categories_changed,
                       lambda _: self._read_cache())
+
+    def _key(self, name: str) -> str:
+        return f"categories.{name}.{id(self)}"
 
     def title(self) -> str:
         return self.tr("Categories")
@@ -94,9 +99,9 @@ class CategoriesPanel(Panel):
         head = self.tree.header()
         head.setStretchLastSection(True)
         head.setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Interactive)
-        head.resizeSection(Column.NAME, 260)
-        head.resizeSection(Column.POSITION, 70)
-        head.resizeSection(Column.DEFAULT, 90)
+        head.resizeSection(Column.NAME, 230)
+        head.resizeSection(Column.POSITION, 64)
+        head.resizeSection(Column.DEFAULT, 86)
         self.tree.selectionModel().selectionChanged.connect(self._on_tree_selection_changed)
         self.tree.activated.connect(self._on_tree_activated)
 
@@ -107,7 +112,7 @@ class CategoriesPanel(Panel):
         self.splitter.addWidget(self.detail)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
-        self.splitter.setSizes([620, 400])
+        self.splitter.setSizes([660, 400])
 
         self.empty_state = EmptyState(
             "categories", self.tr("No categories yet"),
@@ -126,7 +131,7 @@ class CategoriesPanel(Panel):
         layout.addWidget(Separator(parent=self))
         layout.addWidget(self.stack, 1)
 
-    def _tool_button(self, text: str, slot: object) -> QToolButton:
+    def _tool_button(self, text: str, slot: Callable[[], object]) -> QToolButton:
         button = QToolButton(self)
         button.setText(text)
         button.setAccessibleName(text)
@@ -135,7 +140,7 @@ class CategoriesPanel(Panel):
         return button
 
     def _build_actions(self) -> None:
-        def make(text: str, keys_: str, slot: object) -> QAction:
+        def make(text: str, keys_: str, slot: Callable[[], object]) -> QAction:
             action = QAction(text, self)
             action.setShortcut(QKeySequence(keys_))
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)  # only while shown
@@ -161,7 +166,8 @@ class CategoriesPanel(Panel):
             self._show_tree([])
             self.mark_loaded()
             return
-        self._read_cache(then_fetch=is_online(self.ctx))
+        self._fetch_after_read = is_online(self.ctx)
+        self._read_cache()
 
     def refresh(self) -> None:
         if self.ctx.services is None:
@@ -169,27 +175,30 @@ class CategoriesPanel(Panel):
             return
         self._fetch(explicit=True)
 
-    def _read_cache(self, then_fetch: bool = False) -> None:
+    def _read_cache(self) -> None:
         services = self.ctx.services
 
         def shown(tree: list[Category]) -> None:
             self._show_tree(tree)
-            if tree or not then_fetch:
+            # A newer read may have replaced the one load() started: the flag, not this
+            # call, says whether the network is still to be asked.
+            fetch, self._fetch_after_read = self._fetch_after_read, False
+            if tree or not fetch:
                 self.mark_loaded()
-            if then_fetch:
+            if fetch:
                 self._fetch(explicit=False)
 
         self.ctx.runner.run(services.catalogue.category_tree(), on_success=shown,
-                            key="categories.cache", owner=self, show_progress=False)
+                            key=self._key("cache"), owner=self, show_progress=False)
         self.ctx.runner.run(services.store.run(services.store.cache.last_sync,
                                                Resource.CATEGORIES),
-                            on_success=self._on_last_sync_read, key="categories.synced",
+                            on_success=self._on_last_sync_read, key=self._key("synced"),
                             owner=self, show_progress=False, report_errors=False)
 
     def _fetch(self, *, explicit: bool) -> None:
         refresh_from_network(
             self.ctx, self.ctx.services.catalogue.refresh_categories(), owner=self,
-            key="categories.refresh", label=self.tr("Updating categories…"),
+            key=self._key("refresh"), label=self.tr("Updating categories…"),
             explicit=explicit, on_failure=self._on_fetch_failed,
             on_settled=self.mark_loaded)
 

@@ -39,7 +39,7 @@ class ConflictDialog(QDialog):
         self.entry = entry
         self.versions: Versions = versions(entry)
         self.setWindowTitle(_tr("Resolve a conflict"))
-        self.setMinimumSize(720, 420)
+        self.setMinimumWidth(680)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
 
         heading = heading_label(what(entry), self, scale=1.25)
@@ -112,6 +112,8 @@ class ConflictDialog(QDialog):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setWidget(grid_host)
+        # As tall as the fields need (a snippet is taller than a name), within reason.
+        scroll.setMinimumHeight(min(grid_host.sizeHint().height() + 8, 460))
         return scroll
 
     @staticmethod

@@ -52,6 +52,7 @@ class AnswerComposer(QWidget):
     def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._busy = False
+        self._loading = False
         self._has_target = False
         self._buyer = ""
         self._product = ""
@@ -60,9 +61,7 @@ class AnswerComposer(QWidget):
         self.editor.setAccessibleName(_tr("Answer"))
         self.editor.setPlaceholderText(_tr("Write your answer…  Ctrl+Enter sends it."))
         self.editor.setTabChangesFocus(True)
-        self.editor.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.editor.setMinimumHeight(self.editor.fontMetrics().lineSpacing() * 3 + 16)
-        self.editor.setMaximumHeight(self.editor.fontMetrics().lineSpacing() * 7 + 16)
+        self.editor.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.editor.textChanged.connect(self._on_editor_text_changed)
         self.editor.escape_pressed.connect(self.escape_pressed)
 
@@ -84,7 +83,9 @@ class AnswerComposer(QWidget):
         self.send_action.triggered.connect(self._on_send_clicked)
         self.addAction(self.send_action)
 
-        row = QHBoxLayout()
+        self._tools = QWidget(self)
+        row = QHBoxLayout(self._tools)
+        row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(8)
         row.addWidget(self.replies)
         row.addStretch(1)
@@ -95,7 +96,7 @@ class AnswerComposer(QWidget):
         layout.setSpacing(6)
         layout.addWidget(self.target)
         layout.addWidget(self.editor)
-        layout.addLayout(row)
+        layout.addWidget(self._tools)
         QWidget.setTabOrder(self.editor, self.replies)
         QWidget.setTabOrder(self.replies, self.send)
         self.set_target(None)
@@ -110,19 +111,26 @@ class AnswerComposer(QWidget):
         """(buyer, question) being answered, or None when nothing in the thread waits."""
         self._has_target = description is not None
         if description is None:
-            self.target.setText(_tr("Every question in this conversation has an answer."))
+            self.target.setText(_tr("Nothing left to answer in this conversation."))
         else:
             buyer, question = description
             self.target.setText(_tr("Replying to {buyer}: “{question}”").format(
                 buyer=one_line(buyer, 80), question=one_line(question, 160)))
         self.target.setToolTip(self.target.text())
-        self.editor.setEnabled(self._has_target)
+        # Nothing to answer: the composer folds to its one line, leaving room to read.
+        self.editor.setVisible(self._has_target)
+        self._tools.setVisible(self._has_target)
         self._refresh()
 
     def set_busy(self, busy: bool) -> None:
         """While the answer is being queued the text is frozen (so nothing typed is lost)."""
         self._busy = busy
         self.editor.setReadOnly(busy)
+        self._refresh()
+
+    def set_loading(self, loading: bool) -> None:
+        """While another thread is being opened nothing can be sent (typing still works)."""
+        self._loading = loading
         self._refresh()
 
     def text(self) -> str:
@@ -141,11 +149,22 @@ class AnswerComposer(QWidget):
 
     def can_send(self) -> bool:
         length = len(self.text().strip())
-        return self._has_target and not self._busy and 0 < length <= MAX_ANSWER
+        return (self._has_target and not self._busy and not self._loading
+                and 0 < length <= MAX_ANSWER)
 
     # ---- Internals. --------------------------------------------------------------------------
 
+    def _fit_height(self) -> None:
+        """Four lines to start with, growing with the text up to ten, then scrolling."""
+        lines = int(self.editor.document().size().height())  # laid-out lines, wraps included
+        shown = min(max(lines, 4), 10)
+        margins = self.editor.contentsMargins()
+        frame = 2 * int(self.editor.document().documentMargin()) + margins.top() + \
+            margins.bottom() + 2
+        self.editor.setFixedHeight(shown * self.editor.fontMetrics().lineSpacing() + frame)
+
     def _refresh(self) -> None:
+        self._fit_height()
         length = len(self.text().strip())
         self.counter.setText(_tr("{n} / {limit}").format(n=length, limit=MAX_ANSWER))
         tone = Tone.DANGER if length > MAX_ANSWER else Tone.WARNING if length > WARN_AT else None

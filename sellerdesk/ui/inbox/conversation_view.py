@@ -7,6 +7,8 @@ a queued answer turning *sent* updates one card and the scroll position stays pu
 
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
 
@@ -15,6 +17,7 @@ from sellerdesk.ui.inbox.question_card import QuestionCard
 from sellerdesk.ui.widgets.text import plain_label
 
 Index = QModelIndex | QPersistentModelIndex
+REVEAL_WINDOW_S = 0.6
 
 
 class ConversationView(QScrollArea):
@@ -28,6 +31,7 @@ class ConversationView(QScrollArea):
         self.model = model
         self.cards: list[QuestionCard] = []
         self._target: int | None = None
+        self._reveal: tuple[int | None, float] | None = None
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -47,6 +51,7 @@ class ConversationView(QScrollArea):
         self.viewport().setAutoFillBackground(False)
         self._content.setAutoFillBackground(False)
 
+        self.verticalScrollBar().rangeChanged.connect(self._on_reveal_due)
         model.rowsInserted.connect(self._on_model_rows_inserted)
         model.rowsRemoved.connect(self._on_model_rows_removed)
         model.rowsMoved.connect(self._on_model_rows_moved)
@@ -66,8 +71,19 @@ class ConversationView(QScrollArea):
         return next((c for c in self.cards if c.item.id == question_id), None)
 
     def reveal(self, question_id: int | None) -> None:
-        """Scroll so that question's card is in view (after the layout has settled)."""
-        QTimer.singleShot(0, self, lambda: self._reveal_now(question_id))
+        """Scroll so that question's card (None: the end) is in view. Cards are laid out
+        after they are made, so the scroll is repeated while the content grows just after."""
+        self._reveal = (question_id, time.monotonic() + REVEAL_WINDOW_S)
+        QTimer.singleShot(0, self, self._on_reveal_due)
+
+    def _on_reveal_due(self, *_: object) -> None:
+        if self._reveal is None:
+            return
+        question_id, until = self._reveal
+        if time.monotonic() > until:
+            self._reveal = None
+            return
+        self._reveal_now(question_id)
 
     def _reveal_now(self, question_id: int | None) -> None:
         card = self.card_for(question_id) if question_id is not None else None

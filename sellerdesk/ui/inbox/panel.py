@@ -55,7 +55,8 @@ async def _read_threads(services: Any, filters: InboxFilters) -> ListResult:
 
 class InboxPanel(Panel):
     view_id = "inbox"
-    outbox_requested = Signal()  # a conflict's "Open the outbox": the window shows it
+    # Another view should be shown, by id (a conflict's "Open the outbox" asks for "outbox").
+    view_requested = Signal(str)
     unanswered_changed = Signal(int)  # the shop's unanswered questions (cache)
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None, *,
@@ -94,7 +95,7 @@ class InboxPanel(Panel):
         self.list.view.selectionModel().currentChanged.connect(
             self._on_selection_current_changed)
         self.list.view.activated_by_key.connect(self.reply)
-        self.thread_view.outbox_requested.connect(self.outbox_requested)
+        self.thread_view.outbox_requested.connect(self._on_thread_view_outbox_requested)
         self.thread_view.composer.escape_pressed.connect(self._on_composer_escape_pressed)
         self._updating = False
         self._show_empty_if_needed()
@@ -305,6 +306,9 @@ class InboxPanel(Panel):
     def _on_delete_triggered(self) -> None:
         self.thread_view.ask_delete()
 
+    def _on_thread_view_outbox_requested(self) -> None:
+        self.view_requested.emit("outbox")
+
     def _on_composer_escape_pressed(self) -> None:
         self.list.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
@@ -321,9 +325,11 @@ class InboxPanel(Panel):
         for thread in self.model.items():
             conversation = await services.inbox.conversation(thread.id)
             answered = any(q.answer is not None for q in conversation)
-            waiting = any(q.answer is None for q in conversation)
             queued = any(q.id in asked for q in conversation)
-            score = 4 * queued + 2 * (answered and waiting) + answered
+            waiting = any(q.answer is None and q.id not in asked for q in conversation)
+            mixed = answered and (waiting or queued)
+            # Best: all three kinds at once; then answered + unanswered; then a queued one.
+            score = 8 * (mixed and queued) + 4 * mixed + 2 * queued + waiting
             if score > best_score:
                 best, best_score = thread, score
         if best is None:

@@ -112,12 +112,13 @@ class QuestionCard(QWidget):
         self.undo = _flat_button(_tr("Undo"), _tr("Undo the delete"), self.question)
         self.undo.clicked.connect(self._on_undo_clicked)
         actions = QHBoxLayout()
-        actions.setSpacing(4)
+        actions.setContentsMargins(0, 2, 0, 0)
+        actions.setSpacing(2)
         actions.addWidget(self.deleting)
         actions.addWidget(self.undo)
-        actions.addStretch(1)
         actions.addWidget(self.reply)
         actions.addWidget(self.delete)
+        actions.addStretch(1)
         self._actions = actions
         self.question.body.addLayout(head)
         self.question.body.addWidget(self.text)
@@ -147,15 +148,16 @@ class QuestionCard(QWidget):
         self.answer.body.addWidget(self.open_outbox, 0, Qt.AlignmentFlag.AlignLeft)
 
         for bubble in (self.question, self.answer):
-            bubble.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        # Conversation layout: question hugs the left, answer the right, each with a margin
-        # on the other side so the two read as a dialogue.
+            # Expanding up to the maximum width `_fit_bubbles` sets: as wide as the text.
+            bubble.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
+        # Conversation layout: question hugs the left, answer the right; the spacer (no
+        # stretch) only takes what the bubble does not want.
         qrow = QHBoxLayout()
-        qrow.addWidget(self.question)
-        qrow.addStretch(1)
+        qrow.addWidget(self.question, 1)
+        qrow.addStretch(0)
         arow = QHBoxLayout()
-        arow.addStretch(1)
-        arow.addWidget(self.answer)
+        arow.addStretch(0)
+        arow.addWidget(self.answer, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(6)

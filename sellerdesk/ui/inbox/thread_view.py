@@ -52,6 +52,7 @@ class ThreadView(QWidget):
         self.ctx = ctx
         self.model = ConversationModel(self)
         self._thread: Thread | None = None
+        self._shown: str | None = None  # the thread whose rows are on screen
         self._target: int | None = None
         self._drafts: dict[str, str] = {}
         self._sent: set[int] = set()
@@ -110,6 +111,10 @@ class ThreadView(QWidget):
     def target(self) -> int | None:
         return self._target
 
+    def shown_thread(self) -> str | None:
+        """The thread whose rows are on screen; None while a switch is being read."""
+        return self._shown
+
     # ---- Opening and reading. ----------------------------------------------------------------
 
     def open(self, thread_id: str | None, *, refresh: bool = True) -> None:
@@ -120,12 +125,15 @@ class ThreadView(QWidget):
         if thread_id is None or self._inbox is None:
             self.model.thread_id = None
             self.model.update([])
-            self._thread = None
+            self._thread = self._shown = None
             self.stack.setCurrentWidget(self.empty)
             return
         self.model.thread_id = thread_id
         if previous != thread_id:
-            self._target = None
+            # Until the new rows are read, the old ones stay on screen but the composer
+            # (already holding the new thread's draft) cannot send to the old question.
+            self._target = self._shown = None
+            self.composer.set_loading(True)
             self.composer.set_text(self._drafts.get(thread_id, ""))
         self._read(thread_id, reveal=previous != thread_id)
         if refresh:
@@ -159,7 +167,7 @@ class ThreadView(QWidget):
         if thread_id != self.model.thread_id:
             return  # the seller moved on meanwhile
         thread, questions, pending = snapshot
-        self._thread = thread
+        self._thread, self._shown = thread, thread_id
         self.model.update([ConversationItem(q, tuple(pending.get(q.id, ())), q.id in self._sent)
                            for q in questions])
         publication: Publication | None = next(
@@ -173,6 +181,7 @@ class ThreadView(QWidget):
             self._set_target(self.model.first_answerable())
         else:
             self._set_target(self._target)
+        self.composer.set_loading(False)
         self.stack.setCurrentWidget(self.page)
         if reveal:
             self.conversation.reveal(self._target)
@@ -201,7 +210,8 @@ class ThreadView(QWidget):
 
     def _on_composer_send_requested(self, text: str) -> None:
         inbox, thread_id, question_id = self._inbox, self.model.thread_id, self._target
-        if inbox is None or thread_id is None or question_id is None:
+        if (inbox is None or thread_id is None or question_id is None
+                or thread_id != self._shown or self.model.find(question_id) is None):
             return
         self.composer.set_busy(True)
         self.ctx.runner.run(

@@ -45,6 +45,7 @@ class OrdersTableView(QTableView):
         self.setWordWrap(False)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.setCornerButtonEnabled(False)
+        self.setTabKeyNavigation(False)  # arrows move in the list; Tab leaves it
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setFrameShape(QTableView.Shape.NoFrame)
         rows = self.verticalHeader()

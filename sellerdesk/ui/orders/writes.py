@@ -125,15 +125,20 @@ class OrderWrites(QObject):
         if info is None:  # queued elsewhere (another window, the command line)
             info = infos[change.entry_id] = WriteInfo(change.entry_id, order_id, None, state)
             self._reread(order_id)
-        elif info.state == "sending" and state == "queued":
-            self._reread(order_id)  # sent back to wait: read why (last_error)
+        elif change.event is OutboxEvent.CHANGED and state == "queued":
+            self._reread(order_id)  # sent back to wait (offline, a 503): read why
         info.state = state
         if state in ("sending", "sent"):
             info.message = ""
         self.order_writes_changed.emit(order_id)
 
     def _on_outbox_settled(self, entry: OutboxEntry) -> None:
-        self._learn(entry)
+        if entry.state is OutboxState.DONE:
+            self._learn(entry)
+        elif entry.entity.startswith(_ORDER_PREFIX):
+            # A refused write may be announced with the entry as it was before (its old state,
+            # no reason yet): read it back for the state and the words.
+            self._reread(entry.entity[len(_ORDER_PREFIX):])
 
     def _reread(self, order_id: str) -> None:
         session = self._session

@@ -180,8 +180,8 @@ def versions(entry: OutboxEntry) -> Versions:
                    Field(_tr("Number"), local.number or "—", inv.get("number") or "—"),
                    Field(_tr("Type"), local.type or "—", inv.get("type") or "—")]
     elif kind is IntentKind.SHIPPING:
-        ship = next((x for x in s.get("shippings") or [] if x.get("id") == local.shipping_id),
-                    {})
+        ship: dict[str, Any] = next((x for x in s.get("shippings") or []
+                                     if x.get("id") == local.shipping_id), {})
         fields += [Field(_tr("Status"), shipping_status_name(local.status),
                          shipping_status_name(ship.get("status")) if ship else "—"),
                    Field(_tr("Tracking code"), local.tracking_code or "—",

@@ -5,10 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QItemSelection, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QCoreApplication,
+    QItemSelection,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+)
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QHeaderView,
     QPushButton,
     QSplitter,
     QStackedWidget,
@@ -17,8 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sellerdesk.api.models import Question
+from sellerdesk.services.intents import parse
 from sellerdesk.store.outbox import (
     UNFINISHED,
+    IntentKind,
     OutboxChange,
     OutboxEntry,
     OutboxEvent,
@@ -50,6 +61,11 @@ class OutboxPanel(Panel):
         super().__init__(ctx, parent)
         self.model = OutboxModel(self)
         self.paused_reason: str | None = None
+        # A burst of changes (a bulk shipping update queues dozens) is read back once.
+        self._reload_soon = QTimer(self)
+        self._reload_soon.setSingleShot(True)
+        self._reload_soon.setInterval(30)
+        self._reload_soon.timeout.connect(self.reload)
         self._build()
         self._build_actions()
         self._update_buttons()
@@ -95,14 +111,16 @@ class OutboxPanel(Panel):
         self.table.setAccessibleName(self.tr("Changes waiting to be sent"))
         head = self.table.header()
         head.setStretchLastSection(False)
-        for column, width in ((Column.WHAT, 250), (Column.DETAILS, 250), (Column.STATE, 150),
-                              (Column.ATTEMPTS, 70), (Column.ERROR, 280),
-                              (Column.CREATED, 140)):
+        for column, width in ((Column.WHAT, 240), (Column.DETAILS, 200), (Column.STATE, 140),
+                              (Column.ATTEMPTS, 70), (Column.ERROR, 230),
+                              (Column.CREATED, 160)):
             head.resizeSection(column, width)
+        head.setSectionResizeMode(Column.DETAILS, QHeaderView.ResizeMode.Stretch)
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.table.activated.connect(self._on_table_activated)
 
         self.detail = RecordCard("", self)
+        self.detail.add_row("about", self.tr("Question"))
         self.detail.add_row("details", self.tr("Details"))
         self.detail.add_row("state", self.tr("State"))
         self.detail.add_row("problem", self.tr("Last problem"))
@@ -117,8 +135,9 @@ class OutboxPanel(Panel):
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(self.table)
         self.splitter.addWidget(holder)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
+        self.splitter.setSizes([380, 260])
 
         self.empty_state = EmptyState(
             "check", self.tr("All changes sent"),
@@ -138,14 +157,14 @@ class OutboxPanel(Panel):
         layout.addLayout(self._banner_box)
         layout.addWidget(self.stack, 1)
 
-    def _button(self, text: str, accessible: str, slot: Callable[[], None]) -> QPushButton:
+    def _button(self, text: str, accessible: str, slot: Callable[[], object]) -> QPushButton:
         button = QPushButton(text, self)
         button.setAccessibleName(accessible)
         button.clicked.connect(slot)
         return button
 
     def _build_actions(self) -> None:
-        def make(text: str, shortcut: str, slot: Callable[[], None],
+        def make(text: str, shortcut: str, slot: Callable[[], object],
                  scope: QWidget | None = None) -> QAction:
             action = QAction(text, self)
             action.setShortcut(QKeySequence(shortcut))
@@ -191,7 +210,7 @@ class OutboxPanel(Panel):
             self._show_paused(paused)
             self.mark_loaded()
 
-        self.ctx.runner.run(read(), on_success=shown, key="outbox.entries", owner=self,
+        self.ctx.runner.run(read(), on_success=shown, key=f"outbox.entries.{id(self)}", owner=self,
                             show_progress=False)
 
     def refresh(self) -> None:
@@ -199,7 +218,7 @@ class OutboxPanel(Panel):
 
     def _on_outbox_changed(self, change: OutboxChange) -> None:
         if change.event in (OutboxEvent.PAUSED, OutboxEvent.RESUMED) or change.entry_id:
-            self.reload()
+            self._reload_soon.start()
 
     def _show_entries(self, entries: list[OutboxEntry]) -> None:
         self.model.set_rows(entries)
@@ -269,6 +288,29 @@ class OutboxPanel(Panel):
         card.set_value("created", format_datetime(entry.created_at))
         card.set_value("next", format_datetime(entry.next_attempt_at)
                        if entry.next_attempt_at and entry.state is OutboxState.QUEUED else "")
+        self._show_question_of(entry)
+
+    def _show_question_of(self, entry: OutboxEntry) -> None:
+        """An answer or a deletion says little without the buyer's question: read it from
+        the cache (quietly; the row stands on its own without it)."""
+        services = self.ctx.services
+        question_id = parse(entry.payload).question_id if entry.kind in (
+            IntentKind.ANSWER, IntentKind.DELETE_QUESTION) else None
+        self.detail.set_row_visible("about", question_id is not None)
+        if services is None or question_id is None:
+            return
+        self.detail.set_value("about", "…")
+        entry_id = entry.id
+
+        def shown(question: Question | None) -> None:
+            current = self.selected_entry()
+            if current is not None and current.id == entry_id:
+                text = question.question.text if question and question.question else None
+                self.detail.set_value("about", text or self.tr("(not in the saved copy)"))
+
+        self.ctx.runner.run(services.inbox.question(question_id), on_success=shown,
+                            key=f"outbox.question.{id(self)}", owner=self, show_progress=False,
+                            report_errors=False)
 
     def _update_buttons(self) -> None:
         entry = self.selected_entry()
@@ -302,10 +344,14 @@ class OutboxPanel(Panel):
         if services is None or entry is None or entry.state not in _DISCARDABLE:
             return
         entry_id = entry.id
+
+        def discard() -> None:
+            self.ctx.runner.run(services.outbox.discard(entry_id), owner=self,
+                                label=self.tr("Discarding…"))
+
         confirm(self, self.tr("Discard change"),
                 self.tr("Discard “{what}”?").format(what=what(entry)), self.tr("Discard"),
-                lambda: self.ctx.runner.run(services.outbox.discard(entry_id), owner=self,
-                                            label=self.tr("Discarding…")),
+                discard,
                 informative=self.tr("It will not be sent to the shop, and it cannot be "
                                     "brought back."))
 

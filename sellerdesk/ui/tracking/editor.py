@@ -7,6 +7,7 @@ could interpret it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,7 +91,7 @@ class TrackingEditor(QWidget):
         self._loading = False
         self._build()
 
-    # ---- Building. -----------------------------------------------------------------------------
+    # ---- Building. --------------------------------------------------------------------------
 
     def _build(self) -> None:
         self.heading = heading_label(_tr("New tracking code"), self, scale=1.2)
@@ -183,13 +184,13 @@ class TrackingEditor(QWidget):
         for combo in (self.provider_combo, self.event_combo, self.status_combo):
             combo.currentIndexChanged.connect(self._on_field_edited)
 
-    def _button(self, text: str, accessible: str, slot: object) -> QPushButton:
+    def _button(self, text: str, accessible: str, slot: Callable[[], object]) -> QPushButton:
         button = QPushButton(text, self)
         button.setAccessibleName(accessible)
         button.clicked.connect(slot)
         return button
 
-    # ---- Loading. ---------------------------------------------------------------------------------
+    # ---- Loading. ---------------------------------------------------------------------------
 
     def show_row(self, row: TrackingRow | None) -> None:
         """Edit `row` (None: a new code), dropping what was typed before."""
@@ -239,7 +240,7 @@ class TrackingEditor(QWidget):
         index = combo.findData(value)
         combo.setCurrentIndex(max(index, 0))
 
-    # ---- Reading. -------------------------------------------------------------------------------
+    # ---- Reading. ---------------------------------------------------------------------------
 
     def is_new(self) -> bool:
         return self.row is None
@@ -284,7 +285,7 @@ class TrackingEditor(QWidget):
                 self.options.focus_row(first.row)
         return problems
 
-    # ---- State shown. ---------------------------------------------------------------------------
+    # ---- State shown. -----------------------------------------------------------------------
 
     def show_problems(self, problems: list[Problem]) -> None:
         self.problems.setText("\n".join(f"• {p.message}" for p in problems))

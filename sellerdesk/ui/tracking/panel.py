@@ -8,35 +8,34 @@ conflict state, while the outbox works.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QMessageBox,
     QPushButton,
     QSplitter,
-    QStackedWidget,
-    QTreeView,
     QVBoxLayout,
     QWidget,
 )
 
-from sellerdesk.store.outbox import UNFINISHED, OutboxChange, OutboxEntry, OutboxState
+from sellerdesk.store.outbox import UNFINISHED, OutboxChange, OutboxEntry
 from sellerdesk.store.rows import Resource
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.panel import Panel
+from sellerdesk.ui.tracking.confirmations import confirm_removal
 from sellerdesk.ui.tracking.editor import TrackingEditor
 from sellerdesk.ui.tracking.filters import TrackingFilters
-from sellerdesk.ui.tracking.model import Column, TrackingListModel
-from sellerdesk.ui.tracking.rows import TrackingRow, build_rows, from_draft
-from sellerdesk.ui.widgets.chip_delegate import ChipDelegate
-from sellerdesk.ui.widgets.confirm import Choice, ask, confirm
-from sellerdesk.ui.widgets.empty_state import EmptyState
+from sellerdesk.ui.tracking.follow import WriteFollower
+from sellerdesk.ui.tracking.list_view import TrackingListView
+from sellerdesk.ui.tracking.model import TrackingListModel
+from sellerdesk.ui.tracking.rows import TrackingRow, build_rows, queued_change, queued_create
+from sellerdesk.ui.widgets.confirm import ask_unsaved
 from sellerdesk.ui.widgets.loading import is_online, refresh_from_network, updated_text
 from sellerdesk.ui.widgets.panel_header import PanelHeader
 from sellerdesk.ui.widgets.separator import Separator
@@ -53,15 +52,23 @@ class TrackingPanel(Panel):
         self._selecting = False
         self._saving = False
         self._new_started = False  # the editor holds a new code the seller began
-        self._sent: set[str] = set()  # codes whose last write went through this session
-        self._followed: dict[str, str] = {}  # outbox entry id -> the code key it writes
+        self.writes = WriteFollower()
         self._last_sync: datetime | None = None
+        self._fetch_after_read = False  # the first read of load() then asks the network
+        # A burst of outbox changes (queued, sending, done) is read back once.
+        self._reload_soon = QTimer(self)
+        self._reload_soon.setSingleShot(True)
+        self._reload_soon.setInterval(30)
+        self._reload_soon.timeout.connect(self.reload_rows)
         self._build()
         self._build_actions()
         services = ctx.services
         if services is not None:
-            subscribe(self, services.tracking.changed, lambda _: self.reload_rows())
+            subscribe(self, services.tracking.changed, lambda _: self._reload_soon.start())
             subscribe(self, services.outbox.changed, self._on_outbox_changed)
+
+    def _key(self, name: str) -> str:
+        return f"tracking.{name}.{id(self)}"
 
     def title(self) -> str:
         return self.tr("Tracking codes")
@@ -69,7 +76,7 @@ class TrackingPanel(Panel):
     def icon_name(self) -> str:
         return "tracking"
 
-    # ---- Building. -------------------------------------------------------------------------
+    # ---- Building. --------------------------------------------------------------------------
 
     def _build(self) -> None:
         self.header = PanelHeader(self.title(), self)
@@ -81,33 +88,11 @@ class TrackingPanel(Panel):
         self.header.add_tool(self.filters)
         self.header.add_tool(self.new_button)
 
-        self.list = QTreeView(self)
-        self.list.setModel(self.model)
-        self.list.setRootIsDecorated(False)
-        self.list.setUniformRowHeights(True)
-        self.list.setAlternatingRowColors(True)
-        self.list.setItemDelegate(ChipDelegate(self.list))
-        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.list.setFrameShape(QTreeView.Shape.NoFrame)
-        self.list.setAccessibleName(self.tr("Tracking codes"))
-        head = self.list.header()
-        head.setStretchLastSection(True)
-        for column, width in ((Column.NAME, 210), (Column.EVENT, 130), (Column.PROVIDER, 130),
-                              (Column.STATUS, 96), (Column.CHANGES, 110)):
-            head.resizeSection(column, width)
+        self.list_stack = TrackingListView(self.model, self)
+        self.list = self.list_stack.tree
+        self.empty_state = self.list_stack.empty_state
+        self.no_match = self.list_stack.no_match
         self.list.selectionModel().currentRowChanged.connect(self._on_list_current_row_changed)
-
-        self.empty_state = EmptyState(
-            "tracking", self.tr("No tracking codes"),
-            self.tr("Analytics, ads and other snippets your shop inserts on its pages appear "
-                    "here. Ctrl+N adds one."), self)
-        self.no_match = EmptyState("search", self.tr("No tracking code for these filters"),
-                                   self.tr("Choose “All events” and “All providers” to see "
-                                           "every code."), self)
-        self.list_stack = QStackedWidget(self)
-        for page in (self.list, self.empty_state, self.no_match):
-            self.list_stack.addWidget(page)
 
         self.editor = TrackingEditor(self)
         self.editor.save_requested.connect(self.save)
@@ -119,7 +104,7 @@ class TrackingPanel(Panel):
         self.splitter.addWidget(self.editor)
         self.splitter.setStretchFactor(0, 2)
         self.splitter.setStretchFactor(1, 5)
-        self.splitter.setSizes([220, 560])
+        self.splitter.setSizes([260, 520])
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -153,14 +138,15 @@ class TrackingPanel(Panel):
     def panel_actions(self) -> list[QAction]:
         return list(self._actions)
 
-    # ---- Loading. ----------------------------------------------------------------------------
+    # ---- Loading. ---------------------------------------------------------------------------
 
     def load(self) -> None:
         if self.ctx.services is None:
             self._show_rows([])
             self.mark_loaded()
             return
-        self.reload_rows(then_fetch=is_online(self.ctx))
+        self._fetch_after_read = is_online(self.ctx)
+        self.reload_rows()
 
     def refresh(self) -> None:
         if self.ctx.services is None:
@@ -168,13 +154,13 @@ class TrackingPanel(Panel):
             return
         self._fetch(explicit=True)
 
-    def reload_rows(self, then_fetch: bool = False) -> None:
+    def reload_rows(self) -> None:
         """Read the cached codes and the unsent writes again and merge them into the list."""
         services = self.ctx.services
         if services is None:
             return
         event, provider, sent = (self.filters.chosen_event(), self.filters.chosen_provider(),
-                                 frozenset(self._sent))
+                                 frozenset(self.writes.sent))
 
         async def read() -> tuple[list[TrackingRow], bool]:
             codes = await services.tracking.codes()
@@ -185,21 +171,22 @@ class TrackingPanel(Panel):
         def shown(result: tuple[list[TrackingRow], bool]) -> None:
             rows, anything = result
             self._show_rows(rows, anything)
-            if anything or not then_fetch:
+            fetch, self._fetch_after_read = self._fetch_after_read, False
+            if anything or not fetch:
                 self.mark_loaded()
-            if then_fetch:
+            if fetch:
                 self._fetch(explicit=False)
 
-        self.ctx.runner.run(read(), on_success=shown, key="tracking.rows", owner=self,
+        self.ctx.runner.run(read(), on_success=shown, key=self._key("rows"), owner=self,
                             show_progress=False)
         self.ctx.runner.run(services.store.run(services.store.cache.last_sync,
                                                Resource.TRACKING_CODES),
-                            on_success=self._on_last_sync_read, key="tracking.synced",
+                            on_success=self._on_last_sync_read, key=self._key("synced"),
                             owner=self, show_progress=False, report_errors=False)
 
     def _fetch(self, *, explicit: bool) -> None:
         refresh_from_network(self.ctx, self.ctx.services.tracking.refresh(), owner=self,
-                             key="tracking.refresh", label=self.tr("Updating tracking codes…"),
+                             key=self._key("refresh"), label=self.tr("Updating tracking codes…"),
                              explicit=explicit, on_failure=self._on_fetch_failed,
                              on_settled=self.mark_loaded)
 
@@ -224,12 +211,7 @@ class TrackingPanel(Panel):
             self.model.set_rows(rows)
         finally:
             self._selecting = False
-        if rows:
-            self.list_stack.setCurrentWidget(self.list)
-        else:
-            self.list_stack.setCurrentWidget(self.no_match if anything
-                                             and self.filters.is_filtering()
-                                             else self.empty_state)
+        self.list_stack.show_state(bool(rows), anything and self.filters.is_filtering())
         self._update_subtitle()
         self._follow_current()
 
@@ -246,12 +228,11 @@ class TrackingPanel(Panel):
         if self.editor.is_dirty() or (key is None and self._new_started):
             return  # the seller is typing a new code, or edits one filtered out: keep it
         shown = self.editor.row
-        if key is not None and key in self._followed.values() and shown is not None \
-                and not shown.deleting:
+        if self.writes.ours(key) and shown is not None and not shown.deleting:
             return  # our own create or change, filtered out of the list for now
         self._open_row(0 if self.model.rowCount() else -1)
 
-    # ---- Selection and the unsaved-changes guard. -------------------------------------------------
+    # ---- Selection and the unsaved-changes guard. -------------------------------------------
 
     def _select_row(self, row: int) -> None:
         self._selecting = True
@@ -288,24 +269,15 @@ class TrackingPanel(Panel):
 
     def _guard(self, then: Callable[[], None]) -> QMessageBox:
         """Ask what to do with unsaved edits before `then` moves the editor elsewhere."""
-        name = self.editor.values().name or self.tr("this tracking code")
 
         def discard() -> None:
             self.editor.revert()
             then()
 
-        return ask(self, self.tr("Unsaved changes"),
-                   self.tr("Save the changes to “{name}”?").format(name=name), [
-                       Choice(self.tr("Save"), QMessageBox.ButtonRole.AcceptRole,
-                              lambda: self.save(then=then), default=True),
-                       Choice(self.tr("Discard changes"),
-                              QMessageBox.ButtonRole.DestructiveRole, discard),
-                       Choice(self.tr("Cancel"), QMessageBox.ButtonRole.RejectRole, None,
-                              escape=True),
-                   ], informative=self.tr("If you go on without saving, what you typed is "
-                                          "lost."))
+        return ask_unsaved(self, self.editor.values().name, lambda: self._save(then=then),
+                           discard)
 
-    # ---- Actions. -------------------------------------------------------------------------------
+    # ---- Actions. ---------------------------------------------------------------------------
 
     def new_code(self) -> None:
         if self.editor.is_dirty():
@@ -320,8 +292,11 @@ class TrackingPanel(Panel):
         self.editor.show_row(None)
         self.editor.name_edit.setFocus(Qt.FocusReason.OtherFocusReason)
 
-    def save(self, then: Callable[[], None] | None = None) -> None:
+    def save(self) -> None:
         """Validate, then queue a create or a modify (only the changed fields)."""
+        self._save(then=None)  # a slot of its own: clicked/triggered would pass `checked`
+
+    def _save(self, then: Callable[[], None] | None) -> None:
         services, row = self.ctx.services, self.editor.row
         if services is None or self._saving or (row is not None and not row.editable):
             return
@@ -341,19 +316,14 @@ class TrackingPanel(Panel):
         self.editor.save_button.setEnabled(False)
 
         def queued(entry: OutboxEntry) -> None:
-            self._followed[entry.id] = entry.entity
-            self._sent.discard(entry.entity)
+            self.writes.follow(entry)
             self.editor.mark_saved()
-            if row is None:  # show the new code as what it now is: a queued create
+            # Show at once what the code now is: a queued create, or a queued change.
+            self.editor.show_row(queued_create(entry) if row is None
+                                 else queued_change(row, entry))
+            if row is None:
                 self._current_key = entry.entity
                 self._new_started = False
-                values = self.editor.values()
-                code = from_draft({"name": values.name, "code": values.code,
-                                   "provider": values.provider.value,
-                                   "event": values.event.value,
-                                   "status": values.status.value, "options": values.options})
-                self.editor.show_row(TrackingRow(entry.entity, code, None, "queued",
-                                                 entry_id=entry.id))
             self.reload_rows()
             if then is not None:
                 then()
@@ -375,29 +345,24 @@ class TrackingPanel(Panel):
             return
         if row.deleting:
             return
-        name = row.code.name or self.tr("this tracking code")
-        if row.creating:
-            entry_id = row.entry_id
-            confirm(self, self.tr("Cancel the new code"),
-                    self.tr("“{name}” has not been created on the shop yet. Cancel it?")
-                    .format(name=name), self.tr("Cancel creating it"),
-                    lambda: self.ctx.runner.run(services.outbox.discard(entry_id), owner=self,
-                                                on_success=lambda _: self.reload_rows()))
-            return
-        code_id = row.code.id
+        code_id, entry_id = row.code.id, row.entry_id or ""
 
-        def go() -> None:
+        def delete() -> None:
             self.ctx.runner.run(services.tracking.delete(code_id),
                                 on_success=self._on_delete_queued, owner=self,
                                 label=self.tr("Deleting the tracking code…"))
 
-        confirm(self, self.tr("Delete tracking code"),
-                self.tr("Delete “{name}” from the shop?").format(name=name),
-                self.tr("Delete"), go,
-                informative=self.tr("The shop stops inserting this snippet. This cannot be "
-                                    "undone once it has been sent."))
+        def cancel_create() -> None:
+            self.ctx.runner.run(services.outbox.discard(entry_id), owner=self,
+                                on_success=lambda _: self.reload_rows())
 
-    def _on_delete_queued(self, _entry: OutboxEntry) -> None:
+        confirm_removal(self, row, delete, cancel_create)
+
+    def _on_delete_queued(self, entry: OutboxEntry) -> None:
+        row = self.editor.row
+        if row is not None and row.key == entry.entity:
+            self.editor.update_row(replace(row, deleting=True, sync=entry.state.value,
+                                           entry_id=entry.id))
         self.reload_rows()
 
     def _focus_filters(self) -> None:
@@ -406,24 +371,16 @@ class TrackingPanel(Panel):
     def _focus_list(self) -> None:
         self.list.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
-    # ---- What the outbox says. --------------------------------------------------------------------
+    # ---- What the outbox says. --------------------------------------------------------------
 
     def _on_outbox_changed(self, change: OutboxChange) -> None:
-        entity = change.entity or ""
-        followed = change.entry_id in self._followed if change.entry_id else False
-        if not entity.startswith("tracking:") and not followed:
-            return
-        if change.entry_id and followed:
-            before = self._followed[change.entry_id]
-            if entity and entity != before:  # a create went through: the code has its id
-                self._followed[change.entry_id] = entity
-                if self._current_key == before:
-                    self._current_key = entity
-        if change.state is OutboxState.DONE and entity:
-            self._sent.add(entity)
-        self.reload_rows()
+        relevant, before, after = self.writes.take(change)
+        if before is not None and self._current_key == before:
+            self._current_key = after  # our create went through: the code has its id
+        if relevant:
+            self._reload_soon.start()
 
-    # ---- Remembering. ------------------------------------------------------------------------------
+    # ---- Remembering. -----------------------------------------------------------------------
 
     def save_state(self) -> None:
         settings = self.ctx.settings

@@ -7,7 +7,7 @@ until the outbox has sent it; a code created offline is listed before it has an 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import msgspec
@@ -102,3 +102,17 @@ def _overlay(key: str, code: TrackingCode, saved: TrackingCode | None,
     head = blocked or waiting[-1]
     problem = head.conflict.message if head.conflict is not None else head.last_error
     return TrackingRow(key, code, saved, head.state.value, deleting, head.id, problem)
+
+
+def queued_create(entry: OutboxEntry) -> TrackingRow:
+    """The row of a create just queued, before the list has read it back."""
+    draft = parse(entry.payload).draft or {}
+    return TrackingRow(entry.entity, from_draft(draft), None, entry.state.value,
+                       entry_id=entry.id)
+
+
+def queued_change(row: TrackingRow, entry: OutboxEntry) -> TrackingRow:
+    """`row` with a change just queued laid over it, before the list has read it back."""
+    changes = parse(entry.payload).changes or {}
+    return replace(row, code=with_changes(row.code, changes), sync=entry.state.value,
+                   entry_id=entry.id, problem=None)

@@ -70,6 +70,20 @@ def confirm(parent: QWidget, title: str, text: str, confirm_text: str,
     ], informative=informative, icon=QMessageBox.Icon.Warning)
 
 
+def ask_unsaved(parent: QWidget, name: str, on_save: Callable[[], None],
+                on_discard: Callable[[], None]) -> QMessageBox:
+    """Save, discard or stay: asked before unsaved edits would be left behind."""
+    return ask(parent, _tr("Unsaved changes"),
+               _tr("Save the changes to “{name}”?").format(name=name) if name
+               else _tr("Save your changes?"), [
+                   Choice(_tr("Save"), QMessageBox.ButtonRole.AcceptRole, on_save,
+                          default=True),
+                   Choice(_tr("Discard changes"), QMessageBox.ButtonRole.DestructiveRole,
+                          on_discard),
+                   Choice(_tr("Cancel"), QMessageBox.ButtonRole.RejectRole, None, escape=True),
+               ], informative=_tr("If you go on without saving, what you typed is lost."))
+
+
 def button_with_text(box: QMessageBox, text: str) -> QAbstractButton | None:
     """The box's button that says `text` (tests and keyboard helpers)."""
     return next((b for b in box.buttons() if b.text() == text), None)

@@ -3,8 +3,10 @@ the machine (a generated picture stands in for the demo's image host)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -29,8 +31,19 @@ def picture_bytes(color: str = "#e9a23b") -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")
+    image.save(buffer, b"PNG")
     return bytes(data.data())
+
+
+@pytest.fixture(autouse=True)
+def plain_executor(qloop: asyncio.AbstractEventLoop) -> Iterator[None]:
+    """qasync's default executor (used by getaddrinfo for every request) makes QThreads that
+    outlive the test's loop and abort the process at exit ("QThread: Destroyed while thread
+    is still running"); a plain pool, shut down after each test, does not."""
+    pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="inbox-test-loop")
+    qloop.set_default_executor(pool)
+    yield
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 @pytest.fixture

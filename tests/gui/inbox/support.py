@@ -35,10 +35,7 @@ def shown_ids(panel: InboxPanel) -> list[str]:
 
 def open_thread(qtbot: QtBot, panel: InboxPanel, thread_id: str) -> None:
     assert panel.open_thread(thread_id), f"{thread_id} is not in the list"
-    qtbot.waitUntil(lambda: panel.thread_view.thread_id() == thread_id
-                    and bool(panel.thread_view.conversation.cards)
-                    and panel.thread_view.conversation.cards[0].item.question.thread_id
-                    == thread_id, timeout=10_000)
+    qtbot.waitUntil(lambda: panel.thread_view.shown_thread() == thread_id, timeout=10_000)
 
 
 def card(panel: InboxPanel, question_id: int) -> QuestionCard | None:

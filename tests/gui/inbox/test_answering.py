@@ -45,6 +45,9 @@ def test_answer_online_reaches_the_server_and_shows_sent(panel: InboxPanel, qtbo
     thread, question = first_waiting(qtbot, panel)
     open_thread(qtbot, panel, thread.id)
     assert panel.thread_view.target() == question.id
+    resets: list[str] = []
+    panel.model.modelReset.connect(lambda: resets.append("threads"))
+    panel.thread_view.model.modelReset.connect(lambda: resets.append("conversation"))
     send_with_keyboard(qtbot, panel, "Hola! Si, hay stock y enviamos manana.")
     qtbot.waitUntil(lambda: server_answer(fresh_sandbox, question.id) is not None,
                     timeout=15_000)
@@ -57,6 +60,8 @@ def test_answer_online_reaches_the_server_and_shows_sent(panel: InboxPanel, qtbo
     # The thread's count went down in the list, in place.
     qtbot.waitUntil(lambda: (panel.model.item(panel.model.row_of(thread.id)) or thread)
                     .unanswered_quantity == (thread.unanswered_quantity or 1) - 1)
+    assert resets == []  # rows changed in place, never a wholesale reset
+    assert panel.thread_view.thread_id() == thread.id  # still open though it moved down
 
 
 def test_answer_offline_is_queued_then_sent_on_reconnect(panel: InboxPanel, qtbot: QtBot,
@@ -98,8 +103,9 @@ def test_a_conflict_shows_and_points_to_the_outbox(panel: InboxPanel, qtbot: QtB
     assert shown is not None
     assert "outbox" in shown.hint.text()
     assert shown.open_outbox.isVisible()
-    with qtbot.waitSignal(panel.outbox_requested, timeout=2_000):
+    with qtbot.waitSignal(panel.view_requested, timeout=2_000) as asked:
         shown.open_outbox.click()
+    assert asked.args == ["outbox"]
 
 
 def test_the_typed_text_stays_when_saving_fails(panel: InboxPanel, qtbot: QtBot,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
@@ -20,6 +21,7 @@ from sellerdesk.ui.inbox.conversation_model import (
     ConversationRole,
 )
 from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort, arrange
+from sellerdesk.ui.inbox.keyed_model import KeyedListModel
 from sellerdesk.ui.inbox.saved_replies import fill
 from sellerdesk.ui.inbox.thread_model import ThreadListModel, ThreadRole, one_line
 
@@ -54,7 +56,7 @@ def entry(question_id: int, state: OutboxState, kind: IntentKind = IntentKind.AN
                        result=None)
 
 
-def ids(model: ThreadListModel | ConversationModel) -> list[object]:
+def ids(model: KeyedListModel[Any]) -> list[object]:
     return [model.key(item) for item in model.items()]
 
 

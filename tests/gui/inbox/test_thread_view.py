@@ -44,7 +44,7 @@ def test_header_shows_the_listing_and_opens_its_link(panel: InboxPanel, qtbot: Q
 
     class FakeDesktop:
         @staticmethod
-        def openUrl(url: QUrl) -> bool:  # noqa: N802 - Qt's name
+        def openUrl(url: QUrl) -> bool:
             opened.append(url)
             return True
 

@@ -7,7 +7,7 @@ import asyncio
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtCore import QItemSelectionModel, QPoint, Qt
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.store.outbox import IntentKind
@@ -75,7 +75,8 @@ def test_a_shipping_update_reaches_the_server_and_shows_queued_then_sent(
     assert row is not None
     qtbot.waitUntil(lambda: panel.model.index(row, Column.SHIPPING).data() == "On route",
                     timeout=LOAD_TIMEOUT)
-    assert form.code.text() == "AR-TRK-0001"  # the detail shows the order as it is now
+    # The detail shows the order as the server has it now.
+    qtbot.waitUntil(lambda: form.code.text() == "AR-TRK-0001", timeout=LOAD_TIMEOUT)
 
 
 def test_an_invoice_update_reaches_the_server(panel: OrdersPanel, qtbot: QtBot,
@@ -84,7 +85,8 @@ def test_an_invoice_update_reaches_the_server(panel: OrdersPanel, qtbot: QtBot,
     form = panel.detail.invoice_form
     form.invoiced.setChecked(False)
     form.number.clear()
-    qtbot.mouseClick(form.invoiced, Qt.MouseButton.LeftButton)  # ticked by the seller
+    qtbot.mouseClick(form.invoiced, Qt.MouseButton.LeftButton,  # on its box, by the seller
+                     pos=QPoint(6, form.invoiced.height() // 2))
     form.request()  # no number yet: refused before anything is queued, in words
     assert form.problem.isVisible() and "invoice number" in form.problem.text()
     assert form.status.state() is None

@@ -58,8 +58,8 @@ def test_the_default_category_is_marked_in_words_and_shown(panel: CategoriesPane
     default = next(n for n in server if n.get("default_category"))
     index = panel.model.index_of(default["id"], Column.DEFAULT)
     assert panel.model.data(index) == "Default"
-    assert panel.selected_category() is not None
-    assert panel.selected_category().id == default["id"]  # opens on the default one
+    selected = panel.selected_category()
+    assert selected is not None and selected.id == default["id"]  # opens on the default one
     assert panel.detail.card.title() == default["name"]
     assert panel.detail.default_chip.text() == "Default category"
 

@@ -70,7 +70,7 @@ def test_a_fault_on_refresh_is_said_in_words_and_the_record_stays(
     with qtbot.waitSignal(live_ctx.runner.error_reported, timeout=20_000) as said:
         panel.refresh()
     assert "trouble" in said.args[0] and "Traceback" not in said.args[0]
-    assert panel.stack.currentWidget() is panel.scroll
+    assert panel.stack.currentWidget() is panel.page_scroll
     assert panel.name_label.text() == "Tienda La Plata"
 
 

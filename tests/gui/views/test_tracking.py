@@ -157,7 +157,8 @@ def test_create_reaches_the_server_queued_then_sent(panel: TrackingPanel, qtbot:
     model = editor.options.model
     model.setData(model.index(0, 0), "pixel_id")
     model.setData(model.index(0, 1), "123")
-    panel.save()
+    save = next(a for a in panel.panel_actions() if a.shortcut().toString() == "Ctrl+S")
+    save.trigger()
     qtbot.waitUntil(lambda: "Sent" in seen, timeout=20_000)
     assert seen[0] == "Queued"
     row = panel.editor.row
@@ -220,9 +221,9 @@ def test_modify_sends_only_the_changed_field(panel: TrackingPanel, qtbot: QtBot,
     assert row is not None
     before = fresh_sandbox.get(f"/metrics/{row.code.id}").json()
     panel.editor.name_edit.setText("Analytics (renamed)")
-    panel.save()
+    panel.editor.save_button.click()
     qtbot.waitUntil(lambda: "Sent" in seen, timeout=20_000)
-    assert "Queued" in seen or "Sending…" in seen
+    assert seen[0] == "Queued"
     assert calls == [{"name": "Analytics (renamed)"}]
     after = fresh_sandbox.get(f"/metrics/{row.code.id}").json()
     assert after["name"] == "Analytics (renamed)"
@@ -232,15 +233,20 @@ def test_modify_sends_only_the_changed_field(panel: TrackingPanel, qtbot: QtBot,
 
 
 def test_delete_asks_first_then_reaches_the_server(panel: TrackingPanel, qtbot: QtBot,
-                                                   fresh_sandbox: Sandbox) -> None:
+                                                   fresh_sandbox: Sandbox,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = _record_sync(panel, monkeypatch)
     row = panel.editor.row
     assert row is not None
     count = panel.model.rowCount()
-    panel.delete_current()
+    panel.editor.delete_button.click()
     _answer(qtbot, panel, "Cancel")
     assert fresh_sandbox.get(f"/metrics/{row.code.id}").status_code == 200
     panel.delete_current()
     _answer(qtbot, panel, "Delete")
+    qtbot.waitUntil(lambda: bool(seen), timeout=5000)
+    assert seen[0] == "Delete queued"
+    assert not panel.editor.name_edit.isEnabled()  # a code on its way out is not edited
     qtbot.waitUntil(lambda: panel.model.rowCount() == count - 1, timeout=20_000)
     assert fresh_sandbox.get(f"/metrics/{row.code.id}").status_code == 404
     assert panel.editor.row is not None and panel.editor.row.key != row.key
@@ -287,3 +293,15 @@ def test_filters_are_remembered(live_ctx: UiContext, qtbot: QtBot) -> None:
     second.restore_state()
     assert second.filters.chosen_event() is Event.PAY_BUTTON
     assert second.filters.chosen_provider() is Provider.ANALYTICS
+
+
+def test_the_guard_can_save_then_move_on(panel: TrackingPanel, qtbot: QtBot,
+                                         fresh_sandbox: Sandbox) -> None:
+    first, second = panel.model.rows()[0], panel.model.rows()[1]
+    panel.editor.name_edit.setText("Saved on the way out")
+    panel.list.setCurrentIndex(panel.model.index(1, 0))
+    _answer(qtbot, panel, "Save")
+    qtbot.waitUntil(lambda: panel.editor.row is not None
+                    and panel.editor.row.key == second.key, timeout=10_000)
+    qtbot.waitUntil(lambda: fresh_sandbox.get(f"/metrics/{first.code.id}").json()["name"]
+                    == "Saved on the way out", timeout=20_000)

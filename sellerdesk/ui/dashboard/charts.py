@@ -1,0 +1,278 @@
+"""The dashboard's charts, drawn with pyqtgraph (imported on first use, not at start-up).
+
+Every chart is static (no pan or zoom to get lost in), coloured from the palette at draw
+time so it follows light and dark, labelled in the UI language, and paired with a sentence
+that says the same in words (screen readers read that; the plot itself takes no focus).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QPointF, Qt
+from PySide6.QtGui import QColor, QCursor, QFont, QPalette
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QStackedWidget,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sellerdesk.store.stats import WeekAnswerTime
+from sellerdesk.ui import theme
+from sellerdesk.ui.dashboard import figures
+from sellerdesk.ui.dashboard.figures import DaySeries
+from sellerdesk.ui.theme import Tone
+from sellerdesk.ui.widgets.formatting import format_money
+from sellerdesk.ui.widgets.text import heading_label, plain_label
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("DashboardCharts", text)
+
+
+@functools.cache
+def pyqtgraph() -> Any:
+    """pyqtgraph, imported once on first use (it takes a moment and pulls in numpy)."""
+    import pyqtgraph as pg
+
+    pg.setConfigOptions(antialias=True, background=None, foreground=None)
+    return pg
+
+
+def charts_available() -> bool:
+    try:
+        pyqtgraph()
+    except ImportError:  # a bundle without it still shows every figure, in words
+        return False
+    return True
+
+
+@functools.cache
+def _axis_class() -> Any:
+    pg = pyqtgraph()
+
+    class LabelledAxis(pg.AxisItem):  # type: ignore[misc]
+        """An axis whose tick labels come from a function (money, durations, counts)."""
+
+        def __init__(self, orientation: str, label_of: Callable[[float], str]) -> None:
+            super().__init__(orientation)
+            self.label_of = label_of
+
+        def tickStrings(self, values: list[float], scale: float,
+                        spacing: float) -> list[str]:
+            return [self.label_of(v) for v in values]
+
+    return LabelledAxis
+
+
+def _count_label(value: float) -> str:
+    return figures.format_count(value)
+
+
+class ChartBox(QFrame):
+    """A titled box: a tool or two at the right of the title, one sentence, then the chart."""
+
+    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("chart-box")
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self._title = heading_label(title, self, scale=1.05)
+        self._tools = QHBoxLayout()
+        self._tools.setSpacing(6)
+        self.headline = plain_label("", self, wrap=True, muted=True)
+        self.message = plain_label("", self, wrap=True, muted=True)
+        self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.body = QStackedWidget(self)
+        self.body.addWidget(self.message)
+        self.body.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        top = QHBoxLayout()
+        top.addWidget(self._title, 1)
+        top.addLayout(self._tools)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 10, 14, 10)
+        layout.setSpacing(4)
+        layout.addLayout(top)
+        layout.addWidget(self.headline)
+        layout.addWidget(self.body, 1)
+
+    def title(self) -> str:
+        return self._title.text()
+
+    def add_tool(self, widget: QWidget) -> None:
+        self._tools.addWidget(widget)
+
+    def set_headline(self, text: str) -> None:
+        self.headline.setText(text)
+        self.headline.setVisible(bool(text))
+
+    def show_chart(self, chart: QWidget) -> None:
+        if self.body.indexOf(chart) < 0:
+            self.body.addWidget(chart)
+        self.body.setCurrentWidget(chart)
+
+    def show_message(self, text: str) -> None:
+        self.message.setText(text)
+        self.body.setCurrentWidget(self.message)
+
+    def showing_chart(self) -> bool:
+        return self.body.currentWidget() is not self.message
+
+
+# ---- Plots. -------------------------------------------------------------------------------------
+
+def _colours() -> dict[str, QColor]:
+    pal = theme.palette()
+    base = pal.color(QPalette.ColorRole.Base)
+    text = pal.color(QPalette.ColorRole.WindowText)
+    return {"background": base, "axis": theme.mix(text, base, 0.35),
+            "text": theme.tone_color(Tone.MUTED, pal), "grid": theme.mix(text, base, 0.08),
+            "accent": theme.tone_color(Tone.ACCENT, pal),
+            "warning": theme.tone_color(Tone.WARNING, pal),
+            "success": theme.tone_color(Tone.SUCCESS, pal), "ink": text}
+
+
+def _axis_font() -> QFont:
+    font = QFont(QLabel().font())
+    if font.pointSizeF() > 0:
+        font.setPointSizeF(font.pointSizeF() * 0.9)
+    return font
+
+
+def new_plot(left: Callable[[float], str] = _count_label, *, bottom_ticks: bool = True) -> Any:
+    """A static PlotWidget with palette colours and a left axis labelled by `left`."""
+    pg = pyqtgraph()
+    axis = _axis_class()("left", left)
+    plot = pg.PlotWidget(axisItems={"left": axis})
+    item = plot.getPlotItem()
+    item.hideButtons()
+    item.setMenuEnabled(False)
+    item.setMouseEnabled(x=False, y=False)
+    plot.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    plot.setMinimumHeight(90)
+    plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+    item.getAxis("bottom").setStyle(showValues=bottom_ticks)
+    return plot
+
+
+def style_plot(plot: Any) -> None:
+    """Paint `plot` in the palette's colours (again, after a light/dark switch)."""
+    pg = pyqtgraph()
+    c = _colours()
+    plot.setBackground(c["background"])
+    font = _axis_font()
+    for name in ("left", "bottom"):
+        axis = plot.getPlotItem().getAxis(name)
+        axis.setPen(pg.mkPen(c["axis"]))
+        axis.setTextPen(pg.mkPen(c["text"]))
+        axis.setStyle(tickFont=font, tickLength=-4)
+    plot.getPlotItem().showGrid(x=False, y=True, alpha=0.12)
+
+
+def hover_tips(plot: Any, tip_at: Callable[[float, float], str]) -> None:
+    """Show `tip_at(x, y)` (in data coordinates) as the pointer moves over `plot`."""
+    view = plot.getPlotItem().getViewBox()
+
+    def moved(pos: QPointF) -> None:
+        point = view.mapSceneToView(pos)
+        text = tip_at(point.x(), point.y())
+        if text:
+            QToolTip.showText(QCursor.pos(), text, plot)
+        else:
+            QToolTip.hideText()
+
+    plot.scene().sigMouseMoved.connect(moved)
+
+
+def draw_day_bars(plot: Any, values: Sequence[float], days: int, *, tone: str = "accent",
+                  labels: Sequence[str] = ()) -> None:
+    """Vertical bars, one per day; `labels` name every day for the ticks."""
+    pg = pyqtgraph()
+    c = _colours()
+    plot.clear()
+    style_plot(plot)
+    fill = QColor(c[tone])
+    fill.setAlphaF(0.85)
+    plot.addItem(pg.BarGraphItem(x=list(range(len(values))), height=list(values), width=0.72,
+                                 brush=fill, pen=pg.mkPen(None)))
+    step = 7 if days <= 31 else 14
+    last = len(values) - 1
+    ticks = [(i, labels[i]) for i in range(last, -1, -step)] if labels else []
+    plot.getPlotItem().getAxis("bottom").setTicks([ticks, []])
+    top = max(values, default=0.0)
+    plot.setXRange(-0.6, last + 0.6, padding=0)
+    plot.setYRange(0, top * 1.12 if top > 0 else 1, padding=0)
+
+
+def draw_bars(plot: Any, names: Sequence[str], values: Sequence[int],
+              notes: Sequence[str]) -> None:
+    """Horizontal bars, the first name on top, each with its note ("1.230 · 62 %")."""
+    pg = pyqtgraph()
+    c = _colours()
+    plot.clear()
+    style_plot(plot)
+    n = len(values)
+    ys = [n - 1 - i for i in range(n)]
+    fill = QColor(c["accent"])
+    fill.setAlphaF(0.85)
+    plot.addItem(pg.BarGraphItem(x0=[0] * n, y=ys, height=0.62, width=list(values),
+                                 brush=fill, pen=pg.mkPen(None)))
+    top = max(values, default=0)
+    for y, value, note in zip(ys, values, notes, strict=True):
+        label = pg.TextItem(note, color=c["ink"], anchor=(0, 0.5))
+        label.setFont(_axis_font())
+        label.setPos(value + top * 0.02, y)
+        plot.addItem(label)
+    item = plot.getPlotItem()
+    item.getAxis("left").setTicks([[(y, name) for y, name in zip(ys, names, strict=True)],
+                                   []])
+    item.getAxis("bottom").setStyle(showValues=False)
+    item.showGrid(x=False, y=False)
+    plot.setYRange(-0.6, n - 0.4, padding=0)
+    plot.setXRange(0, top * 1.45 if top else 1, padding=0)  # room for the notes
+
+
+def draw_answer_times(plot: Any, weeks: Sequence[WeekAnswerTime], goal_minutes: int) -> Any:
+    """Median and 90th percentile per week, with the seller's goal as a dashed line."""
+    pg = pyqtgraph()
+    c = _colours()
+    plot.clear()
+    style_plot(plot)
+    legend = plot.getPlotItem().legend
+    if legend is None:
+        legend = plot.addLegend(offset=(8, 4), labelTextColor=c["ink"])
+    legend.clear()
+    legend.setLabelTextColor(c["ink"])
+    xs = list(range(len(weeks)))
+    plot.plot(xs, [w.p90_minutes for w in weeks], pen=pg.mkPen(c["warning"], width=2),
+              symbol="o", symbolSize=5, symbolBrush=c["warning"], symbolPen=None,
+              name=_tr("9 in 10 answered within"))
+    plot.plot(xs, [w.median_minutes for w in weeks], pen=pg.mkPen(c["accent"], width=2.5),
+              symbol="o", symbolSize=5, symbolBrush=c["accent"], symbolPen=None,
+              name=_tr("Half answered within (median)"))
+    goal = pg.InfiniteLine(pos=goal_minutes, angle=0,
+                           pen=pg.mkPen(c["success"], width=1.5, style=Qt.PenStyle.DashLine))
+    plot.addItem(goal)
+    step = max(1, (len(weeks) + 5) // 6)
+    ticks = [(i, figures.week_label(weeks[i].week_start)) for i in range(0, len(weeks), step)]
+    plot.getPlotItem().getAxis("bottom").setTicks([ticks, []])
+    top = max([w.p90_minutes for w in weeks] + [float(goal_minutes)])
+    plot.setXRange(-0.4, max(len(weeks) - 0.6, 0.6), padding=0)
+    plot.setYRange(0, top * 1.35, padding=0)  # room for the legend above the lines
+    return plot
+
+
+def series_tip(series: DaySeries, x: float) -> str:
+    """The tooltip of the day under the pointer: its date, orders and exact revenue."""
+    i = round(x)
+    if not 0 <= i < len(series.days):
+        return ""
+    return _tr("{day}: {orders} orders, {revenue}").format(
+        day=figures.day_label(series.days[i]), orders=series.orders[i],
+        revenue=format_money(series.revenue[i], series.currency))

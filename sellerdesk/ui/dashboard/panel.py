@@ -1,0 +1,349 @@
+"""The Dashboard view: the seller's day at a glance, from the local store (offline, at once).
+
+Figures first (cards that open the view listing what they count), then the charts, drawn a
+moment later so the numbers are on screen before pyqtgraph is imported. Refreshed after each
+sync and when the outbox changes; "as of ..." says how fresh the figures are.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from datetime import UTC, date, datetime
+
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QScrollArea,
+    QStackedWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sellerdesk.api.enums import ThreadStatus
+from sellerdesk.services.dashboard import Glance
+from sellerdesk.store.rows import OrderFilter, OrderSummary
+from sellerdesk.ui import settings as keys
+from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.dashboard import figures
+from sellerdesk.ui.dashboard.cards import CardGrid, FigureCard
+from sellerdesk.ui.dashboard.sections import ChartInput, ChartsArea
+from sellerdesk.ui.dashboard.shops import AllShops, ShopFigures, read_shops
+from sellerdesk.ui.dialogs.profiles import saved_profiles
+from sellerdesk.ui.icons import icon
+from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort
+from sellerdesk.ui.panel import Panel
+from sellerdesk.ui.theme import Tone
+from sellerdesk.ui.widgets.empty_state import EmptyState
+from sellerdesk.ui.widgets.formatting import format_number, format_relative
+from sellerdesk.ui.widgets.panel_header import PanelHeader
+from sellerdesk.ui.widgets.separator import Separator
+
+
+class DashboardPanel(Panel):
+    view_id = "dashboard"
+    inbox_requested = Signal(object)  # InboxFilters to show
+    orders_requested = Signal(object)  # OrderFilter to show
+    view_requested = Signal(str)  # a view to show as it is (the outbox)
+    shop_requested = Signal(str)  # a saved profile's name ("All shops" → Switch)
+    settings_requested = Signal()  # the seller asked for notification and refresh settings
+    glance_shown = Signal(object)  # the Glance now on screen (tests and the tray read it)
+
+    def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.glance: Glance | None = None
+        self._unhook: list[Callable[[], None]] = []
+        self.header = PanelHeader(self.title(), self)
+        self.days_combo = QComboBox(self)
+        for days in figures.SPANS:
+            self.days_combo.addItem(self.tr("Last {n} days").format(n=days), days)
+        self.days_combo.setAccessibleName(self.tr("Days the charts cover"))
+        self.all_shops_button = self._tool("shop", self.tr("All shops"),
+                                           self.tr("Show every saved shop side by side"))
+        self.all_shops_button.setCheckable(True)
+        self.settings_button = self._tool("bell", self.tr("Notifications…"),
+                                          self.tr("Refresh interval, desktop notifications, "
+                                                  "quiet hours and the answer-time goal"))
+        for tool in (self.days_combo, self.all_shops_button, self.settings_button):
+            self.header.add_tool(tool)
+
+        self.cards = CardGrid(self)
+        self.card_unanswered = self._card(self.tr("Unanswered questions"), "inbox",
+                                          self.tr("Opens the inbox, unanswered first"))
+        self.card_waiting = self._card(self.tr("Waiting too long"), "clock",
+                                       self.tr("Opens the unanswered questions, oldest first"))
+        self.card_process = self._card(self.tr("To process"), "orders",
+                                       self.tr("Opens the paid orders not processed yet"))
+        self.card_ship = self._card(self.tr("To ship"), "tracking",
+                                    self.tr("Opens the processed orders not delivered yet"))
+        self.card_rate = self._card(self.tr("To rate"), "check",
+                                    self.tr("Opens the delivered orders waiting for your "
+                                            "feedback"))
+        self.card_answers = self._card(self.tr("Answers queued"), "outbox",
+                                       self.tr("Opens the outbox"))
+        self.card_writes = self._card(self.tr("Other changes queued"), "outbox",
+                                      self.tr("Opens the outbox"))
+        self.shops = AllShops(self)
+        self.shops.setVisible(False)
+        self.charts = ChartsArea(self)
+        self._build_body()
+
+        self._reload_timer = QTimer(self)  # a sync or a drain fires many events at once
+        self._reload_timer.setSingleShot(True)
+        self._reload_timer.setInterval(250)
+        self._reload_timer.timeout.connect(self._reload)
+        self._age_timer = QTimer(self)
+        self._age_timer.setInterval(30_000)
+        self._age_timer.timeout.connect(self._show_freshness)
+        self._connect_widgets()
+        self.destroyed.connect(functools.partial(_call_all, self._unhook))
+
+    def _tool(self, icon_name: str, text: str, tip: str) -> QToolButton:
+        button = QToolButton(self)
+        button.setIcon(icon(icon_name))
+        button.setText(text)
+        button.setToolTip(tip)
+        button.setAccessibleName(text)
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        button.setAutoRaise(True)
+        return button
+
+    def _card(self, title: str, icon_name: str, leads_to: str) -> FigureCard:
+        return self.cards.add(FigureCard(title, icon_name, leads_to, self))
+
+    def _build_body(self) -> None:
+        content = QWidget(self)
+        column = QVBoxLayout(content)
+        column.setContentsMargins(20, 14, 20, 16)
+        column.setSpacing(12)
+        column.addWidget(self.cards)
+        column.addWidget(self.shops)
+        column.addWidget(self.charts, 1)
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidget(content)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.no_shop = EmptyState("dashboard", self.tr("No shop connected"),
+                                  self.tr("Your day at a glance appears here once a shop is "
+                                          "connected: questions waiting, orders to ship, "
+                                          "sales and how fast you answer."), self)
+        self.body = QStackedWidget(self)
+        self.body.addWidget(self.scroll)
+        self.body.addWidget(self.no_shop)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.header)
+        layout.addWidget(Separator(parent=self))
+        layout.addWidget(self.body, 1)
+
+    def _connect_widgets(self) -> None:
+        self.card_unanswered.clicked.connect(functools.partial(
+            self._open_inbox, ThreadSort.UNANSWERED_FIRST))
+        self.card_waiting.clicked.connect(functools.partial(
+            self._open_inbox, ThreadSort.OLDEST_FIRST))
+        for card, summary in ((self.card_process, OrderSummary.PENDING_PROCESS),
+                              (self.card_ship, OrderSummary.PENDING_SHIPMENT),
+                              (self.card_rate, OrderSummary.PENDING_FEEDBACK)):
+            card.clicked.connect(functools.partial(self.orders_requested.emit,
+                                                   OrderFilter(summary=summary)))
+        for card in (self.card_answers, self.card_writes):
+            card.clicked.connect(functools.partial(self.view_requested.emit, "outbox"))
+        self.days_combo.activated.connect(self._on_days_combo_activated)
+        self.all_shops_button.toggled.connect(self._on_all_shops_toggled)
+        self.settings_button.clicked.connect(self.settings_requested)
+        self.charts.currency_chosen.connect(self._on_charts_currency_chosen)
+        self.shops.switch_requested.connect(self.shop_requested)
+        self.ctx.settings.setting_changed.connect(self._on_setting_changed)
+
+    def title(self) -> str:
+        return self.tr("Dashboard")
+
+    def icon_name(self) -> str:
+        return "dashboard"
+
+    # ---- Loading. -------------------------------------------------------------------------------
+
+    def load(self) -> None:
+        session = self.ctx.services
+        if session is None:
+            self.body.setCurrentWidget(self.no_shop)
+            self.header.set_subtitle("")
+            self.mark_loaded()
+            return
+        self.body.setCurrentWidget(self.scroll)
+        if not self._unhook:
+            self._unhook += [
+                session.sync.finished.connect(lambda _report: self._on_synced()),
+                session.outbox.changed.connect(lambda _change: self._reload_timer.start()),
+            ]
+        self._age_timer.start()
+        self._reload()
+        if self.all_shops_button.isChecked():
+            self._read_other_shops()
+
+    def refresh(self) -> None:
+        self.load()
+
+    def days(self) -> int:
+        return int(self.days_combo.currentData() or figures.SPANS[0])
+
+    def _reload(self) -> None:
+        session = self.ctx.services
+        if session is None:
+            return
+        slow = max(1, self.ctx.settings.get(keys.SLOW_ANSWER_MINUTES))
+        self.ctx.runner.run(session.dashboard.glance(days=max(figures.SPANS), slow_minutes=slow),
+                            on_success=self._show, on_settled=self.mark_loaded,
+                            show_progress=False, key=f"dashboard-{id(self)}", owner=self)
+
+    def _on_synced(self) -> None:
+        self._reload_timer.start()
+        if self.all_shops_button.isChecked():
+            self._read_other_shops()
+
+    # ---- Showing. -------------------------------------------------------------------------------
+
+    def _show(self, glance: Glance) -> None:
+        self.glance = glance
+        self._show_cards(glance)
+        self._show_freshness()
+        self._draw_charts()
+        if self.all_shops_button.isChecked():
+            self._show_current_shop()
+        self.glance_shown.emit(glance)
+
+    def _show_cards(self, g: Glance) -> None:
+        now = datetime.now(UTC)
+        slow = max(1, self.ctx.settings.get(keys.SLOW_ANSWER_MINUTES))
+        oldest = (self.tr("Oldest asked {when}").format(when=format_relative(
+            g.oldest_unanswered, now)) if g.oldest_unanswered else self.tr("All answered"))
+        self.card_unanswered.set_figure(format_number(g.unanswered), oldest)
+        self.card_waiting.set_figure(
+            format_number(g.waiting_too_long),
+            self.tr("Unanswered for over {goal}").format(goal=figures.duration_text(slow)),
+            Tone.WARNING if g.waiting_too_long else Tone.SUCCESS)
+        self.card_process.set_figure(format_number(g.pending_process),
+                                     self.tr("Paid, not processed"))
+        self.card_ship.set_figure(format_number(g.pending_shipment),
+                                  self.tr("Processed, not delivered"))
+        self.card_rate.set_figure(format_number(g.pending_feedback),
+                                  self.tr("Delivered, your feedback pending"))
+        self.card_answers.set_figure(format_number(g.queued_answers),
+                                     self.tr("Sent when online") if g.queued_answers
+                                     else self.tr("Nothing waiting"))
+        self.card_writes.set_figure(format_number(g.queued_writes),
+                                    self.tr("Shipping, invoices, codes") if g.queued_writes
+                                    else self.tr("Nothing waiting"))
+
+    def _show_freshness(self) -> None:
+        g = self.glance
+        if g is None:
+            return
+        if g.synced_at is None:
+            self.header.set_subtitle(self.tr("Not synced yet: figures from this computer"))
+        else:
+            self.header.set_subtitle(self.tr("Figures as of {when}, from this computer's copy")
+                                     .format(when=format_relative(g.synced_at)))
+
+    def _draw_charts(self) -> None:
+        if self.glance is None:
+            return
+        data = ChartInput(glance=self.glance, days=self.days(),
+                          currency=self.ctx.settings.get(keys.DASHBOARD_CURRENCY),
+                          today=datetime.now().astimezone().date(),
+                          goal_minutes=max(1, self.ctx.settings.get(keys.SLOW_ANSWER_MINUTES)))
+        if self.charts.drawn:
+            self.charts.draw(data)
+        else:  # the first time: let the figures paint before pyqtgraph is imported
+            QTimer.singleShot(30, functools.partial(self.charts.draw, data))
+
+    def charts_drawn(self) -> bool:
+        return self.charts.drawn
+
+    # ---- All shops. ------------------------------------------------------------------------------
+
+    def _current_profile(self) -> str:
+        session = self.ctx.services
+        return str(session.address.profile) if session is not None else ""
+
+    def _read_other_shops(self) -> None:
+        current = self._current_profile()
+        others = [p for p in saved_profiles(self.ctx.options.data_dir)
+                  if p.name != current and not p.demo]
+        slow = max(1, self.ctx.settings.get(keys.SLOW_ANSWER_MINUTES))
+        self.ctx.runner.run(read_shops(others, self.ctx.options.data_dir, slow_minutes=slow),
+                            on_success=self._on_other_shops_read, show_progress=False,
+                            key=f"dashboard-shops-{id(self)}", owner=self)
+
+    def _on_other_shops_read(self, columns: list[ShopFigures]) -> None:
+        self._others = columns
+        self._show_current_shop()
+
+    def _show_current_shop(self) -> None:
+        session = self.ctx.services
+        if session is None:
+            return
+        name = (self.tr("Demo shop") if session.address.profile == "demo"
+                else str(session.address.profile))
+        mine = ShopFigures(name, self.glance, current=True)
+        self.shops.show_shops([mine, *getattr(self, "_others", [])])
+
+    # ---- Slots. --------------------------------------------------------------------------------
+
+    def _open_inbox(self, sort: ThreadSort) -> None:
+        self.inbox_requested.emit(InboxFilters(status=ThreadStatus.UNANSWERED, sort=sort))
+
+    def _on_days_combo_activated(self, _index: int) -> None:
+        self.ctx.settings.set(keys.DASHBOARD_DAYS, self.days())
+        self._draw_charts()
+
+    def _on_all_shops_toggled(self, on: bool) -> None:
+        self.ctx.settings.set(keys.DASHBOARD_ALL_SHOPS, on)
+        self.shops.setVisible(on)
+        if on and self.ctx.services is not None:
+            self._show_current_shop()
+            self._read_other_shops()
+
+    def _on_charts_currency_chosen(self, code: str) -> None:
+        self.ctx.settings.set(keys.DASHBOARD_CURRENCY, code)
+
+    def _on_setting_changed(self, name: str) -> None:
+        if name == keys.SLOW_ANSWER_MINUTES.name and self.is_loaded():
+            self._reload_timer.start()
+
+    # ---- Snapshot and remembering. ---------------------------------------------------------------
+
+    async def prepare_snapshot(self) -> None:
+        """The 90-day view, charts drawn."""
+        import asyncio
+
+        index = self.days_combo.findData(max(figures.SPANS))
+        if index != self.days_combo.currentIndex():
+            self.days_combo.setCurrentIndex(index)
+            self._draw_charts()
+        for _ in range(200):
+            if self.charts.drawn or self.glance is None:
+                break
+            await asyncio.sleep(0.05)
+
+    def restore_state(self) -> None:
+        settings = self.ctx.settings
+        index = self.days_combo.findData(settings.get(keys.DASHBOARD_DAYS))
+        self.days_combo.setCurrentIndex(max(0, index))
+        self.all_shops_button.blockSignals(True)
+        self.all_shops_button.setChecked(settings.get(keys.DASHBOARD_ALL_SHOPS))
+        self.all_shops_button.blockSignals(False)
+        self.shops.setVisible(self.all_shops_button.isChecked())
+
+
+def _call_all(functions: list[Callable[[], None]], *_: object) -> None:
+    for function in functions:
+        function()
+    functions.clear()
+
+
+def today() -> date:
+    return datetime.now().astimezone().date()

@@ -1,0 +1,148 @@
+""""All shops": every saved shop's figures side by side, read from each shop's own store.
+
+A shop other than the open one is read by opening its store for a moment (the figures are
+all local, so this works offline). A store another SellerDesk window holds cannot be opened
+(one process per store, see store/db.py): its column says so instead of guessing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtWidgets import QFrame, QGridLayout, QPushButton, QSizePolicy, QWidget
+
+from sellerdesk.credentials import Profile
+from sellerdesk.services.dashboard import DashboardService, Glance
+from sellerdesk.store import Store, StoreBusyError, StoreError, profile_db_path
+from sellerdesk.ui import theme
+from sellerdesk.ui.runner import describe_error
+from sellerdesk.ui.theme import Tone
+from sellerdesk.ui.widgets.formatting import format_number, format_relative
+from sellerdesk.ui.widgets.text import heading_label, plain_label
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("AllShops", text)
+
+
+@dataclass(frozen=True)
+class ShopFigures:
+    """One column: a shop's name and its glance, or why there is none."""
+
+    name: str
+    glance: Glance | None
+    problem: str = ""
+    current: bool = False
+
+
+async def read_shop(profile: Profile, data_dir: Path | None, *, slow_minutes: int,
+                    now: datetime | None = None) -> ShopFigures:
+    """The glance of a shop that is not open in this window (its store opened for a moment)."""
+    if not profile_db_path(profile.name, data_dir).exists():
+        return ShopFigures(profile.name, None, _tr("Not synced on this computer yet"))
+    try:
+        store = await Store.open_async(profile.name, data_dir=data_dir)
+    except StoreBusyError:
+        return ShopFigures(profile.name, None, _tr("Open in another window"))
+    except StoreError as exc:
+        return ShopFigures(profile.name, None, describe_error(exc))
+    try:
+        glance = await DashboardService(store).glance(days=1, now=now,
+                                                      slow_minutes=slow_minutes)
+    except StoreError as exc:
+        return ShopFigures(profile.name, None, describe_error(exc))
+    finally:
+        await store.aclose()
+    return ShopFigures(profile.name, glance)
+
+
+async def read_shops(profiles: Sequence[Profile], data_dir: Path | None, *,
+                     slow_minutes: int) -> list[ShopFigures]:
+    """One after the other: each opens a database, and they share two cores with the app."""
+    return [await read_shop(p, data_dir, slow_minutes=slow_minutes) for p in profiles]
+
+
+def _rows() -> list[tuple[str, str]]:
+    return [("unanswered", _tr("Unanswered")), ("waiting_too_long", _tr("Waiting too long")),
+            ("pending_process", _tr("To process")), ("pending_shipment", _tr("To ship")),
+            ("pending_feedback", _tr("To rate")), ("queued", _tr("Queued changes"))]
+
+
+class AllShops(QFrame):
+    """Compact columns, one per shop; a column's "Switch" button opens that shop."""
+
+    switch_requested = Signal(str)  # a profile name
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self._grid = QGridLayout(self)
+        self._grid.setContentsMargins(14, 10, 14, 10)
+        self._grid.setHorizontalSpacing(22)
+        self._grid.setVerticalSpacing(3)
+        self._columns: list[ShopFigures] = []
+        self.buttons: dict[str, QPushButton] = {}
+        self.show_shops([])
+
+    def columns(self) -> list[ShopFigures]:
+        return list(self._columns)
+
+    def cell(self, shop: str, row: str) -> str:
+        """The text shown for `shop` in `row` ("unanswered", ..., "status"); tests read it."""
+        col = next(i for i, c in enumerate(self._columns) if c.name == shop) + 1
+        names = [key for key, _ in _rows()] + ["status"]
+        item = self._grid.itemAtPosition(names.index(row) + 1, col)
+        widget = item.widget() if item is not None else None
+        return widget.text() if widget is not None and hasattr(widget, "text") else ""
+
+    def show_shops(self, columns: list[ShopFigures]) -> None:
+        while self._grid.count():
+            taken = self._grid.takeAt(0)
+            if taken is not None and taken.widget() is not None:
+                taken.widget().deleteLater()
+        self.buttons.clear()
+        self._columns = list(columns)
+        self._grid.addWidget(heading_label(_tr("All shops"), self, scale=1.05), 0, 0)
+        for r, (_key, label) in enumerate(_rows(), start=1):
+            self._grid.addWidget(plain_label(label, self, muted=True), r, 0)
+        status_row = len(_rows()) + 1
+        for c, shop in enumerate(columns, start=1):
+            self._add_column(c, shop, status_row)
+        self._grid.setColumnStretch(len(columns) + 1, 1)
+
+    def _add_column(self, c: int, shop: ShopFigures, status_row: int) -> None:
+        name = heading_label(shop.name, self, scale=1.0)
+        name.setToolTip(_tr("The shop open in this window") if shop.current else "")
+        self._grid.addWidget(name, 0, c)
+        g = shop.glance
+        values = {} if g is None else {
+            "unanswered": g.unanswered, "waiting_too_long": g.waiting_too_long,
+            "pending_process": g.pending_process, "pending_shipment": g.pending_shipment,
+            "pending_feedback": g.pending_feedback,
+            "queued": g.queued_answers + g.queued_writes}
+        for r, (key, _label) in enumerate(_rows(), start=1):
+            cell = plain_label(format_number(values[key]) if key in values else "—", self)
+            cell.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            if key == "waiting_too_long" and values.get(key):
+                cell.setStyleSheet(f"color: {theme.tone_color(Tone.WARNING).name()};")
+            self._grid.addWidget(cell, r, c)
+        if g is not None:
+            status = (_tr("This window") if shop.current else
+                      _tr("As of {when}").format(when=format_relative(g.synced_at))
+                      if g.synced_at else _tr("Not synced yet"))
+        else:
+            status = shop.problem
+        note = plain_label(status, self, muted=True, wrap=True)
+        note.setMaximumWidth(170)
+        self._grid.addWidget(note, status_row, c)
+        if not shop.current:
+            button = QPushButton(_tr("Switch"), self)
+            button.setAccessibleName(_tr("Switch to {shop}").format(shop=shop.name))
+            button.setToolTip(_tr("Open {shop} in this window").format(shop=shop.name))
+            button.clicked.connect(lambda _=False, n=shop.name: self.switch_requested.emit(n))
+            self._grid.addWidget(button, status_row + 1, c, Qt.AlignmentFlag.AlignLeft)
+            self.buttons[shop.name] = button

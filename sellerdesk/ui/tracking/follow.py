@@ -1,0 +1,36 @@
+"""What became of the writes this view queued: a create that got its id, codes sent."""
+
+from __future__ import annotations
+
+from sellerdesk.store.outbox import OutboxChange, OutboxEntry, OutboxState
+
+
+class WriteFollower:
+    """Fed every outbox change; tells the view which changes concern tracking codes."""
+
+    def __init__(self) -> None:
+        self.sent: set[str] = set()  # code keys whose last write went through this session
+        self._keys: dict[str, str] = {}  # entry id -> the key of the code it writes
+
+    def follow(self, entry: OutboxEntry) -> None:
+        """A write this view just queued (its code is no longer "sent")."""
+        self._keys[entry.id] = entry.entity
+        self.sent.discard(entry.entity)
+
+    def ours(self, key: str | None) -> bool:
+        return key is not None and key in self._keys.values()
+
+    def take(self, change: OutboxChange) -> tuple[bool, str | None, str | None]:
+        """(relevant, old key, new key): the change concerns tracking codes; and when a
+        create went through, the code's key moved from "tracking:new:…" to "tracking:<id>"."""
+        entity = change.entity or ""
+        before = self._keys.get(change.entry_id or "")
+        if not entity.startswith("tracking:") and before is None:
+            return False, None, None
+        moved: tuple[str | None, str | None] = (None, None)
+        if before is not None and entity and entity != before and change.entry_id:
+            self._keys[change.entry_id] = entity
+            moved = (before, entity)
+        if change.state is OutboxState.DONE and entity:
+            self.sent.add(entity)
+        return True, *moved

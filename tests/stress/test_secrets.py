@@ -1,0 +1,133 @@
+"""The token is a secret: after a sync, writes of every kind and errors of every kind, with
+logging at DEBUG to the app's log file, it appears in no file of the data folder (database,
+WAL, logs, an export), in no error's text and in no repr.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from sellerdesk.api.enums import Event, Provider, ShippingStatus
+from sellerdesk.api.errors import ApiError
+from sellerdesk.api.models import TrackingCodeDraft
+from sellerdesk.logs import setup_logging
+from sellerdesk.store.rows import OrderFilter
+from tests.stress.support import assert_api_error, drain, open_session
+from tests.support.sandbox import Sandbox
+
+
+@pytest.fixture
+def debug_logging(tmp_path: Path) -> Iterator[Path]:
+    """The app's own logging set-up on the data folder, then every logger at DEBUG."""
+    data = tmp_path / "data"
+    root = logging.getLogger()
+    saved_level, saved_handlers = root.level, list(root.handlers)
+    noisy = [logging.getLogger(n) for n in ("httpx", "httpcore", "sellerdesk")]
+    saved = [(lg, lg.level) for lg in noisy]
+    log_file = setup_logging(data, verbose=False)
+    assert log_file is not None
+    root.setLevel(logging.DEBUG)
+    for lg in noisy:
+        lg.setLevel(logging.DEBUG)
+    try:
+        yield data
+    finally:
+        for handler in root.handlers:
+            if handler not in saved_handlers:
+                handler.close()
+                root.removeHandler(handler)
+        root.setLevel(saved_level)
+        for lg, level in saved:
+            lg.setLevel(level)
+
+
+def files_holding(folder: Path, secret: bytes) -> list[Path]:
+    return [p for p in folder.rglob("*") if p.is_file() and secret in p.read_bytes()]
+
+
+async def test_the_token_is_in_no_file_and_no_message(seeded_db: Path, tmp_path: Path,
+                                                      debug_logging: Path) -> None:
+    token = "sd-" + secrets.token_hex(16)
+    db = tmp_path / "sandbox.db"
+    shutil.copy(seeded_db, db)
+    sb = Sandbox(db=db, extra_args=["--token", token]).start()
+    assert sb.token == token
+    data = debug_logging
+    errors: list[ApiError] = []
+    session = await open_session(sb, data)
+    try:
+        await session.sync.sync()
+        # Writes of every kind, some of them meeting a fault on the way.
+        await asyncio.to_thread(sb.set_faults, error_next=2, drop_next=2, malformed_next=2,
+                                rate_limit_next=1, retry_after=0)
+        threads = await session.inbox.threads()
+        unanswered = [q for t in threads for q in await session.inbox.conversation(t.id)
+                      if q.status == "unanswered"]
+        await session.inbox.answer(unanswered[0].id, "Sí, tenemos stock.")
+        await session.inbox.delete_question(unanswered[1].id, undo_seconds=0)
+        order = (await session.orders.orders(OrderFilter(shipping="pending"), limit=1))[0]
+        ship = next(s for s in order.shippings or [] if s.status == ShippingStatus.PENDING)
+        assert ship.id is not None
+        await session.orders.update_shipping(order, ship.id, status=ShippingStatus.ON_ROUTE,
+                                             tracking_code="AR-1")
+        await session.orders.update_invoice(order, invoiced=True, number="0001-1", type="A")
+        await session.tracking.create(TrackingCodeDraft(
+            name="Píxel", code="<script></script>", provider=Provider.ADS,
+            event=Event.NAVIGATION))
+        code = (await session.tracking.codes())[0]
+        await session.tracking.modify(code, name="Renombrado")
+        await session.outbox.flush()
+        # Errors of every kind: refused token, missing record, bad request, server down.
+        await asyncio.to_thread(sb.clear_faults)
+        await asyncio.to_thread(sb.set_faults, token_revoked=True)
+        try:
+            await session.sync.sync()
+        except ApiError as exc:
+            errors.append(exc)
+        await session.tracking.delete(code.id)
+        await session.outbox.flush()
+        assert await session.outbox.paused()
+        await asyncio.to_thread(sb.clear_faults)
+        await session.outbox.set_token(token)
+        await drain(session)
+        for call in (session.client.question(1), session.client.answer_question(
+                unanswered[2].id, " "), session.client.order("999999999")):
+            try:
+                await call
+            except ApiError as exc:
+                errors.append(exc)
+        await asyncio.to_thread(sb.stop)
+        try:
+            await session.sync.sync()
+        except ApiError as exc:
+            errors.append(exc)
+        # Code that logs a raw httpx error with its traceback (it holds the URL).
+        try:
+            httpx.get(f"{sb.api}/nothing", params={"access_token": token},
+                      timeout=1).raise_for_status()
+        except httpx.HTTPError:
+            logging.getLogger("sellerdesk.test").exception("raw httpx failure")
+        await session.orders.export_csv(data / "orders.csv")
+        assert token not in repr(session.client) and token not in repr(session)
+    finally:
+        await session.aclose()
+        sb.stop()
+    for handler in logging.getLogger().handlers:
+        handler.flush()
+
+    assert len(errors) >= 4
+    for exc in errors:
+        assert_api_error(exc, token)
+    log_text = (data / "logs" / "sellerdesk.log").read_text(encoding="utf-8")
+    assert "GET /shops/" in log_text and "raw httpx failure" in log_text  # DEBUG did log
+    assert "access_token=REDACTED" in log_text or "REDACTED" in log_text
+    assert files_holding(data, token.encode()) == []
+    assert files_holding(data, token.encode("utf-16-le")) == []
