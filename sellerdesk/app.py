@@ -30,17 +30,23 @@ from PySide6.QtWidgets import QApplication
 
 import sellerdesk
 from sellerdesk.api.enums import ThreadStatus
-from sellerdesk.credentials import CredentialStore, Profile
+from sellerdesk.credentials import CredentialsError, CredentialStore, Profile
 from sellerdesk.services.intents import Intent
 from sellerdesk.services.session import Session, ShopAddress
 from sellerdesk.store.outbox import IntentKind, entity_key
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import GuiOptions, UiContext
-from sellerdesk.ui.dialogs.profile import ProfileAnswer, ProfileChoice, ProfileDialog
+from sellerdesk.ui.dialogs.profile import (
+    DEMO_PROFILE,
+    ProfileAnswer,
+    ProfileChoice,
+    ProfileDialog,
+)
+from sellerdesk.ui.dialogs.profiles import ProfilesDialog, storage_warning_text
 from sellerdesk.ui.icons import app_icon
 from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.resources import resource_path
-from sellerdesk.ui.runner import TaskRunner
+from sellerdesk.ui.runner import TaskRunner, describe_error
 from sellerdesk.ui.settings import Settings
 from sellerdesk.ui.shop_connector import ShopConnector
 from sellerdesk.ui.snapshot import take_snapshots
@@ -147,107 +153,202 @@ def install_translations(app: QApplication, lang: str | None) -> str:
 
 
 async def _main(app: QApplication, options: GuiOptions, settings: Settings) -> int:
-    runner = TaskRunner()
-    ctx = UiContext(settings=settings, runner=runner, options=options)
+    ctx = UiContext(settings=settings, runner=TaskRunner(), options=options)
     with contextlib.ExitStack() as stack:
         if options.snapshot_dir is not None and options.demo and options.data_dir is None:
             # Pictures of the demo come from a fresh demo shop, not the seller's demo data.
             tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="sellerdesk-demo-"))
             options = dataclasses.replace(options, data_dir=Path(tmp))
             ctx.options = options
-        connector = ShopConnector(ctx)
+        # One credential store for the whole run: without a secure keyring, tokens live in
+        # its memory only, and switching back to a shop must still find them.
+        connector = ShopConnector(ctx, credentials=CredentialStore(config_dir=options.data_dir))
         try:
-            return await _run_windows(ctx, options, connector)
+            return await run_windows(ctx, options, connector)
         finally:
             await connector.aclose()
-            await runner.shutdown()
+            await ctx.runner.shutdown()
 
 
-async def _run_windows(ctx: UiContext, options: GuiOptions, connector: ShopConnector) -> int:
-    """One window per open shop: switching profiles closes the window and opens a new one
-    over the new shop, so no view ever holds the previous shop's data."""
-    opened = await _open_initial(connector, options, ctx.settings)
+class _Requests:
+    """What the seller asked of one window, in order: another shop, or None (it closed)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.queue: asyncio.Queue[ProfileAnswer | None] = asyncio.Queue()
+        window.closed.connect(lambda: self.queue.put_nowait(None))
+        window.shop_requested.connect(self.put)
+
+    def put(self, answer: ProfileAnswer) -> None:
+        self.queue.put_nowait(answer)
+
+
+async def run_windows(ctx: UiContext, options: GuiOptions, connector: ShopConnector) -> int:
+    """One window per open shop: switching closes this shop's window and opens a new one over
+    the other shop, so no view ever holds the previous shop's data. The new shop is opened
+    before the old one is closed, so a shop that cannot be opened (in use by another window,
+    say) leaves the seller where they were, told why."""
+    opened, problem = await _open_initial(connector, options, ctx.settings)
     while True:
         window = MainWindow(ctx)
         if connector.session is not None:
             connector.bind(window, shop_label=opened)
         if options.snapshot_dir is not None:
             return await _snapshots(window, connector, options.snapshot_dir)
-        answer = await _until_closed_or_switched(window, connector, options)
-        if answer is None:
-            return 0
-        window.save_state()
-        connector.unbind()
-        window.close()
-        window.deleteLater()
-        opened = await _switch(connector, answer, options, ctx)
+        requests = _Requests(window)
+        _wire_dialogs(window, connector, requests)
+        window.show()
+        if problem:
+            window.show_message(problem)
+        if connector.session is None:
+            _ask_to_connect(window, connector, requests, problem=problem)
+        else:
+            connector.sync_now()
+        with _close_on_interrupt(window):
+            while True:
+                answer = await requests.queue.get()
+                if answer is None:
+                    return 0
+                session: Session | None
+                try:
+                    session, label = await _open_choice(connector, answer, options, ctx)
+                except _TokenMissing as missing:
+                    _ask_to_connect(window, connector, requests, profile=missing.profile)
+                    continue
+                except Exception as exc:  # busy, unreadable store...: stay on this shop
+                    log.warning("could not open the shop asked for: %r", exc)
+                    if connector.session is not None:
+                        window.show_message(describe_error(exc))
+                        continue
+                    # It was this very shop, closed to be opened again: start over empty.
+                    session, label, problem = None, "", describe_error(exc)
+                    break
+                problem = ""
+                break
+        await _replace_window(window, connector, ctx)
+        if session is not None:
+            connector.use(session)
+        opened = label
 
 
-async def _until_closed_or_switched(window: MainWindow, connector: ShopConnector,
-                                    options: GuiOptions) -> ProfileAnswer | None:
-    """Show `window`; return the profile the seller switched to, or None once it closed."""
-    done: asyncio.Future[ProfileAnswer | None] = asyncio.get_running_loop().create_future()
+async def _replace_window(window: MainWindow, connector: ShopConnector, ctx: UiContext) -> None:
+    """Close `window` and the shop it shows; the next window gets a runner of its own (the
+    closing window stops its runner for good)."""
+    window.save_state()
+    connector.unbind()
+    window.close()
+    window.deleteLater()
+    await ctx.runner.shutdown()
+    await connector.close_session()
+    ctx.runner = TaskRunner()
 
-    def finish(answer: ProfileAnswer | None) -> None:
-        if not done.done():
-            done.set_result(answer)
 
-    def ask() -> None:
-        warning = CredentialStore(config_dir=options.data_dir).storage_warning
-        dialog = ProfileDialog(window, warning=warning)
-        dialog.answered.connect(finish)
+def _wire_dialogs(window: MainWindow, connector: ShopConnector, requests: _Requests) -> None:
+    def shops() -> None:
+        current = connector.session.address.profile if connector.session else None
+        dialog = ProfilesDialog(connector.credentials, current, window.ctx.runner, window)
+        dialog.answered.connect(requests.put)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 
-    window.closed.connect(lambda: finish(None))
-    window.profiles_requested.connect(ask)
-    window.show()
-    if connector.session is None:
-        ask()  # first run: connect a shop or try the demo
-    else:
-        connector.sync_now()
-    with _close_on_interrupt(window):
-        return await done
+    def token() -> None:
+        session = connector.session
+        profile = (connector.credentials.get_profile(session.address.profile)
+                   if session is not None else None)
+        if profile is None:
+            shops()
+        else:
+            _ask_to_connect(window, connector, requests, profile=profile, message=(
+                QCoreApplication.translate("App", "The shop service did not accept the token "
+                                                  "of {name}. Paste a new one.")
+                .format(name=profile.name)))
+
+    window.profiles_requested.connect(shops)
+    window.token_requested.connect(token)
+
+
+def _ask_to_connect(window: MainWindow, connector: ShopConnector, requests: _Requests, *,
+                    profile: Profile | None = None, problem: str = "",
+                    message: str = "") -> None:
+    """The connect dialog: first run, a token to enter again, or a shop that failed to open."""
+    if profile is not None and not message:
+        message = QCoreApplication.translate(
+            "App", "SellerDesk has no access token for {name} on this computer. Paste it "
+                   "again to open the shop.").format(name=profile.name)
+    dialog = ProfileDialog(
+        window, warning=storage_warning_text(connector.credentials.storage_warning),
+        name=profile.name if profile else "", base_url=profile.base_url if profile else "",
+        shop_id=profile.shop_id if profile else 0, message=message or problem)
+    dialog.answered.connect(requests.put)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
+
+
+class _TokenMissing(Exception):
+    def __init__(self, profile: Profile) -> None:
+        super().__init__(profile.name)
+        self.profile = profile
 
 
 async def _open_initial(connector: ShopConnector, options: GuiOptions,
-                        settings: Settings) -> str:
-    """Open the demo, the profile asked for, or the last one used; "" when there is none."""
-    if options.demo:
-        connector.use(await connector.open_demo(options.data_dir))
-        return QCoreApplication.translate("App", "Demo shop")
-    creds = CredentialStore(config_dir=options.data_dir)
-    name = options.profile or settings.get(keys.LAST_PROFILE)
-    profile = creds.get_profile(name) if name else creds.default_profile()
-    if profile is None:
-        return ""
-    if profile.demo:
-        connector.use(await connector.open_demo(options.data_dir))
-        return QCoreApplication.translate("App", "Demo shop")
-    token = creds.get_token(profile.name)
-    if not token:
-        return ""
-    address = ShopAddress(profile.name, profile.base_url, profile.shop_id)
-    connector.use(await connector.open_profile(address, token, options.data_dir))
-    return profile.name
+                        settings: Settings) -> tuple[str, str]:
+    """Open the demo, the profile asked for, or the last one used. Returns the shop's label
+    ("" when none is open) and, when opening failed, why in words."""
+    try:
+        if options.demo:
+            connector.use(await connector.open_demo(options.data_dir))
+            return QCoreApplication.translate("App", "Demo shop"), ""
+        creds = connector.credentials
+        name = options.profile or settings.get(keys.LAST_PROFILE)
+        profile = creds.get_profile(name) if name else creds.default_profile()
+        if profile is None:
+            return "", ""
+        answer = (ProfileAnswer(ProfileChoice.DEMO) if profile.demo
+                  else ProfileAnswer(ProfileChoice.OPEN, name=profile.name))
+        session, label = await _open_choice(connector, answer, options, None)
+    except _TokenMissing:
+        return "", ""
+    except Exception as exc:  # in use by another window, unreadable settings or store...
+        log.warning("could not open the shop at start: %r", exc)
+        return "", describe_error(exc)
+    connector.use(session)
+    return label, ""
 
 
-async def _switch(connector: ShopConnector, answer: ProfileAnswer, options: GuiOptions,
-                  ctx: UiContext) -> str:
-    """Close the open shop and open the one the seller chose."""
-    await connector.aclose()
+async def _open_choice(connector: ShopConnector, answer: ProfileAnswer, options: GuiOptions,
+                       ctx: UiContext | None) -> tuple[Session, str]:
+    """Open (not yet use) the shop the seller chose; save a new or edited profile first."""
+    creds = connector.credentials
     if answer.choice is ProfileChoice.DEMO:
-        connector.use(await connector.open_demo(options.data_dir))
-        ctx.settings.set(keys.LAST_PROFILE, "")
-        return QCoreApplication.translate("App", "Demo shop")
-    creds = CredentialStore(config_dir=options.data_dir)
-    creds.add_profile(Profile(name=answer.name, base_url=answer.base_url,
-                              shop_id=answer.shop_id))
-    creds.set_token(answer.name, answer.token)
-    creds.set_default_profile(answer.name)
-    ctx.settings.set(keys.LAST_PROFILE, answer.name)
-    address = ShopAddress(answer.name, answer.base_url, answer.shop_id)
-    connector.use(await connector.open_profile(address, answer.token, options.data_dir))
-    return answer.name
+        await _close_if_same(connector, DEMO_PROFILE)
+        session = await connector.open_demo(options.data_dir)
+        if ctx is not None:
+            ctx.settings.set(keys.LAST_PROFILE, "")
+        return session, QCoreApplication.translate("App", "Demo shop")
+    if answer.choice is ProfileChoice.CONNECT:
+        creds.add_profile(Profile(name=answer.name, base_url=answer.base_url,
+                                  shop_id=answer.shop_id))
+        if answer.token:  # empty when an edit keeps the saved token
+            await asyncio.to_thread(creds.set_token, answer.name, answer.token)
+    profile = creds.get_profile(answer.name)
+    if profile is None:
+        raise CredentialsError(QCoreApplication.translate(
+            "App", "There is no saved shop named {name}.").format(name=answer.name))
+    token = await asyncio.to_thread(creds.get_token, profile.name)
+    if not token:
+        raise _TokenMissing(profile)
+    await _close_if_same(connector, profile.name)
+    address = ShopAddress(profile.name, profile.base_url, profile.shop_id)
+    session = await connector.open_profile(address, token, options.data_dir)
+    creds.set_default_profile(profile.name)
+    if ctx is not None:
+        ctx.settings.set(keys.LAST_PROFILE, profile.name)
+    return session, profile.name
+
+
+async def _close_if_same(connector: ShopConnector, profile: str) -> None:
+    """Re-opening the open shop (a new token, say): its store must be closed first."""
+    if connector.session is not None and connector.session.address.profile == profile:
+        await connector.close_session()
 
 
 async def _snapshots(window: MainWindow, connector: ShopConnector, out_dir: Path) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from PySide6.QtCore import QByteArray, Qt, Signal
+from PySide6.QtCore import QByteArray, Qt, Signal, SignalInstance
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -16,12 +16,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sellerdesk.store.rows import OrderFilter
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.dashboard.panel import DashboardPanel
+from sellerdesk.ui.dashboard.preferences import NotificationSettingsDialog
 from sellerdesk.ui.dialogs.about import AboutDialog
+from sellerdesk.ui.dialogs.profile import DEMO_PROFILE, ProfileAnswer, ProfileChoice
+from sellerdesk.ui.dialogs.profiles import saved_profiles
 from sellerdesk.ui.dialogs.shortcuts import Section, ShortcutsDialog
 from sellerdesk.ui.icons import app_icon, icon
+from sellerdesk.ui.inbox.filters import InboxFilters
+from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.navigation import Sidebar
+from sellerdesk.ui.orders.panel import OrdersPanel
 from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.status_bar import ConnectionState, StatusBar
 from sellerdesk.ui.views import ViewSpec, default_views
@@ -34,6 +42,8 @@ class MainWindow(QMainWindow):
 
     view_changed = Signal(str)
     profiles_requested = Signal()
+    shop_requested = Signal(object)  # ProfileAnswer: switch this window to another shop
+    token_requested = Signal()  # the open shop's token was refused: ask for a new one
     closed = Signal()
 
     def __init__(self, ctx: UiContext, views: Sequence[ViewSpec] | None = None,
@@ -97,6 +107,18 @@ class MainWindow(QMainWindow):
                 self.sidebar.navigation.add_view(spec.view_id, panel.title(),
                                                  icon(panel.icon_name()))
             panel.restore_state()
+            self._connect_requests(panel)
+
+    def _connect_requests(self, panel: Panel) -> None:
+        """Views ask for other views through signals; they never reach into the window."""
+        requested = getattr(panel, "view_requested", None)
+        if isinstance(requested, SignalInstance):
+            requested.connect(self.show_view)
+        if isinstance(panel, DashboardPanel):
+            panel.inbox_requested.connect(lambda f: self.open_inbox(filters=f))
+            panel.orders_requested.connect(lambda f: self.open_orders(f))
+            panel.shop_requested.connect(self._on_dashboard_shop_requested)
+            panel.settings_requested.connect(self.show_notification_settings)
 
     def _action(self, menu: QMenu, text: str, slot: Callable[[], object], *,
                 shortcuts: Sequence[QKeySequence.StandardKey | str] = (),
@@ -116,6 +138,8 @@ class MainWindow(QMainWindow):
         self._file_actions = [
             self._action(file_menu, self.tr("&Profiles…"), self.profiles_requested.emit,
                          shortcuts=["Ctrl+Shift+P"], icon_name="profile"),
+            self._action(file_menu, self.tr("&Notifications and refresh…"),
+                         self.show_notification_settings, icon_name="bell"),
         ]
         file_menu.addSeparator()
         quit_action = self._action(file_menu, self.tr("&Quit"), self.close,
@@ -123,6 +147,10 @@ class MainWindow(QMainWindow):
                                    icon_name="quit")
         quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         self._file_actions.append(quit_action)
+
+        self.shops_menu = bar.addMenu(self.tr("&Shops"))
+        self.shops_menu.aboutToShow.connect(self._fill_shops_menu)
+        self._fill_shops_menu()
 
         view_menu = bar.addMenu(self.tr("&View"))
         group = QActionGroup(self)
@@ -178,6 +206,85 @@ class MainWindow(QMainWindow):
         panel.activate()
         if changed:
             self.view_changed.emit(view_id)
+
+    def open_orders(self, f: OrderFilter | None = None, *, order_id: str | None = None) -> None:
+        """Show the orders view with `f` applied, and/or one order's detail."""
+        self.show_view("orders")
+        panel = self._panels.get("orders")
+        if not isinstance(panel, OrdersPanel):
+            return
+        if f is not None:
+            panel.show_filter(f)
+        if order_id is not None:
+            panel.open_order(order_id)
+
+    def open_inbox(self, *, filters: InboxFilters | None = None,
+                   thread_id: str | None = None) -> None:
+        """Show the inbox with `filters` applied, and/or one conversation open."""
+        self.show_view("inbox")
+        panel = self._panels.get("inbox")
+        if not isinstance(panel, InboxPanel):
+            return
+        if filters is not None:
+            # The inbox has no public "show these filters" yet: set them on its list pane and
+            # let the pane's own signal apply them (see the patch in the issue-9 report).
+            panel.list.set_filters(filters)
+            panel.list.filters_changed.emit()
+        if thread_id is not None and not panel.open_thread(thread_id):
+            panel.thread_view.open(thread_id)  # not listed (yet, or as filtered): open it
+
+    def bring_to_front(self) -> None:
+        if self.isMinimized():
+            self.showNormal()
+        self.show()
+        self.raise_()
+        self.activateWindow()
+
+    def show_notification_settings(self) -> NotificationSettingsDialog:
+        dialog = NotificationSettingsDialog(self.ctx.settings, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    # ---- Shops. --------------------------------------------------------------------------------
+
+    def _current_profile(self) -> str | None:
+        services = self.ctx.services
+        return str(services.address.profile) if services is not None else None
+
+    def _fill_shops_menu(self) -> None:
+        menu = self.shops_menu
+        menu.clear()
+        current = self._current_profile()
+        entries = [(p.name, p.name) for p in saved_profiles(self.ctx.options.data_dir)
+                   if not p.demo and p.name.casefold() != DEMO_PROFILE]
+        entries.append((DEMO_PROFILE, self.tr("Demo shop")))
+        for key, name in entries:
+            action = QAction(name, menu)
+            action.setCheckable(True)
+            action.setChecked(key == current)
+            action.setData(key)
+            action.triggered.connect(self._on_shop_action_triggered)
+            menu.addAction(action)
+        menu.addSeparator()
+        manage = QAction(icon("profile"), self.tr("Manage shops…"), menu)
+        manage.triggered.connect(self.profiles_requested.emit)
+        menu.addAction(manage)
+
+    def request_shop(self, name: str) -> None:
+        """Switch this window to the saved shop `name` ("demo": the demo shop)."""
+        if name == self._current_profile():
+            return
+        self.shop_requested.emit(ProfileAnswer(ProfileChoice.DEMO) if name == DEMO_PROFILE
+                                 else ProfileAnswer(ProfileChoice.OPEN, name=name))
+
+    def _on_shop_action_triggered(self) -> None:
+        action = self.sender()
+        if isinstance(action, QAction):
+            self.request_shop(str(action.data()))
+
+    def _on_dashboard_shop_requested(self, name: str) -> None:
+        self.request_shop(name)
 
     # ---- What the services report (the app wires these). --------------------------------------
 
@@ -263,7 +370,9 @@ class MainWindow(QMainWindow):
             self.restoreState(QByteArray(state))
         last = settings.get(keys.LAST_VIEW)
         navigable = [spec.view_id for spec in self._specs if spec.in_navigation]
-        self.show_view(last if last in navigable else (navigable or self.view_ids())[0])
+        fallback = (keys.LAST_VIEW.default if keys.LAST_VIEW.default in navigable
+                    else (navigable or self.view_ids())[0])
+        self.show_view(last if last in navigable else fallback)
 
     def save_state(self) -> None:
         settings = self.ctx.settings

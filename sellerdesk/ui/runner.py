@@ -22,15 +22,12 @@ from typing import Any, Generic, TypeVar
 from PySide6.QtCore import QCoreApplication, QMetaObject, QObject, Signal
 
 from sellerdesk.api import errors as api_errors
+from sellerdesk.ui.core_messages import core_words
 
 log = logging.getLogger("sellerdesk.ui")
 
 T = TypeVar("T")
 _ids = itertools.count(1)
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("TaskRunner", text)
 
 
 class Progress:
@@ -97,43 +94,24 @@ class TaskHandle(Generic[T]):
 
 def describe_error(exc: BaseException) -> str:
     """A failure in words a seller understands. Never a traceback, never the token."""
-    if isinstance(exc, api_errors.ApiError):
-        generic = _GENERIC_API_MESSAGES.get(type(exc))
-        # A message the service or the client wrote for this case says more than the
-        # generic one; the generic one is translated.
-        if generic is not None and exc.message == type(exc).default_message:
-            return _tr(generic)
-        return exc.message
-    if isinstance(exc, sqlite3.Error):
-        return _tr("SellerDesk could not read or write its local data. "
-                   "Your work is safe; try again, or restart SellerDesk if this repeats.")
-    if isinstance(exc, TimeoutError):
-        return _tr("That took too long and was stopped. Please try again.")
-    # Store and credential errors follow the ApiError habit: `message` for people. Their
-    # generic wording is looked up in the translations; a specific one is shown as is.
+    # API, store and credential errors carry `message`, written for people by the core: its
+    # known sentences are translated (core_messages), a server's own words shown as they are.
     own = getattr(exc, "message", None)
     if isinstance(own, str) and own.strip():
-        if own == getattr(type(exc), "default_message", None):
-            return QCoreApplication.translate("Errors", own)
-        return own
+        return core_words(own)
+    if isinstance(exc, sqlite3.Error):
+        return QCoreApplication.translate(
+            "TaskRunner", "SellerDesk could not read or write its local data. Your work is "
+                          "safe; try again, or restart SellerDesk if this repeats.")
+    if isinstance(exc, TimeoutError):
+        return QCoreApplication.translate(
+            "TaskRunner", "That took too long and was stopped. Please try again.")
     if isinstance(exc, OSError):
-        return _tr("A file SellerDesk needs could not be read or written ({reason}).").format(
-            reason=exc.strerror or type(exc).__name__)
-    return _tr("Something unexpected went wrong. The details were written to the log.")
-
-
-_GENERIC_API_MESSAGES: dict[type[api_errors.ApiError], str] = {
-    api_errors.ApiError: "The shop service could not complete the request.",
-    api_errors.AuthError: "The shop service did not accept your access token. "
-                          "It may have expired: please enter a new one.",
-    api_errors.NotFound: "That record no longer exists on the shop service.",
-    api_errors.BadRequest: "The shop service refused the request.",
-    api_errors.RateLimited: "The shop service asks us to slow down; retrying shortly.",
-    api_errors.ServerError: "The shop service is having trouble right now; "
-                            "try again in a moment.",
-    api_errors.Offline: "No connection to the shop service. Your work is kept and sent later.",
-    api_errors.BadResponse: "The shop service sent an answer SellerDesk could not read.",
-}
+        text = QCoreApplication.translate(
+            "TaskRunner", "A file SellerDesk needs could not be read or written ({reason}).")
+        return text.format(reason=exc.strerror or type(exc).__name__)
+    return QCoreApplication.translate(
+        "TaskRunner", "Something unexpected went wrong. The details were written to the log.")
 
 
 class TaskRunner(QObject):

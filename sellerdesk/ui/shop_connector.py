@@ -1,8 +1,10 @@
 """Opens a shop (the demo or a saved profile), binds its services to the window, keeps it fresh.
 
 Views never see this: they get `ctx.services` (the Session) and listen to its events. This
-object maps the services' state onto the window's status bar, badge and banner, and runs the
-background sync on the task runner at the interval the seller chose.
+object maps the services' state onto the window's status bar, badge and banner, runs the
+background sync at the interval the seller chose (backing off while offline, after a 429 or
+while the server struggles), and after each sync asks the notification service what is new
+and has the `Notifier` say it. It lives as long as the app: windows come and go per shop.
 """
 
 from __future__ import annotations
@@ -11,77 +13,133 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
-from sellerdesk.api.errors import Offline
+from sellerdesk.api.errors import ApiError, Offline, RateLimited, ServerError
+from sellerdesk.credentials import CredentialStore
 from sellerdesk.demo import DemoServer, free_port, start_demo_server
 from sellerdesk.services.connectivity import Connection
+from sellerdesk.services.notifications import NewItem
 from sellerdesk.services.session import Session, ShopAddress
 from sellerdesk.services.sync import SyncProgress
-from sellerdesk.store import default_data_dir
+from sellerdesk.store import StoreBusyError, default_data_dir
 from sellerdesk.store.outbox import OutboxState
 from sellerdesk.store.rows import Resource, ThreadFilter
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.main_window import MainWindow
-from sellerdesk.ui.runner import Progress
+from sellerdesk.ui.notify import Notifier
+from sellerdesk.ui.runner import Progress, describe_error
 from sellerdesk.ui.status_bar import ConnectionState
 from sellerdesk.ui.widgets.banner import MessageLevel
 
 log = logging.getLogger("sellerdesk.ui")
 
+DEMO_PROFILE = "demo"
 DEMO_SHOP_ID = 1001  # the sandbox's defaults (docs/decisions.md, "Sandbox specifics")
 DEMO_TOKEN = "sandbox-token"
+MIN_INTERVAL_S = 30
+MAX_BACKOFF_S = 30 * 60
+BUSY_RETRIES = 10  # a store read for a moment ("All shops") is free again within a second
 
 _STATES = {Connection.ONLINE: ConnectionState.ONLINE,
            Connection.OFFLINE: ConnectionState.OFFLINE,
            Connection.RECONNECTING: ConnectionState.RECONNECTING}
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ShopConnector", text)
-
-
 def _stage_text(stage: str) -> str:
-    return {"shop": _tr("Syncing the shop record…"), "categories": _tr("Syncing categories…"),
-            "tracking": _tr("Syncing tracking codes…"), "threads": _tr("Syncing questions…"),
-            "questions": _tr("Syncing conversations…"),
-            "orders": _tr("Syncing orders…")}.get(stage, _tr("Syncing…"))
+    texts = {
+        "shop": QCoreApplication.translate("ShopConnector", "Syncing the shop record…"),
+        "categories": QCoreApplication.translate("ShopConnector", "Syncing categories…"),
+        "tracking": QCoreApplication.translate("ShopConnector", "Syncing tracking codes…"),
+        "threads": QCoreApplication.translate("ShopConnector", "Syncing questions…"),
+        "questions": QCoreApplication.translate("ShopConnector", "Syncing conversations…"),
+        "orders": QCoreApplication.translate("ShopConnector", "Syncing orders…"),
+    }
+    return texts.get(stage, QCoreApplication.translate("ShopConnector", "Syncing…"))
+
+
+@dataclass
+class RefreshSchedule:
+    """Seconds until the next background refresh: the seller's interval after a good sync;
+    doubled (up to 30 min, or longer if the server's Retry-After says so) after a sync that
+    found no network, a 429 or a struggling server."""
+
+    interval: float
+    delay: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.delay = self.interval
+
+    def set_interval(self, interval: float) -> None:
+        backing_off = self.delay > self.interval
+        self.interval = interval
+        if not backing_off:
+            self.delay = interval
+
+    def after_success(self) -> float:
+        self.delay = self.interval
+        return self.delay
+
+    def after_failure(self, retry_after: float | None = None) -> float:
+        wish = retry_after or 0.0
+        self.delay = max(min(max(self.delay, self.interval) * 2, MAX_BACKOFF_S), wish)
+        return self.delay
 
 
 class ShopConnector(QObject):
-    """Owns the open Session (and the demo server) for the window's lifetime."""
+    """Owns the open Session (and the demo server), the notifier and the refresh timer."""
 
-    def __init__(self, ctx: UiContext) -> None:
+    def __init__(self, ctx: UiContext, *, credentials: CredentialStore | None = None,
+                 notifier: Notifier | None = None) -> None:
         super().__init__()
         self._window: MainWindow | None = None
         self._ctx = ctx
         self.session: Session | None = None
+        self.credentials = credentials or CredentialStore(config_dir=ctx.options.data_dir)
+        self.notifier = notifier or Notifier(ctx.settings, self)
+        self.notifier.activated.connect(self._on_notifier_activated)
+        self.shop_label = ""
         self._demo: DemoServer | None = None
         self._demo_ready: asyncio.Future[DemoServer] | None = None
+        self._demo_pending: tuple[Path, int] | None = None  # opened, server not started yet
         self._unhook: list[Callable[[], None]] = []
+        self.schedule = RefreshSchedule(self._interval())
         self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._on_timer_timeout)
+        ctx.settings.setting_changed.connect(self._on_setting_changed)
 
     # -- opening --------------------------------------------------------------------------
 
     async def open_demo(self, data_dir: Path | None) -> Session:
-        """The bundled demo shop: the sandbox starts in the background on a loopback port
-        chosen now, while the cached copy (if any) is already on screen."""
+        """The bundled demo shop's session. Its sandbox starts when the session is `use`d,
+        in the background, while the cached copy (if any) is already on screen."""
         folder = data_dir or default_data_dir()
         port = free_port()
-        loop = asyncio.get_running_loop()
-        self._demo_ready = loop.create_task(asyncio.to_thread(
-            start_demo_server, folder / "demo" / "sandbox.db", port=port))
-        address = ShopAddress("demo", f"http://127.0.0.1:{port}", DEMO_SHOP_ID)
-        return await Session.open(address, DEMO_TOKEN, data_dir=data_dir)
+        address = ShopAddress(DEMO_PROFILE, f"http://127.0.0.1:{port}", DEMO_SHOP_ID)
+        session = await self._open(address, DEMO_TOKEN, data_dir)
+        self._demo_pending = (folder / "demo" / "sandbox.db", port)
+        return session
 
     async def open_profile(self, address: ShopAddress, token: str,
                            data_dir: Path | None) -> Session:
-        return await Session.open(address, token, data_dir=data_dir)
+        return await self._open(address, token, data_dir)
+
+    @staticmethod
+    async def _open(address: ShopAddress, token: str, data_dir: Path | None) -> Session:
+        for attempt in range(BUSY_RETRIES):
+            try:
+                return await Session.open(address, token, data_dir=data_dir)
+            except StoreBusyError:
+                if attempt == BUSY_RETRIES - 1:
+                    raise  # another window or command holds it: the seller is told so
+                await asyncio.sleep(0.2)
+        raise AssertionError("unreachable")
 
     async def wait_demo(self) -> None:
         if self._demo_ready is not None:
@@ -93,19 +151,27 @@ class ShopConnector(QObject):
         """Give the views their services (before the window that shows them is built)."""
         self.session = session
         self._ctx.services = session
+        if session.address.profile == DEMO_PROFILE and self._demo_pending is not None:
+            path, port = self._demo_pending
+            self._demo_pending = None
+            self._demo_ready = asyncio.get_running_loop().create_task(
+                asyncio.to_thread(start_demo_server, path, port=port))
 
     def bind(self, window: MainWindow, *, shop_label: str) -> None:
-        """Map the open session's state onto `window`: status bar, badge, banner."""
+        """Map the open session's state onto `window`: status bar, badge, banner, tray."""
         session = self.session
         assert session is not None
         self._window = w = window
-        detail = (_tr("Sample data, no account needed") if session.address.profile == "demo"
+        self.shop_label = shop_label
+        detail = (QCoreApplication.translate("ShopConnector", "Sample data, no account needed")
+                  if session.address.profile == DEMO_PROFILE
                   else session.address.base_url.split("://")[-1])
         w.set_shop(shop_label, detail)
         w.set_connection_state(_STATES[session.connectivity.state])
         self._unhook += [
             session.connectivity.changed.connect(
                 lambda state: w.set_connection_state(_STATES[state])),
+            session.connectivity.came_back.connect(lambda _none: self._on_came_back()),
             session.outbox.changed.connect(lambda _change: self._update_counts()),
             session.outbox.auth_needed.connect(self._on_outbox_auth_needed),
             session.sync.finished.connect(lambda _report: self._after_sync()),
@@ -116,14 +182,23 @@ class ShopConnector(QObject):
         self._update_badge()
         self._ctx.runner.run(session.store.run(session.store.cache.last_sync, Resource.ORDERS),
                              on_success=w.set_last_sync, show_progress=False)
-        interval = max(30, int(self._ctx.settings.get(keys.REFRESH_INTERVAL_S)))
-        self._timer.start(interval * 1000)
+        self.schedule = RefreshSchedule(self._interval())
+        self._timer.start(int(self.schedule.delay * 1000))
+
+    def _interval(self) -> int:
+        return max(MIN_INTERVAL_S, int(self._ctx.settings.get(keys.REFRESH_INTERVAL_S)))
 
     def _after_sync(self) -> None:
-        if self._window is None:
+        if self._window is None or self.session is None:
             return
         self._window.set_last_sync(datetime.now(UTC))
         self._update_badge()
+        self._ctx.runner.run(self.session.notifications.check(), on_success=self._announce,
+                             show_progress=False, report_errors=False, key="notifications")
+
+    def _announce(self, items: list[NewItem]) -> None:
+        if items:
+            self.notifier.announce(items)
 
     def _update_counts(self) -> None:
         if self.session is None or self._window is None:
@@ -148,6 +223,7 @@ class ShopConnector(QObject):
             spoken = QCoreApplication.translate("ShopConnector", "%n unanswered question(s)",
                                                 "", n)
             window.set_badge("inbox", n, spoken)
+            self.notifier.set_unanswered(n, self.shop_label)
 
         self._ctx.runner.run(store.run(store.cache.unanswered_quantity, ThreadFilter()),
                              on_success=show, show_progress=False, key="inbox-badge",
@@ -157,8 +233,20 @@ class ShopConnector(QObject):
         if self._window is None:
             return
         self._window.show_message(
-            _tr("Sending is paused: {reason}").format(reason=message), MessageLevel.WARNING,
-            action_text=_tr("Enter a new token…"), on_action=self._window.profiles_requested.emit)
+            QCoreApplication.translate("ShopConnector", "Sending is paused: {reason}")
+            .format(reason=message), MessageLevel.WARNING,
+            action_text=QCoreApplication.translate("ShopConnector", "Enter a new token…"),
+            on_action=self._window.token_requested.emit)
+
+    def _on_notifier_activated(self, item: NewItem | None) -> None:
+        window = self._window
+        if window is None:
+            return
+        window.bring_to_front()
+        if item is not None and item.kind == "question":
+            window.open_inbox(thread_id=item.thread_id)
+        elif item is not None and item.kind == "order":
+            window.open_orders(order_id=item.id)
 
     # -- syncing ------------------------------------------------------------------------------
 
@@ -167,6 +255,7 @@ class ShopConnector(QObject):
         session = self.session
         if session is None or session.sync.running:
             return
+        self._timer.stop()
 
         async def work(progress: Progress) -> None:
             await self.wait_demo()
@@ -176,18 +265,50 @@ class ShopConnector(QObject):
 
             await session.sync.sync(on_progress=report)
 
-        def failed(exc: Exception) -> None:
-            if not isinstance(exc, Offline) and not quiet and self._window is not None:
-                from sellerdesk.ui.runner import describe_error
+        def succeeded(_none: None) -> None:
+            session.connectivity.report_success()
+            self._schedule_next(self.schedule.after_success())
 
+        def failed(exc: Exception) -> None:
+            if isinstance(exc, ApiError):
+                session.connectivity.report_failure(exc)  # offline: the probe starts
+            if isinstance(exc, Offline | RateLimited | ServerError):
+                retry_after = exc.retry_after if isinstance(exc, RateLimited) else None
+                self._schedule_next(self.schedule.after_failure(retry_after))
+            else:
+                self._schedule_next(self.schedule.delay)
+            if not isinstance(exc, Offline) and not quiet and self._window is not None:
                 self._window.show_message(describe_error(exc))
 
-        self._ctx.runner.run_reporting(work, label=_tr("Syncing with the shop…"),
-                                       on_failure=failed, report_errors=False, key="sync",
-                                       show_progress=not quiet)
+        self._ctx.runner.run_reporting(
+            work, label=QCoreApplication.translate("ShopConnector", "Syncing with the shop…"),
+            on_success=succeeded, on_failure=failed, report_errors=False, key="sync",
+            show_progress=not quiet)
+
+    def _schedule_next(self, seconds: float) -> None:
+        if self._window is not None:
+            log.debug("next background refresh in %.0f s", seconds)
+            self._timer.start(int(seconds * 1000))
 
     def _on_timer_timeout(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        if not session.connectivity.online:
+            # The connectivity probe watches the network; when it is back, `came_back`
+            # syncs at once. Until then, look less and less often.
+            self._schedule_next(self.schedule.after_failure())
+            return
         self.sync_now(quiet=True)
+
+    def _on_came_back(self) -> None:
+        self.sync_now(quiet=True)
+
+    def _on_setting_changed(self, name: str) -> None:
+        if name == keys.REFRESH_INTERVAL_S.name:
+            self.schedule.set_interval(self._interval())
+            if self._timer.isActive():
+                self._schedule_next(self.schedule.delay)
 
     # -- closing ------------------------------------------------------------------------------
 
@@ -199,14 +320,23 @@ class ShopConnector(QObject):
         self._unhook.clear()
         self._window = None
 
-    async def aclose(self) -> None:
+    async def close_session(self) -> None:
+        """Close the open shop (its session and demo server); the notifier stays."""
         self.unbind()
         if self.session is not None:
             await self.session.aclose()
             self.session = None
+            self._ctx.services = None
         if self._demo_ready is not None and self._demo is None:
             # The thread starting it cannot be cancelled: let it finish, then stop the server.
             with contextlib.suppress(Exception):
                 self._demo = await self._demo_ready
+        self._demo_ready = None
         if self._demo is not None:
-            await asyncio.to_thread(self._demo.stop)
+            demo, self._demo = self._demo, None
+            await asyncio.to_thread(demo.stop)
+
+    async def aclose(self) -> None:
+        """The app is ending: close the shop and take the tray icon away."""
+        await self.close_session()
+        self.notifier.close()

@@ -17,6 +17,7 @@ log = logging.getLogger("sellerdesk.ui")
 
 SNAPSHOT_SIZE = QSize(1280, 800)
 SNAPSHOT_FILES = {
+    "dashboard": "dashboard.png",
     "inbox": "inbox.png",
     "orders": "orders.png",
     "categories": "categories.png",

@@ -16,10 +16,6 @@ from sellerdesk.ui.widgets.progress import TaskProgress
 from sellerdesk.ui.widgets.text import plain_label
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("StatusBar", text)
-
-
 class ConnectionState(Enum):
     NOT_CONNECTED = "not_connected"  # no profile opened yet
     ONLINE = "online"
@@ -31,18 +27,21 @@ def _connection_look(state: ConnectionState) -> tuple[str, str, Tone, str]:
     """(words, icon, tone, tooltip) for a state; the words alone carry the meaning."""
     return {
         ConnectionState.NOT_CONNECTED: (
-            _tr("Not connected"), "offline", Tone.MUTED,
-            _tr("No shop profile is open. File → Profiles… connects one.")),
+            QCoreApplication.translate("StatusBar", "Not connected"), "offline", Tone.MUTED,
+            QCoreApplication.translate(
+                "StatusBar", "No shop profile is open. File → Profiles… connects one.")),
         ConnectionState.ONLINE: (
-            _tr("Online"), "online", Tone.SUCCESS,
-            _tr("Connected to the shop service.")),
+            QCoreApplication.translate("StatusBar", "Online"), "online", Tone.SUCCESS,
+            QCoreApplication.translate("StatusBar", "Connected to the shop service.")),
         ConnectionState.OFFLINE: (
-            _tr("Offline"), "offline", Tone.WARNING,
-            _tr("The shop service cannot be reached. You can keep working: "
-                "changes wait in the outbox.")),
+            QCoreApplication.translate("StatusBar", "Offline"), "offline", Tone.WARNING,
+            QCoreApplication.translate(
+                "StatusBar", "The shop service cannot be reached. You can keep working: "
+                             "changes wait in the outbox.")),
         ConnectionState.RECONNECTING: (
-            _tr("Reconnecting…"), "reconnecting", Tone.ACCENT,
-            _tr("Trying to reach the shop service again.")),
+            QCoreApplication.translate("StatusBar", "Reconnecting…"), "reconnecting",
+            Tone.ACCENT,
+            QCoreApplication.translate("StatusBar", "Trying to reach the shop service again.")),
     }[state]
 
 
@@ -114,12 +113,12 @@ class SyncAge(_IconText):
 
     def _render(self) -> None:
         if self._last is None:
-            self.set_content("clock", Tone.MUTED, _tr("Not synced yet"))
-            self.setToolTip(_tr("Nothing has been fetched from the shop service yet."))
+            self.set_content("clock", Tone.MUTED, self.tr("Not synced yet"))
+            self.setToolTip(self.tr("Nothing has been fetched from the shop service yet."))
             return
         self.set_content("clock", Tone.MUTED,
-                         _tr("Synced {when}").format(when=format_relative(self._last)))
-        self.setToolTip(_tr("Last synced: {moment}").format(
+                         self.tr("Synced {when}").format(when=format_relative(self._last)))
+        self.setToolTip(self.tr("Last synced: {moment}").format(
             moment=format_datetime(self._last, "long")))
 
 
@@ -131,19 +130,19 @@ class OutboxButton(QToolButton):
         self.setAutoRaise(True)
         self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setToolTip(_tr("Open the outbox (Ctrl+6)"))
+        self.setToolTip(self.tr("Open the outbox (Ctrl+6)"))
         self.set_counts(0, 0)
 
     def set_counts(self, waiting: int, conflicts: int = 0) -> None:
         if conflicts:
-            text = _tr("Outbox: {waiting} waiting, {conflicts} need you").format(
-                waiting=waiting, conflicts=conflicts)
+            text = self.tr("Outbox: {waiting} waiting, {conflicts}").format(
+                waiting=waiting, conflicts=self.tr("%n need you", "", conflicts))
             self.setIcon(icon("conflict", Tone.DANGER))
         elif waiting:
-            text = _tr("Outbox: {waiting} waiting").format(waiting=waiting)
+            text = self.tr("Outbox: {waiting} waiting").format(waiting=waiting)
             self.setIcon(icon("outbox", Tone.WARNING))
         else:
-            text = _tr("Outbox: all sent")
+            text = self.tr("Outbox: all sent")
             self.setIcon(icon("outbox", Tone.MUTED))
         self.setText(text)
         self.setAccessibleName(text)

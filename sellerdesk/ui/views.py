@@ -19,13 +19,17 @@ class ViewSpec:
 
 def default_views() -> list[ViewSpec]:
     from sellerdesk.ui.categories import CategoriesPanel
+    from sellerdesk.ui.dashboard import DashboardPanel
     from sellerdesk.ui.inbox.panel import InboxPanel
     from sellerdesk.ui.orders.panel import OrdersPanel
     from sellerdesk.ui.outbox import OutboxPanel
     from sellerdesk.ui.shop import ShopPanel
     from sellerdesk.ui.tracking.panel import TrackingPanel
 
+    # The dashboard comes first yet takes Ctrl+0: the working views keep the numbers sellers
+    # already know (Ctrl+1 inbox ... Ctrl+6 outbox, also named in tooltips and hints).
     return [
+        ViewSpec("dashboard", DashboardPanel, "Ctrl+0"),
         ViewSpec("inbox", InboxPanel, "Ctrl+1"),
         ViewSpec("orders", OrdersPanel, "Ctrl+2"),
         ViewSpec("categories", CategoriesPanel, "Ctrl+3"),

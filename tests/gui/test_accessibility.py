@@ -15,7 +15,7 @@ from sellerdesk.store.outbox import IntentKind, entity_key
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.main_window import MainWindow
 
-VIEWS = ["inbox", "orders", "categories", "tracking", "shop", "outbox"]
+VIEWS = ["dashboard", "inbox", "orders", "categories", "tracking", "shop", "outbox"]
 
 
 def spoken_name(widget: QWidget) -> str:

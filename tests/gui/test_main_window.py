@@ -20,7 +20,7 @@ from sellerdesk.ui.widgets.banner import MessageLevel
 from sellerdesk.ui.widgets.text import PlainLabel
 from tests.gui.conftest import make_settings
 
-NAVIGATION = ["inbox", "orders", "categories", "tracking", "shop"]
+NAVIGATION = ["dashboard", "inbox", "orders", "categories", "tracking", "shop"]
 
 
 def _navigation_ids(window: MainWindow) -> list[str]:
@@ -28,7 +28,7 @@ def _navigation_ids(window: MainWindow) -> list[str]:
     return [nav.item(row).data(Qt.ItemDataRole.UserRole) for row in range(nav.count())]
 
 
-def test_the_window_opens_on_the_inbox_with_five_views(window: MainWindow) -> None:
+def test_the_window_opens_on_the_inbox_with_six_views(window: MainWindow) -> None:
     assert window.isVisible()
     assert _navigation_ids(window) == NAVIGATION
     assert window.view_ids() == [*NAVIGATION, "outbox"]
@@ -39,6 +39,7 @@ def test_the_window_opens_on_the_inbox_with_five_views(window: MainWindow) -> No
 
 
 @pytest.mark.parametrize(("key", "view_id"), [
+    (Qt.Key.Key_0, "dashboard"),
     (Qt.Key.Key_1, "inbox"), (Qt.Key.Key_2, "orders"), (Qt.Key.Key_3, "categories"),
     (Qt.Key.Key_4, "tracking"), (Qt.Key.Key_5, "shop"), (Qt.Key.Key_6, "outbox"),
 ])
@@ -57,7 +58,7 @@ def test_ctrl_number_switches_views(window: MainWindow, qtbot: QtBot, key: Qt.Ke
 
 def test_clicking_a_navigation_row_switches_views(window: MainWindow, qtbot: QtBot) -> None:
     nav = window.sidebar.navigation
-    rect = nav.visualItemRect(nav.item(2))
+    rect = nav.visualItemRect(nav.item(3))
     with qtbot.waitSignal(window.view_changed, timeout=5000):
         qtbot.mouseClick(nav.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert window.current_view() == "categories"
@@ -115,13 +116,14 @@ def test_badges_show_on_navigation_rows(window: MainWindow) -> None:
     window.set_badge("inbox", 12, "12 unanswered")
     nav = window.sidebar.navigation
     assert nav.badge("inbox") == 12
-    assert nav.item(0).data(Qt.ItemDataRole.AccessibleTextRole) == "Inbox, 12 unanswered"
+    assert nav.item(1).data(Qt.ItemDataRole.AccessibleTextRole) == "Inbox, 12 unanswered"
 
 
 def test_the_shortcuts_sheet_lists_every_view(window: MainWindow, qtbot: QtBot) -> None:
     dialog = window.show_shortcuts()
     qtbot.addWidget(dialog)
     rows = dict(dialog.rows())
+    assert rows["Dashboard"] == "Ctrl+0"
     assert rows["Inbox"] == "Ctrl+1" and rows["Shop"] == "Ctrl+5"
     assert rows["Outbox"] == "Ctrl+6"
     assert rows["Quit"] == "Ctrl+Q"
@@ -169,7 +171,7 @@ def test_layout_and_last_view_survive_a_restart(settings_path: Path, runner: Tas
     qtbot.addWidget(second)
     second.show()
     assert second.current_view() == "tracking"
-    assert second.sidebar.navigation.currentRow() == 3
+    assert second.sidebar.navigation.currentRow() == 4
     assert (second.width(), second.height()) == (780, 520)
 
 

@@ -8,7 +8,6 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import httpx
 
@@ -116,13 +115,13 @@ async def queue_mixed_writes(session: Session, tag: str, total: int = 50) -> Pla
     for n, order in enumerate(pending):
         ship = next(s for s in order.shippings or [] if s.status == ShippingStatus.PENDING)
         assert ship.id is not None
-        code = f"TRK-{tag}-{n}"
-        plan.shippings[(order.id, ship.id)] = code
+        tracking = f"TRK-{tag}-{n}"
+        plan.shippings[(order.id, ship.id)] = tracking
         first = await session.orders.update_shipping(order, ship.id,
                                                      status=ShippingStatus.PICKUP)
         second = await session.orders.update_shipping(order, ship.id,
                                                       status=ShippingStatus.ON_ROUTE,
-                                                      tracking_code=code)
+                                                      tracking_code=tracking)
         plan.entries += [first.id, second.id]
     busy = {order_id for order_id, _ in plan.shippings}
     offset = 0
@@ -221,7 +220,3 @@ async def assert_still_working(session: Session) -> None:
     assert await session.tracking.codes()
     store = session.store
     assert await store.run(store.cache.last_sync, Resource.ORDERS) is not None
-
-
-def summary(values: dict[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in values.items())

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
 from sellerdesk.api.models import Category
@@ -14,27 +13,23 @@ from sellerdesk.ui.widgets.record_card import RecordCard
 from sellerdesk.ui.widgets.state_chip import StateChip
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("CategoryDetail", text)
-
-
 class CategoryDetail(QWidget):
     """Shows one category (or a hint to pick one)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.card = RecordCard("", self)
-        self.card.add_row("path", _tr("In"))
-        self.card.add_row("id", _tr("Category id"), wrap=False)
-        self.card.add_row("position", _tr("Position"), wrap=False)
+        self.card.add_row("path", self.tr("In"))
+        self.card.add_row("id", self.tr("Category id"), wrap=False)
+        self.card.add_row("position", self.tr("Position"), wrap=False)
         self.default_chip = StateChip("", "check", Tone.SUCCESS, self)
-        self.card.add_widget_row("default", _tr("Default"), self.default_chip)
-        self.permalink = LinkButton("", "", self, what=_tr("the category's page"))
-        self.card.add_widget_row("permalink", _tr("Permalink"), self.permalink)
-        self.card.add_row("created", _tr("Created"), wrap=False)
-        self.card.add_row("updated", _tr("Last updated"), wrap=False)
-        self.empty = EmptyState("categories", _tr("No category selected"),
-                                _tr("Pick a category in the tree to see its details."), self)
+        self.card.add_widget_row("default", self.tr("Default"), self.default_chip)
+        self.permalink = LinkButton("", "", self, what=self.tr("the category's page"))
+        self.card.add_widget_row("permalink", self.tr("Permalink"), self.permalink)
+        self.card.add_row("created", self.tr("Created"), wrap=False)
+        self.card.add_row("updated", self.tr("Last updated"), wrap=False)
+        self.empty = EmptyState("categories", self.tr("No category selected"),
+                                self.tr("Pick a category in the tree to see its details."), self)
 
         holder = QWidget(self)
         inner = QVBoxLayout(holder)
@@ -55,16 +50,16 @@ class CategoryDetail(QWidget):
             self._stack.setCurrentWidget(self.empty)
             return
         self._stack.setCurrentIndex(1)
-        self.card.set_title(category.name or _tr("(no name)"))
+        self.card.set_title(category.name or self.tr("(no name)"))
         parents = path[:-1]
-        self.card.set_value("path", " › ".join(parents) if parents else _tr("Top level"))
+        self.card.set_value("path", " › ".join(parents) if parents else self.tr("Top level"))
         self.card.set_value("id", str(category.id))
         self.card.set_value("position", "" if category.position is None
                             else str(category.position))
         if category.default_category:
-            self.default_chip.set_state_text(_tr("Default category"), "check", Tone.SUCCESS)
+            self.default_chip.set_state_text(self.tr("Default category"), "check", Tone.SUCCESS)
         else:
-            self.default_chip.set_state_text(_tr("No"), "close", Tone.MUTED)
+            self.default_chip.set_state_text(self.tr("No"), "close", Tone.MUTED)
         self.permalink.set_address(category.permalink)
         self.card.set_value("created", format_datetime(category.date_created))
         self.card.set_value("updated", format_datetime(category.last_updated))

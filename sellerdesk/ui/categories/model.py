@@ -8,7 +8,6 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
-    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -26,10 +25,6 @@ from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
 CATEGORY_ROLE = int(Qt.ItemDataRole.UserRole) + 1  # the Category itself
 PATH_ROLE = int(Qt.ItemDataRole.UserRole) + 2  # "Root › Child › Grandchild"
 _Index = QModelIndex | QPersistentModelIndex
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("CategoryTreeModel", text)
 
 
 class Column(IntEnum):
@@ -183,8 +178,8 @@ class CategoryTreeModel(QAbstractItemModel):
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
             return None
-        return {Column.NAME: _tr("Name"), Column.POSITION: _tr("Position"),
-                Column.DEFAULT: _tr("Default"), Column.PERMALINK: _tr("Permalink")
+        return {Column.NAME: self.tr("Name"), Column.POSITION: self.tr("Position"),
+                Column.DEFAULT: self.tr("Default"), Column.PERMALINK: self.tr("Permalink")
                 }.get(Column(section)) if 0 <= section < len(Column) else None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -199,26 +194,26 @@ class CategoryTreeModel(QAbstractItemModel):
             return " › ".join(self.path(index))
         if role == Qt.ItemDataRole.DisplayRole:
             if column is Column.NAME:
-                return cat.name or _tr("(no name)")
+                return cat.name or self.tr("(no name)")
             if column is Column.POSITION:
                 return "" if cat.position is None else str(cat.position)
             if column is Column.DEFAULT:
-                return _tr("Default") if cat.default_category else ""
+                return self.tr("Default") if cat.default_category else ""
             return _short_link(cat.permalink)
         if role == Qt.ItemDataRole.DecorationRole and column is Column.DEFAULT \
                 and cat.default_category:
             return icon("check", Tone.SUCCESS)
         if role == Qt.ItemDataRole.ToolTipRole:
             if column is Column.PERMALINK and cat.permalink:
-                return plain_tooltip(_tr("{link}\nPress Enter or Ctrl+O to open it in the "
-                                         "browser").format(link=cat.permalink))
+                return plain_tooltip(self.tr("{link}\nPress Enter or Ctrl+O to open it in the "
+                                             "browser").format(link=cat.permalink))
             if column is Column.DEFAULT and cat.default_category:
-                return _tr("The shop's default category")
+                return self.tr("The shop's default category")
             if column is Column.NAME:
                 return plain_tooltip(" › ".join(self.path(index)))
         if role == Qt.ItemDataRole.AccessibleTextRole and column is Column.NAME:
             text = cat.name or ""
-            return _tr("{name} (default category)").format(name=text) \
+            return self.tr("{name} (default category)").format(name=text) \
                 if cat.default_category else text
         if role == Qt.ItemDataRole.ForegroundRole and column is Column.PERMALINK:
             return theme.palette().color(QPalette.ColorRole.Link)

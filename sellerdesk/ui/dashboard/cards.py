@@ -25,10 +25,6 @@ from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.text import PlainLabel, plain_label
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("FigureCard", text)
-
-
 class FigureCard(QAbstractButton):
     """Title on top, the figure large, a muted detail line; painted from the palette."""
 
@@ -42,7 +38,8 @@ class FigureCard(QAbstractButton):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setAttribute(Qt.WidgetAttribute.WA_Hover)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        # Minimum height: cards of one row grow to the tallest, so their tops and bottoms line up.
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
 
         self._icon = QLabel(self)
         self._title = plain_label(title, self, wrap=True)
@@ -58,7 +55,7 @@ class FigureCard(QAbstractButton):
         top.setSpacing(6)
         top.addWidget(self._icon, 0, Qt.AlignmentFlag.AlignTop)
         top.addWidget(self._title, 1)
-        layout = QVBoxLayout(self)
+        self._layout = layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 10, 12, 10)
         layout.setSpacing(2)
         layout.addLayout(top)
@@ -91,8 +88,8 @@ class FigureCard(QAbstractButton):
         return self._detail.text()
 
     def _announce(self) -> None:
-        self.setAccessibleName(_tr("{title}: {value}").format(title=self._title.text(),
-                                                              value=self._value.text()))
+        self.setAccessibleName(QCoreApplication.translate("FigureCard", "{title}: {value}")
+                               .format(title=self._title.text(), value=self._value.text()))
         detail = self._detail.text()
         self.setAccessibleDescription(f"{detail}. {self._leads_to}" if detail
                                       else self._leads_to)
@@ -107,10 +104,10 @@ class FigureCard(QAbstractButton):
     # ---- Painting. ----------------------------------------------------------------------------
 
     def sizeHint(self) -> QSize:
-        return QSize(150, self.layout().sizeHint().height())
+        return QSize(150, self._layout.sizeHint().height())
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(110, self.layout().minimumSize().height())
+        return QSize(110, self._layout.minimumSize().height())
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -146,7 +143,7 @@ class FigureCard(QAbstractButton):
 class CardGrid(QWidget):
     """Cards in as many columns as the width allows (all in one row on a desktop window)."""
 
-    MIN_CARD = 138
+    MIN_CARD = 124
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

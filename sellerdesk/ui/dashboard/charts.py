@@ -8,7 +8,9 @@ that says the same in words (screen readers read that; the plot itself takes no 
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Sequence
+from datetime import date
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QPointF, Qt
@@ -33,16 +35,12 @@ from sellerdesk.ui.widgets.formatting import format_money
 from sellerdesk.ui.widgets.text import heading_label, plain_label
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("DashboardCharts", text)
-
-
 @functools.cache
 def pyqtgraph() -> Any:
     """pyqtgraph, imported once on first use (it takes a moment and pulls in numpy)."""
     import pyqtgraph as pg
 
-    pg.setConfigOptions(antialias=True, background=None, foreground=None)
+    pg.setConfigOptions(antialias=True)
     return pg
 
 
@@ -56,20 +54,37 @@ def charts_available() -> bool:
 
 @functools.cache
 def _axis_class() -> Any:
-    pg = pyqtgraph()
+    base: Any = pyqtgraph().AxisItem
 
-    class LabelledAxis(pg.AxisItem):  # type: ignore[misc]
-        """An axis whose tick labels come from a function (money, durations, counts)."""
+    class LabelledAxis(base):  # type: ignore[misc]
+        """An axis whose tick labels come from a function (money, durations, counts) and,
+        given `steps`, whose ticks fall on round values of those steps (30 min, 1 h, 2 h)."""
 
-        def __init__(self, orientation: str, label_of: Callable[[float], str]) -> None:
+        def __init__(self, orientation: str, label_of: Callable[[float], str],
+                     steps: Sequence[float] = ()) -> None:
             super().__init__(orientation)
             self.label_of = label_of
+            self.steps = list(steps)
+
+        def tickValues(self, minVal: float, maxVal: float,
+                       size: float) -> list[tuple[float, list[float]]]:
+            if not self.steps or maxVal <= minVal:
+                return list(super().tickValues(minVal, maxVal, size))
+            span = maxVal - minVal
+            step = next((s for s in self.steps if span / s <= 5), self.steps[-1])
+            first = math.ceil(minVal / step) * step
+            count = int((maxVal - first) // step) + 1
+            return [(step, [first + i * step for i in range(max(count, 0))])]
 
         def tickStrings(self, values: list[float], scale: float,
                         spacing: float) -> list[str]:
             return [self.label_of(v) for v in values]
 
     return LabelledAxis
+
+
+# Round steps for the answer-time axis, in minutes: 15 min ... 2 days.
+DURATION_STEPS = (15, 30, 60, 120, 180, 240, 360, 480, 720, 1440, 2880)
 
 
 def _count_label(value: float) -> str:
@@ -145,19 +160,22 @@ def _axis_font() -> QFont:
     return font
 
 
-def new_plot(left: Callable[[float], str] = _count_label, *, bottom_ticks: bool = True) -> Any:
+def new_plot(left: Callable[[float], str] = _count_label, *, bottom_ticks: bool = True,
+             steps: Sequence[float] = ()) -> Any:
     """A static PlotWidget with palette colours and a left axis labelled by `left`."""
     pg = pyqtgraph()
-    axis = _axis_class()("left", left)
-    plot = pg.PlotWidget(axisItems={"left": axis})
+    cls = _axis_class()
+    plot = pg.PlotWidget(axisItems={"left": cls("left", left, steps),
+                                    "right": cls("right", str)})
     item = plot.getPlotItem()
     item.hideButtons()
     item.setMenuEnabled(False)
     item.setMouseEnabled(x=False, y=False)
     plot.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-    plot.setMinimumHeight(90)
+    plot.setMinimumHeight(60)
     plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
     item.getAxis("bottom").setStyle(showValues=bottom_ticks)
+    item.hideAxis("right")  # only bar charts show their notes there
     return plot
 
 
@@ -167,7 +185,7 @@ def style_plot(plot: Any) -> None:
     c = _colours()
     plot.setBackground(c["background"])
     font = _axis_font()
-    for name in ("left", "bottom"):
+    for name in ("left", "bottom", "right"):
         axis = plot.getPlotItem().getAxis(name)
         axis.setPen(pg.mkPen(c["axis"]))
         axis.setTextPen(pg.mkPen(c["text"]))
@@ -190,9 +208,9 @@ def hover_tips(plot: Any, tip_at: Callable[[float, float], str]) -> None:
     plot.scene().sigMouseMoved.connect(moved)
 
 
-def draw_day_bars(plot: Any, values: Sequence[float], days: int, *, tone: str = "accent",
-                  labels: Sequence[str] = ()) -> None:
-    """Vertical bars, one per day; `labels` name every day for the ticks."""
+def draw_day_bars(plot: Any, values: Sequence[float], days: Sequence[date], *,
+                  tone: str = "accent") -> None:
+    """Vertical bars, one per day; ticks on Mondays (every other one over 90 days)."""
     pg = pyqtgraph()
     c = _colours()
     plot.clear()
@@ -201,18 +219,19 @@ def draw_day_bars(plot: Any, values: Sequence[float], days: int, *, tone: str = 
     fill.setAlphaF(0.85)
     plot.addItem(pg.BarGraphItem(x=list(range(len(values))), height=list(values), width=0.72,
                                  brush=fill, pen=pg.mkPen(None)))
-    step = 7 if days <= 31 else 14
-    last = len(values) - 1
-    ticks = [(i, labels[i]) for i in range(last, -1, -step)] if labels else []
+    mondays = [i for i, d in enumerate(days) if d.weekday() == 0]
+    every = 1 if len(days) <= 31 else 2
+    ticks = [(i, figures.day_label(days[i])) for i in mondays[::-1][::every]]
     plot.getPlotItem().getAxis("bottom").setTicks([ticks, []])
     top = max(values, default=0.0)
-    plot.setXRange(-0.6, last + 0.6, padding=0)
+    plot.setXRange(-0.6, len(values) - 0.4, padding=0)
     plot.setYRange(0, top * 1.12 if top > 0 else 1, padding=0)
 
 
 def draw_bars(plot: Any, names: Sequence[str], values: Sequence[int],
               notes: Sequence[str]) -> None:
-    """Horizontal bars, the first name on top, each with its note ("1.230 · 62 %")."""
+    """Horizontal bars, the first name on top; each bar's note ("1.230 · 62 %") on the right
+    axis, so the layout always leaves it room."""
     pg = pyqtgraph()
     c = _colours()
     plot.clear()
@@ -223,19 +242,15 @@ def draw_bars(plot: Any, names: Sequence[str], values: Sequence[int],
     fill.setAlphaF(0.85)
     plot.addItem(pg.BarGraphItem(x0=[0] * n, y=ys, height=0.62, width=list(values),
                                  brush=fill, pen=pg.mkPen(None)))
-    top = max(values, default=0)
-    for y, value, note in zip(ys, values, notes, strict=True):
-        label = pg.TextItem(note, color=c["ink"], anchor=(0, 0.5))
-        label.setFont(_axis_font())
-        label.setPos(value + top * 0.02, y)
-        plot.addItem(label)
     item = plot.getPlotItem()
-    item.getAxis("left").setTicks([[(y, name) for y, name in zip(ys, names, strict=True)],
-                                   []])
-    item.getAxis("bottom").setStyle(showValues=False)
+    item.getAxis("left").setTicks([list(zip(ys, names, strict=True)), []])
+    item.showAxis("right")
+    item.getAxis("right").setTicks([list(zip(ys, notes, strict=True)), []])
+    item.getAxis("right").setPen(pg.mkPen(None))
+    item.hideAxis("bottom")
     item.showGrid(x=False, y=False)
     plot.setYRange(-0.6, n - 0.4, padding=0)
-    plot.setXRange(0, top * 1.45 if top else 1, padding=0)  # room for the notes
+    plot.setXRange(0, max(values, default=0) or 1, padding=0.02)
 
 
 def draw_answer_times(plot: Any, weeks: Sequence[WeekAnswerTime], goal_minutes: int) -> Any:
@@ -246,25 +261,28 @@ def draw_answer_times(plot: Any, weeks: Sequence[WeekAnswerTime], goal_minutes: 
     style_plot(plot)
     legend = plot.getPlotItem().legend
     if legend is None:
-        legend = plot.addLegend(offset=(8, 4), labelTextColor=c["ink"])
+        legend = plot.addLegend(offset=(6, 2), colCount=3, labelTextColor=c["ink"],
+                                labelTextSize=f"{_axis_font().pointSizeF():.1f}pt")
     legend.clear()
     legend.setLabelTextColor(c["ink"])
     xs = list(range(len(weeks)))
-    plot.plot(xs, [w.p90_minutes for w in weeks], pen=pg.mkPen(c["warning"], width=2),
-              symbol="o", symbolSize=5, symbolBrush=c["warning"], symbolPen=None,
-              name=_tr("9 in 10 answered within"))
-    plot.plot(xs, [w.median_minutes for w in weeks], pen=pg.mkPen(c["accent"], width=2.5),
-              symbol="o", symbolSize=5, symbolBrush=c["accent"], symbolPen=None,
-              name=_tr("Half answered within (median)"))
-    goal = pg.InfiniteLine(pos=goal_minutes, angle=0,
-                           pen=pg.mkPen(c["success"], width=1.5, style=Qt.PenStyle.DashLine))
-    plot.addItem(goal)
+    median = plot.plot(xs, [w.median_minutes for w in weeks],
+                       pen=pg.mkPen(c["accent"], width=2.5), symbol="o", symbolSize=5,
+                       symbolBrush=c["accent"], symbolPen=None)
+    p90 = plot.plot(xs, [w.p90_minutes for w in weeks], pen=pg.mkPen(c["warning"], width=2),
+                    symbol="o", symbolSize=5, symbolBrush=c["warning"], symbolPen=None)
+    goal_pen = pg.mkPen(c["success"], width=1.5, style=Qt.PenStyle.DashLine)
+    plot.addItem(pg.InfiniteLine(pos=goal_minutes, angle=0, pen=goal_pen))
+    legend.addItem(median, QCoreApplication.translate("DashboardCharts", "Median"))
+    legend.addItem(p90, QCoreApplication.translate("DashboardCharts", "9 in 10 within"))
+    legend.addItem(pg.PlotDataItem(pen=goal_pen),
+                   QCoreApplication.translate("DashboardCharts", "Your goal"))
     step = max(1, (len(weeks) + 5) // 6)
     ticks = [(i, figures.week_label(weeks[i].week_start)) for i in range(0, len(weeks), step)]
     plot.getPlotItem().getAxis("bottom").setTicks([ticks, []])
     top = max([w.p90_minutes for w in weeks] + [float(goal_minutes)])
     plot.setXRange(-0.4, max(len(weeks) - 0.6, 0.6), padding=0)
-    plot.setYRange(0, top * 1.35, padding=0)  # room for the legend above the lines
+    plot.setYRange(0, top * 1.25, padding=0)  # room for the legend above the lines
     return plot
 
 
@@ -273,6 +291,7 @@ def series_tip(series: DaySeries, x: float) -> str:
     i = round(x)
     if not 0 <= i < len(series.days):
         return ""
-    return _tr("{day}: {orders} orders, {revenue}").format(
+    text = QCoreApplication.translate("DashboardCharts", "{day}: {orders} orders, {revenue}")
+    return text.format(
         day=figures.day_label(series.days[i]), orders=series.orders[i],
         revenue=format_money(series.revenue[i], series.currency))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from babel.dates import format_skeleton
 from babel.numbers import format_compact_decimal, format_decimal, format_percent
@@ -76,30 +76,33 @@ def weeks_since(answer_times: Iterable[WeekAnswerTime], since: date) -> list[Wee
 
 # ---- Words and labels. ------------------------------------------------------------------------
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Dashboard", text)
-
 
 def duration_text(minutes: float) -> str:
     """A wait in words a seller reads at a glance: "45 min", "2 h 10 min", "3 d 4 h"."""
     total = max(0, round(minutes))
     if total < 60:
-        return _tr("{m} min").format(m=total)
+        return QCoreApplication.translate("Dashboard", "{m} min").format(m=total)
     hours, mins = divmod(total, 60)
     if hours < 24:
-        return (_tr("{h} h {m} min").format(h=hours, m=mins) if mins and hours < 10
-                else _tr("{h} h").format(h=hours))
+        if mins and hours < 10:
+            return QCoreApplication.translate("Dashboard", "{h} h {m} min").format(h=hours,
+                                                                                  m=mins)
+        return QCoreApplication.translate("Dashboard", "{h} h").format(h=hours)
     days, hours = divmod(hours, 24)
-    return _tr("{d} d {h} h").format(d=days, h=hours) if hours else _tr("{d} d").format(d=days)
+    if hours:
+        return QCoreApplication.translate("Dashboard", "{d} d {h} h").format(d=days, h=hours)
+    return QCoreApplication.translate("Dashboard", "{d} d").format(d=days)
 
 
 def axis_duration(minutes: float) -> str:
     """A tick of the answer-time axis: minutes below two hours, then hours."""
+    locale = formatting.current_locale()
     if minutes < 120:
-        return _tr("{m} min").format(m=format_decimal(round(minutes),
-                                                       locale=formatting.current_locale()))
+        return QCoreApplication.translate("Dashboard", "{m} min").format(
+            m=format_decimal(round(minutes), locale=locale))
     hours = Decimal(str(round(minutes / 60, 1))).normalize()
-    return _tr("{h} h").format(h=format_decimal(hours, locale=formatting.current_locale()))
+    return QCoreApplication.translate("Dashboard", "{h} h").format(
+        h=format_decimal(hours, locale=locale))
 
 
 def format_count(value: float) -> str:
@@ -126,7 +129,16 @@ def week_label(day: date) -> str:
 
 
 def percent(part: int, whole: int) -> str:
-    """A share as the UI language writes it ("12 %", "12%"), rounded to a whole percent."""
+    """A share as the UI language writes it ("12 %", "12%"), rounded to a whole percent;
+    a small share is "<1 %", never a misleading "0 %"."""
+    locale = formatting.current_locale()
     share = Decimal(part) / Decimal(whole) if whole > 0 else Decimal(0)
-    return str(format_percent(share.quantize(Decimal("0.01")),
-                              locale=formatting.current_locale()))
+    if 0 < share < Decimal("0.005"):
+        return "<" + str(format_percent(Decimal("0.01"), locale=locale))
+    return str(format_percent(share.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP),
+                              locale=locale))
+
+
+def count_and_share(part: int, whole: int) -> str:
+    """ "1.230 · 62 %": a bar's note."""
+    return f"{format_count(part)} · {percent(part, whole)}"

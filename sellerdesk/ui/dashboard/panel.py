@@ -11,7 +11,7 @@ import functools
 from collections.abc import Callable
 from datetime import UTC, date, datetime
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -70,7 +70,7 @@ class DashboardPanel(Panel):
             self.header.add_tool(tool)
 
         self.cards = CardGrid(self)
-        self.card_unanswered = self._card(self.tr("Unanswered questions"), "inbox",
+        self.card_unanswered = self._card(self.tr("Unanswered"), "inbox",
                                           self.tr("Opens the inbox, unanswered first"))
         self.card_waiting = self._card(self.tr("Waiting too long"), "clock",
                                        self.tr("Opens the unanswered questions, oldest first"))
@@ -83,7 +83,7 @@ class DashboardPanel(Panel):
                                             "feedback"))
         self.card_answers = self._card(self.tr("Answers queued"), "outbox",
                                        self.tr("Opens the outbox"))
-        self.card_writes = self._card(self.tr("Other changes queued"), "outbox",
+        self.card_writes = self._card(self.tr("Changes queued"), "outbox",
                                       self.tr("Opens the outbox"))
         self.shops = AllShops(self)
         self.shops.setVisible(False)
@@ -120,17 +120,18 @@ class DashboardPanel(Panel):
         column.setSpacing(12)
         column.addWidget(self.cards)
         column.addWidget(self.shops)
-        column.addWidget(self.charts, 1)
-        self.scroll = QScrollArea(self)
-        self.scroll.setWidget(content)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        column.addWidget(self.charts)
+        column.addStretch(1)
+        self.page = QScrollArea(self)
+        self.page.setWidget(content)
+        self.page.setWidgetResizable(True)
+        self.page.setFrameShape(QFrame.Shape.NoFrame)
         self.no_shop = EmptyState("dashboard", self.tr("No shop connected"),
                                   self.tr("Your day at a glance appears here once a shop is "
                                           "connected: questions waiting, orders to ship, "
                                           "sales and how fast you answer."), self)
         self.body = QStackedWidget(self)
-        self.body.addWidget(self.scroll)
+        self.body.addWidget(self.page)
         self.body.addWidget(self.no_shop)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -173,7 +174,7 @@ class DashboardPanel(Panel):
             self.header.set_subtitle("")
             self.mark_loaded()
             return
-        self.body.setCurrentWidget(self.scroll)
+        self.body.setCurrentWidget(self.page)
         if not self._unhook:
             self._unhook += [
                 session.sync.finished.connect(lambda _report: self._on_synced()),

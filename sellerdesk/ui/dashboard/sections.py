@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, Signal
+from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import QComboBox, QGridLayout, QVBoxLayout, QWidget
 
 from sellerdesk.services.dashboard import Glance
@@ -19,10 +19,6 @@ from sellerdesk.ui.dashboard.charts import ChartBox
 from sellerdesk.ui.dashboard.figures import DaySeries
 from sellerdesk.ui.orders.filters import channel_label, shipping_label
 from sellerdesk.ui.widgets.formatting import format_money, format_number
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("DashboardCharts", text)
 
 
 @dataclass(frozen=True)
@@ -41,18 +37,19 @@ class ChartsArea(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.sales = ChartBox(_tr("Orders and revenue per day"), self)
-        self.answers = ChartBox(_tr("Answer time"), self)
-        self.channels = ChartBox(_tr("Orders by channel"), self)
-        self.shipping = ChartBox(_tr("Shippings by status"), self)
+        self.sales = ChartBox(self.tr("Orders and revenue per day"), self)
+        self.answers = ChartBox(self.tr("Answer time"), self)
+        self.channels = ChartBox(self.tr("Orders by channel"), self)
+        self.shipping = ChartBox(self.tr("Shippings by status"), self)
         self.currency = QComboBox(self)
-        self.currency.setAccessibleName(_tr("Currency of the sales chart"))
-        self.currency.setToolTip(_tr("Sales in different currencies are never added up"))
+        self.currency.setAccessibleName(self.tr("Currency of the sales chart"))
+        self.currency.setToolTip(self.tr("Sales in different currencies are never added up"))
         self.currency.activated.connect(self._on_currency_activated)
         self.sales.add_tool(self.currency)
-        self.sales.setMinimumHeight(250)
+        # Fixed heights: a plot's own size hint is a desktop's worth of pixels.
+        self.sales.setFixedHeight(270)
         for box in (self.answers, self.channels, self.shipping):
-            box.setMinimumHeight(220)
+            box.setFixedHeight(250)
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setSpacing(10)
@@ -70,7 +67,7 @@ class ChartsArea(QWidget):
         self._available = charts.charts_available()
         if not self._available:
             for box in (self.sales, self.answers, self.channels, self.shipping):
-                box.show_message(_tr("Charts are not available in this installation; "
+                box.show_message(self.tr("Charts are not available in this installation; "
                                      "the figures above are complete."))
 
     def shown_currency(self) -> str:
@@ -116,11 +113,11 @@ class ChartsArea(QWidget):
         if not currency:
             self._series = None
             self.sales.set_headline("")
-            self.sales.show_message(_tr("No sales in the last {n} days.").format(n=data.days))
+            self.sales.show_message(self.tr("No sales in the last {n} days.").format(n=data.days))
             return
         series = figures.day_series(data.glance.stats.per_day, currency, days)
         self._series = series
-        self.sales.set_headline(_tr("{currency}, last {n} days: {orders} orders, {revenue}")
+        self.sales.set_headline(self.tr("{currency}, last {n} days: {orders} orders, {revenue}")
                                 .format(currency=currency, n=data.days,
                                         orders=format_number(series.total_orders),
                                         revenue=format_money(series.total_revenue, currency)))
@@ -129,15 +126,13 @@ class ChartsArea(QWidget):
         revenue = self._plot("revenue", left=lambda v: figures.axis_amount(v, currency),
                              bottom_ticks=False)
         orders = self._plot("orders")
-        labels = [figures.day_label(d) for d in days]
-        charts.draw_day_bars(revenue, series.as_floats(), data.days, labels=labels)
-        charts.draw_day_bars(orders, [float(n) for n in series.orders], data.days,
-                             tone="success", labels=labels)
+        charts.draw_day_bars(revenue, series.as_floats(), days)
+        charts.draw_day_bars(orders, [float(n) for n in series.orders], days, tone="success")
         revenue.getPlotItem().getAxis("left").label_of = (
             lambda v: figures.axis_amount(v, currency))
-        revenue.getPlotItem().getAxis("left").setLabel(_tr("Revenue ({currency})")
+        revenue.getPlotItem().getAxis("left").setLabel(self.tr("Revenue ({currency})")
                                                        .format(currency=currency))
-        orders.getPlotItem().getAxis("left").setLabel(_tr("Orders"))
+        orders.getPlotItem().getAxis("left").setLabel(self.tr("Orders"))
         orders.setXLink(revenue)
         if "sales" not in self._plots:
             self._plots["sales"] = body = QWidget(self.sales)
@@ -159,12 +154,12 @@ class ChartsArea(QWidget):
         weeks = figures.weeks_since(data.glance.stats.answer_times, since)
         if not weeks:
             self.answers.set_headline("")
-            self.answers.show_message(_tr("No answered questions in the last {n} days.")
+            self.answers.show_message(self.tr("No answered questions in the last {n} days.")
                                       .format(n=data.days))
             return
         last = weeks[-1]
         self.answers.set_headline(
-            _tr("Week of {week}: half answered within {median}, 9 in 10 within {p90} "
+            self.tr("Week of {week}: half answered within {median}, 9 in 10 within {p90} "
                 "({n} answers). Goal: {goal}.").format(
                 week=figures.week_label(last.week_start),
                 median=figures.duration_text(last.median_minutes),
@@ -173,7 +168,7 @@ class ChartsArea(QWidget):
                 goal=figures.duration_text(data.goal_minutes)))
         if not self._available:
             return
-        plot = self._plot("answers", left=figures.axis_duration)
+        plot = self._plot("answers", left=figures.axis_duration, steps=charts.DURATION_STEPS)
         charts.draw_answer_times(plot, weeks, data.goal_minutes)
         plot.setAccessibleDescription(self.answers.headline.text())
         self.answers.show_chart(plot)
@@ -183,17 +178,16 @@ class ChartsArea(QWidget):
         total = sum(counts.values())
         if not total:
             self.channels.set_headline("")
-            self.channels.show_message(_tr("No orders yet."))
+            self.channels.show_message(self.tr("No orders yet."))
             return
         names = sorted(counts, key=lambda c: -counts[c])
-        self.channels.set_headline(_tr("All {n} orders kept on this computer.")
+        self.channels.set_headline(self.tr("All {n} orders kept on this computer.")
                                    .format(n=format_number(total)))
         if not self._available:
             return
         plot = self._plot("channels")
         charts.draw_bars(plot, [channel_label(n) for n in names], [counts[n] for n in names],
-                         [f"{format_number(counts[n])} · {figures.percent(counts[n], total)}"
-                          for n in names])
+                         [figures.count_and_share(counts[n], total) for n in names])
         plot.setAccessibleDescription(", ".join(
             f"{channel_label(n)}: {format_number(counts[n])}" for n in names))
         self.channels.show_chart(plot)
@@ -203,17 +197,17 @@ class ChartsArea(QWidget):
         total = sum(counts.values())
         if not total:
             self.shipping.set_headline("")
-            self.shipping.show_message(_tr("No shippings yet."))
+            self.shipping.show_message(self.tr("No shippings yet."))
             return
         order = ["pending", "in_progress", "pickup", "on_route", "delivered"]
         names = [s for s in order if s in counts] + sorted(s for s in counts if s not in order)
-        self.shipping.set_headline(_tr("{n} shippings; {share} delivered.").format(
+        self.shipping.set_headline(self.tr("{n} shippings; {share} delivered.").format(
             n=format_number(total), share=figures.percent(counts.get("delivered", 0), total)))
         if not self._available:
             return
         plot = self._plot("shipping")
         charts.draw_bars(plot, [shipping_label(s) for s in names], [counts[s] for s in names],
-                         [figures.percent(counts[s], total) for s in names])
+                         [figures.count_and_share(counts[s], total) for s in names])
         plot.setAccessibleDescription(", ".join(
             f"{shipping_label(s)}: {figures.percent(counts[s], total)}" for s in names))
         self.shipping.show_chart(plot)

@@ -25,10 +25,6 @@ from sellerdesk.ui.widgets.formatting import format_number, format_relative
 from sellerdesk.ui.widgets.text import heading_label, plain_label
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("AllShops", text)
-
-
 @dataclass(frozen=True)
 class ShopFigures:
     """One column: a shop's name and its glance, or why there is none."""
@@ -43,11 +39,13 @@ async def read_shop(profile: Profile, data_dir: Path | None, *, slow_minutes: in
                     now: datetime | None = None) -> ShopFigures:
     """The glance of a shop that is not open in this window (its store opened for a moment)."""
     if not profile_db_path(profile.name, data_dir).exists():
-        return ShopFigures(profile.name, None, _tr("Not synced on this computer yet"))
+        return ShopFigures(profile.name, None, QCoreApplication.translate(
+            "AllShops", "Not synced on this computer yet"))
     try:
         store = await Store.open_async(profile.name, data_dir=data_dir)
     except StoreBusyError:
-        return ShopFigures(profile.name, None, _tr("Open in another window"))
+        return ShopFigures(profile.name, None, QCoreApplication.translate(
+            "AllShops", "Open in another window"))
     except StoreError as exc:
         return ShopFigures(profile.name, None, describe_error(exc))
     try:
@@ -67,9 +65,14 @@ async def read_shops(profiles: Sequence[Profile], data_dir: Path | None, *,
 
 
 def _rows() -> list[tuple[str, str]]:
-    return [("unanswered", _tr("Unanswered")), ("waiting_too_long", _tr("Waiting too long")),
-            ("pending_process", _tr("To process")), ("pending_shipment", _tr("To ship")),
-            ("pending_feedback", _tr("To rate")), ("queued", _tr("Queued changes"))]
+    return [
+        ("unanswered", QCoreApplication.translate("AllShops", "Unanswered")),
+        ("waiting_too_long", QCoreApplication.translate("AllShops", "Waiting too long")),
+        ("pending_process", QCoreApplication.translate("AllShops", "To process")),
+        ("pending_shipment", QCoreApplication.translate("AllShops", "To ship")),
+        ("pending_feedback", QCoreApplication.translate("AllShops", "To rate")),
+        ("queued", QCoreApplication.translate("AllShops", "Queued changes")),
+    ]
 
 
 class AllShops(QFrame):
@@ -102,11 +105,12 @@ class AllShops(QFrame):
     def show_shops(self, columns: list[ShopFigures]) -> None:
         while self._grid.count():
             taken = self._grid.takeAt(0)
-            if taken is not None and taken.widget() is not None:
-                taken.widget().deleteLater()
+            widget = taken.widget() if taken is not None else None
+            if widget is not None:
+                widget.deleteLater()
         self.buttons.clear()
         self._columns = list(columns)
-        self._grid.addWidget(heading_label(_tr("All shops"), self, scale=1.05), 0, 0)
+        self._grid.addWidget(heading_label(self.tr("All shops"), self, scale=1.05), 0, 0)
         for r, (_key, label) in enumerate(_rows(), start=1):
             self._grid.addWidget(plain_label(label, self, muted=True), r, 0)
         status_row = len(_rows()) + 1
@@ -116,7 +120,7 @@ class AllShops(QFrame):
 
     def _add_column(self, c: int, shop: ShopFigures, status_row: int) -> None:
         name = heading_label(shop.name, self, scale=1.0)
-        name.setToolTip(_tr("The shop open in this window") if shop.current else "")
+        name.setToolTip(self.tr("The shop open in this window") if shop.current else "")
         self._grid.addWidget(name, 0, c)
         g = shop.glance
         values = {} if g is None else {
@@ -131,18 +135,21 @@ class AllShops(QFrame):
                 cell.setStyleSheet(f"color: {theme.tone_color(Tone.WARNING).name()};")
             self._grid.addWidget(cell, r, c)
         if g is not None:
-            status = (_tr("This window") if shop.current else
-                      _tr("As of {when}").format(when=format_relative(g.synced_at))
-                      if g.synced_at else _tr("Not synced yet"))
+            if shop.current:
+                status = self.tr("This window")
+            elif g.synced_at is not None:
+                status = self.tr("As of {when}").format(when=format_relative(g.synced_at))
+            else:
+                status = self.tr("Not synced yet")
         else:
             status = shop.problem
         note = plain_label(status, self, muted=True, wrap=True)
         note.setMaximumWidth(170)
         self._grid.addWidget(note, status_row, c)
         if not shop.current:
-            button = QPushButton(_tr("Switch"), self)
-            button.setAccessibleName(_tr("Switch to {shop}").format(shop=shop.name))
-            button.setToolTip(_tr("Open {shop} in this window").format(shop=shop.name))
+            button = QPushButton(self.tr("Switch"), self)
+            button.setAccessibleName(self.tr("Switch to {shop}").format(shop=shop.name))
+            button.setToolTip(self.tr("Open {shop} in this window").format(shop=shop.name))
             button.clicked.connect(lambda _=False, n=shop.name: self.switch_requested.emit(n))
             self._grid.addWidget(button, status_row + 1, c, Qt.AlignmentFlag.AlignLeft)
             self.buttons[shop.name] = button

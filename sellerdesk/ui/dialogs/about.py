@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 import sellerdesk
+from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.icons import app_icon
 from sellerdesk.ui.widgets.text import heading_label, plain_label
 
@@ -45,7 +46,7 @@ BUNDLED_LICENCES: tuple[tuple[str, str], ...] = (
     ("click", "BSD-3-Clause"),
     ("opentelemetry-api", "Apache-2.0"),
     ("OpenSSL", "Apache-2.0"),
-    ("SQLite", "Public domain"),
+    ("SQLite", QT_TRANSLATE_NOOP("AboutDialog", "Public domain")),
     ("Python", "PSF-2.0"),
 )
 
@@ -73,7 +74,7 @@ class AboutDialog(QDialog):
         licences.setPlainText(
             self.tr("SellerDesk is free software under the MIT licence.") + "\n\n"
             + self.tr("It includes:") + "\n"
-            + "\n".join(f"  {name} — {licence}" for name, licence in BUNDLED_LICENCES))
+            + "\n".join(f"  {name} — {self.tr(licence)}" for name, licence in BUNDLED_LICENCES))
         licences.setAccessibleName(self.tr("Licences of the bundled components"))
         licences.setMinimumHeight(150)
 

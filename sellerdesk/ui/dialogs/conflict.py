@@ -6,7 +6,7 @@ mine" queues the seller's version again over the shop's; "Keep the shop's" drops
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QDialog,
@@ -25,10 +25,6 @@ from sellerdesk.ui.widgets.separator import Separator
 from sellerdesk.ui.widgets.text import PlainLabel, heading_label, plain_label
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ConflictDialog", text)
-
-
 class ConflictDialog(QDialog):
     """Emits `resolved` with the seller's choice (a `Resolution`), then closes."""
 
@@ -38,7 +34,7 @@ class ConflictDialog(QDialog):
         super().__init__(parent)
         self.entry = entry
         self.versions: Versions = versions(entry)
-        self.setWindowTitle(_tr("Resolve a conflict"))
+        self.setWindowTitle(self.tr("Resolve a conflict"))
         self.setMinimumWidth(680)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
 
@@ -50,7 +46,7 @@ class ConflictDialog(QDialog):
         layout.addWidget(heading)
         layout.addWidget(reason)
         if self.versions.context:
-            context = plain_label(_tr("Buyer's question: {text}").format(
+            context = plain_label(self.tr("Buyer's question: {text}").format(
                 text=self.versions.context), self, wrap=True, muted=True, selectable=True)
             layout.addWidget(context)
         layout.addWidget(Separator(parent=self))
@@ -63,15 +59,15 @@ class ConflictDialog(QDialog):
             self.why_label = None
 
         buttons = QDialogButtonBox(self)
-        self.keep_mine = QPushButton(_tr("Keep mine (send again)"), self)
-        self.keep_mine.setAccessibleName(_tr("Keep my version and send it again"))
+        self.keep_mine = QPushButton(self.tr("Keep mine (send again)"), self)
+        self.keep_mine.setAccessibleName(self.tr("Keep my version and send it again"))
         self.keep_mine.setEnabled(self.versions.can_keep_mine)
-        theirs_text = (_tr("Drop my change") if self.versions.server_gone
-                       else _tr("Keep the shop's"))
+        theirs_text = (self.tr("Drop my change") if self.versions.server_gone
+                       else self.tr("Keep the shop's"))
         self.keep_theirs = QPushButton(theirs_text, self)
         self.keep_theirs.setAccessibleName(theirs_text)
-        self.later = QPushButton(_tr("Decide later"), self)
-        self.later.setAccessibleName(_tr("Close without deciding"))
+        self.later = QPushButton(self.tr("Decide later"), self)
+        self.later.setAccessibleName(self.tr("Close without deciding"))
         buttons.addButton(self.keep_mine, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(self.keep_theirs, QDialogButtonBox.ButtonRole.DestructiveRole)
         buttons.addButton(self.later, QDialogButtonBox.ButtonRole.RejectRole)
@@ -89,21 +85,21 @@ class ConflictDialog(QDialog):
         grid.setVerticalSpacing(10)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(2, 1)
-        grid.addWidget(heading_label(_tr("Your version (not sent)"), grid_host, scale=1.0),
+        grid.addWidget(heading_label(self.tr("Your version (not sent)"), grid_host, scale=1.0),
                        0, 1)
-        grid.addWidget(heading_label(_tr("On the shop now"), grid_host, scale=1.0), 0, 2)
+        grid.addWidget(heading_label(self.tr("On the shop now"), grid_host, scale=1.0), 0, 2)
         self.cells: list[tuple[QWidget, QWidget]] = []
         for row, field in enumerate(self.versions.fields, start=1):
             label = plain_label(field.label if not field.differs
-                                else _tr("{label} (differs)").format(label=field.label),
+                                else self.tr("{label} (differs)").format(label=field.label),
                                 grid_host, muted=not field.differs)
             if field.differs:
                 font = QFont(label.font())
                 font.setBold(True)
                 label.setFont(font)
             grid.addWidget(label, row, 0, Qt.AlignmentFlag.AlignTop)
-            mine = self._value(field, field.mine, _tr("Your {label}"), grid_host)
-            theirs = self._value(field, field.theirs, _tr("The shop's {label}"), grid_host)
+            mine = self._value(field, field.mine, self.tr("Your {label}"), grid_host)
+            theirs = self._value(field, field.theirs, self.tr("The shop's {label}"), grid_host)
             grid.addWidget(mine, row, 1, Qt.AlignmentFlag.AlignTop)
             grid.addWidget(theirs, row, 2, Qt.AlignmentFlag.AlignTop)
             self.cells.append((mine, theirs))

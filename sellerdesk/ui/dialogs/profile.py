@@ -25,8 +25,12 @@ from sellerdesk.ui.widgets.text import heading_label, plain_label
 
 
 class ProfileChoice(Enum):
-    CONNECT = "connect"
+    CONNECT = "connect"  # a new or edited profile, with its token
     DEMO = "demo"
+    OPEN = "open"  # a saved profile, by name (its token is in the keyring)
+
+
+DEMO_PROFILE = "demo"  # the demo shop's store name; a saved profile may not take it
 
 
 @dataclass(frozen=True)
@@ -48,8 +52,9 @@ class ProfileDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None, *, warning: str | None = None,
                  name: str = "", base_url: str = "", shop_id: int = 0,
-                 message: str = "") -> None:
+                 message: str = "", keep_token: bool = False) -> None:
         super().__init__(parent)
+        self._keep_token = keep_token  # editing a saved profile: an empty token keeps its own
         self.setWindowTitle(self.tr("Connect your shop"))
         self.setMinimumWidth(460)
         layout = QVBoxLayout(self)
@@ -73,6 +78,8 @@ class ProfileDialog(QDialog):
         self.token_edit = QLineEdit()
         self.token_edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.token_edit.setAccessibleName(self.tr("Access token"))
+        if keep_token:
+            self.token_edit.setPlaceholderText(self.tr("Leave empty to keep the saved token"))
         form.addRow(self.tr("Profile name"), self.name_edit)
         form.addRow(self.tr("Service address"), self.url_edit)
         form.addRow(self.tr("Shop number"), self.shop_edit)
@@ -126,8 +133,10 @@ class ProfileDialog(QDialog):
         url = self.url_edit.text().strip()
         if not self.name_edit.text().strip():
             return self.tr("Give the profile a name.")
+        if self.name_edit.text().strip().casefold() == DEMO_PROFILE:
+            return self.tr("That name is kept for the demo shop; choose another.")
         if not url.startswith(("http://", "https://")):
             return self.tr("The service address starts with https:// (or http://).")
-        if not self.token_edit.text().strip():
+        if not self.token_edit.text().strip() and not self._keep_token:
             return self.tr("Paste the access token.")
         return ""

@@ -21,7 +21,7 @@ from sellerdesk.services.inbox import MAX_ANSWER
 from sellerdesk.ui import theme
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.inbox.saved_replies import SavedRepliesMenu, fill
-from sellerdesk.ui.inbox.thread_model import one_line
+from sellerdesk.ui.inbox.thread_model import isolate, one_line
 from sellerdesk.ui.settings import Settings
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.text import plain_label
@@ -56,7 +56,7 @@ class AnswerComposer(QWidget):
         self._has_target = False
         self._buyer = ""
         self._product = ""
-        self.target = plain_label("", self, muted=True)
+        self.target = plain_label("", self, wrap=True, muted=True)
         self.editor = AnswerEdit(self)
         self.editor.setAccessibleName(_tr("Answer"))
         self.editor.setPlaceholderText(_tr("Write your answer…  Ctrl+Enter sends it."))
@@ -115,7 +115,7 @@ class AnswerComposer(QWidget):
         else:
             buyer, question = description
             self.target.setText(_tr("Replying to {buyer}: “{question}”").format(
-                buyer=one_line(buyer, 80), question=one_line(question, 160)))
+                buyer=isolate(one_line(buyer, 60)), question=isolate(one_line(question, 120))))
         self.target.setToolTip(self.target.text())
         # Nothing to answer: the composer folds to its one line, leaving room to read.
         self.editor.setVisible(self._has_target)

@@ -14,11 +14,8 @@ from sellerdesk.api.enums import QuestionStatus
 from sellerdesk.api.models import Question
 from sellerdesk.services.intents import parse
 from sellerdesk.store.outbox import IntentKind, OutboxEntry
+from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.inbox.keyed_model import Index, KeyedListModel
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ConversationModel", text)
 
 
 class ConversationRole(IntEnum):
@@ -104,15 +101,22 @@ class ConversationItem:
                 and self.pending_answer is None and self.pending_delete is None)
 
 
+_STATUS_WORDS = {
+    QuestionStatus.CLOSED_UNANSWERED: QT_TRANSLATE_NOOP("ConversationModel",
+                                                        "Closed without answer"),
+    QuestionStatus.UNDER_REVIEW: QT_TRANSLATE_NOOP("ConversationModel", "Under review"),
+    QuestionStatus.BANNED: QT_TRANSLATE_NOOP("ConversationModel", "Banned"),
+    QuestionStatus.DELETED: QT_TRANSLATE_NOOP("ConversationModel", "Deleted"),
+}
+
+
 def status_text(status: QuestionStatus | None) -> str:
     """Words for the states worth a word (answered / unanswered speak for themselves)."""
     if status is None or status in (QuestionStatus.ANSWERED, QuestionStatus.UNANSWERED):
         return ""
-    known = {QuestionStatus.CLOSED_UNANSWERED: _tr("Closed without answer"),
-             QuestionStatus.UNDER_REVIEW: _tr("Under review"),
-             QuestionStatus.BANNED: _tr("Banned"),
-             QuestionStatus.DELETED: _tr("Deleted")}
-    return known.get(status, status.value)  # an unknown state is shown as it comes
+    words = _STATUS_WORDS.get(status)
+    # an unknown state is shown as it comes
+    return QCoreApplication.translate("ConversationModel", words) if words else status.value
 
 
 class ConversationModel(KeyedListModel[ConversationItem]):

@@ -83,12 +83,9 @@ def matches(thread: Thread, filters: InboxFilters) -> bool:
     return filters.channel is None or thread.channel is filters.channel
 
 
-def arrange(threads: list[Thread], filters: InboxFilters, *,
-            keep_order: bool = False) -> list[Thread]:
-    """Filter and order `threads` (search results keep the server's ranking if asked)."""
+def arrange(threads: list[Thread], filters: InboxFilters) -> list[Thread]:
+    """Filter and order `threads` (the cache's list or a search's results)."""
     kept = [t for t in threads if matches(t, filters)]
-    if keep_order:
-        return kept
     if filters.sort is ThreadSort.OLDEST_FIRST:
         return sorted(kept, key=_when)
     kept.sort(key=_when, reverse=True)

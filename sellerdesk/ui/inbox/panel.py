@@ -17,6 +17,7 @@ from PySide6.QtCore import QItemSelectionModel, QModelIndex, QStandardPaths, Qt,
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
+from sellerdesk.api.enums import ThreadStatus
 from sellerdesk.api.models import Thread
 from sellerdesk.services.intents import parse
 from sellerdesk.store.outbox import IntentKind, OutboxChange, OutboxEntry, OutboxState
@@ -217,8 +218,7 @@ class InboxPanel(Panel):
             self.list.show_empty(self.tr("No shop connected"),
                                  self.tr("Buyers' questions and your answers appear here, "
                                          "grouped by conversation, once a shop is connected."))
-        elif f.words or f.channel is not None or (f.status is not None and f.status.value
-                                                  != "unanswered"):
+        elif f.words or f.channel is not None or f.status is ThreadStatus.ANSWERED:
             self.list.show_empty(self.tr("No results for these filters"),
                                  self.tr("Try other words, or show all statuses and channels."))
         elif f.status is not None:
@@ -265,11 +265,23 @@ class InboxPanel(Panel):
             self.thread_view.open(str(thread_id))
 
     def open_thread(self, thread_id: str) -> bool:
+        """Open a conversation (e.g. from a notification); True when it is in the list, else
+        it is opened on its own and the list's selection is left alone."""
         row = self.model.row_of(thread_id)
         if row < 0:
+            self.thread_view.open(thread_id)
             return False
         self.list.select_row(row)
         return True
+
+    def apply_filters(self, filters: InboxFilters) -> None:
+        """Show the list with `filters` (status, channel, order and search words)."""
+        self.list.set_filters(filters)
+        self._filters = self.list.filters()
+        self._reload_threads()
+
+    def filters(self) -> InboxFilters:
+        return self._filters
 
     def _step(self, delta: int) -> None:
         count = self.model.rowCount()

@@ -4,13 +4,13 @@ a link to it) and who is asking."""
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt, QUrl
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtGui import QDesktopServices, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from sellerdesk.api.models import Publication, Thread
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.inbox.filters import unanswered
-from sellerdesk.ui.inbox.thread_model import buyer_name, channel_text, one_line
+from sellerdesk.ui.inbox.thread_model import buyer_name, channel_text, isolate, one_line
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.widgets.formatting import format_money
 from sellerdesk.ui.widgets.text import heading_label, plain_label
@@ -19,6 +19,9 @@ from sellerdesk.ui.widgets.thumbnail import Thumbnail, ThumbnailCache
 
 def _tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
     return QCoreApplication.translate("PublicationHeader", text, disambiguation, n)
+
+
+NARROW = 560  # px of header below which the listing link moves under the text
 
 
 def stock_text(stock: int | None) -> str:
@@ -34,27 +37,40 @@ class PublicationHeader(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._permalink = ""
-        self.thumbnail = Thumbnail(runner, thumbnails, 64, self)
+        self.thumbnail = Thumbnail(runner, thumbnails, 60, self)
         self.title = heading_label("", self, scale=1.15)
         self.title.setWordWrap(True)
-        self.title.setMaximumHeight(self.title.fontMetrics().lineSpacing() * 2 + 4)
-        self.details = plain_label("", self, muted=False)
-        self.buyer = plain_label("", self, muted=True)
+        # Wrapping, so a long name or price line never sets the window's minimum width.
+        self.details = plain_label("", self, wrap=True)
+        self.buyer = plain_label("", self, wrap=True, muted=True)
         self.open_listing = QPushButton(icon("shop"), _tr("Open listing"), self)
         self.open_listing.setAccessibleName(_tr("Open the listing in the browser"))
         self.open_listing.clicked.connect(self._on_open_listing_clicked)
 
-        text = QVBoxLayout()
-        text.setSpacing(2)
-        text.addWidget(self.title)
-        text.addWidget(self.details)
-        text.addWidget(self.buyer)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(20, 12, 16, 12)
-        layout.setSpacing(14)
-        layout.addWidget(self.thumbnail, 0, Qt.AlignmentFlag.AlignTop)
-        layout.addLayout(text, 1)
-        layout.addWidget(self.open_listing, 0, Qt.AlignmentFlag.AlignTop)
+        self._text = QVBoxLayout()
+        self._text.setSpacing(2)
+        self._text.addWidget(self.title)
+        self._text.addWidget(self.details)
+        self._text.addWidget(self.buyer)
+        self._row = QHBoxLayout(self)
+        self._row.setContentsMargins(20, 12, 14, 12)
+        self._row.setSpacing(12)
+        self._row.addWidget(self.thumbnail, 0, Qt.AlignmentFlag.AlignTop)
+        self._row.addLayout(self._text, 1)
+        self._row.addWidget(self.open_listing, 0, Qt.AlignmentFlag.AlignTop)
+        self._beside = True
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        # Narrow: the link goes under the text, so the title keeps the width to be read.
+        beside = event.size().width() >= NARROW
+        if beside != self._beside:
+            self._beside = beside
+            (self._row if not beside else self._text).removeWidget(self.open_listing)
+            if beside:
+                self._row.addWidget(self.open_listing, 0, Qt.AlignmentFlag.AlignTop)
+            else:
+                self._text.addWidget(self.open_listing, 0, Qt.AlignmentFlag.AlignLeft)
 
     def permalink(self) -> str:
         return self._permalink
@@ -78,11 +94,11 @@ class PublicationHeader(QWidget):
         self.details.setText("  ·  ".join(p for p in parts if p))
         who = ""
         if thread is not None:
-            who = _tr("Asked by {buyer}").format(buyer=buyer_name(thread))
+            who = _tr("Asked by {buyer}").format(buyer=isolate(buyer_name(thread)))
             nick = thread.main_question.from_.nickname if (
                 thread.main_question and thread.main_question.from_) else None
             if nick:
-                who += f" ({one_line(nick, 80)})"
+                who += f" ({isolate(one_line(nick, 80))})"
             count = unanswered(thread)
             if count:
                 who += "  ·  " + _tr("%n waiting for an answer", "", count)

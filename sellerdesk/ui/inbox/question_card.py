@@ -193,10 +193,10 @@ class QuestionCard(QWidget):
         entry = item.pending_answer
         hint = ""
         if state == "conflict":
-            hint = _tr("This question changed on the shop before your answer arrived. Open "
-                       "the outbox to compare both versions and choose one.")
-            if entry is not None and entry.conflict is not None and entry.conflict.message:
-                hint = entry.conflict.message + "\n" + hint
+            why = entry.conflict.message if entry is not None and entry.conflict else ""
+            hint = (why or _tr("This question changed on the shop before your answer "
+                               "arrived.")) + " " + _tr("Open the outbox to compare both "
+                                                        "versions and choose one.")
         elif state == "failed" and entry is not None:
             hint = _tr("Not sent: {reason}").format(reason=entry.last_error or "")
         elif state == "queued" and entry is not None and entry.last_error:

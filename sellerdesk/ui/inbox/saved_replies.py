@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QWidget
 
@@ -10,9 +10,6 @@ from sellerdesk.ui.settings import SavedReply, Settings
 
 PLACEHOLDERS = ("{buyer}", "{product}")
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("SavedReplies", text)
 
 
 def fill(template: str, *, buyer: str, product: str) -> str:
@@ -33,7 +30,7 @@ class SavedRepliesMenu(QMenu):
         self._settings = settings
         self._source = current_text  # asked for its text when saving
         self._dialog: QInputDialog | None = None
-        self.setTitle(_tr("Saved replies"))
+        self.setTitle(self.tr("Saved replies"))
         self.aboutToShow.connect(self._on_about_to_show)
         self._on_about_to_show()
 
@@ -44,7 +41,7 @@ class SavedRepliesMenu(QMenu):
         self.clear()
         replies = self.replies()
         if not replies:
-            empty = self.addAction(_tr("No saved replies yet"))
+            empty = self.addAction(self.tr("No saved replies yet"))
             empty.setEnabled(False)
         for reply in replies:
             action = self.addAction(reply.name or reply.text[:40])
@@ -52,11 +49,11 @@ class SavedRepliesMenu(QMenu):
             action.setData(reply.text)
             action.triggered.connect(self._on_reply_action_triggered)
         self.addSeparator()
-        save = self.addAction(_tr("Save current text as a reply…"))
+        save = self.addAction(self.tr("Save current text as a reply…"))
         save.setEnabled(bool(self._text().strip()))
         save.triggered.connect(self.ask_to_save)
         if replies:
-            remove = self.addMenu(_tr("Remove a saved reply"))
+            remove = self.addMenu(self.tr("Remove a saved reply"))
             for index, reply in enumerate(replies):
                 action = remove.addAction(reply.name or reply.text[:40])
                 action.setData(index)
@@ -84,11 +81,11 @@ class SavedRepliesMenu(QMenu):
     def ask_to_save(self) -> QInputDialog:
         """Ask for a name (non-modal to the loop: `open()`, not `exec()`) and save the text."""
         dialog = QInputDialog(self.parentWidget())
-        dialog.setWindowTitle(_tr("Save as a reply"))
-        dialog.setLabelText(_tr("Name of the reply. In its text, {buyer} and {product} are "
-                                "replaced by the buyer's first name and the product."))
+        dialog.setWindowTitle(self.tr("Save as a reply"))
+        dialog.setLabelText(self.tr("Name of the reply. In its text, {buyer} and {product} are "
+                                    "replaced by the buyer's first name and the product."))
         dialog.setTextEchoMode(QLineEdit.EchoMode.Normal)
-        dialog.setAccessibleName(_tr("Save as a reply"))
+        dialog.setAccessibleName(self.tr("Save as a reply"))
         text = self._text().strip()
         dialog.setTextValue(text.splitlines()[0][:40] if text else "")
         dialog.textValueSelected.connect(lambda name: self.save(name, text))

@@ -3,17 +3,15 @@ state. It owns no data: the rows live in `ThreadListModel`, the panel decides wh
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QModelIndex, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QFrame,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QListView,
-    QSizePolicy,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -24,61 +22,14 @@ from sellerdesk.ui.icons import icon
 from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort
 from sellerdesk.ui.inbox.thread_delegate import ThreadDelegate
 from sellerdesk.ui.inbox.thread_model import ThreadListModel
-from sellerdesk.ui.theme import Tone
-from sellerdesk.ui.widgets.text import heading_label, plain_label
+from sellerdesk.ui.widgets.fluid_empty_state import FluidEmptyState
+from sellerdesk.ui.widgets.text import plain_label
 
 SEARCH_DEBOUNCE_MS = 350
 
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("ThreadListPane", text)
-
-
-class PaneEmptyState(QWidget):
-    """Icon, title and hint for a narrow pane: the hint wraps to the pane's width (the
-    shared EmptyState keeps a fixed 440 px hint, which a 300 px list would cut)."""
-
-    def __init__(self, icon_name: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._icon_name = icon_name
-        self._icon = QLabel(self)
-        self._icon.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-        self._title = heading_label("", self, scale=1.15)
-        self._title.setWordWrap(True)
-        self._title.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-        self._title.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-        self._hint = plain_label("", self, wrap=True, muted=True)
-        self._hint.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(24, 24, 24, 24)
-        layout.setSpacing(8)
-        layout.addStretch(2)
-        layout.addWidget(self._icon)
-        layout.addSpacing(4)
-        layout.addWidget(self._title)  # no alignment flag: wrapped labels get their height
-        layout.addWidget(self._hint)
-        layout.addStretch(3)
-        self._paint_icon()
-
-    def set_text(self, title: str, hint: str = "") -> None:
-        self._title.setText(title)
-        self._hint.setText(hint)
-        self._hint.setVisible(bool(hint))
-
-    def title(self) -> str:
-        return self._title.text()
-
-    def hint(self) -> str:
-        return self._hint.text()
-
-    def _paint_icon(self) -> None:
-        self._icon.setPixmap(icon(self._icon_name, Tone.MUTED).pixmap(
-            QSize(48, 48), self.devicePixelRatioF()))
-
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange):
-            self._paint_icon()
 
 
 class ThreadListView(QListView):
@@ -136,7 +87,7 @@ class ThreadListPane(QWidget):
         self.view.setUniformItemSizes(True)
         self.view.setMouseTracking(True)
         self.view.setAccessibleName(_tr("Conversations"))
-        self.empty = PaneEmptyState("inbox", self)
+        self.empty = FluidEmptyState("inbox", self)
 
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.view)
@@ -164,7 +115,7 @@ class ThreadListPane(QWidget):
         layout.setSpacing(0)
         layout.addLayout(top)
         layout.addWidget(self.stack, 1)
-        self.setMinimumWidth(300)
+        self.setMinimumWidth(250)
         QWidget.setTabOrder(self.search, self.status)
         QWidget.setTabOrder(self.status, self.channel)
         QWidget.setTabOrder(self.channel, self.sort)
@@ -197,6 +148,10 @@ class ThreadListPane(QWidget):
 
     def set_filters(self, filters: InboxFilters) -> None:
         """Show `filters` without announcing them (restoring state)."""
+        self.search.blockSignals(True)
+        self.search.setText(filters.words)
+        self.search.blockSignals(False)
+        self._debounce.stop()
         for combo, value in ((self.status, filters.status.value if filters.status else ""),
                              (self.channel, filters.channel.value if filters.channel else ""),
                              (self.sort, filters.sort.value)):

@@ -16,10 +16,6 @@ from sellerdesk.ui.inbox.keyed_model import Index, KeyedListModel
 from sellerdesk.ui.widgets.formatting import format_datetime, format_relative
 
 
-def _tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
-    return QCoreApplication.translate("ThreadListModel", text, disambiguation, n)
-
-
 class ThreadRole(IntEnum):
     THREAD = Qt.ItemDataRole.UserRole + 1  # the Thread itself
     ID = Qt.ItemDataRole.UserRole + 2
@@ -33,9 +29,9 @@ class ThreadRole(IntEnum):
 
 def channel_text(channel: Channel | None) -> str:
     if channel is Channel.SHOPFRONT:
-        return _tr("Shopfront")
+        return QCoreApplication.translate("ThreadListModel", "Shopfront")
     if channel is Channel.MARKETPLACE:
-        return _tr("Marketplace")
+        return QCoreApplication.translate("ThreadListModel", "Marketplace")
     return ""
 
 
@@ -48,11 +44,18 @@ def one_line(text: str | None, limit: int = 240) -> str:
     return "".join(" " if (ch < " " or ch == "\x7f") else ch for ch in head).strip()
 
 
+def isolate(text: str) -> str:
+    """Outside text set inside one of our sentences, in a bidi isolate (FSI…PDI): a buyer's
+    unclosed right-to-left override then cannot reverse the words that follow it."""
+    return f"\u2068{text}\u2069"
+
+
 def buyer_name(thread: Thread) -> str:
     who = thread.main_question.from_ if thread.main_question else None
     if who is None:
-        return _tr("Unknown buyer")
-    return one_line(who.name or who.nickname) or _tr("Unknown buyer")
+        return QCoreApplication.translate("ThreadListModel", "Unknown buyer")
+    return (one_line(who.name or who.nickname)
+            or QCoreApplication.translate("ThreadListModel", "Unknown buyer"))
 
 
 def product_title(thread: Thread) -> str:
@@ -60,7 +63,7 @@ def product_title(thread: Thread) -> str:
     pub = main.publication if main else None
     if pub is not None and pub.title:
         return one_line(pub.title)
-    return _tr("Question about your shop")
+    return QCoreApplication.translate("ThreadListModel", "Question about your shop")
 
 
 class ThreadListModel(KeyedListModel[Thread]):
@@ -110,14 +113,14 @@ class ThreadListModel(KeyedListModel[Thread]):
             return one_line(main.question.text if main and main.question else "")
         if role == Qt.ItemDataRole.ToolTipRole:
             when = thread.last_question_date
-            return _tr("Last question: {when}").format(when=format_datetime(when))
+            return self.tr("Last question: {when}").format(when=format_datetime(when))
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return self._spoken(thread)
         return None
 
     def _spoken(self, thread: Thread) -> str:
         count = unanswered(thread)
-        state = (_tr("%n unanswered", "", count) if count else _tr("answered"))
+        state = (self.tr("%n unanswered", "", count) if count else self.tr("answered"))
         parts = [buyer_name(thread), product_title(thread), channel_text(thread.channel), state]
         when = thread.last_question_date
         if when:

@@ -20,9 +20,9 @@ from sellerdesk.ui.inbox.composer import AnswerComposer
 from sellerdesk.ui.inbox.conversation_model import ConversationItem, ConversationModel
 from sellerdesk.ui.inbox.conversation_view import ConversationView
 from sellerdesk.ui.inbox.publication_header import PublicationHeader
-from sellerdesk.ui.inbox.thread_model import buyer_name, product_title
+from sellerdesk.ui.inbox.thread_model import buyer_name, isolate, product_title
 from sellerdesk.ui.inbox.undo_bar import UndoBar
-from sellerdesk.ui.widgets.empty_state import EmptyState
+from sellerdesk.ui.widgets.fluid_empty_state import FluidEmptyState
 from sellerdesk.ui.widgets.separator import Separator
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
 
@@ -62,10 +62,10 @@ class ThreadView(QWidget):
         self.undo_bar = UndoBar(self)
         self.conversation = ConversationView(self.model, self)
         self.composer = AnswerComposer(ctx.settings, self)
-        self.empty = EmptyState(
-            "inbox", _tr("Pick a conversation"),
-            _tr("Its questions and your answers appear here. J and K move between "
-                "conversations, N jumps to the next one waiting for an answer."), self)
+        self.empty = FluidEmptyState(
+            "inbox", self, title=_tr("Pick a conversation"),
+            hint=_tr("Its questions and your answers appear here. J and K move between "
+                     "conversations, N jumps to the next one waiting for an answer."))
 
         page = QWidget(self)
         column = QVBoxLayout(page)
@@ -244,7 +244,8 @@ class ThreadView(QWidget):
         seconds = self.ctx.settings.get(keys.UNDO_DELAY_S)
         box = QMessageBox(QMessageBox.Icon.Question, _tr("Delete this question?"),
                           _tr("The question from {buyer} will be removed from your shop.")
-                          .format(buyer=item.buyer or _tr("the buyer")), parent=self)
+                          .format(buyer=isolate(item.buyer) if item.buyer else _tr("the buyer")),
+                          parent=self)
         box.setInformativeText(_tr("You can undo it for {n} seconds.").format(n=seconds)
                                if seconds > 0 else "")
         delete = box.addButton(_tr("Delete"), QMessageBox.ButtonRole.DestructiveRole)

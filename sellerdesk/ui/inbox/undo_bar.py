@@ -27,7 +27,7 @@ class UndoBar(QWidget):
         super().__init__(parent)
         self._entry_id = ""
         self._deadline = 0.0
-        self.text = plain_label("", self)
+        self.text = plain_label("", self, wrap=True)
         self.undo = QPushButton(_tr("Undo"), self)
         self.undo.setAccessibleName(_tr("Undo the delete"))
         self.undo.clicked.connect(self._on_undo_clicked)

@@ -223,7 +223,7 @@ class BulkShippingDialog(QDialog):
         buttons.addWidget(self.apply_button)
         buttons.addWidget(self.close_button)
         layout = QVBoxLayout(self)
-        layout.addWidget(heading_label(self.tr("{count} orders").format(count=len(bulk)), self))
+        layout.addWidget(heading_label(self.tr("%Ln orders", "", len(bulk)), self))
         layout.addWidget(plain_label(self.tr(
             "Type a tracking code for each order, or paste a column of codes: they fill the "
             "lines in order from the selected one down. Leave a code empty to change only the "

@@ -11,13 +11,27 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
 from sellerdesk.api.models import Order, Qualification
+from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.orders.filters import channel_label, shipping_label
 from sellerdesk.ui.widgets.formatting import format_datetime, format_money
 from sellerdesk.ui.widgets.key_values import KeyValues
 
+_SHIP_TYPES = {
+    "not specified": QT_TRANSLATE_NOOP("OrderDetail", "To be agreed with the buyer"),
+    "custom": QT_TRANSLATE_NOOP("OrderDetail", "Your own delivery"),
+    "carrier_mode_1": QT_TRANSLATE_NOOP("OrderDetail", "Carrier"),
+    "carrier_mode_2": QT_TRANSLATE_NOOP("OrderDetail", "Carrier, you print the label"),
+}
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("OrderDetail", text)
+_PAYMENT_STATUSES = {
+    "pending": QT_TRANSLATE_NOOP("OrderDetail", "Pending"),
+    "approved": QT_TRANSLATE_NOOP("OrderDetail", "Approved"),
+    "in_process": QT_TRANSLATE_NOOP("OrderDetail", "In process"),
+    "rejected": QT_TRANSLATE_NOOP("OrderDetail", "Rejected"),
+    "cancelled": QT_TRANSLATE_NOOP("OrderDetail", "Cancelled"),
+    "refunded": QT_TRANSLATE_NOOP("OrderDetail", "Refunded"),
+    "charged_back": QT_TRANSLATE_NOOP("OrderDetail", "Charged back"),
+}
 
 
 def _join(*parts: object, sep: str = ", ") -> str:
@@ -25,151 +39,180 @@ def _join(*parts: object, sep: str = ", ") -> str:
 
 
 def buyer_section(order: Order, parent: QWidget) -> KeyValues:
-    box = KeyValues(_tr("Buyer"), parent)
+    box = KeyValues(QCoreApplication.translate("OrderDetail", "Buyer"), parent)
     b = order.buyer
     if b is None:
-        box.add_text(_tr("No buyer details."), muted=True)
+        box.add_text(QCoreApplication.translate("OrderDetail", "No buyer details."), muted=True)
         return box
-    box.add(_tr("Name"), b.name)
-    box.add(_tr("Nickname"), b.nickname)
-    box.add(_tr("E-mail"), _join(b.mail, b.mail2))
-    box.add(_tr("Phone"), _join(b.phone, b.phone2))
-    box.add(_tr("Document"), _join(b.doc_type, b.doc_number, sep=" "))
-    box.add(_tr("Client number"), str(b.client_id) if b.client_id is not None else None)
-    box.add(_tr("Message"), order.buyer_message)
+    box.add(QCoreApplication.translate("OrderDetail", "Name"), b.name)
+    box.add(QCoreApplication.translate("OrderDetail", "Nickname"), b.nickname)
+    box.add(QCoreApplication.translate("OrderDetail", "E-mail"), _join(b.mail, b.mail2))
+    box.add(QCoreApplication.translate("OrderDetail", "Phone"), _join(b.phone, b.phone2))
+    box.add(QCoreApplication.translate("OrderDetail", "Document"),
+            _join(b.doc_type, b.doc_number, sep=" "))
+    box.add(QCoreApplication.translate("OrderDetail", "Client number"),
+            str(b.client_id) if b.client_id is not None else None)
+    box.add(QCoreApplication.translate("OrderDetail", "Message"), order.buyer_message)
     return box
 
 
 def billing_section(order: Order, parent: QWidget) -> KeyValues:
-    box = KeyValues(_tr("Billing data"), parent)
+    box = KeyValues(QCoreApplication.translate("OrderDetail", "Billing data"), parent)
     bd = order.billing_data
     if bd is None:
-        box.add_text(_tr("No billing data."), muted=True)
+        box.add_text(QCoreApplication.translate("OrderDetail", "No billing data."), muted=True)
         return box
-    box.add(_tr("Name"), bd.name)
-    box.add(_tr("E-mail"), bd.email)
-    box.add(_tr("Phone"), bd.phone)
+    box.add(QCoreApplication.translate("OrderDetail", "Name"), bd.name)
+    box.add(QCoreApplication.translate("OrderDetail", "E-mail"), bd.email)
+    box.add(QCoreApplication.translate("OrderDetail", "Phone"), bd.phone)
     a = bd.address
     if a is not None:
-        box.add(_tr("Address"), _join(_join(a.street, a.number, sep=" "), a.additional_info))
-        box.add(_tr("City"), _join(a.city, a.state.name if a.state else None, bd.zip_code))
+        box.add(QCoreApplication.translate("OrderDetail", "Address"),
+                _join(_join(a.street, a.number, sep=" "), a.additional_info))
+        box.add(QCoreApplication.translate("OrderDetail", "City"),
+                _join(a.city, a.state.name if a.state else None, bd.zip_code))
     elif bd.zip_code:
-        box.add(_tr("Postcode"), bd.zip_code)
+        box.add(QCoreApplication.translate("OrderDetail", "Postcode"), bd.zip_code)
     r = bd.recipient
     if r is not None:
-        box.add(_tr("Tax document"), _join(r.type, r.doc_number, sep=" "))
+        box.add(QCoreApplication.translate("OrderDetail", "Tax document"),
+                _join(r.type, r.doc_number, sep=" "))
     return box
 
 
 def products_section(order: Order, parent: QWidget) -> KeyValues:
-    box = KeyValues(_tr("Products"), parent)
+    box = KeyValues(QCoreApplication.translate("OrderDetail", "Products"), parent)
     money = _money_of(order)
     for i, p in enumerate(order.products or []):
         if i:
             box.add_spacer()
-        box.add_text(_tr("{quantity} × {title}").format(quantity=p.quantity or 1,
-                                                        title=p.title or _tr("(untitled)")))
+        line = QCoreApplication.translate("OrderDetail", "{quantity} × {title}")
+        title = p.title or QCoreApplication.translate("OrderDetail", "(untitled)")
+        box.add_text(line.format(quantity=p.quantity or 1, title=title))
         variations = ", ".join(_join(v.name, v.value, sep=": ") for v in p.variations or [])
-        box.add(_tr("Variation"), variations)
-        box.add(_tr("SKU"), p.sku)
+        box.add(QCoreApplication.translate("OrderDetail", "Variation"), variations)
+        box.add(QCoreApplication.translate("OrderDetail", "SKU"), p.sku)
         if p.unit_price is not None:
-            box.add(_tr("Price"), _tr("{unit} each, {amount}").format(
-                unit=money(p.unit_price), amount=money(p.amount)))
-        box.add(_tr("Promotion"), p.promotion)
+            price = QCoreApplication.translate("OrderDetail", "{unit} each, {amount}")
+            box.add(QCoreApplication.translate("OrderDetail", "Price"),
+                    price.format(unit=money(p.unit_price), amount=money(p.amount)))
+        box.add(QCoreApplication.translate("OrderDetail", "Promotion"), p.promotion)
     if not order.products:
-        box.add_text(_tr("No products listed."), muted=True)
+        box.add_text(QCoreApplication.translate("OrderDetail", "No products listed."), muted=True)
     box.add_spacer()
-    box.add(_tr("Products"), money(order.products_total) if order.products_total else None)
+    box.add(QCoreApplication.translate("OrderDetail", "Products"),
+            money(order.products_total) if order.products_total else None)
     discounts = (order.products_discounts_total or 0) + (order.discounts_total or 0)
-    box.add(_tr("Discounts"), "−" + money(discounts) if discounts else None)
-    box.add(_tr("Shipping"), money(order.shipping_total)
-            if order.shipping_total is not None else None)
-    box.add(_tr("Total"), money(order.grand_total) if order.grand_total is not None else None)
+    box.add(QCoreApplication.translate("OrderDetail", "Discounts"),
+            "−" + money(discounts) if discounts else None)
+    box.add(QCoreApplication.translate("OrderDetail", "Shipping"),
+            money(order.shipping_total) if order.shipping_total is not None else None)
+    box.add(QCoreApplication.translate("OrderDetail", "Total"),
+            money(order.grand_total) if order.grand_total is not None else None)
     return box
 
 
 def payments_section(order: Order, parent: QWidget) -> KeyValues:
-    box = KeyValues(_tr("Payments"), parent)
+    box = KeyValues(QCoreApplication.translate("OrderDetail", "Payments"), parent)
     money = _money_of(order)
     for i, pay in enumerate(order.payments or []):
         if i:
             box.add_spacer()
-        box.add(_tr("Method"), _join(pay.method, pay.provider, sep=" · "))
-        box.add(_tr("Status"), pay.status.value.replace("_", " ") if pay.status else None)
-        box.add(_tr("Amount"), money(pay.amount) if pay.amount is not None else None)
+        box.add(QCoreApplication.translate("OrderDetail", "Method"),
+                _join(pay.method, pay.provider, sep=" · "))
+        box.add(QCoreApplication.translate("OrderDetail", "Status"),
+                _payment_status(pay.status.value) if pay.status else None)
+        box.add(QCoreApplication.translate("OrderDetail", "Amount"),
+                money(pay.amount) if pay.amount is not None else None)
         if pay.installments and pay.installments > 1:
-            box.add(_tr("Instalments"), str(pay.installments))
-        box.add(_tr("Paid on"), format_datetime(pay.paid_date) if pay.paid_date else None)
+            box.add(QCoreApplication.translate("OrderDetail", "Instalments"),
+                    str(pay.installments))
+        box.add(QCoreApplication.translate("OrderDetail", "Paid on"),
+                format_datetime(pay.paid_date) if pay.paid_date else None)
     if not order.payments:
-        box.add_text(_tr("No payments yet."), muted=True)
+        box.add_text(QCoreApplication.translate("OrderDetail", "No payments yet."), muted=True)
     return box
 
 
 def shippings_section(order: Order, parent: QWidget) -> KeyValues:
-    box = KeyValues(_tr("Shipping"), parent)
+    box = KeyValues(QCoreApplication.translate("OrderDetail", "Shipping"), parent)
     money = _money_of(order)
     for i, s in enumerate(order.shippings or []):
         if i:
             box.add_spacer()
-        box.add(_tr("Shipping"), str(s.id) if s.id is not None else None)
-        box.add(_tr("Status"), shipping_label(s.status.value) if s.status else None)
-        box.add(_tr("Method"), s.method)
-        box.add(_tr("Type"), _ship_type(s.ship_type.value) if s.ship_type else None)
-        box.add(_tr("Tracking code"), s.tracking_code)
+        box.add(QCoreApplication.translate("OrderDetail", "Shipping"),
+                str(s.id) if s.id is not None else None)
+        box.add(QCoreApplication.translate("OrderDetail", "Status"),
+                shipping_label(s.status.value) if s.status else None)
+        box.add(QCoreApplication.translate("OrderDetail", "Method"), s.method)
+        box.add(QCoreApplication.translate("OrderDetail", "Type"),
+                _ship_type(s.ship_type.value) if s.ship_type else None)
+        box.add(QCoreApplication.translate("OrderDetail", "Tracking code"), s.tracking_code)
         r = s.receiver
         if r is not None:
-            box.add(_tr("Receiver"), r.name)
-            box.add(_tr("Deliver to"), _join(r.address, r.neighbourhood, r.city, r.zip))
-            box.add(_tr("Phone"), r.phone)
-        box.add(_tr("Notes"), _join(s.additional_info, s.observations, sep=" · "))
-        box.add(_tr("Cost"), money(s.amount) if s.amount is not None else None)
+            box.add(QCoreApplication.translate("OrderDetail", "Receiver"), r.name)
+            box.add(QCoreApplication.translate("OrderDetail", "Deliver to"),
+                    _join(r.address, r.neighbourhood, r.city, r.zip))
+            box.add(QCoreApplication.translate("OrderDetail", "Phone"), r.phone)
+        box.add(QCoreApplication.translate("OrderDetail", "Notes"),
+                _join(s.additional_info, s.observations, sep=" · "))
+        box.add(QCoreApplication.translate("OrderDetail", "Cost"),
+                money(s.amount) if s.amount is not None else None)
     if not order.shippings:
-        box.add_text(_tr("This order has no shipping."), muted=True)
+        box.add_text(QCoreApplication.translate("OrderDetail", "This order has no shipping."),
+                     muted=True)
     return box
 
 
 def invoice_section(order: Order, parent: QWidget) -> KeyValues:
-    box = KeyValues(_tr("Invoice"), parent)
+    box = KeyValues(QCoreApplication.translate("OrderDetail", "Invoice"), parent)
     inv = order.invoice
     if inv is None or not inv.invoiced:
-        box.add_text(_tr("Not invoiced yet."), muted=True)
+        box.add_text(QCoreApplication.translate("OrderDetail", "Not invoiced yet."), muted=True)
     else:
-        box.add(_tr("Number"), inv.number)
-        box.add(_tr("Type"), inv.type)
-        box.add(_tr("Invoiced on"), format_datetime(inv.invoiced_date)
-                if inv.invoiced_date else None)
+        box.add(QCoreApplication.translate("OrderDetail", "Number"), inv.number)
+        box.add(QCoreApplication.translate("OrderDetail", "Type"), inv.type)
+        box.add(QCoreApplication.translate("OrderDetail", "Invoiced on"),
+                format_datetime(inv.invoiced_date) if inv.invoiced_date else None)
     return box
 
 
 def notes_section(order: Order, parent: QWidget) -> KeyValues:
-    box = KeyValues(_tr("Notes"), parent)
+    box = KeyValues(QCoreApplication.translate("OrderDetail", "Notes"), parent)
     for note in order.notes or []:
         box.add_text(_note_text(note))
     if not order.notes:
-        box.add_text(_tr("No notes."), muted=True)
+        box.add_text(QCoreApplication.translate("OrderDetail", "No notes."), muted=True)
     return box
 
 
 def feedback_section(order: Order, parent: QWidget) -> KeyValues:
-    box = KeyValues(_tr("Feedback"), parent)
+    box = KeyValues(QCoreApplication.translate("OrderDetail", "Feedback"), parent)
     fb = order.feedback
-    for who, given in ((_tr("From the buyer"), fb.buyer if fb else None),
-                       (_tr("From you"), fb.seller if fb else None)):
-        box.add(who, _qualification(given) if given is not None else _tr("Pending"))
+    for who, given in ((QCoreApplication.translate("OrderDetail", "From the buyer"),
+                        fb.buyer if fb else None),
+                       (QCoreApplication.translate("OrderDetail", "From you"),
+                        fb.seller if fb else None)):
+        box.add(who, _qualification(given) if given is not None
+                else QCoreApplication.translate("OrderDetail", "Pending"))
     return box
 
 
+def _payment_status(value: str) -> str:
+    text = _PAYMENT_STATUSES.get(value)
+    return QCoreApplication.translate("OrderDetail", text) if text else value.replace("_", " ")
+
+
 def _ship_type(value: str) -> str:
-    return {"not specified": _tr("To be agreed with the buyer"),
-            "custom": _tr("Your own delivery"),
-            "carrier_mode_1": _tr("Carrier"),
-            "carrier_mode_2": _tr("Carrier, you print the label")}.get(value, value)
+    text = _SHIP_TYPES.get(value)
+    return QCoreApplication.translate("OrderDetail", text) if text else value
 
 
 def _qualification(q: Qualification | str) -> str:
     if isinstance(q, str):
         return q
-    return _join(q.rating, q.message, q.reason, sep=" · ") or _tr("Given")
+    return (_join(q.rating, q.message, q.reason, sep=" · ")
+            or QCoreApplication.translate("OrderDetail", "Given"))
 
 
 def _note_text(note: Any) -> str:

@@ -12,7 +12,6 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
-    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -31,9 +30,6 @@ VALUE_ROLE = Qt.ItemDataRole.UserRole + 1
 COUNT_ROLE = Qt.ItemDataRole.UserRole + 2
 _GROUP = 0  # internalId of a group row; a value row's id is its group's row + 1
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("FacetModel", text)
 
 
 class FacetModel(QAbstractItemModel):
@@ -168,8 +164,8 @@ class FacetModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == 1:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return _tr("{value}, {count} orders").format(value=value_label(facet, value),
-                                                         count=format_number(count))
+            return self.tr("{value}, %Ln orders", "", count).format(
+                value=value_label(facet, value))
         if role == FACET_ROLE:
             return facet
         if role == VALUE_ROLE:
@@ -194,5 +190,5 @@ class FacetModel(QAbstractItemModel):
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return (_tr("Filter"), _tr("Orders"))[section] if section in (0, 1) else None
+            return (self.tr("Filter"), self.tr("Orders"))[section] if section in (0, 1) else None
         return None

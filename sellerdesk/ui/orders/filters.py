@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from sellerdesk.store.rows import OrderFilter, OrderSort, OrderSummary
+from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 
 _BOOL_FACETS = ("paid", "processed", "delivered", "closed", "feedback", "buyer_feedback",
                 "seller_feedback")
@@ -25,96 +26,126 @@ _SHIPPING_ORDER = ("pending", "print_tag", "to_be_agreed", "in_progress", "picku
                    "delivered")
 _STATUS_ORDER = ("new", "first_contact", "confirmed_data")
 
+# Words for facets and values, translated where they are shown (`_words`).
+_FACET_TITLES = {
+    "paid": QT_TRANSLATE_NOOP("OrderFilters", "Payment"),
+    "processed": QT_TRANSLATE_NOOP("OrderFilters", "Processing"),
+    "shipping": QT_TRANSLATE_NOOP("OrderFilters", "Shipping"),
+    "delivered": QT_TRANSLATE_NOOP("OrderFilters", "Delivery"),
+    "closed": QT_TRANSLATE_NOOP("OrderFilters", "Open or closed"),
+    "status": QT_TRANSLATE_NOOP("OrderFilters", "Buyer contact"),
+    "channel": QT_TRANSLATE_NOOP("OrderFilters", "Channel"),
+    "currency": QT_TRANSLATE_NOOP("OrderFilters", "Currency"),
+    "feedback": QT_TRANSLATE_NOOP("OrderFilters", "Feedback"),
+    "buyer_feedback": QT_TRANSLATE_NOOP("OrderFilters", "Buyer's feedback"),
+    "seller_feedback": QT_TRANSLATE_NOOP("OrderFilters", "Your feedback"),
+}
+_BOOLEAN_VALUES = {  # (true, false)
+    "paid": (QT_TRANSLATE_NOOP("OrderFilters", "Paid"),
+             QT_TRANSLATE_NOOP("OrderFilters", "Not paid")),
+    "processed": (QT_TRANSLATE_NOOP("OrderFilters", "Processed"),
+                  QT_TRANSLATE_NOOP("OrderFilters", "Not processed")),
+    "delivered": (QT_TRANSLATE_NOOP("OrderFilters", "Delivered"),
+                  QT_TRANSLATE_NOOP("OrderFilters", "Not delivered")),
+    "closed": (QT_TRANSLATE_NOOP("OrderFilters", "Closed"),
+               QT_TRANSLATE_NOOP("OrderFilters", "Open")),
+    "feedback": (QT_TRANSLATE_NOOP("OrderFilters", "Both given"),
+                 QT_TRANSLATE_NOOP("OrderFilters", "Both pending")),
+    "buyer_feedback": (QT_TRANSLATE_NOOP("OrderFilters", "Given"),
+                       QT_TRANSLATE_NOOP("OrderFilters", "Pending")),
+    "seller_feedback": (QT_TRANSLATE_NOOP("OrderFilters", "Given"),
+                        QT_TRANSLATE_NOOP("OrderFilters", "Pending")),
+}
+_CONTACT_STATUSES = {
+    "new": QT_TRANSLATE_NOOP("OrderFilters", "Not contacted yet"),
+    "first_contact": QT_TRANSLATE_NOOP("OrderFilters", "First contact made"),
+    "confirmed_data": QT_TRANSLATE_NOOP("OrderFilters", "Details confirmed"),
+}
+_SHIPPING_STATUSES = {
+    "pending": QT_TRANSLATE_NOOP("OrderFilters", "Pending"),
+    "pickup": QT_TRANSLATE_NOOP("OrderFilters", "Ready for pick-up"),
+    "on_route": QT_TRANSLATE_NOOP("OrderFilters", "On route"),
+    "print_tag": QT_TRANSLATE_NOOP("OrderFilters", "Label to print"),
+    "to_be_agreed": QT_TRANSLATE_NOOP("OrderFilters", "To be agreed"),
+    "in_progress": QT_TRANSLATE_NOOP("OrderFilters", "Being prepared"),
+    "delivered": QT_TRANSLATE_NOOP("OrderFilters", "Delivered"),
+}
+_CHANNELS = {
+    "shopfront": QT_TRANSLATE_NOOP("OrderFilters", "Shop"),
+    "marketplace": QT_TRANSLATE_NOOP("OrderFilters", "Marketplace"),
+}
+_SUMMARIES = {
+    OrderSummary.PENDING_PROCESS: QT_TRANSLATE_NOOP("OrderFilters", "To process"),
+    OrderSummary.PENDING_SHIPMENT: QT_TRANSLATE_NOOP("OrderFilters", "To ship"),
+    OrderSummary.PENDING_FEEDBACK: QT_TRANSLATE_NOOP("OrderFilters", "To rate"),
+    OrderSummary.CLOSED_ORDERS: QT_TRANSLATE_NOOP("OrderFilters", "Closed"),
+}
+_SUMMARY_HINTS = {
+    OrderSummary.PENDING_PROCESS: QT_TRANSLATE_NOOP("OrderFilters",
+                                                    "Paid orders not processed yet"),
+    OrderSummary.PENDING_SHIPMENT: QT_TRANSLATE_NOOP("OrderFilters",
+                                                     "Processed orders not delivered yet"),
+    OrderSummary.PENDING_FEEDBACK: QT_TRANSLATE_NOOP(
+        "OrderFilters", "Delivered orders waiting for your feedback"),
+    OrderSummary.CLOSED_ORDERS: QT_TRANSLATE_NOOP("OrderFilters", "Orders that are closed"),
+}
+_SORTS = {
+    OrderSort.CREATION_DATE_DESC: QT_TRANSLATE_NOOP("OrderFilters", "Newest first"),
+    OrderSort.CREATION_DATE_ASC: QT_TRANSLATE_NOOP("OrderFilters", "Oldest first"),
+    OrderSort.LAST_UPDATED_DESC: QT_TRANSLATE_NOOP("OrderFilters", "Recently updated first"),
+    OrderSort.LAST_UPDATED_ASC: QT_TRANSLATE_NOOP("OrderFilters",
+                                                  "Least recently updated first"),
+    OrderSort.NAME_ASC: QT_TRANSLATE_NOOP("OrderFilters", "Buyer name, A to Z"),
+    OrderSort.NAME_DESC: QT_TRANSLATE_NOOP("OrderFilters", "Buyer name, Z to A"),
+    OrderSort.CLIENT_ID_ASC: QT_TRANSLATE_NOOP("OrderFilters", "Client number, ascending"),
+    OrderSort.CLIENT_ID_DESC: QT_TRANSLATE_NOOP("OrderFilters", "Client number, descending"),
+}
 
-def _tr(text: str) -> str:
+
+def _words(text: str) -> str:
+    """A text of the tables above in the seller's language."""
     return QCoreApplication.translate("OrderFilters", text)
 
 
 def facet_title(facet: str) -> str:
-    titles = {
-        "paid": _tr("Payment"),
-        "processed": _tr("Processing"),
-        "shipping": _tr("Shipping"),
-        "delivered": _tr("Delivery"),
-        "closed": _tr("Open or closed"),
-        "status": _tr("Buyer contact"),
-        "channel": _tr("Channel"),
-        "currency": _tr("Currency"),
-        "feedback": _tr("Feedback"),
-        "buyer_feedback": _tr("Buyer's feedback"),
-        "seller_feedback": _tr("Your feedback"),
-    }
-    return titles.get(facet, facet)
+    title = _FACET_TITLES.get(facet)
+    return _words(title) if title else facet
 
 
 def value_label(facet: str, value: str) -> str:
     """A facet value in words ("true" of `paid` is "Paid"); unknown values show as they are."""
-    booleans: dict[str, tuple[str, str]] = {
-        "paid": (_tr("Paid"), _tr("Not paid")),
-        "processed": (_tr("Processed"), _tr("Not processed")),
-        "delivered": (_tr("Delivered"), _tr("Not delivered")),
-        "closed": (_tr("Closed"), _tr("Open")),
-        "feedback": (_tr("Both given"), _tr("Both pending")),
-        "buyer_feedback": (_tr("Given"), _tr("Pending")),
-        "seller_feedback": (_tr("Given"), _tr("Pending")),
-    }
-    if facet in booleans and value in ("true", "false"):
-        return booleans[facet][0 if value == "true" else 1]
+    if facet in _BOOLEAN_VALUES and value in ("true", "false"):
+        return _words(_BOOLEAN_VALUES[facet][0 if value == "true" else 1])
     if facet == "shipping":
         return shipping_label(value)
     if facet == "status":
-        return {"new": _tr("Not contacted yet"), "first_contact": _tr("First contact made"),
-                "confirmed_data": _tr("Details confirmed")}.get(value, value)
+        status = _CONTACT_STATUSES.get(value)
+        return _words(status) if status else value
     if facet == "channel":
         return channel_label(value)
     return value
 
 
 def shipping_label(value: str) -> str:
-    return {
-        "pending": _tr("Pending"),
-        "pickup": _tr("Ready for pick-up"),
-        "on_route": _tr("On route"),
-        "print_tag": _tr("Label to print"),
-        "to_be_agreed": _tr("To be agreed"),
-        "in_progress": _tr("Being prepared"),
-        "delivered": _tr("Delivered"),
-    }.get(value, value.replace("_", " "))
+    status = _SHIPPING_STATUSES.get(value)
+    return _words(status) if status else value.replace("_", " ")
 
 
 def channel_label(value: str) -> str:
-    return {"shopfront": _tr("Shop"), "marketplace": _tr("Marketplace")}.get(value, value)
+    channel = _CHANNELS.get(value)
+    return _words(channel) if channel else value
 
 
 def summary_label(summary: OrderSummary) -> str:
-    return {
-        OrderSummary.PENDING_PROCESS: _tr("To process"),
-        OrderSummary.PENDING_SHIPMENT: _tr("To ship"),
-        OrderSummary.PENDING_FEEDBACK: _tr("To rate"),
-        OrderSummary.CLOSED_ORDERS: _tr("Closed"),
-    }[summary]
+    return _words(_SUMMARIES[summary])
 
 
 def summary_hint(summary: OrderSummary) -> str:
-    return {
-        OrderSummary.PENDING_PROCESS: _tr("Paid orders not processed yet"),
-        OrderSummary.PENDING_SHIPMENT: _tr("Processed orders not delivered yet"),
-        OrderSummary.PENDING_FEEDBACK: _tr("Delivered orders waiting for your feedback"),
-        OrderSummary.CLOSED_ORDERS: _tr("Orders that are closed"),
-    }[summary]
+    return _words(_SUMMARY_HINTS[summary])
 
 
 def sort_label(sort: OrderSort) -> str:
-    return {
-        OrderSort.CREATION_DATE_DESC: _tr("Newest first"),
-        OrderSort.CREATION_DATE_ASC: _tr("Oldest first"),
-        OrderSort.LAST_UPDATED_DESC: _tr("Recently updated first"),
-        OrderSort.LAST_UPDATED_ASC: _tr("Least recently updated first"),
-        OrderSort.NAME_ASC: _tr("Buyer name, A to Z"),
-        OrderSort.NAME_DESC: _tr("Buyer name, Z to A"),
-        OrderSort.CLIENT_ID_ASC: _tr("Client number, ascending"),
-        OrderSort.CLIENT_ID_DESC: _tr("Client number, descending"),
-    }[sort]
+    return _words(_SORTS[sort])
 
 
 def value_order(facet: str, values: list[str]) -> list[str]:

@@ -361,9 +361,9 @@ class OrdersPanel(Panel):
         if self._session is None or total is None:
             self.header.set_subtitle("")
             return
-        text = self.tr("{count} orders").format(count=format_number(total))
+        text = self.tr("%Ln orders", "", total)
         if active_facets(self._filter) or self._filter.query:
-            text = self.tr("{count} orders match").format(count=format_number(total))
+            text = self.tr("%Ln orders match", "", total)
         if 0 < loaded < total:
             text += self.tr(" · {loaded} loaded, more as you scroll").format(
                 loaded=format_number(loaded))
@@ -480,8 +480,8 @@ class OrdersPanel(Panel):
 
         self.ctx.runner.run(self._session.orders.bulk_shipping([c for _, c in changes]),
                             on_success=_done, on_failure=lambda _exc: dialog.failed(),
-                            label=self.tr("Updating {count} shippings…").format(
-                                count=len(changes)), owner=dialog)
+                            label=self.tr("Updating %Ln shippings…", "", len(changes)),
+                            owner=dialog)
 
     def _on_export_clicked(self) -> None:
         if self._session is None:
@@ -492,8 +492,8 @@ class OrdersPanel(Panel):
             self.export_csv(Path(name))
 
     def _on_exported(self, path: Path, count: int) -> None:
-        self.header.set_subtitle(self.tr("Exported {count} orders to {file}").format(
-            count=format_number(count), file=path.name))
+        self.header.set_subtitle(self.tr("Exported %Ln orders to {file}", "", count).format(
+            file=path.name))
         self.export_finished.emit(str(path), count)
 
     def _focus_tracking(self) -> None:

@@ -102,9 +102,6 @@ def cached_icon(name: str, tone: Tone) -> QIcon:
     return icon(name, tone)
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("OrdersTableModel", text)
-
 
 class OrdersTableModel(QAbstractTableModel):
     """Orders matching a filter, in an ordering; rows appended page by page."""
@@ -225,7 +222,7 @@ class OrdersTableModel(QAbstractTableModel):
             self._source.orders(self._filter, sort=self._sort, limit=self._page, offset=offset),
             on_success=functools.partial(self._on_page, generation, offset),
             on_failure=functools.partial(self._on_page_failed, generation),
-            label=_tr("Loading orders…"), key=self._key, owner=self)
+            label=self.tr("Loading orders…"), key=self._key, owner=self)
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
         if not index.isValid():
@@ -242,7 +239,7 @@ class OrdersTableModel(QAbstractTableModel):
             return _header_text(column)
         if role == Qt.ItemDataRole.ToolTipRole:
             if column in SORTS:
-                return _tr("Click to sort by this column")
+                return self.tr("Click to sort by this column")
             return None
         if role == Qt.ItemDataRole.TextAlignmentRole and column is Column.TOTAL:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -314,7 +311,7 @@ class OrdersTableModel(QAbstractTableModel):
         if column is Column.BUYER and line.nickname:
             return plain_tooltip(line.nickname)
         if column is Column.SHIPPING and line.tracking_codes:
-            return plain_tooltip(_tr("Tracking: {codes}").format(
+            return plain_tooltip(self.tr("Tracking: {codes}").format(
                 codes=", ".join(line.tracking_codes)))
         if column in (Column.SYNC, Column.ID) and self._writes is not None:
             messages = [w.message for w in self._writes.writes(line.id) if w.message]
@@ -388,17 +385,17 @@ class OrdersTableModel(QAbstractTableModel):
 
 def _header_text(column: Column) -> str:
     return {
-        Column.ID: _tr("Order"),
-        Column.DATE: _tr("Date"),
-        Column.BUYER: _tr("Buyer"),
-        Column.CHANNEL: _tr("Channel"),
-        Column.PRODUCTS: _tr("Products"),
-        Column.TOTAL: _tr("Total"),
-        Column.PAID: _tr("Paid"),
-        Column.SHIPPING: _tr("Shipping"),
-        Column.DELIVERED: _tr("Delivered"),
-        Column.CLOSED: _tr("Closed"),
-        Column.SYNC: _tr("Changes"),
+        Column.ID: QCoreApplication.translate("OrdersTableModel", "Order"),
+        Column.DATE: QCoreApplication.translate("OrdersTableModel", "Date"),
+        Column.BUYER: QCoreApplication.translate("OrdersTableModel", "Buyer"),
+        Column.CHANNEL: QCoreApplication.translate("OrdersTableModel", "Channel"),
+        Column.PRODUCTS: QCoreApplication.translate("OrdersTableModel", "Products"),
+        Column.TOTAL: QCoreApplication.translate("OrdersTableModel", "Total"),
+        Column.PAID: QCoreApplication.translate("OrdersTableModel", "Paid"),
+        Column.SHIPPING: QCoreApplication.translate("OrdersTableModel", "Shipping"),
+        Column.DELIVERED: QCoreApplication.translate("OrdersTableModel", "Delivered"),
+        Column.CLOSED: QCoreApplication.translate("OrdersTableModel", "Closed"),
+        Column.SYNC: QCoreApplication.translate("OrdersTableModel", "Changes"),
     }[column]
 
 
@@ -416,11 +413,15 @@ def _cell_text(line: OrderLine, column: Column) -> str:
     if column is Column.TOTAL:
         return money_text(line.total, line.currency)
     if column is Column.PAID:
-        return _tr("Paid") if line.paid else _tr("Unpaid")
+        return (QCoreApplication.translate("OrdersTableModel", "Paid") if line.paid
+                else QCoreApplication.translate("OrdersTableModel", "Unpaid"))
     if column is Column.SHIPPING:
-        return shipping_label(line.shipping) if line.shipping else _tr("No shipping")
+        return (shipping_label(line.shipping) if line.shipping
+                else QCoreApplication.translate("OrdersTableModel", "No shipping"))
     if column is Column.DELIVERED:
-        return _tr("Delivered") if line.delivered else _tr("Not yet")
+        return (QCoreApplication.translate("OrdersTableModel", "Delivered") if line.delivered
+                else QCoreApplication.translate("OrdersTableModel", "Not yet"))
     if column is Column.CLOSED:
-        return _tr("Closed") if line.closed else _tr("Open")
+        return (QCoreApplication.translate("OrdersTableModel", "Closed") if line.closed
+                else QCoreApplication.translate("OrdersTableModel", "Open"))
     return ""

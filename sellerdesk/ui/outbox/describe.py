@@ -13,13 +13,26 @@ from PySide6.QtCore import QCoreApplication
 from sellerdesk.api.enums import Event, Provider, TrackingStatus
 from sellerdesk.services.intents import Intent, parse, tracking_id_of
 from sellerdesk.store.outbox import IntentKind, OutboxEntry
+from sellerdesk.ui.core_messages import core_words
+from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.tracking.vocabulary import event_name, provider_name, status_name
 
 _EXCERPT = 90
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Outbox", text)
+_SHIPPING_STATUSES = {
+    "pickup": QT_TRANSLATE_NOOP("Outbox", "Ready for pickup"),
+    "pending": QT_TRANSLATE_NOOP("Outbox", "Pending"),
+    "in_progress": QT_TRANSLATE_NOOP("Outbox", "In progress"),
+    "on_route": QT_TRANSLATE_NOOP("Outbox", "On the way"),
+    "delivered": QT_TRANSLATE_NOOP("Outbox", "Delivered"),
+}
+_FIELD_LABELS = {
+    "name": QT_TRANSLATE_NOOP("Outbox", "Name"),
+    "code": QT_TRANSLATE_NOOP("Outbox", "Code"),
+    "options": QT_TRANSLATE_NOOP("Outbox", "Options"),
+    "provider": QT_TRANSLATE_NOOP("Outbox", "Provider"),
+    "event": QT_TRANSLATE_NOOP("Outbox", "Inserted on"),
+    "status": QT_TRANSLATE_NOOP("Outbox", "Status"),
+}
 
 
 def _intent(entry: OutboxEntry) -> Intent:
@@ -35,9 +48,8 @@ def _short(text: str | None) -> str:
 
 
 def shipping_status_name(status: str | None) -> str:
-    return {"pickup": _tr("Ready for pickup"), "pending": _tr("Pending"),
-            "in_progress": _tr("In progress"), "on_route": _tr("On the way"),
-            "delivered": _tr("Delivered")}.get(status or "", status or "—")
+    words = _SHIPPING_STATUSES.get(status or "")
+    return QCoreApplication.translate("Outbox", words) if words else (status or "—")
 
 
 def _code_name(intent: Intent) -> str:
@@ -52,21 +64,29 @@ def what(entry: OutboxEntry) -> str:
     intent = _intent(entry)
     kind = entry.kind
     if kind is IntentKind.ANSWER:
-        return _tr("Answer to question {id}").format(id=intent.question_id)
+        text = QCoreApplication.translate("Outbox", "Answer to question {id}")
+        return text.format(id=intent.question_id)
     if kind is IntentKind.DELETE_QUESTION:
-        return _tr("Deletion of question {id}").format(id=intent.question_id)
+        text = QCoreApplication.translate("Outbox", "Deletion of question {id}")
+        return text.format(id=intent.question_id)
     if kind is IntentKind.INVOICE:
-        return _tr("Invoice of order {id}").format(id=intent.order_id)
+        text = QCoreApplication.translate("Outbox", "Invoice of order {id}")
+        return text.format(id=intent.order_id)
     if kind is IntentKind.SHIPPING:
-        return _tr("Shipping of order {id}").format(id=intent.order_id)
+        text = QCoreApplication.translate("Outbox", "Shipping of order {id}")
+        return text.format(id=intent.order_id)
     name = _code_name(intent)
     code_id = tracking_id_of(entry.entity, intent)
     if kind is IntentKind.TRACKING_CREATE:
-        return _tr("New tracking code “{name}”").format(name=name)
+        return QCoreApplication.translate("Outbox", "New tracking code “{name}”").format(name=name)
+    if kind is IntentKind.TRACKING_MODIFY and name:
+        text = QCoreApplication.translate("Outbox", "Changes to tracking code “{name}”")
+        return text.format(name=name)
     if kind is IntentKind.TRACKING_MODIFY:
-        return (_tr("Changes to tracking code “{name}”").format(name=name) if name
-                else _tr("Changes to tracking code {id}").format(id=code_id))
-    return _tr("Deletion of tracking code {id}").format(id=code_id)
+        text = QCoreApplication.translate("Outbox", "Changes to tracking code {id}")
+        return text.format(id=code_id)
+    text = QCoreApplication.translate("Outbox", "Deletion of tracking code {id}")
+    return text.format(id=code_id)
 
 
 def details(entry: OutboxEntry) -> str:
@@ -77,32 +97,32 @@ def details(entry: OutboxEntry) -> str:
         return f"“{_short(intent.text)}”"
     if kind is IntentKind.INVOICE:
         if not intent.invoiced:
-            return _tr("Not invoiced")
-        return _tr("Invoiced: {type} {number}").format(type=intent.type or "",
-                                                       number=intent.number or "").strip()
+            return QCoreApplication.translate("Outbox", "Not invoiced")
+        text = QCoreApplication.translate("Outbox", "Invoiced: {type} {number}")
+        return text.format(type=intent.type or "", number=intent.number or "").strip()
     if kind is IntentKind.SHIPPING:
         status = shipping_status_name(intent.status)
         if intent.tracking_code:
-            return _tr("{status}, tracking {code}").format(status=status,
-                                                           code=intent.tracking_code)
+            text = QCoreApplication.translate("Outbox", "{status}, tracking {code}")
+            return text.format(status=status, code=intent.tracking_code)
         return status
     if kind is IntentKind.TRACKING_CREATE and intent.draft:
-        return _tr("{provider}, {event}").format(
+        return QCoreApplication.translate("Outbox", "{provider}, {event}").format(
             provider=_field_text("provider", intent.draft.get("provider")),
             event=_field_text("event", intent.draft.get("event")))
     if kind is IntentKind.TRACKING_MODIFY and intent.changes:
         return ", ".join(_field_label(k) for k in intent.changes)
     if kind is IntentKind.DELETE_QUESTION:
-        return _tr("The question is removed from the shop")
+        return QCoreApplication.translate("Outbox", "The question is removed from the shop")
     if kind is IntentKind.TRACKING_DELETE:
-        return _tr("The shop stops inserting this snippet")
+        return QCoreApplication.translate("Outbox", "The shop stops inserting this snippet")
     return ""
 
 
 def error_words(entry: OutboxEntry) -> str:
     """Why it has not gone yet (the services write these for people; translated if known)."""
-    text = entry.conflict.message if entry.conflict is not None else entry.last_error
-    return QCoreApplication.translate("Errors", text) if text else ""
+    return core_words(entry.conflict.message if entry.conflict is not None
+                      else entry.last_error)
 
 
 # ---- Conflicts: the two versions, field by field. ------------------------------------------------
@@ -129,9 +149,8 @@ class Versions:
 
 
 def _field_label(name: str) -> str:
-    return {"name": _tr("Name"), "code": _tr("Code"), "options": _tr("Options"),
-            "provider": _tr("Provider"), "event": _tr("Inserted on"),
-            "status": _tr("Status")}.get(name, name)
+    words = _FIELD_LABELS.get(name)
+    return QCoreApplication.translate("Outbox", words) if words else name
 
 
 def _field_text(name: str, value: Any) -> str:
@@ -145,12 +164,14 @@ def _field_text(name: str, value: Any) -> str:
         return status_name(TrackingStatus(value))
     if isinstance(value, dict | list):
         return json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True) if value \
-            else _tr("(none)")
+            else QCoreApplication.translate("Outbox", "(none)")
     return str(value)
 
 
 def _yes_no(value: Any) -> str:
-    return _tr("Yes") if value else _tr("No")
+    if value:
+        return QCoreApplication.translate("Outbox", "Yes")
+    return QCoreApplication.translate("Outbox", "No")
 
 
 def versions(entry: OutboxEntry) -> Versions:
@@ -165,26 +186,35 @@ def versions(entry: OutboxEntry) -> Versions:
     kind = entry.kind
     fields: list[Field] = []
     context = ""
-    keep, why = not gone, (_tr("The record no longer exists on the shop, so your change "
-                               "cannot be applied.") if gone else "")
+    keep, why = not gone, ""
+    if gone:
+        why = QCoreApplication.translate(
+            "Outbox", "The record no longer exists on the shop, so your change cannot be applied.")
     if kind is IntentKind.ANSWER:
         context = ((s.get("question") or {}).get("text") or "")
         theirs = (s.get("answer") or {}).get("text")
-        fields.append(Field(_tr("Answer"), local.text or "", theirs or _tr("(no answer)")))
+        fields.append(Field(QCoreApplication.translate("Outbox", "Answer"), local.text or "",
+                            theirs or QCoreApplication.translate("Outbox", "(no answer)")))
         if theirs and not gone:
-            keep, why = False, _tr("The buyer already has the other answer, and a question "
-                                   "can only be answered once.")
+            keep, why = False, QCoreApplication.translate(
+                "Outbox", "The buyer already has the other answer, and a question can only be "
+                          "answered once.")
     elif kind is IntentKind.INVOICE:
         inv = s.get("invoice") or {}
-        fields += [Field(_tr("Invoiced"), _yes_no(local.invoiced), _yes_no(inv.get("invoiced"))),
-                   Field(_tr("Number"), local.number or "—", inv.get("number") or "—"),
-                   Field(_tr("Type"), local.type or "—", inv.get("type") or "—")]
+        fields += [Field(QCoreApplication.translate("Outbox", "Invoiced"),
+                         _yes_no(local.invoiced), _yes_no(inv.get("invoiced"))),
+                   Field(QCoreApplication.translate("Outbox", "Number"),
+                         local.number or "—", inv.get("number") or "—"),
+                   Field(QCoreApplication.translate("Outbox", "Type"),
+                         local.type or "—", inv.get("type") or "—")]
     elif kind is IntentKind.SHIPPING:
         ship: dict[str, Any] = next((x for x in s.get("shippings") or []
                                      if x.get("id") == local.shipping_id), {})
-        fields += [Field(_tr("Status"), shipping_status_name(local.status),
+        fields += [Field(QCoreApplication.translate("Outbox", "Status"),
+                         shipping_status_name(local.status),
                          shipping_status_name(ship.get("status")) if ship else "—"),
-                   Field(_tr("Tracking code"), local.tracking_code or "—",
+                   Field(QCoreApplication.translate("Outbox", "Tracking code"),
+                         local.tracking_code or "—",
                          ship.get("tracking_code") or "—" if ship else "—")]
     elif kind in (IntentKind.TRACKING_CREATE, IntentKind.TRACKING_MODIFY):
         mine = local.draft if kind is IntentKind.TRACKING_CREATE else local.changes
@@ -193,6 +223,8 @@ def versions(entry: OutboxEntry) -> Versions:
                                 "—" if gone else _field_text(name, s.get(name)),
                                 code=name in ("code", "options")))
     else:
-        fields.append(Field(_tr("Change"), _tr("Delete"),
-                            _tr("Already gone") if gone else _tr("Still there")))
+        theirs = (QCoreApplication.translate("Outbox", "Already gone") if gone
+                  else QCoreApplication.translate("Outbox", "Still there"))
+        fields.append(Field(QCoreApplication.translate("Outbox", "Change"),
+                            QCoreApplication.translate("Outbox", "Delete"), theirs))
     return Versions(fields, context, gone, keep, why)

@@ -20,10 +20,6 @@ ENTRY_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 _Index = QModelIndex | QPersistentModelIndex
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("OutboxModel", text)
-
-
 class Column(IntEnum):
     WHAT = 0
     DETAILS = 1
@@ -35,7 +31,7 @@ class Column(IntEnum):
 
 def state_words(entry: OutboxEntry) -> str:
     if entry.state is OutboxState.QUEUED and entry.last_error:
-        return _tr("Waiting to retry")
+        return QCoreApplication.translate("OutboxModel", "Waiting to retry")
     return chip_style(entry.state.value)[0]
 
 
@@ -51,9 +47,9 @@ class OutboxModel(KeyedRowsModel[OutboxEntry]):
         if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole \
                 or not 0 <= section < len(Column):
             return None
-        return {Column.WHAT: _tr("Change"), Column.DETAILS: _tr("Details"),
-                Column.STATE: _tr("State"), Column.ATTEMPTS: _tr("Attempts"),
-                Column.ERROR: _tr("Last problem"), Column.CREATED: _tr("Made")
+        return {Column.WHAT: self.tr("Change"), Column.DETAILS: self.tr("Details"),
+                Column.STATE: self.tr("State"), Column.ATTEMPTS: self.tr("Attempts"),
+                Column.ERROR: self.tr("Last problem"), Column.CREATED: self.tr("Made")
                 }[Column(section)]
 
     def flags(self, index: _Index) -> Qt.ItemFlag:

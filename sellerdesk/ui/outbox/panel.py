@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import (
-    QCoreApplication,
     QItemSelection,
     QModelIndex,
     QPersistentModelIndex,
@@ -37,6 +36,7 @@ from sellerdesk.store.outbox import (
     Resolution,
 )
 from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.core_messages import core_words
 from sellerdesk.ui.outbox.describe import details, error_words, what
 from sellerdesk.ui.outbox.model import Column, OutboxModel, state_words
 from sellerdesk.ui.panel import Panel
@@ -244,7 +244,7 @@ class OutboxPanel(Panel):
             self.paused_banner.deleteLater()
             self.paused_banner = None
         if reason:
-            words = QCoreApplication.translate("Errors", reason)
+            words = core_words(reason)
             banner = BannerMessage(self.tr("Sending is paused: {reason}").format(reason=words),
                                    MessageLevel.WARNING, self)
             banner.dismissed.connect(banner.hide)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QComboBox,
@@ -42,10 +42,6 @@ from sellerdesk.ui.widgets.code_editor import CodeEditor
 from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
 from sellerdesk.ui.widgets.state_chip import StateChip, chip_style
 from sellerdesk.ui.widgets.text import heading_label, plain_label
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("TrackingEditor", text)
 
 
 @dataclass(frozen=True)
@@ -94,37 +90,37 @@ class TrackingEditor(QWidget):
     # ---- Building. --------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.heading = heading_label(_tr("New tracking code"), self, scale=1.2)
+        self.heading = heading_label(self.tr("New tracking code"), self, scale=1.2)
         self.sync_chip = StateChip("", "info", Tone.MUTED, self)
         self.sync_chip.hide()
-        self.delete_button = self._button(_tr("Delete…"), _tr("Delete this tracking code"),
+        self.delete_button = self._button(self.tr("Delete…"), self.tr("Delete this tracking code"),
                                           self.delete_requested.emit)
-        self.revert_button = self._button(_tr("Revert"), _tr("Undo the changes not saved"),
+        self.revert_button = self._button(self.tr("Revert"), self.tr("Undo the changes not saved"),
                                           self.revert_requested.emit)
-        self.save_button = self._button(_tr("Save"), _tr("Save the tracking code"),
+        self.save_button = self._button(self.tr("Save"), self.tr("Save the tracking code"),
                                         self.save_requested.emit)
         self.save_button.setDefault(True)
         self.note = plain_label("", self, wrap=True, muted=True)
         self.note.hide()
 
         self.name_edit = QLineEdit(self)
-        self.name_edit.setAccessibleName(_tr("Name"))
-        self.name_edit.setPlaceholderText(_tr("e.g. Analytics for every page"))
-        self.provider_combo = _combo(self, _tr("Provider"),
+        self.name_edit.setAccessibleName(self.tr("Name"))
+        self.name_edit.setPlaceholderText(self.tr("e.g. Analytics for every page"))
+        self.provider_combo = _combo(self, self.tr("Provider"),
                                      [(provider_name(p), p) for p in Provider])
-        self.event_combo = _combo(self, _tr("Inserted on (event)"),
+        self.event_combo = _combo(self, self.tr("Inserted on (event)"),
                                   [(event_name(e), e) for e in Event])
         self.event_help = plain_label("", self, wrap=True, muted=True)
-        self.status_combo = _combo(self, _tr("Status"),
+        self.status_combo = _combo(self, self.tr("Status"),
                                    [(status_name(s), s) for s in TrackingStatus])
         self.status_help = plain_label("", self, wrap=True, muted=True)
         self.options = OptionsEditor(self)
         self.code_edit = CodeEditor(self)
         self.code_edit.setMinimumHeight(140)
-        self.code_help = plain_label(_tr("HTML and script, shown as text: SellerDesk never "
-                                         "renders or runs it."), self, muted=True, wrap=True)
+        self.code_help = plain_label(self.tr("HTML and script, shown as text: SellerDesk never "
+                                             "renders or runs it."), self, muted=True, wrap=True)
         self.problems = plain_label("", self, wrap=True)
-        self.problems.setAccessibleName(_tr("Problems to fix before saving"))
+        self.problems.setAccessibleName(self.tr("Problems to fix before saving"))
         self.problems.hide()
 
         top = QHBoxLayout()
@@ -154,11 +150,11 @@ class TrackingEditor(QWidget):
         form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
         form.setHorizontalSpacing(14)
         form.setVerticalSpacing(8)
-        form.addRow(_tr("&Name"), self.name_edit)
-        form.addRow(_tr("&Provider"), provider_box)
-        form.addRow(_tr("Inserted &on"), event_box)
-        form.addRow(_tr("S&tatus"), status_box)
-        form.addRow(_tr("O&ptions"), self.options)
+        form.addRow(self.tr("&Name"), self.name_edit)
+        form.addRow(self.tr("&Provider"), provider_box)
+        form.addRow(self.tr("Inserted &on"), event_box)
+        form.addRow(self.tr("S&tatus"), status_box)
+        form.addRow(self.tr("O&ptions"), self.options)
         for field, buddy in ((0, self.name_edit), (1, self.provider_combo),
                              (2, self.event_combo), (3, self.status_combo),
                              (4, self.options.table)):
@@ -173,7 +169,7 @@ class TrackingEditor(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.note)
         layout.addLayout(form)
-        layout.addWidget(plain_label(_tr("Code"), self, muted=True))
+        layout.addWidget(plain_label(self.tr("Code"), self, muted=True))
         layout.addWidget(self.code_edit, 1)
         layout.addWidget(self.code_help)
         layout.addWidget(self.problems)
@@ -313,9 +309,9 @@ class TrackingEditor(QWidget):
         row = self.row
         editable = row is None or row.editable
         if row is None:
-            self.heading.setText(_tr("New tracking code"))
+            self.heading.setText(self.tr("New tracking code"))
         else:
-            self.heading.setText(row.code.name or _tr("(no name)"))
+            self.heading.setText(row.code.name or self.tr("(no name)"))
         for widget in (self.name_edit, self.provider_combo, self.event_combo,
                        self.status_combo):
             widget.setEnabled(editable)
@@ -327,28 +323,28 @@ class TrackingEditor(QWidget):
         self.delete_button.setEnabled(row is not None and not row.deleting)
         self.event_help.setText(event_description(Event(self.event_combo.currentData())))
         inactive = self.status_combo.currentData() == TrackingStatus.INACTIVE.value
-        self.status_help.setText(_tr(
+        self.status_help.setText(self.tr(
             "Inactive codes are not inserted in the shop, and the shop's list leaves them "
             "out: after the next update it shows only active codes.") if inactive else "")
         self.status_help.setVisible(inactive)
         self.note.setText(self._note(row))
         self.note.setVisible(bool(self.note.text()))
 
-    @staticmethod
-    def _note(row: TrackingRow | None) -> str:
+    def _note(self, row: TrackingRow | None) -> str:
         if row is None:
             return ""
         if row.deleting:
-            return _tr("This code waits to be deleted from the shop; it can no longer be "
-                       "edited.")
+            return self.tr("This code waits to be deleted from the shop; it can no longer be "
+                           "edited.")
         if row.creating:
-            return _tr("This code waits to be created on the shop. You can change it once "
-                       "it has been sent.")
+            return self.tr("This code waits to be created on the shop. You can change it once "
+                           "it has been sent.")
         if row.sync == "conflict":
-            return _tr("This change clashes with the shop's version: open the Outbox "
-                       "(Ctrl+6) to choose which one to keep.")
+            return self.tr("This change clashes with the shop's version: open the Outbox "
+                           "(Ctrl+6) to choose which one to keep.")
         if row.sync == "failed" and row.problem:
-            return _tr("The shop refused the last change: {reason}").format(reason=row.problem)
+            return self.tr("The shop refused the last change: {reason}").format(
+                reason=row.problem)
         return ""
 
     def _on_field_edited(self, *_: object) -> None:

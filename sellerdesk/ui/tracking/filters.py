@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QWidget
 
 from sellerdesk.api.enums import Event, Provider
 from sellerdesk.ui.tracking.vocabulary import event_name, provider_name
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("TrackingFilters", text)
 
 
 class TrackingFilters(QWidget):
@@ -21,13 +17,13 @@ class TrackingFilters(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.event_combo = QComboBox(self)
-        self.event_combo.setAccessibleName(_tr("Show codes inserted on"))
-        self.event_combo.addItem(_tr("All events"), None)
+        self.event_combo.setAccessibleName(self.tr("Show codes inserted on"))
+        self.event_combo.addItem(self.tr("All events"), None)
         for event in Event:
             self.event_combo.addItem(event_name(event), event)
         self.provider_combo = QComboBox(self)
-        self.provider_combo.setAccessibleName(_tr("Show codes of provider"))
-        self.provider_combo.addItem(_tr("All providers"), None)
+        self.provider_combo.setAccessibleName(self.tr("Show codes of provider"))
+        self.provider_combo.addItem(self.tr("All providers"), None)
         for provider in Provider:
             self.provider_combo.addItem(provider_name(provider), provider)
         layout = QHBoxLayout(self)

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QAbstractItemView, QStackedWidget, QTreeView, QWidget
 
 from sellerdesk.ui.tracking.model import Column, TrackingListModel
 from sellerdesk.ui.widgets.chip_delegate import ChipDelegate
 from sellerdesk.ui.widgets.empty_state import EmptyState
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("TrackingListView", text)
 
 
 class TrackingListView(QStackedWidget):
@@ -26,19 +21,19 @@ class TrackingListView(QStackedWidget):
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.tree.setFrameShape(QTreeView.Shape.NoFrame)
-        self.tree.setAccessibleName(_tr("Tracking codes"))
+        self.tree.setAccessibleName(self.tr("Tracking codes"))
         head = self.tree.header()
         head.setStretchLastSection(True)
         for column, width in ((Column.NAME, 210), (Column.EVENT, 130), (Column.PROVIDER, 130),
                               (Column.STATUS, 96), (Column.CHANGES, 110)):
             head.resizeSection(column, width)
         self.empty_state = EmptyState(
-            "tracking", _tr("No tracking codes"),
-            _tr("Analytics, ads and other snippets your shop inserts on its pages appear "
-                "here. Ctrl+N adds one."), self)
-        self.no_match = EmptyState("search", _tr("No tracking code for these filters"),
-                                   _tr("Choose “All events” and “All providers” to see "
-                                       "every code."), self)
+            "tracking", self.tr("No tracking codes"),
+            self.tr("Analytics, ads and other snippets your shop inserts on its pages appear "
+                    "here. Ctrl+N adds one."), self)
+        self.no_match = EmptyState("search", self.tr("No tracking code for these filters"),
+                                   self.tr("Choose “All events” and “All providers” to see "
+                                           "every code."), self)
         for page in (self.tree, self.empty_state, self.no_match):
             self.addWidget(page)
 

@@ -27,10 +27,6 @@ _Index = QModelIndex | QPersistentModelIndex
 _PREVIEW = 120
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("TrackingListModel", text)
-
-
 class Column(IntEnum):
     NAME = 0
     EVENT = 1
@@ -45,9 +41,9 @@ def sync_words(row: TrackingRow) -> str:
     if row.sync is None:
         return ""
     if row.deleting and row.sync == "queued":
-        return _tr("Delete queued")
+        return QCoreApplication.translate("TrackingListModel", "Delete queued")
     if row.deleting and row.sync == "sending":
-        return _tr("Deleting…")
+        return QCoreApplication.translate("TrackingListModel", "Deleting…")
     return chip_style(row.sync)[0]
 
 
@@ -72,9 +68,9 @@ class TrackingListModel(KeyedRowsModel[TrackingRow]):
         if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole \
                 or not 0 <= section < len(Column):
             return None
-        return {Column.NAME: _tr("Name"), Column.EVENT: _tr("Inserted on"),
-                Column.PROVIDER: _tr("Provider"), Column.STATUS: _tr("Status"),
-                Column.CHANGES: _tr("Changes"), Column.SNIPPET: _tr("Snippet")
+        return {Column.NAME: self.tr("Name"), Column.EVENT: self.tr("Inserted on"),
+                Column.PROVIDER: self.tr("Provider"), Column.STATUS: self.tr("Status"),
+                Column.CHANGES: self.tr("Changes"), Column.SNIPPET: self.tr("Snippet")
                 }[Column(section)]
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
@@ -92,7 +88,7 @@ class TrackingListModel(KeyedRowsModel[TrackingRow]):
             return row
         if role == Qt.ItemDataRole.DisplayRole:
             return {
-                Column.NAME: code.name or _tr("(no name)"),
+                Column.NAME: code.name or self.tr("(no name)"),
                 Column.EVENT: event_name(code.event),
                 Column.PROVIDER: provider_name(code.provider),
                 Column.STATUS: status_name(code.status),

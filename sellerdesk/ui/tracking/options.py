@@ -8,7 +8,6 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -28,10 +27,6 @@ from PySide6.QtWidgets import (
 from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
 
 _Index = QModelIndex | QPersistentModelIndex
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("OptionsEditor", text)
 
 
 def plain_value(value: Any) -> Any:
@@ -111,7 +106,7 @@ class OptionsModel(QAbstractTableModel):
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
             return None
-        return {0: _tr("Option"), 1: _tr("Value")}.get(section)
+        return {0: self.tr("Option"), 1: self.tr("Value")}.get(section)
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
         if not index.isValid():
@@ -127,7 +122,7 @@ class OptionsModel(QAbstractTableModel):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return value_text(value)
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == 1:
-            kind = _tr("text") if isinstance(value, str) else _tr("number or value")
+            kind = self.tr("text") if isinstance(value, str) else self.tr("number or value")
             return plain_tooltip(f"{value_text(value)}\n({kind})")
         return None
 
@@ -154,7 +149,7 @@ class OptionsEditor(QWidget):
         self.model = OptionsModel(self)
         self.table = QTableView(self)
         self.table.setModel(self.model)
-        self.table.setAccessibleName(_tr("Options"))
+        self.table.setAccessibleName(self.tr("Options"))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
@@ -170,11 +165,11 @@ class OptionsEditor(QWidget):
         self.table.setMinimumHeight(rows.defaultSectionSize() * 2 + frame)
         self.table.setMaximumHeight(rows.defaultSectionSize() * 4 + frame)
 
-        self.add_button = QPushButton(_tr("Add option"), self)
-        self.add_button.setAccessibleName(_tr("Add an option"))
+        self.add_button = QPushButton(self.tr("Add option"), self)
+        self.add_button.setAccessibleName(self.tr("Add an option"))
         self.add_button.clicked.connect(self.add_option)
-        self.remove_button = QPushButton(_tr("Remove"), self)
-        self.remove_button.setAccessibleName(_tr("Remove the selected option"))
+        self.remove_button = QPushButton(self.tr("Remove"), self)
+        self.remove_button.setAccessibleName(self.tr("Remove the selected option"))
         self.remove_button.clicked.connect(self.remove_selected)
         buttons = QVBoxLayout()
         buttons.setSpacing(6)

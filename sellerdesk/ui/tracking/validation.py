@@ -7,12 +7,10 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication
 
+from sellerdesk.ui.widgets.formatting import format_number
+
 NAME_MAX = 120
 CODE_MAX = 50_000  # real snippets are a few kilobytes; this stops a pasted file or log
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("TrackingValidation", text)
 
 
 @dataclass(frozen=True)
@@ -25,28 +23,34 @@ class Problem:
 def validate(name: str, code: str, option_keys: Sequence[str]) -> list[Problem]:
     problems: list[Problem] = []
     if not name.strip():
-        problems.append(Problem("name", _tr("Give the tracking code a name.")))
+        problems.append(Problem("name", QCoreApplication.translate(
+            "TrackingValidation", "Give the tracking code a name.")))
     elif len(name.strip()) > NAME_MAX:
-        problems.append(Problem("name", _tr(
-            "The name is {n} characters long; keep it under {max}.").format(
-                n=len(name.strip()), max=NAME_MAX)))
+        text = QCoreApplication.translate(
+            "TrackingValidation", "The name is {n} characters long; keep it under {max}.")
+        problems.append(Problem("name", text.format(n=format_number(len(name.strip())),
+                                                    max=format_number(NAME_MAX))))
     if not code.strip():
-        problems.append(Problem("code", _tr("Paste the snippet's code: it cannot be empty.")))
+        problems.append(Problem("code", QCoreApplication.translate(
+            "TrackingValidation", "Paste the snippet's code: it cannot be empty.")))
     elif len(code) > CODE_MAX:
-        problems.append(Problem("code", _tr(
-            "The code is {n:,} characters long; the most a snippet may have is {max:,}. "
-            "Check that only the snippet was pasted.").format(n=len(code), max=CODE_MAX)))
+        text = QCoreApplication.translate(
+            "TrackingValidation", "The code is {n} characters long; the most a snippet may have "
+                                  "is {max}. Check that only the snippet was pasted.")
+        problems.append(Problem("code", text.format(n=format_number(len(code)),
+                                                    max=format_number(CODE_MAX))))
     seen: dict[str, int] = {}
     for row, key in enumerate(option_keys):
         clean = key.strip()
         if not clean:
-            problems.append(Problem("options", _tr(
-                "Option {n} has no name: give it one, or remove the row.").format(n=row + 1),
-                row))
+            text = QCoreApplication.translate(
+                "TrackingValidation", "Option {n} has no name: give it one, or remove the row.")
+            problems.append(Problem("options", text.format(n=row + 1), row))
         elif clean in seen:
-            problems.append(Problem("options", _tr(
-                "The option “{key}” appears twice: each option needs its own name.").format(
-                    key=clean), row))
+            text = QCoreApplication.translate(
+                "TrackingValidation",
+                "The option “{key}” appears twice: each option needs its own name.")
+            problems.append(Problem("options", text.format(key=clean), row))
         else:
             seen[clean] = row
     return problems

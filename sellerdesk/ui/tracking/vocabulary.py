@@ -5,57 +5,70 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from sellerdesk.api.enums import Event, Provider, TrackingStatus
+from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
+
+_PROVIDERS = {
+    Provider.ANALYTICS: QT_TRANSLATE_NOOP("TrackingVocabulary", "Web analytics"),
+    Provider.ADS: QT_TRANSLATE_NOOP("TrackingVocabulary", "Advertising"),
+    Provider.CLICKS: QT_TRANSLATE_NOOP("TrackingVocabulary", "Click maps"),
+    Provider.SURVEY: QT_TRANSLATE_NOOP("TrackingVocabulary", "Surveys"),
+    Provider.STAMP: QT_TRANSLATE_NOOP("TrackingVocabulary", "Trust seal"),
+    Provider.SOCIAL_AD: QT_TRANSLATE_NOOP("TrackingVocabulary", "Social media ads"),
+    Provider.OTHER: QT_TRANSLATE_NOOP("TrackingVocabulary", "Other"),
+}
+_EVENTS = {
+    Event.NAVIGATION: QT_TRANSLATE_NOOP("TrackingVocabulary", "Every page"),
+    Event.BUY_BUTTON: QT_TRANSLATE_NOOP("TrackingVocabulary", "Add to cart"),
+    Event.CONTACT_BUTTON: QT_TRANSLATE_NOOP("TrackingVocabulary", "Contact page"),
+    Event.PAY_BUTTON: QT_TRANSLATE_NOOP("TrackingVocabulary", "Checkout"),
+    Event.CONGRAT_PAGE: QT_TRANSLATE_NOOP("TrackingVocabulary", "Purchase completed"),
+}
+# Where the shop inserts the snippet (the spec's table of event values).
+_EVENT_PLACES = {
+    Event.NAVIGATION: QT_TRANSLATE_NOOP("TrackingVocabulary",
+                                        "Inserted on every page of the shop."),
+    Event.BUY_BUTTON: QT_TRANSLATE_NOOP("TrackingVocabulary",
+                                        "Inserted each time the user adds a product to the cart."),
+    Event.CONTACT_BUTTON: QT_TRANSLATE_NOOP("TrackingVocabulary",
+                                            "Inserted on the contact page of the shop."),
+    Event.PAY_BUTTON: QT_TRANSLATE_NOOP("TrackingVocabulary",
+                                        "Inserted when the checkout process starts."),
+    Event.CONGRAT_PAGE: QT_TRANSLATE_NOOP("TrackingVocabulary",
+                                          "Inserted on the purchase completion page."),
+}
 
 
-def _tr(text: str) -> str:
+def _words(text: str) -> str:
+    """A text from the tables above in the seller's language."""
     return QCoreApplication.translate("TrackingVocabulary", text)
 
 
 def provider_name(provider: Provider | None) -> str:
     if provider is None:
-        return _tr("No provider")
-    return {
-        Provider.ANALYTICS: _tr("Web analytics"),
-        Provider.ADS: _tr("Advertising"),
-        Provider.CLICKS: _tr("Click maps"),
-        Provider.SURVEY: _tr("Surveys"),
-        Provider.STAMP: _tr("Trust seal"),
-        Provider.SOCIAL_AD: _tr("Social media ads"),
-        Provider.OTHER: _tr("Other"),
-    }.get(provider, str(provider.value))
+        return QCoreApplication.translate("TrackingVocabulary", "No provider")
+    text = _PROVIDERS.get(provider)
+    return _words(text) if text else str(provider.value)
 
 
 def event_name(event: Event | None) -> str:
     if event is None:
-        return _tr("No event")
-    return {
-        Event.NAVIGATION: _tr("Every page"),
-        Event.BUY_BUTTON: _tr("Add to cart"),
-        Event.CONTACT_BUTTON: _tr("Contact page"),
-        Event.PAY_BUTTON: _tr("Checkout"),
-        Event.CONGRAT_PAGE: _tr("Purchase completed"),
-    }.get(event, str(event.value))
+        return QCoreApplication.translate("TrackingVocabulary", "No event")
+    text = _EVENTS.get(event)
+    return _words(text) if text else str(event.value)
 
 
 def event_description(event: Event | None) -> str:
-    """Where the shop inserts the snippet (the spec's table of event values)."""
-    if event is None:
-        return ""
-    return {
-        Event.NAVIGATION: _tr("Inserted on every page of the shop."),
-        Event.BUY_BUTTON: _tr("Inserted each time the user adds a product to the cart."),
-        Event.CONTACT_BUTTON: _tr("Inserted on the contact page of the shop."),
-        Event.PAY_BUTTON: _tr("Inserted when the checkout process starts."),
-        Event.CONGRAT_PAGE: _tr("Inserted on the purchase completion page."),
-    }.get(event, "")
+    """Where the shop inserts the snippet."""
+    text = _EVENT_PLACES.get(event) if event is not None else None
+    return _words(text) if text else ""
 
 
 def status_name(status: TrackingStatus | None) -> str:
     if status is TrackingStatus.INACTIVE:
-        return _tr("Inactive")
+        return QCoreApplication.translate("TrackingVocabulary", "Inactive")
     if status is TrackingStatus.ACTIVE:
-        return _tr("Active")
-    return _tr("Unknown")
+        return QCoreApplication.translate("TrackingVocabulary", "Active")
+    return QCoreApplication.translate("TrackingVocabulary", "Unknown")
 
 
 def status_key(status: TrackingStatus | None) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import Enum
 
-from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
@@ -17,10 +17,6 @@ from sellerdesk.ui import theme
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.text import plain_label
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("MessageBanner", text)
 
 
 class MessageLevel(Enum):
@@ -74,8 +70,8 @@ class BannerMessage(QWidget):
         close = QToolButton(self)
         close.setIcon(icon("close"))
         close.setAutoRaise(True)
-        close.setToolTip(_tr("Dismiss"))
-        close.setAccessibleName(_tr("Dismiss message"))
+        close.setToolTip(self.tr("Dismiss"))
+        close.setAccessibleName(self.tr("Dismiss message"))
         close.clicked.connect(self.dismiss)
         layout.addWidget(close, 0, Qt.AlignmentFlag.AlignVCenter)
         self.setAccessibleName(text)
@@ -94,7 +90,7 @@ class BannerMessage(QWidget):
 
     def bump(self) -> None:
         self.count += 1
-        self._count.setText(_tr("×{count}").format(count=self.count))
+        self._count.setText(self.tr("×{count}").format(count=self.count))
         self._count.show()
 
     def dismiss(self) -> None:
@@ -130,7 +126,7 @@ class MessageBanner(QWidget):
         self._items: list[BannerMessage] = []
         self.setAutoFillBackground(True)  # on the views' base colour, not a grey strip
         self.setBackgroundRole(QPalette.ColorRole.Base)
-        self.setAccessibleName(_tr("Messages"))
+        self.setAccessibleName(self.tr("Messages"))
         self.hide()
 
     def show_message(self, text: str, level: MessageLevel = MessageLevel.ERROR, *,

@@ -13,10 +13,6 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QAbstractButton, QMessageBox, QWidget
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Confirm", text)
-
-
 @dataclass(frozen=True)
 class Choice:
     text: str
@@ -65,23 +61,26 @@ def confirm(parent: QWidget, title: str, text: str, confirm_text: str,
             else QMessageBox.ButtonRole.AcceptRole)
     return ask(parent, title, text, [
         Choice(confirm_text, role, on_confirmed),
-        Choice(_tr("Cancel"), QMessageBox.ButtonRole.RejectRole, None, default=True,
-               escape=True),
+        Choice(QCoreApplication.translate("Confirm", "Cancel"),
+               QMessageBox.ButtonRole.RejectRole, None, default=True, escape=True),
     ], informative=informative, icon=QMessageBox.Icon.Warning)
 
 
 def ask_unsaved(parent: QWidget, name: str, on_save: Callable[[], None],
                 on_discard: Callable[[], None]) -> QMessageBox:
     """Save, discard or stay: asked before unsaved edits would be left behind."""
-    return ask(parent, _tr("Unsaved changes"),
-               _tr("Save the changes to “{name}”?").format(name=name) if name
-               else _tr("Save your changes?"), [
-                   Choice(_tr("Save"), QMessageBox.ButtonRole.AcceptRole, on_save,
-                          default=True),
-                   Choice(_tr("Discard changes"), QMessageBox.ButtonRole.DestructiveRole,
-                          on_discard),
-                   Choice(_tr("Cancel"), QMessageBox.ButtonRole.RejectRole, None, escape=True),
-               ], informative=_tr("If you go on without saving, what you typed is lost."))
+    question = (QCoreApplication.translate("Confirm", "Save the changes to “{name}”?")
+                .format(name=name) if name
+                else QCoreApplication.translate("Confirm", "Save your changes?"))
+    return ask(parent, QCoreApplication.translate("Confirm", "Unsaved changes"), question, [
+        Choice(QCoreApplication.translate("Confirm", "Save"),
+               QMessageBox.ButtonRole.AcceptRole, on_save, default=True),
+        Choice(QCoreApplication.translate("Confirm", "Discard changes"),
+               QMessageBox.ButtonRole.DestructiveRole, on_discard),
+        Choice(QCoreApplication.translate("Confirm", "Cancel"),
+               QMessageBox.ButtonRole.RejectRole, None, escape=True),
+    ], informative=QCoreApplication.translate(
+        "Confirm", "If you go on without saving, what you typed is lost."))
 
 
 def button_with_text(box: QMessageBox, text: str) -> QAbstractButton | None:

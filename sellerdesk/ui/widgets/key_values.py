@@ -19,8 +19,8 @@ def literal(text: str, limit: int = VALUE_LIMIT) -> str:
     """`text` as is, or its first `limit` characters and how many more there were."""
     if len(text) <= limit:
         return text
-    more = QCoreApplication.translate("KeyValues", "… ({count} more characters)")
-    return text[:limit] + more.format(count=len(text) - limit)
+    return text[:limit] + QCoreApplication.translate("KeyValues", "… (%Ln more characters)",
+                                                     "", len(text) - limit)
 
 
 def value_label(text: str, parent: QWidget | None = None, *, muted: bool = False) -> PlainLabel:

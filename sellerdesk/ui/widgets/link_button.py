@@ -6,17 +6,13 @@ Addresses come from the shop service, so only web and mail links are ever opened
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QSize, Qt, QUrl, Signal
+from PySide6.QtCore import QSize, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QPushButton, QSizePolicy, QWidget
 
 from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
 
 SAFE_SCHEMES = ("http", "https", "mailto")
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("LinkButton", text)
 
 
 def open_url(url: QUrl) -> bool:
@@ -62,15 +58,15 @@ class LinkButton(QPushButton):
         self._text = text or self._address or "—"
         safe = is_safe_url(self._address)
         self.setEnabled(safe)
-        what = self._what or _tr("link")
+        what = self._what or self.tr("link")
         if safe:
-            self.setToolTip(plain_tooltip(_tr("Open {address}").format(address=self._address)))
-            self.setAccessibleName(_tr("Open {what}: {address}").format(what=what,
+            self.setToolTip(plain_tooltip(self.tr("Open {address}").format(address=self._address)))
+            self.setAccessibleName(self.tr("Open {what}: {address}").format(what=what,
                                                                         address=self._address))
         else:
-            self.setToolTip(_tr("Not a web address SellerDesk opens") if self._address else "")
-            self.setAccessibleName(_tr("{what}: none").format(what=what) if not self._address
-                                   else _tr("{what}: {address}").format(what=what,
+            self.setToolTip(self.tr("Not a web address SellerDesk opens") if self._address else "")
+            self.setAccessibleName(self.tr("{what}: none").format(what=what) if not self._address
+                                   else self.tr("{what}: {address}").format(what=what,
                                                                          address=self._address))
         self._fit()
 

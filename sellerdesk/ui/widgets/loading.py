@@ -21,10 +21,6 @@ from sellerdesk.ui.widgets.formatting import format_relative
 T = TypeVar("T")
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Loading", text)
-
-
 def refresh_from_network(ctx: UiContext, work: Coroutine[Any, Any, T], *, owner: QObject,
                          key: str, label: str, explicit: bool,
                          on_success: Callable[[T], None] | None = None,
@@ -52,5 +48,6 @@ def is_online(ctx: UiContext) -> bool:
 def updated_text(moment: datetime | None) -> str:
     """"Updated 5 minutes ago" (or that it never was)."""
     if moment is None:
-        return _tr("Not fetched from the shop yet")
-    return _tr("Updated {when}").format(when=format_relative(moment))
+        return QCoreApplication.translate("Loading", "Not fetched from the shop yet")
+    text = QCoreApplication.translate("Loading", "Updated {when}")
+    return text.format(when=format_relative(moment))

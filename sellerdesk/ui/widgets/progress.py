@@ -4,16 +4,12 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QToolButton, QWidget
 
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.runner import TaskHandle, TaskRunner
 from sellerdesk.ui.widgets.text import plain_label
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("TaskProgress", text)
 
 
 class TaskProgress(QWidget):
@@ -35,12 +31,12 @@ class TaskProgress(QWidget):
         self._bar.setFixedWidth(140)
         self._bar.setMaximumHeight(14)
         self._bar.setTextVisible(False)
-        self._bar.setAccessibleName(_tr("Progress"))
+        self._bar.setAccessibleName(self.tr("Progress"))
         self._cancel = QToolButton(self)
         self._cancel.setIcon(icon("close"))
         self._cancel.setAutoRaise(True)
-        self._cancel.setToolTip(_tr("Cancel"))
-        self._cancel.setAccessibleName(_tr("Cancel the running task"))
+        self._cancel.setToolTip(self.tr("Cancel"))
+        self._cancel.setAccessibleName(self.tr("Cancel the running task"))
         self._cancel.clicked.connect(self._on_cancel_clicked)
 
         layout = QHBoxLayout(self)
@@ -108,14 +104,14 @@ class TaskProgress(QWidget):
         if handle is None:
             self.hide()
             return
-        self._label.setText(handle.text or _tr("Working…"))
+        self._label.setText(handle.text or self.tr("Working…"))
         if handle.total:
             self._bar.setRange(0, handle.total)
             self._bar.setValue(min(handle.done or 0, handle.total))
         else:
             self._bar.setRange(0, 0)  # busy indicator: the total is not known
         others = len(self._visible) - 1
-        self._more.setText(_tr("+{n} more").format(n=others) if others else "")
+        self._more.setText(self.tr("+{n} more").format(n=others) if others else "")
         self._more.setVisible(others > 0)
         self._cancel.setEnabled(handle.cancellable)
         self.show()

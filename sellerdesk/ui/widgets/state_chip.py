@@ -15,21 +15,17 @@ from sellerdesk.ui.icons import icon
 from sellerdesk.ui.theme import Tone
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("StateChip", text)
-
-
 def chip_style(state: str) -> tuple[str, str, Tone]:
     """(words, icon, tone) for a known state; unknown states show their own name, neutral."""
     styles: dict[str, tuple[str, str, Tone]] = {
-        "queued": (_tr("Queued"), "clock", Tone.WARNING),
-        "sending": (_tr("Sending…"), "outbox", Tone.ACCENT),
-        "sent": (_tr("Sent"), "check", Tone.SUCCESS),
-        "conflict": (_tr("Conflict"), "conflict", Tone.DANGER),
-        "failed": (_tr("Failed"), "error", Tone.DANGER),
-        "active": (_tr("Active"), "check", Tone.SUCCESS),
-        "inactive": (_tr("Inactive"), "close", Tone.MUTED),
-        "offline": (_tr("Offline copy"), "offline", Tone.MUTED),
+        "queued": (QCoreApplication.translate("StateChip", "Queued"), "clock", Tone.WARNING),
+        "sending": (QCoreApplication.translate("StateChip", "Sending…"), "outbox", Tone.ACCENT),
+        "sent": (QCoreApplication.translate("StateChip", "Sent"), "check", Tone.SUCCESS),
+        "conflict": (QCoreApplication.translate("StateChip", "Conflict"), "conflict", Tone.DANGER),
+        "failed": (QCoreApplication.translate("StateChip", "Failed"), "error", Tone.DANGER),
+        "active": (QCoreApplication.translate("StateChip", "Active"), "check", Tone.SUCCESS),
+        "inactive": (QCoreApplication.translate("StateChip", "Inactive"), "close", Tone.MUTED),
+        "offline": (QCoreApplication.translate("StateChip", "Offline copy"), "offline", Tone.MUTED),
     }
     return styles.get(state, (state, "info", Tone.MUTED))
 

@@ -28,10 +28,11 @@ def picture_bytes(color: str = "#e9a23b") -> bytes:
     painter.setPen(Qt.PenStyle.NoPen)
     painter.drawEllipse(18, 18, 60, 60)
     painter.end()
-    data = QByteArray()
+    data = QByteArray()  # (a PNG file's bytes, so QImage.loadFromData reads them back)
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, b"PNG")
+    image.save(buffer, "PNG")  # type: ignore[call-overload]
+    assert not data.isEmpty()
     return bytes(data.data())
 
 

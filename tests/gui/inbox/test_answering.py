@@ -76,7 +76,9 @@ def test_answer_offline_is_queued_then_sent_on_reconnect(panel: InboxPanel, qtbo
     shown = card(panel, question.id)
     assert shown is not None and shown.answer_text.text().startswith("Te respondo")
     assert panel.thread_view.composer.text() == ""  # safe in the outbox, so cleared
-    assert not shown.hint.isHidden()  # "Waiting for the connection; it is sent by itself."
+    # "Waiting for the connection; it is sent by itself." once the first try has failed.
+    qtbot.waitUntil(lambda: (c := card(panel, question.id)) is not None
+                    and not c.hint.isHidden(), timeout=15_000)
 
     fresh_sandbox.start()
     run(qtbot, session.outbox.retry_all_waiting())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
@@ -41,8 +42,8 @@ def insert_hostile_thread(qtbot: QtBot, panel: InboxPanel) -> tuple[Thread, Ques
     return thread, question
 
 
-def test_hostile_names_and_a_huge_question_show_literally(panel: InboxPanel,
-                                                          qtbot: QtBot) -> None:
+def test_hostile_names_and_a_huge_question_show_literally(panel: InboxPanel, qtbot: QtBot,
+                                                          shots_dir: Path) -> None:
     thread, question = insert_hostile_thread(qtbot, panel)
     index = panel.model.index(panel.model.row_of(thread.id), 0)
     assert index.data(ThreadRole.BUYER) == HOSTILE
@@ -69,7 +70,9 @@ def test_hostile_names_and_a_huge_question_show_literally(panel: InboxPanel,
     assert not header.thumbnail.has_image()
     composer = panel.thread_view.composer
     assert HOSTILE[:20] in composer.target.text()
-    panel.grab()
+    panel.thread_view.conversation.reveal(question.id)
+    qtbot.waitUntil(lambda: not panel.ctx.runner.is_busy(), timeout=10_000)
+    assert panel.grab().save(str(shots_dir / "inbox-hostile.png"))
 
 
 def test_a_hostile_answer_round_trips_literally(panel: InboxPanel, qtbot: QtBot,

@@ -9,7 +9,7 @@ from pytestqt.qtbot import QtBot
 from sellerdesk.api.enums import Channel, ThreadStatus
 from sellerdesk.api.errors import Offline
 from sellerdesk.ui.context import UiContext
-from sellerdesk.ui.inbox.filters import ThreadSort
+from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort
 from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.settings import SPLITTER_STATE, VIEW_FILTERS, Settings
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
@@ -156,3 +156,16 @@ def test_splitter_and_filters_are_remembered(live_ctx: UiContext, qtbot: QtBot,
     assert second.splitter.sizes()[0] == first.splitter.sizes()[0]
     qtbot.waitUntil(lambda: bool(shown_ids(second)) and all(
         t.channel is Channel.MARKETPLACE for t in second.model.items()))
+
+
+def test_filters_and_a_thread_can_be_asked_for_from_outside(panel: InboxPanel,
+                                                           qtbot: QtBot) -> None:
+    """What the window uses for a notification or a dashboard card."""
+    answered = next(t for t in panel.model.items() if not t.unanswered_quantity)
+    panel.apply_filters(InboxFilters(status=ThreadStatus.UNANSWERED, words="precio"))
+    assert panel.list.search.text() == "precio"
+    assert panel.filters().words == "precio"
+    qtbot.waitUntil(lambda: bool(shown_ids(panel)) and all(
+        t.unanswered_quantity for t in panel.model.items()), timeout=10_000)
+    assert not panel.open_thread(answered.id)  # not listed under these filters...
+    qtbot.waitUntil(lambda: panel.thread_view.shown_thread() == answered.id)  # ...yet open

@@ -86,6 +86,8 @@ def test_picture_dark(dark: None, panel: InboxPanel, qtbot: QtBot, shots_dir: Pa
 
 
 def test_picture_narrow_and_empty(panel: InboxPanel, qtbot: QtBot, shots_dir: Path) -> None:
+    panel.resize(544, 480)  # the window's minimum size, less the sidebar
+    save(panel, qtbot, shots_dir / "inbox-smallest.png")
     panel.resize(900, 600)
     qtbot.keyClicks(panel.list.search, "zzqxv")
     qtbot.waitUntil(panel.list.showing_empty, timeout=10_000)

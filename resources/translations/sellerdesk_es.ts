@@ -1,0 +1,3481 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="es">
+<context>
+    <name>AboutDialog</name>
+    <message>
+        <source>Public domain</source>
+        <translation>Dominio público</translation>
+    </message>
+    <message>
+        <source>About SellerDesk</source>
+        <translation>Acerca de SellerDesk</translation>
+    </message>
+    <message>
+        <source>Version {version}</source>
+        <translation>Versión {version}</translation>
+    </message>
+    <message>
+        <source>Answer buyers&apos; questions, ship orders and keep your shop&apos;s categories and tracking codes in view — online or offline.</source>
+        <translation>Responde preguntas, despacha pedidos y ten a mano las categorías y los códigos de seguimiento de tu tienda, con o sin conexión.</translation>
+    </message>
+    <message>
+        <source>Qt {qt} · PySide {pyside} · Python {python}</source>
+        <translation>Qt {qt} · PySide {pyside} · Python {python}</translation>
+    </message>
+    <message>
+        <source>SellerDesk is free software under the MIT licence.</source>
+        <translation>SellerDesk es software libre con licencia MIT.</translation>
+    </message>
+    <message>
+        <source>It includes:</source>
+        <translation>Incluye:</translation>
+    </message>
+    <message>
+        <source>Licences of the bundled components</source>
+        <translation>Licencias de los componentes incluidos</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Cerrar</translation>
+    </message>
+</context>
+<context>
+    <name>AllShops</name>
+    <message>
+        <source>Not synced on this computer yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open in another window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unanswered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting too long</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To ship</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queued changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All shops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shop open in this window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As of {when}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not synced yet</source>
+        <translation type="unfinished">Sin sincronizar todavía</translation>
+    </message>
+    <message>
+        <source>Switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch to {shop}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open {shop} in this window</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>App</name>
+    <message>
+        <source>The shop service did not accept the token of {name}. Paste a new one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SellerDesk has no access token for {name} on this computer. Paste it again to open the shop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no saved shop named {name}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>BannerMessage</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Descartar</translation>
+    </message>
+    <message>
+        <source>Dismiss message</source>
+        <translation>Descartar mensaje</translation>
+    </message>
+    <message>
+        <source>×{count}</source>
+        <translation>×{count}</translation>
+    </message>
+</context>
+<context>
+    <name>BulkLinesModel</name>
+    <message>
+        <source>Order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buyer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shipping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tracking code</source>
+        <translation type="unfinished">Número de seguimiento</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>BulkShippingDialog</name>
+    <message>
+        <source>Update shipping of several orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This order has no shipping to update.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New status for every order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders and their tracking codes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste tracking codes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste codes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fill the codes from the clipboard, one per line, from the selected order down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply to every order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished">Cerrar</translation>
+    </message>
+    <message>
+        <source>New status:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln orders</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Type a tracking code for each order, or paste a column of codes: they fill the lines in order from the selected one down. Leave a code empty to change only the status.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CategoriesPanel</name>
+    <message>
+        <source>Categories</source>
+        <translation>Categorías</translation>
+    </message>
+    <message>
+        <source>Filter by name</source>
+        <translation>Filtrar por nombre</translation>
+    </message>
+    <message>
+        <source>Filter categories by name</source>
+        <translation>Filtrar categorías por nombre</translation>
+    </message>
+    <message>
+        <source>Expand all</source>
+        <translation>Expandir todo</translation>
+    </message>
+    <message>
+        <source>Collapse all</source>
+        <translation>Contraer todo</translation>
+    </message>
+    <message>
+        <source>Category tree</source>
+        <translation>Árbol de categorías</translation>
+    </message>
+    <message>
+        <source>No categories yet</source>
+        <translation>Todavía no hay categorías</translation>
+    </message>
+    <message>
+        <source>Your shop&apos;s category tree appears here once it has been fetched.</source>
+        <translation>El árbol de categorías de tu tienda aparece aquí en cuanto se descarga.</translation>
+    </message>
+    <message>
+        <source>No category matches this filter</source>
+        <translation>Ninguna categoría coincide con este filtro</translation>
+    </message>
+    <message>
+        <source>Try fewer letters, or clear the filter.</source>
+        <translation>Prueba con menos letras o borra el filtro.</translation>
+    </message>
+    <message>
+        <source>Find a category</source>
+        <translation>Buscar una categoría</translation>
+    </message>
+    <message>
+        <source>Open the category&apos;s page in the browser</source>
+        <translation>Abrir la página de la categoría en el navegador</translation>
+    </message>
+    <message>
+        <source>Updating categories…</source>
+        <translation>Actualizando categorías…</translation>
+    </message>
+    <message>
+        <source>Categories could not be fetched</source>
+        <translation>No se pudieron descargar las categorías</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n categories</source>
+        <translation>
+            <numerusform>%n categoría</numerusform>
+            <numerusform>%n categorías</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CategoryDetail</name>
+    <message>
+        <source>In</source>
+        <translation>Dentro de</translation>
+    </message>
+    <message>
+        <source>Category id</source>
+        <translation>ID de categoría</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>Posición</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Predeterminada</translation>
+    </message>
+    <message>
+        <source>the category&apos;s page</source>
+        <translation>la página de la categoría</translation>
+    </message>
+    <message>
+        <source>Permalink</source>
+        <translation>Enlace permanente</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Creada</translation>
+    </message>
+    <message>
+        <source>Last updated</source>
+        <translation>Última modificación</translation>
+    </message>
+    <message>
+        <source>No category selected</source>
+        <translation>Ninguna categoría seleccionada</translation>
+    </message>
+    <message>
+        <source>Pick a category in the tree to see its details.</source>
+        <translation>Elige una categoría del árbol para ver sus detalles.</translation>
+    </message>
+    <message>
+        <source>(no name)</source>
+        <translation>(sin nombre)</translation>
+    </message>
+    <message>
+        <source>Top level</source>
+        <translation>Nivel principal</translation>
+    </message>
+    <message>
+        <source>Default category</source>
+        <translation>Categoría predeterminada</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>No</translation>
+    </message>
+</context>
+<context>
+    <name>CategoryTreeModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>Posición</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Predeterminada</translation>
+    </message>
+    <message>
+        <source>Permalink</source>
+        <translation>Enlace permanente</translation>
+    </message>
+    <message>
+        <source>(no name)</source>
+        <translation>(sin nombre)</translation>
+    </message>
+    <message>
+        <source>{link}
+Press Enter or Ctrl+O to open it in the browser</source>
+        <translation>{link}
+Presiona Intro o Ctrl+O para abrirlo en el navegador</translation>
+    </message>
+    <message>
+        <source>The shop&apos;s default category</source>
+        <translation>La categoría predeterminada de la tienda</translation>
+    </message>
+    <message>
+        <source>{name} (default category)</source>
+        <translation>{name} (categoría predeterminada)</translation>
+    </message>
+</context>
+<context>
+    <name>ChartsArea</name>
+    <message>
+        <source>Orders and revenue per day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders by channel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shippings by status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Currency of the sales chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sales in different currencies are never added up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Charts are not available in this installation; the figures above are complete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No sales in the last {n} days.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{currency}, last {n} days: {orders} orders, {revenue}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revenue ({currency})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No answered questions in the last {n} days.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Week of {week}: half answered within {median}, 9 in 10 within {p90} ({n} answers). Goal: {goal}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No orders yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All {n} orders kept on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No shippings yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} shippings; {share} delivered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CodeEditor</name>
+    <message>
+        <source>Paste the HTML snippet the provider gave you</source>
+        <translation>Pega el fragmento HTML que te dio el proveedor</translation>
+    </message>
+    <message>
+        <source>Snippet code</source>
+        <translation>Código del fragmento</translation>
+    </message>
+</context>
+<context>
+    <name>Confirm</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Save the changes to “{name}”?</source>
+        <translation>¿Guardar los cambios en “{name}”?</translation>
+    </message>
+    <message>
+        <source>Save your changes?</source>
+        <translation>¿Guardar los cambios?</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Cambios sin guardar</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Guardar</translation>
+    </message>
+    <message>
+        <source>Discard changes</source>
+        <translation>Descartar cambios</translation>
+    </message>
+    <message>
+        <source>If you go on without saving, what you typed is lost.</source>
+        <translation>Si continúas sin guardar, se perderá lo que escribiste.</translation>
+    </message>
+</context>
+<context>
+    <name>ConflictDialog</name>
+    <message>
+        <source>Resolve a conflict</source>
+        <translation>Resolver un conflicto</translation>
+    </message>
+    <message>
+        <source>Buyer&apos;s question: {text}</source>
+        <translation>Pregunta del comprador: {text}</translation>
+    </message>
+    <message>
+        <source>Keep mine (send again)</source>
+        <translation>Quedarme con la mía (reenviar)</translation>
+    </message>
+    <message>
+        <source>Keep my version and send it again</source>
+        <translation>Conservar mi versión y enviarla de nuevo</translation>
+    </message>
+    <message>
+        <source>Drop my change</source>
+        <translation>Descartar mi cambio</translation>
+    </message>
+    <message>
+        <source>Keep the shop&apos;s</source>
+        <translation>Quedarme con la de la tienda</translation>
+    </message>
+    <message>
+        <source>Decide later</source>
+        <translation>Decidir después</translation>
+    </message>
+    <message>
+        <source>Close without deciding</source>
+        <translation>Cerrar sin decidir</translation>
+    </message>
+    <message>
+        <source>Your version (not sent)</source>
+        <translation>Tu versión (sin enviar)</translation>
+    </message>
+    <message>
+        <source>On the shop now</source>
+        <translation>En la tienda ahora</translation>
+    </message>
+    <message>
+        <source>{label} (differs)</source>
+        <translation>{label} (distinto)</translation>
+    </message>
+    <message>
+        <source>Your {label}</source>
+        <translation>Tu versión: {label}</translation>
+    </message>
+    <message>
+        <source>The shop&apos;s {label}</source>
+        <translation>Versión de la tienda: {label}</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationModel</name>
+    <message>
+        <source>Closed without answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Under review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Banned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ConversationView</name>
+    <message>
+        <source>Conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Questions and answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No questions left in this conversation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Dashboard</name>
+    <message>
+        <source>{m} min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{h} h {m} min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{h} h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{d} d {h} h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{d} d</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DashboardCharts</name>
+    <message>
+        <source>Median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>9 in 10 within</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your goal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{day}: {orders} orders, {revenue}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DashboardPanel</name>
+    <message>
+        <source>Last {n} days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Days the charts cover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All shops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show every saved shop side by side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notifications…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh interval, desktop notifications, quiet hours and the answer-time goal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unanswered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens the inbox, unanswered first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting too long</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens the unanswered questions, oldest first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens the paid orders not processed yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To ship</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens the processed orders not delivered yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens the delivered orders waiting for your feedback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answers queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens the outbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No shop connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your day at a glance appears here once a shop is connected: questions waiting, orders to ship, sales and how fast you answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dashboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Oldest asked {when}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unanswered for over {goal}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid, not processed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processed, not delivered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delivered, your feedback pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sent when online</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shipping, invoices, codes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not synced yet: figures from this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figures as of {when}, from this computer&apos;s copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errors</name>
+    <message>
+        <source>The shop service could not complete the request.</source>
+        <translation>El servicio de la tienda no pudo completar la solicitud.</translation>
+    </message>
+    <message>
+        <source>The shop service did not accept your access token. It may have expired: please enter a new one.</source>
+        <translation>El servicio de la tienda no aceptó tu token de acceso. Puede que haya vencido: ingresa uno nuevo.</translation>
+    </message>
+    <message>
+        <source>That record no longer exists on the shop service.</source>
+        <translation>Ese registro ya no existe en el servicio de la tienda.</translation>
+    </message>
+    <message>
+        <source>The shop service refused the request.</source>
+        <translation>El servicio de la tienda rechazó la solicitud.</translation>
+    </message>
+    <message>
+        <source>The shop service asks us to slow down; retrying shortly.</source>
+        <translation>El servicio de la tienda pide ir más despacio; se reintentará en breve.</translation>
+    </message>
+    <message>
+        <source>The shop service is having trouble right now; try again in a moment.</source>
+        <translation>El servicio de la tienda tiene problemas en este momento; vuelve a intentarlo en un rato.</translation>
+    </message>
+    <message>
+        <source>No connection to the shop service. Your work is kept and sent later.</source>
+        <translation>No hay conexión con el servicio de la tienda. Tu trabajo se guarda y se envía más tarde.</translation>
+    </message>
+    <message>
+        <source>The shop service sent an answer SellerDesk could not read.</source>
+        <translation>El servicio de la tienda envió una respuesta que SellerDesk no pudo leer.</translation>
+    </message>
+    <message>
+        <source>SellerDesk could not read or save its local data.</source>
+        <translation>SellerDesk no pudo leer ni guardar sus datos locales.</translation>
+    </message>
+    <message>
+        <source>Your disk is full, so SellerDesk could not save this change. Everything saved before is safe. Free some disk space and try again.</source>
+        <translation>El disco está lleno, así que SellerDesk no pudo guardar este cambio. Todo lo que se guardó antes está a salvo. Libera espacio en el disco y vuelve a intentarlo.</translation>
+    </message>
+    <message>
+        <source>This shop&apos;s data is in use by another SellerDesk window or command. Close it and try again.</source>
+        <translation>Otra ventana o comando de SellerDesk está usando los datos de esta tienda. Ciérralo y vuelve a intentarlo.</translation>
+    </message>
+    <message>
+        <source>SellerDesk&apos;s local data file is damaged. Your shop&apos;s data is safe on the server; changes not yet sent may be lost.</source>
+        <translation>El archivo de datos locales de SellerDesk está dañado. Los datos de tu tienda están a salvo en el servidor; los cambios que todavía no se enviaron podrían perderse.</translation>
+    </message>
+    <message>
+        <source>This shop&apos;s local data was saved by a newer version of SellerDesk. Please update SellerDesk to open it.</source>
+        <translation>Los datos locales de esta tienda se guardaron con una versión más nueva de SellerDesk. Actualiza SellerDesk para abrirlos.</translation>
+    </message>
+    <message>
+        <source>SellerDesk&apos;s local data is closed.</source>
+        <translation>Los datos locales de SellerDesk están cerrados.</translation>
+    </message>
+    <message>
+        <source>SellerDesk could not open its data folder. Check that the disk is connected and that you may write to it.</source>
+        <translation>SellerDesk no pudo abrir su carpeta de datos. Revisa que el disco esté conectado y que tengas permiso para escribir en él.</translation>
+    </message>
+    <message>
+        <source>The disk reported an error while SellerDesk was saving. Everything saved before is safe.</source>
+        <translation>El disco informó un error mientras SellerDesk guardaba. Todo lo que se guardó antes está a salvo.</translation>
+    </message>
+    <message>
+        <source>That change has already moved on; the list is being refreshed.</source>
+        <translation>Ese cambio ya avanzó; la lista se está actualizando.</translation>
+    </message>
+    <message>
+        <source>The buyer&apos;s question was deleted.</source>
+        <translation>La pregunta del comprador se eliminó.</translation>
+    </message>
+    <message>
+        <source>This question was already answered elsewhere with another text.</source>
+        <translation>Esta pregunta ya se respondió en otro lugar con otro texto.</translation>
+    </message>
+    <message>
+        <source>The order no longer exists.</source>
+        <translation>El pedido ya no existe.</translation>
+    </message>
+    <message>
+        <source>This shipping no longer exists on the order.</source>
+        <translation>Este envío ya no existe en el pedido.</translation>
+    </message>
+    <message>
+        <source>The invoice of this order was changed elsewhere meanwhile.</source>
+        <translation>Mientras tanto, la factura de este pedido se cambió en otro lugar.</translation>
+    </message>
+    <message>
+        <source>The shipping of this order was changed elsewhere meanwhile.</source>
+        <translation>Mientras tanto, el envío de este pedido se cambió en otro lugar.</translation>
+    </message>
+    <message>
+        <source>This tracking code was never created.</source>
+        <translation>Este código de seguimiento nunca se creó.</translation>
+    </message>
+    <message>
+        <source>This tracking code was deleted elsewhere.</source>
+        <translation>Este código de seguimiento se eliminó en otro lugar.</translation>
+    </message>
+    <message>
+        <source>This tracking code was changed elsewhere meanwhile.</source>
+        <translation>Mientras tanto, este código de seguimiento se cambió en otro lugar.</translation>
+    </message>
+    <message>
+        <source>The buyer&apos;s question was deleted before the answer arrived.</source>
+        <translation>La pregunta del comprador se eliminó antes de que llegara la respuesta.</translation>
+    </message>
+    <message>
+        <source>The order (or its shipping) no longer exists.</source>
+        <translation>El pedido (o su envío) ya no existe.</translation>
+    </message>
+    <message>
+        <source>The access token is empty.</source>
+        <translation>El token de acceso está vacío.</translation>
+    </message>
+    <message>
+        <source>SellerDesk could not read its settings file.</source>
+        <translation>SellerDesk no pudo leer su archivo de configuración.</translation>
+    </message>
+    <message>
+        <source>SellerDesk could not save its settings file.</source>
+        <translation>SellerDesk no pudo guardar su archivo de configuración.</translation>
+    </message>
+    <message>
+        <source>A profile needs a name.</source>
+        <translation>El perfil necesita un nombre.</translation>
+    </message>
+    <message>
+        <source>The service address must start with http:// or https://.</source>
+        <translation>La dirección del servicio debe empezar con http:// o https://.</translation>
+    </message>
+    <message>
+        <source>Enter the service address without the access token.</source>
+        <translation>Ingresa la dirección del servicio sin el token de acceso.</translation>
+    </message>
+</context>
+<context>
+    <name>FacetModel</name>
+    <message numerus="yes">
+        <source>{value}, %Ln orders</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FacetSidebar</name>
+    <message>
+        <source>Saved views</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a view you saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the current filters as a view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the chosen saved view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete saved view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show all orders again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation type="unfinished">Secciones</translation>
+    </message>
+    <message>
+        <source>Name of this view:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FigureCard</name>
+    <message>
+        <source>{title}: {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>InboxPanel</name>
+    <message>
+        <source>Inbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next unanswered conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search questions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the question…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for an answer: {n}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every question has an answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shown: {n}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversations: {n}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No shop connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buyers&apos; questions and your answers appear here, grouped by conversation, once a shop is connected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No results for these filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try other words, or show all statuses and channels.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No unanswered questions — nice work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New questions from buyers show up here first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No questions yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buyers&apos; questions appear here as they arrive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>InvoiceForm</name>
+    <message>
+        <source>Update the invoice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invoiced</source>
+        <translation type="unfinished">Facturado</translation>
+    </message>
+    <message>
+        <source>e.g. 0001-00001234</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invoice number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invoice type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update invoice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation type="unfinished">Número</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished">Tipo</translation>
+    </message>
+    <message>
+        <source>Enter the invoice number, or untick Invoiced.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LinkButton</name>
+    <message>
+        <source>link</source>
+        <translation>enlace</translation>
+    </message>
+    <message>
+        <source>Open {address}</source>
+        <translation>Abrir {address}</translation>
+    </message>
+    <message>
+        <source>Open {what}: {address}</source>
+        <translation>Abrir {what}: {address}</translation>
+    </message>
+    <message>
+        <source>Not a web address SellerDesk opens</source>
+        <translation>SellerDesk no abre esta dirección: no es una dirección web</translation>
+    </message>
+    <message>
+        <source>{what}: none</source>
+        <translation>{what}: ninguno</translation>
+    </message>
+    <message>
+        <source>{what}: {address}</source>
+        <translation>{what}: {address}</translation>
+    </message>
+</context>
+<context>
+    <name>Loading</name>
+    <message>
+        <source>Not fetched from the shop yet</source>
+        <translation>Todavía no se descargó de la tienda</translation>
+    </message>
+    <message>
+        <source>Updated {when}</source>
+        <translation>Actualizado {when}</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>SellerDesk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No shop connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Profiles…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Notifications and refresh…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Shops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About SellerDesk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Manage shops…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation type="unfinished">Secciones</translation>
+    </message>
+</context>
+<context>
+    <name>MessageBanner</name>
+    <message>
+        <source>Messages</source>
+        <translation>Mensajes</translation>
+    </message>
+</context>
+<context>
+    <name>NavigationList</name>
+    <message>
+        <source>Views</source>
+        <translation>Secciones</translation>
+    </message>
+</context>
+<context>
+    <name>NotificationSettingsDialog</name>
+    <message>
+        <source>Notifications and refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look for news every (minutes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show a desktop notification for new questions and orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quiet hours: no notifications from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quiet hours start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quiet hours end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A question is late after (minutes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look for news every</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A question is late after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>While offline, or when the shop service asks to slow down, SellerDesk looks less often and catches up as soon as it can. In quiet hours the counts still update.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This desktop has no notification area: new questions and orders show as counts in the window only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Notifier</name>
+    <message>
+        <source>a buyer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New question from {buyer}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New order from {buyer}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{shop}: {what}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No questions waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open SellerDesk</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OptionsEditor</name>
+    <message>
+        <source>Options</source>
+        <translation>Opciones</translation>
+    </message>
+    <message>
+        <source>Add option</source>
+        <translation>Agregar opción</translation>
+    </message>
+    <message>
+        <source>Add an option</source>
+        <translation>Agregar una opción</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Quitar</translation>
+    </message>
+    <message>
+        <source>Remove the selected option</source>
+        <translation>Quitar la opción seleccionada</translation>
+    </message>
+</context>
+<context>
+    <name>OptionsModel</name>
+    <message>
+        <source>Option</source>
+        <translation>Opción</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>texto</translation>
+    </message>
+    <message>
+        <source>number or value</source>
+        <translation>número o valor</translation>
+    </message>
+</context>
+<context>
+    <name>OrderDetail</name>
+    <message>
+        <source>No order selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick an order in the list to see its buyer, products, payments and shipping here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read this order again from the shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh this order from the shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order {id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unpaid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shipping: {state}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation type="unfinished">Entregado</translation>
+    </message>
+    <message>
+        <source>Not delivered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation type="unfinished">Cerrada</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To be agreed with the buyer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your own delivery</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Carrier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Carrier, you print the label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation type="unfinished">Pendiente</translation>
+    </message>
+    <message>
+        <source>Approved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Charged back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buyer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No buyer details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished">Nombre</translation>
+    </message>
+    <message>
+        <source>Nickname</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation type="unfinished">Correo electrónico</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation type="unfinished">Teléfono</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Billing data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No billing data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished">Dirección</translation>
+    </message>
+    <message>
+        <source>City</source>
+        <translation type="unfinished">Ciudad</translation>
+    </message>
+    <message>
+        <source>Postcode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tax document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Products</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{quantity} × {title}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(untitled)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Variation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SKU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{unit} each, {amount}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Promotion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No products listed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discounts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shipping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished">Estado</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instalments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No payments yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished">Tipo</translation>
+    </message>
+    <message>
+        <source>Tracking code</source>
+        <translation type="unfinished">Número de seguimiento</translation>
+    </message>
+    <message>
+        <source>Receiver</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deliver to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This order has no shipping.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invoice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not invoiced yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation type="unfinished">Número</translation>
+    </message>
+    <message>
+        <source>Invoiced on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No notes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Feedback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From the buyer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Given</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OrderFilters</name>
+    <message>
+        <source>Payment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shipping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delivery</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open or closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buyer contact</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Feedback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buyer&apos;s feedback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your feedback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not paid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not processed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation type="unfinished">Entregado</translation>
+    </message>
+    <message>
+        <source>Not delivered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation type="unfinished">Cerrada</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Both given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Both pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation type="unfinished">Pendiente</translation>
+    </message>
+    <message>
+        <source>Not contacted yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First contact made</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details confirmed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ready for pick-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On route</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label to print</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To be agreed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Being prepared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shop</source>
+        <translation type="unfinished">Tienda</translation>
+    </message>
+    <message>
+        <source>Marketplace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To ship</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid orders not processed yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processed orders not delivered yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delivered orders waiting for your feedback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders that are closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Newest first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Oldest first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recently updated first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Least recently updated first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buyer name, A to Z</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buyer name, Z to A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client number, ascending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client number, descending</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OrdersPanel</name>
+    <message>
+        <source>Search orders (buyer, product, code)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order of the list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update shipping…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update the shipping of the selected orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the orders of this view to a CSV file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No orders yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders appear here after the next sync.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No orders to show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your sales in the shop and on the marketplace appear here, with their payment and shipping state, once a shop is connected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to the order list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit the tracking code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update shipping of the selected orders…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export this view to CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save these filters as a view…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh the selected order from the shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show: {view}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select the orders to update first (Shift or Ctrl and click).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exporting orders…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refreshing order {id}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln orders</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln orders match</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Updating %Ln shippings…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %Ln orders to {file}</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · {loaded} loaded, more as you scroll</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No orders match these filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear a filter or search for other words (Ctrl+Shift+Backspace clears them all).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders appear here after the next sync with the shop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving the invoice of order {id}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving the shipping of order {id}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OrdersTableModel</name>
+    <message>
+        <source>Loading orders…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click to sort by this column</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tracking: {codes}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buyer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Products</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shipping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation type="unfinished">Entregado</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation type="unfinished">Cerrada</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation type="unfinished">Cambios</translation>
+    </message>
+    <message>
+        <source>Unpaid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No shipping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OrdersTableView</name>
+    <message>
+        <source>Orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Outbox</name>
+    <message>
+        <source>Ready for pickup</source>
+        <translation>Listo para retirar</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Pendiente</translation>
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation>En proceso</translation>
+    </message>
+    <message>
+        <source>On the way</source>
+        <translation>En camino</translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation>Entregado</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Código</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>Opciones</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Proveedor</translation>
+    </message>
+    <message>
+        <source>Inserted on</source>
+        <translation>Se inserta en</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Answer to question {id}</source>
+        <translation>Respuesta a la pregunta {id}</translation>
+    </message>
+    <message>
+        <source>Deletion of question {id}</source>
+        <translation>Eliminación de la pregunta {id}</translation>
+    </message>
+    <message>
+        <source>Invoice of order {id}</source>
+        <translation>Factura del pedido {id}</translation>
+    </message>
+    <message>
+        <source>Shipping of order {id}</source>
+        <translation>Envío del pedido {id}</translation>
+    </message>
+    <message>
+        <source>New tracking code “{name}”</source>
+        <translation>Nuevo código de seguimiento “{name}”</translation>
+    </message>
+    <message>
+        <source>Changes to tracking code “{name}”</source>
+        <translation>Cambios en el código de seguimiento “{name}”</translation>
+    </message>
+    <message>
+        <source>Changes to tracking code {id}</source>
+        <translation>Cambios en el código de seguimiento {id}</translation>
+    </message>
+    <message>
+        <source>Deletion of tracking code {id}</source>
+        <translation>Eliminación del código de seguimiento {id}</translation>
+    </message>
+    <message>
+        <source>Not invoiced</source>
+        <translation>Sin facturar</translation>
+    </message>
+    <message>
+        <source>Invoiced: {type} {number}</source>
+        <translation>Facturado: {type} {number}</translation>
+    </message>
+    <message>
+        <source>{status}, tracking {code}</source>
+        <translation>{status}, seguimiento {code}</translation>
+    </message>
+    <message>
+        <source>{provider}, {event}</source>
+        <translation>{provider}, {event}</translation>
+    </message>
+    <message>
+        <source>The question is removed from the shop</source>
+        <translation>La pregunta se elimina de la tienda</translation>
+    </message>
+    <message>
+        <source>The shop stops inserting this snippet</source>
+        <translation>La tienda deja de insertar este fragmento de código</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(ninguno)</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Sí</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>No</translation>
+    </message>
+    <message>
+        <source>The record no longer exists on the shop, so your change cannot be applied.</source>
+        <translation>El registro ya no existe en la tienda, así que tu cambio no se puede aplicar.</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>Respuesta</translation>
+    </message>
+    <message>
+        <source>(no answer)</source>
+        <translation>(sin respuesta)</translation>
+    </message>
+    <message>
+        <source>The buyer already has the other answer, and a question can only be answered once.</source>
+        <translation>El comprador ya recibió la otra respuesta, y una pregunta se puede responder una sola vez.</translation>
+    </message>
+    <message>
+        <source>Invoiced</source>
+        <translation>Facturado</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>Número</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Tracking code</source>
+        <translation>Número de seguimiento</translation>
+    </message>
+    <message>
+        <source>Already gone</source>
+        <translation>Ya no existe</translation>
+    </message>
+    <message>
+        <source>Still there</source>
+        <translation>Todavía existe</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Cambio</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Eliminar</translation>
+    </message>
+</context>
+<context>
+    <name>OutboxButton</name>
+    <message>
+        <source>Open the outbox (Ctrl+6)</source>
+        <translation>Abrir la bandeja de salida (Ctrl+6)</translation>
+    </message>
+    <message>
+        <source>Outbox: {waiting} waiting, {conflicts}</source>
+        <translation>Bandeja de salida: {waiting} en espera, {conflicts}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n need you</source>
+        <translation>
+            <numerusform>%n para resolver</numerusform>
+            <numerusform>%n para resolver</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Outbox: {waiting} waiting</source>
+        <translation>Bandeja de salida: {waiting} en espera</translation>
+    </message>
+    <message>
+        <source>Outbox: all sent</source>
+        <translation>Bandeja de salida: todo enviado</translation>
+    </message>
+</context>
+<context>
+    <name>OutboxModel</name>
+    <message>
+        <source>Waiting to retry</source>
+        <translation>Esperando para reintentar</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Cambio</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Detalles</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Intentos</translation>
+    </message>
+    <message>
+        <source>Last problem</source>
+        <translation>Último problema</translation>
+    </message>
+    <message>
+        <source>Made</source>
+        <translation>Creado</translation>
+    </message>
+</context>
+<context>
+    <name>OutboxPanel</name>
+    <message>
+        <source>Outbox</source>
+        <translation>Bandeja de salida</translation>
+    </message>
+    <message>
+        <source>Send all now</source>
+        <translation>Enviar todo ahora</translation>
+    </message>
+    <message>
+        <source>Send every waiting change now</source>
+        <translation>Enviar ahora todos los cambios en espera</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Reintentar</translation>
+    </message>
+    <message>
+        <source>Send the selected change again</source>
+        <translation>Volver a enviar el cambio seleccionado</translation>
+    </message>
+    <message>
+        <source>Discard…</source>
+        <translation>Descartar…</translation>
+    </message>
+    <message>
+        <source>Discard the selected change</source>
+        <translation>Descartar el cambio seleccionado</translation>
+    </message>
+    <message>
+        <source>Resolve…</source>
+        <translation>Resolver…</translation>
+    </message>
+    <message>
+        <source>Resolve the selected conflict</source>
+        <translation>Resolver el conflicto seleccionado</translation>
+    </message>
+    <message>
+        <source>Changes waiting to be sent</source>
+        <translation>Cambios a la espera de envío</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>Pregunta</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Detalles</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Last problem</source>
+        <translation>Último problema</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Intentos</translation>
+    </message>
+    <message>
+        <source>Made</source>
+        <translation>Creado</translation>
+    </message>
+    <message>
+        <source>Next attempt</source>
+        <translation>Próximo intento</translation>
+    </message>
+    <message>
+        <source>All changes sent</source>
+        <translation>Todos los cambios enviados</translation>
+    </message>
+    <message>
+        <source>Answers and updates you make while offline wait here until they reach the shop.</source>
+        <translation>Las respuestas y los cambios que hagas sin conexión esperan aquí hasta llegar a la tienda.</translation>
+    </message>
+    <message>
+        <source>Retry the selected change</source>
+        <translation>Reintentar el cambio seleccionado</translation>
+    </message>
+    <message>
+        <source>Send all waiting changes now</source>
+        <translation>Enviar ahora todos los cambios en espera</translation>
+    </message>
+    <message>
+        <source>Discard the selected change (in the list)</source>
+        <translation>Descartar el cambio seleccionado (en la lista)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting</source>
+        <translation>
+            <numerusform>%n en espera</numerusform>
+            <numerusform>%n en espera</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n need you</source>
+        <translation>
+            <numerusform>%n para resolver</numerusform>
+            <numerusform>%n para resolver</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sending is paused: {reason}</source>
+        <translation>El envío está en pausa: {reason}</translation>
+    </message>
+    <message>
+        <source>(not in the saved copy)</source>
+        <translation>(no está en la copia guardada)</translation>
+    </message>
+    <message>
+        <source>Sending again…</source>
+        <translation>Reenviando…</translation>
+    </message>
+    <message>
+        <source>Discarding…</source>
+        <translation>Descartando…</translation>
+    </message>
+    <message>
+        <source>Discard change</source>
+        <translation>Descartar cambio</translation>
+    </message>
+    <message>
+        <source>Discard “{what}”?</source>
+        <translation>¿Descartar “{what}”?</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Descartar</translation>
+    </message>
+    <message>
+        <source>It will not be sent to the shop, and it cannot be brought back.</source>
+        <translation>No se enviará a la tienda y no se podrá recuperar.</translation>
+    </message>
+    <message>
+        <source>Resolving the conflict…</source>
+        <translation>Resolviendo el conflicto…</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileDialog</name>
+    <message>
+        <source>Connect your shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the address of the shop service, your shop&apos;s number and the access token you got from the marketplace. Or look around first with the demo shop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>My shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Service address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shop number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Access token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave empty to keep the saved token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try the demo shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished">Cancelar</translation>
+    </message>
+    <message>
+        <source>Give the profile a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That name is kept for the demo shop; choose another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The service address starts with https:// (or http://).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste the access token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Profiles</name>
+    <message>
+        <source>Your system has no secure password store; the token is kept only until you close SellerDesk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your system&apos;s password store did not accept the token; it is kept only until you close SellerDesk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProfilesDialog</name>
+    <message>
+        <source>Shops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your shops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each shop keeps its own data on this computer and its own access token in the system&apos;s password store.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved shops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch to this shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a shop…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change the address, shop number or token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished">Cerrar</translation>
+    </message>
+    <message>
+        <source>{address} · shop {number}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sample data, no account needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — open in this window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch to another shop first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change what the shop service gave you; leave the token empty to keep the saved one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save and open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove “{name}” from SellerDesk?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished">Quitar</translation>
+    </message>
+    <message>
+        <source>Its access token is deleted from the password store. Its data on this computer stays until you delete the data folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removing {name}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SavedRepliesMenu</name>
+    <message>
+        <source>Saved replies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No saved replies yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save current text as a reply…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove a saved reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as a reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name of the reply. In its text, {buyer} and {product} are replaced by the buyer&apos;s first name and the product.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ShippingForm</name>
+    <message>
+        <source>Update the shipping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shipping to update</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shipping status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Carrier&apos;s tracking code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tracking code</source>
+        <translation type="unfinished">Número de seguimiento</translation>
+    </message>
+    <message>
+        <source>Update shipping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shipping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished">Estado</translation>
+    </message>
+    <message>
+        <source>Tracking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#{id} {method}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This order has no shipping to update.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ShopConnector</name>
+    <message>
+        <source>Syncing the shop record…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Syncing categories…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Syncing tracking codes…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Syncing questions…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Syncing conversations…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Syncing orders…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Syncing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sample data, no account needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%n unanswered question(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sending is paused: {reason}</source>
+        <translation type="unfinished">El envío está en pausa: {reason}</translation>
+    </message>
+    <message>
+        <source>Enter a new token…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Syncing with the shop…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ShopPanel</name>
+    <message>
+        <source>Shop</source>
+        <translation>Tienda</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>Plan</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <source>Logo</source>
+        <translation>Logo</translation>
+    </message>
+    <message>
+        <source>Shop id</source>
+        <translation>ID de la tienda</translation>
+    </message>
+    <message>
+        <source>Online</source>
+        <translation>En línea</translation>
+    </message>
+    <message>
+        <source>the shop&apos;s e-mail</source>
+        <translation>el correo de la tienda</translation>
+    </message>
+    <message>
+        <source>the shop</source>
+        <translation>la tienda</translation>
+    </message>
+    <message>
+        <source>the shop&apos;s administration</source>
+        <translation>el panel de administración de la tienda</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>Correo electrónico</translation>
+    </message>
+    <message>
+        <source>Website</source>
+        <translation>Sitio web</translation>
+    </message>
+    <message>
+        <source>Administration</source>
+        <translation>Administración</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Dirección</translation>
+    </message>
+    <message>
+        <source>Street</source>
+        <translation>Calle</translation>
+    </message>
+    <message>
+        <source>City</source>
+        <translation>Ciudad</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Provincia o estado</translation>
+    </message>
+    <message>
+        <source>Postal code</source>
+        <translation>Código postal</translation>
+    </message>
+    <message>
+        <source>Country</source>
+        <translation>País</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Teléfono</translation>
+    </message>
+    <message>
+        <source>Shop record</source>
+        <translation>Ficha de la tienda</translation>
+    </message>
+    <message>
+        <source>Shop details not loaded</source>
+        <translation>Los datos de la tienda no están cargados</translation>
+    </message>
+    <message>
+        <source>Your shop&apos;s status, plan, contact details and address appear here.</source>
+        <translation>Aquí aparecen el estado, el plan, los datos de contacto y la dirección de tu tienda.</translation>
+    </message>
+    <message>
+        <source>Open the shop in the browser</source>
+        <translation>Abrir la tienda en el navegador</translation>
+    </message>
+    <message>
+        <source>Open the shop&apos;s administration</source>
+        <translation>Abrir la administración de la tienda</translation>
+    </message>
+    <message>
+        <source>Write to the shop&apos;s e-mail</source>
+        <translation>Escribir al correo de la tienda</translation>
+    </message>
+    <message>
+        <source>Updating the shop record…</source>
+        <translation>Actualizando los datos de la tienda…</translation>
+    </message>
+    <message>
+        <source>The shop record could not be fetched</source>
+        <translation>No se pudieron descargar los datos de la tienda</translation>
+    </message>
+    <message>
+        <source>(no name)</source>
+        <translation>(sin nombre)</translation>
+    </message>
+    <message>
+        <source>Shop {id}</source>
+        <translation>Tienda {id}</translation>
+    </message>
+    <message>
+        <source>Has a logo</source>
+        <translation>Tiene logo</translation>
+    </message>
+    <message>
+        <source>No logo</source>
+        <translation>Sin logo</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Activa</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>Cerrada</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Desconocido</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Atajos de teclado</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Acción</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>Atajo</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Cerrar</translation>
+    </message>
+</context>
+<context>
+    <name>StateChip</name>
+    <message>
+        <source>Queued</source>
+        <translation>En cola</translation>
+    </message>
+    <message>
+        <source>Sending…</source>
+        <translation>Enviando…</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation>Enviado</translation>
+    </message>
+    <message>
+        <source>Conflict</source>
+        <translation>Conflicto</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Falló</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Activo</translation>
+    </message>
+    <message>
+        <source>Inactive</source>
+        <translation>Inactivo</translation>
+    </message>
+    <message>
+        <source>Offline copy</source>
+        <translation>Copia sin conexión</translation>
+    </message>
+</context>
+<context>
+    <name>StatusBar</name>
+    <message>
+        <source>Not connected</source>
+        <translation>No conectado</translation>
+    </message>
+    <message>
+        <source>No shop profile is open. File → Profiles… connects one.</source>
+        <translation>No hay ningún perfil de tienda abierto. Conecta uno en Archivo → Perfiles…</translation>
+    </message>
+    <message>
+        <source>Online</source>
+        <translation>Conectado</translation>
+    </message>
+    <message>
+        <source>Connected to the shop service.</source>
+        <translation>Conectado al servicio de la tienda.</translation>
+    </message>
+    <message>
+        <source>Offline</source>
+        <translation>Sin conexión</translation>
+    </message>
+    <message>
+        <source>The shop service cannot be reached. You can keep working: changes wait in the outbox.</source>
+        <translation>No se puede acceder al servicio de la tienda. Puedes seguir trabajando: los cambios esperan en la bandeja de salida.</translation>
+    </message>
+    <message>
+        <source>Reconnecting…</source>
+        <translation>Reconectando…</translation>
+    </message>
+    <message>
+        <source>Trying to reach the shop service again.</source>
+        <translation>Intentando conectar de nuevo con el servicio de la tienda.</translation>
+    </message>
+</context>
+<context>
+    <name>SyncAge</name>
+    <message>
+        <source>Not synced yet</source>
+        <translation>Sin sincronizar todavía</translation>
+    </message>
+    <message>
+        <source>Nothing has been fetched from the shop service yet.</source>
+        <translation>Todavía no se descargó nada del servicio de la tienda.</translation>
+    </message>
+    <message>
+        <source>Synced {when}</source>
+        <translation>Sincronizado {when}</translation>
+    </message>
+    <message>
+        <source>Last synced: {moment}</source>
+        <translation>Última sincronización: {moment}</translation>
+    </message>
+</context>
+<context>
+    <name>TaskProgress</name>
+    <message>
+        <source>Progress</source>
+        <translation>Progreso</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Cancel the running task</source>
+        <translation>Cancelar la tarea en curso</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>Trabajando…</translation>
+    </message>
+    <message>
+        <source>+{n} more</source>
+        <translation>+{n} más</translation>
+    </message>
+</context>
+<context>
+    <name>TaskRunner</name>
+    <message>
+        <source>SellerDesk could not read or write its local data. Your work is safe; try again, or restart SellerDesk if this repeats.</source>
+        <translation>SellerDesk no pudo leer ni escribir sus datos locales. Tu trabajo está a salvo; vuelve a intentarlo o reinicia SellerDesk si se repite.</translation>
+    </message>
+    <message>
+        <source>That took too long and was stopped. Please try again.</source>
+        <translation>Tardó demasiado y se detuvo. Vuelve a intentarlo.</translation>
+    </message>
+    <message>
+        <source>A file SellerDesk needs could not be read or written ({reason}).</source>
+        <translation>No se pudo leer ni escribir un archivo que SellerDesk necesita ({reason}).</translation>
+    </message>
+    <message>
+        <source>Something unexpected went wrong. The details were written to the log.</source>
+        <translation>Ocurrió un error inesperado. Los detalles quedaron en el registro.</translation>
+    </message>
+</context>
+<context>
+    <name>ThreadListModel</name>
+    <message>
+        <source>Shopfront</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marketplace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown buyer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Question about your shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last question: {when}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unanswered</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Thumbnail</name>
+    <message>
+        <source>Product picture</source>
+        <translation>Foto del producto</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingConfirmations</name>
+    <message>
+        <source>this tracking code</source>
+        <translation>este código de seguimiento</translation>
+    </message>
+    <message>
+        <source>“{name}” has not been created on the shop yet. Cancel it?</source>
+        <translation>“{name}” todavía no se creó en la tienda. ¿Cancelarlo?</translation>
+    </message>
+    <message>
+        <source>Cancel the new code</source>
+        <translation>Cancelar el código nuevo</translation>
+    </message>
+    <message>
+        <source>Cancel creating it</source>
+        <translation>Cancelar la creación</translation>
+    </message>
+    <message>
+        <source>Delete “{name}” from the shop?</source>
+        <translation>¿Eliminar “{name}” de la tienda?</translation>
+    </message>
+    <message>
+        <source>Delete tracking code</source>
+        <translation>Eliminar código de seguimiento</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Eliminar</translation>
+    </message>
+    <message>
+        <source>The shop stops inserting this snippet. This cannot be undone once it has been sent.</source>
+        <translation>La tienda deja de insertar este fragmento de código. Una vez enviado, no se puede deshacer.</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingEditor</name>
+    <message>
+        <source>New tracking code</source>
+        <translation>Nuevo código de seguimiento</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Eliminar…</translation>
+    </message>
+    <message>
+        <source>Delete this tracking code</source>
+        <translation>Eliminar este código de seguimiento</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>Revertir</translation>
+    </message>
+    <message>
+        <source>Undo the changes not saved</source>
+        <translation>Deshacer los cambios sin guardar</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Guardar</translation>
+    </message>
+    <message>
+        <source>Save the tracking code</source>
+        <translation>Guardar el código de seguimiento</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>e.g. Analytics for every page</source>
+        <translation>p. ej., Analítica para todas las páginas</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Proveedor</translation>
+    </message>
+    <message>
+        <source>Inserted on (event)</source>
+        <translation>Se inserta en (evento)</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>HTML and script, shown as text: SellerDesk never renders or runs it.</source>
+        <translation>HTML y scripts, mostrados como texto: SellerDesk nunca los interpreta ni los ejecuta.</translation>
+    </message>
+    <message>
+        <source>Problems to fix before saving</source>
+        <translation>Problemas que hay que corregir antes de guardar</translation>
+    </message>
+    <message>
+        <source>&amp;Name</source>
+        <translation>&amp;Nombre</translation>
+    </message>
+    <message>
+        <source>&amp;Provider</source>
+        <translation>&amp;Proveedor</translation>
+    </message>
+    <message>
+        <source>Inserted &amp;on</source>
+        <translation>Se &amp;inserta en</translation>
+    </message>
+    <message>
+        <source>S&amp;tatus</source>
+        <translation>E&amp;stado</translation>
+    </message>
+    <message>
+        <source>O&amp;ptions</source>
+        <translation>&amp;Opciones</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Código</translation>
+    </message>
+    <message>
+        <source>(no name)</source>
+        <translation>(sin nombre)</translation>
+    </message>
+    <message>
+        <source>Inactive codes are not inserted in the shop, and the shop&apos;s list leaves them out: after the next update it shows only active codes.</source>
+        <translation>Los códigos inactivos no se insertan en la tienda, y la lista de la tienda no los incluye: después de la próxima actualización solo muestra los activos.</translation>
+    </message>
+    <message>
+        <source>This code waits to be deleted from the shop; it can no longer be edited.</source>
+        <translation>Este código está esperando para eliminarse de la tienda; ya no se puede editar.</translation>
+    </message>
+    <message>
+        <source>This code waits to be created on the shop. You can change it once it has been sent.</source>
+        <translation>Este código está esperando para crearse en la tienda. Podrás cambiarlo cuando se haya enviado.</translation>
+    </message>
+    <message>
+        <source>This change clashes with the shop&apos;s version: open the Outbox (Ctrl+6) to choose which one to keep.</source>
+        <translation>Este cambio choca con la versión de la tienda: abre la bandeja de salida (Ctrl+6) para elegir cuál conservar.</translation>
+    </message>
+    <message>
+        <source>The shop refused the last change: {reason}</source>
+        <translation>La tienda rechazó el último cambio: {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingFilters</name>
+    <message>
+        <source>Show codes inserted on</source>
+        <translation>Mostrar códigos que se insertan en</translation>
+    </message>
+    <message>
+        <source>All events</source>
+        <translation>Todos los eventos</translation>
+    </message>
+    <message>
+        <source>Show codes of provider</source>
+        <translation>Mostrar códigos del proveedor</translation>
+    </message>
+    <message>
+        <source>All providers</source>
+        <translation>Todos los proveedores</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingListModel</name>
+    <message>
+        <source>Delete queued</source>
+        <translation>Eliminación pendiente</translation>
+    </message>
+    <message>
+        <source>Deleting…</source>
+        <translation>Eliminando…</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Inserted on</source>
+        <translation>Se inserta en</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Proveedor</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>Cambios</translation>
+    </message>
+    <message>
+        <source>Snippet</source>
+        <translation>Fragmento</translation>
+    </message>
+    <message>
+        <source>(no name)</source>
+        <translation>(sin nombre)</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingListView</name>
+    <message>
+        <source>Tracking codes</source>
+        <translation>Códigos de seguimiento</translation>
+    </message>
+    <message>
+        <source>No tracking codes</source>
+        <translation>No hay códigos de seguimiento</translation>
+    </message>
+    <message>
+        <source>Analytics, ads and other snippets your shop inserts on its pages appear here. Ctrl+N adds one.</source>
+        <translation>Aquí aparecen los fragmentos de analítica, publicidad y otros que tu tienda inserta en sus páginas. Ctrl+N agrega uno.</translation>
+    </message>
+    <message>
+        <source>No tracking code for these filters</source>
+        <translation>Ningún código coincide con estos filtros</translation>
+    </message>
+    <message>
+        <source>Choose “All events” and “All providers” to see every code.</source>
+        <translation>Elige “Todos los eventos” y “Todos los proveedores” para ver todos los códigos.</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingPanel</name>
+    <message>
+        <source>Tracking codes</source>
+        <translation>Códigos de seguimiento</translation>
+    </message>
+    <message>
+        <source>New code</source>
+        <translation>Nuevo código</translation>
+    </message>
+    <message>
+        <source>New tracking code</source>
+        <translation>Nuevo código de seguimiento</translation>
+    </message>
+    <message>
+        <source>Save the tracking code</source>
+        <translation>Guardar el código de seguimiento</translation>
+    </message>
+    <message>
+        <source>Delete the tracking code (in the list)</source>
+        <translation>Eliminar el código de seguimiento (en la lista)</translation>
+    </message>
+    <message>
+        <source>Revert unsaved changes</source>
+        <translation>Revertir los cambios sin guardar</translation>
+    </message>
+    <message>
+        <source>Add an option</source>
+        <translation>Agregar una opción</translation>
+    </message>
+    <message>
+        <source>Filter by event</source>
+        <translation>Filtrar por evento</translation>
+    </message>
+    <message>
+        <source>Go to the list</source>
+        <translation>Ir a la lista</translation>
+    </message>
+    <message>
+        <source>Updating tracking codes…</source>
+        <translation>Actualizando códigos de seguimiento…</translation>
+    </message>
+    <message>
+        <source>Tracking codes could not be fetched</source>
+        <translation>No se pudieron descargar los códigos de seguimiento</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n codes</source>
+        <translation>
+            <numerusform>%n código</numerusform>
+            <numerusform>%n códigos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Saving the tracking code…</source>
+        <translation>Guardando el código de seguimiento…</translation>
+    </message>
+    <message>
+        <source>Deleting the tracking code…</source>
+        <translation>Eliminando el código de seguimiento…</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingValidation</name>
+    <message>
+        <source>Give the tracking code a name.</source>
+        <translation>Ponle un nombre al código de seguimiento.</translation>
+    </message>
+    <message>
+        <source>The name is {n} characters long; keep it under {max}.</source>
+        <translation>El nombre tiene {n} caracteres; el máximo es {max}.</translation>
+    </message>
+    <message>
+        <source>Paste the snippet&apos;s code: it cannot be empty.</source>
+        <translation>Pega el código del fragmento: no puede quedar vacío.</translation>
+    </message>
+    <message>
+        <source>The code is {n} characters long; the most a snippet may have is {max}. Check that only the snippet was pasted.</source>
+        <translation>El código tiene {n} caracteres; un fragmento puede tener como máximo {max}. Revisa que hayas pegado solo el fragmento.</translation>
+    </message>
+    <message>
+        <source>Option {n} has no name: give it one, or remove the row.</source>
+        <translation>La opción {n} no tiene nombre: ponle uno o quita la fila.</translation>
+    </message>
+    <message>
+        <source>The option “{key}” appears twice: each option needs its own name.</source>
+        <translation>La opción “{key}” aparece dos veces: cada opción necesita su propio nombre.</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingVocabulary</name>
+    <message>
+        <source>Web analytics</source>
+        <translation>Analítica web</translation>
+    </message>
+    <message>
+        <source>Advertising</source>
+        <translation>Publicidad</translation>
+    </message>
+    <message>
+        <source>Click maps</source>
+        <translation>Mapas de clics</translation>
+    </message>
+    <message>
+        <source>Surveys</source>
+        <translation>Encuestas</translation>
+    </message>
+    <message>
+        <source>Trust seal</source>
+        <translation>Sello de confianza</translation>
+    </message>
+    <message>
+        <source>Social media ads</source>
+        <translation>Anuncios en redes sociales</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>Otro</translation>
+    </message>
+    <message>
+        <source>Every page</source>
+        <translation>Todas las páginas</translation>
+    </message>
+    <message>
+        <source>Add to cart</source>
+        <translation>Agregar al carrito</translation>
+    </message>
+    <message>
+        <source>Contact page</source>
+        <translation>Página de contacto</translation>
+    </message>
+    <message>
+        <source>Checkout</source>
+        <translation>Inicio del pago</translation>
+    </message>
+    <message>
+        <source>Purchase completed</source>
+        <translation>Compra completada</translation>
+    </message>
+    <message>
+        <source>Inserted on every page of the shop.</source>
+        <translation>Se inserta en todas las páginas de la tienda.</translation>
+    </message>
+    <message>
+        <source>Inserted each time the user adds a product to the cart.</source>
+        <translation>Se inserta cada vez que el usuario agrega un producto al carrito.</translation>
+    </message>
+    <message>
+        <source>Inserted on the contact page of the shop.</source>
+        <translation>Se inserta en la página de contacto de la tienda.</translation>
+    </message>
+    <message>
+        <source>Inserted when the checkout process starts.</source>
+        <translation>Se inserta cuando comienza el proceso de pago.</translation>
+    </message>
+    <message>
+        <source>Inserted on the purchase completion page.</source>
+        <translation>Se inserta en la página de compra completada.</translation>
+    </message>
+    <message>
+        <source>No provider</source>
+        <translation>Sin proveedor</translation>
+    </message>
+    <message>
+        <source>No event</source>
+        <translation>Sin evento</translation>
+    </message>
+    <message>
+        <source>Inactive</source>
+        <translation>Inactivo</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Activo</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Desconocido</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,3481 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="pt_BR">
+<context>
+    <name>AboutDialog</name>
+    <message>
+        <source>Public domain</source>
+        <translation>Domínio público</translation>
+    </message>
+    <message>
+        <source>About SellerDesk</source>
+        <translation>Sobre o SellerDesk</translation>
+    </message>
+    <message>
+        <source>Version {version}</source>
+        <translation>Versão {version}</translation>
+    </message>
+    <message>
+        <source>Answer buyers&apos; questions, ship orders and keep your shop&apos;s categories and tracking codes in view — online or offline.</source>
+        <translation>Responda às perguntas dos compradores, envie pedidos e acompanhe as categorias e os códigos de rastreamento da sua loja — online ou offline.</translation>
+    </message>
+    <message>
+        <source>Qt {qt} · PySide {pyside} · Python {python}</source>
+        <translation>Qt {qt} · PySide {pyside} · Python {python}</translation>
+    </message>
+    <message>
+        <source>SellerDesk is free software under the MIT licence.</source>
+        <translation>O SellerDesk é software livre sob a licença MIT.</translation>
+    </message>
+    <message>
+        <source>It includes:</source>
+        <translation>Inclui:</translation>
+    </message>
+    <message>
+        <source>Licences of the bundled components</source>
+        <translation>Licenças dos componentes incluídos</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+</context>
+<context>
+    <name>AllShops</name>
+    <message>
+        <source>Not synced on this computer yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open in another window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unanswered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting too long</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To ship</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queued changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All shops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shop open in this window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As of {when}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not synced yet</source>
+        <translation type="unfinished">Ainda não sincronizado</translation>
+    </message>
+    <message>
+        <source>Switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch to {shop}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open {shop} in this window</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>App</name>
+    <message>
+        <source>The shop service did not accept the token of {name}. Paste a new one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SellerDesk has no access token for {name} on this computer. Paste it again to open the shop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no saved shop named {name}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>BannerMessage</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Dispensar</translation>
+    </message>
+    <message>
+        <source>Dismiss message</source>
+        <translation>Dispensar mensagem</translation>
+    </message>
+    <message>
+        <source>×{count}</source>
+        <translation>×{count}</translation>
+    </message>
+</context>
+<context>
+    <name>BulkLinesModel</name>
+    <message>
+        <source>Order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buyer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shipping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tracking code</source>
+        <translation type="unfinished">Código de rastreio</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>BulkShippingDialog</name>
+    <message>
+        <source>Update shipping of several orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This order has no shipping to update.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New status for every order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders and their tracking codes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste tracking codes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste codes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fill the codes from the clipboard, one per line, from the selected order down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply to every order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished">Fechar</translation>
+    </message>
+    <message>
+        <source>New status:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln orders</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Type a tracking code for each order, or paste a column of codes: they fill the lines in order from the selected one down. Leave a code empty to change only the status.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CategoriesPanel</name>
+    <message>
+        <source>Categories</source>
+        <translation>Categorias</translation>
+    </message>
+    <message>
+        <source>Filter by name</source>
+        <translation>Filtrar por nome</translation>
+    </message>
+    <message>
+        <source>Filter categories by name</source>
+        <translation>Filtrar categorias por nome</translation>
+    </message>
+    <message>
+        <source>Expand all</source>
+        <translation>Expandir tudo</translation>
+    </message>
+    <message>
+        <source>Collapse all</source>
+        <translation>Recolher tudo</translation>
+    </message>
+    <message>
+        <source>Category tree</source>
+        <translation>Árvore de categorias</translation>
+    </message>
+    <message>
+        <source>No categories yet</source>
+        <translation>Ainda não há categorias</translation>
+    </message>
+    <message>
+        <source>Your shop&apos;s category tree appears here once it has been fetched.</source>
+        <translation>A árvore de categorias da sua loja aparece aqui assim que for baixada.</translation>
+    </message>
+    <message>
+        <source>No category matches this filter</source>
+        <translation>Nenhuma categoria corresponde a este filtro</translation>
+    </message>
+    <message>
+        <source>Try fewer letters, or clear the filter.</source>
+        <translation>Tente com menos letras ou limpe o filtro.</translation>
+    </message>
+    <message>
+        <source>Find a category</source>
+        <translation>Buscar uma categoria</translation>
+    </message>
+    <message>
+        <source>Open the category&apos;s page in the browser</source>
+        <translation>Abrir a página da categoria no navegador</translation>
+    </message>
+    <message>
+        <source>Updating categories…</source>
+        <translation>Atualizando categorias…</translation>
+    </message>
+    <message>
+        <source>Categories could not be fetched</source>
+        <translation>Não foi possível baixar as categorias</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n categories</source>
+        <translation>
+            <numerusform>%n categoria</numerusform>
+            <numerusform>%n categorias</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CategoryDetail</name>
+    <message>
+        <source>In</source>
+        <translation>Dentro de</translation>
+    </message>
+    <message>
+        <source>Category id</source>
+        <translation>ID da categoria</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>Posição</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Padrão</translation>
+    </message>
+    <message>
+        <source>the category&apos;s page</source>
+        <translation>a página da categoria</translation>
+    </message>
+    <message>
+        <source>Permalink</source>
+        <translation>Link permanente</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Criada em</translation>
+    </message>
+    <message>
+        <source>Last updated</source>
+        <translation>Última atualização</translation>
+    </message>
+    <message>
+        <source>No category selected</source>
+        <translation>Nenhuma categoria selecionada</translation>
+    </message>
+    <message>
+        <source>Pick a category in the tree to see its details.</source>
+        <translation>Escolha uma categoria na árvore para ver os detalhes.</translation>
+    </message>
+    <message>
+        <source>(no name)</source>
+        <translation>(sem nome)</translation>
+    </message>
+    <message>
+        <source>Top level</source>
+        <translation>Nível principal</translation>
+    </message>
+    <message>
+        <source>Default category</source>
+        <translation>Categoria padrão</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Não</translation>
+    </message>
+</context>
+<context>
+    <name>CategoryTreeModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>Posição</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Padrão</translation>
+    </message>
+    <message>
+        <source>Permalink</source>
+        <translation>Link permanente</translation>
+    </message>
+    <message>
+        <source>(no name)</source>
+        <translation>(sem nome)</translation>
+    </message>
+    <message>
+        <source>{link}
+Press Enter or Ctrl+O to open it in the browser</source>
+        <translation>{link}
+Pressione Enter ou Ctrl+O para abrir no navegador</translation>
+    </message>
+    <message>
+        <source>The shop&apos;s default category</source>
+        <translation>A categoria padrão da loja</translation>
+    </message>
+    <message>
+        <source>{name} (default category)</source>
+        <translation>{name} (categoria padrão)</translation>
+    </message>
+</context>
+<context>
+    <name>ChartsArea</name>
+    <message>
+        <source>Orders and revenue per day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders by channel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shippings by status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Currency of the sales chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sales in different currencies are never added up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Charts are not available in this installation; the figures above are complete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No sales in the last {n} days.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{currency}, last {n} days: {orders} orders, {revenue}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revenue ({currency})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No answered questions in the last {n} days.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Week of {week}: half answered within {median}, 9 in 10 within {p90} ({n} answers). Goal: {goal}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No orders yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All {n} orders kept on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No shippings yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} shippings; {share} delivered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CodeEditor</name>
+    <message>
+        <source>Paste the HTML snippet the provider gave you</source>
+        <translation>Cole o trecho de HTML fornecido pelo provedor</translation>
+    </message>
+    <message>
+        <source>Snippet code</source>
+        <translation>Código do trecho</translation>
+    </message>
+</context>
+<context>
+    <name>Confirm</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Save the changes to “{name}”?</source>
+        <translation>Salvar as alterações em “{name}”?</translation>
+    </message>
+    <message>
+        <source>Save your changes?</source>
+        <translation>Salvar as alterações?</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Alterações não salvas</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Salvar</translation>
+    </message>
+    <message>
+        <source>Discard changes</source>
+        <translation>Descartar alterações</translation>
+    </message>
+    <message>
+        <source>If you go on without saving, what you typed is lost.</source>
+        <translation>Se continuar sem salvar, o que você digitou será perdido.</translation>
+    </message>
+</context>
+<context>
+    <name>ConflictDialog</name>
+    <message>
+        <source>Resolve a conflict</source>
+        <translation>Resolver um conflito</translation>
+    </message>
+    <message>
+        <source>Buyer&apos;s question: {text}</source>
+        <translation>Pergunta do comprador: {text}</translation>
+    </message>
+    <message>
+        <source>Keep mine (send again)</source>
+        <translation>Manter a minha (reenviar)</translation>
+    </message>
+    <message>
+        <source>Keep my version and send it again</source>
+        <translation>Manter a minha versão e enviá-la de novo</translation>
+    </message>
+    <message>
+        <source>Drop my change</source>
+        <translation>Descartar a minha alteração</translation>
+    </message>
+    <message>
+        <source>Keep the shop&apos;s</source>
+        <translation>Manter a da loja</translation>
+    </message>
+    <message>
+        <source>Decide later</source>
+        <translation>Decidir depois</translation>
+    </message>
+    <message>
+        <source>Close without deciding</source>
+        <translation>Fechar sem decidir</translation>
+    </message>
+    <message>
+        <source>Your version (not sent)</source>
+        <translation>Sua versão (não enviada)</translation>
+    </message>
+    <message>
+        <source>On the shop now</source>
+        <translation>Na loja agora</translation>
+    </message>
+    <message>
+        <source>{label} (differs)</source>
+        <translation>{label} (diferente)</translation>
+    </message>
+    <message>
+        <source>Your {label}</source>
+        <translation>Sua versão: {label}</translation>
+    </message>
+    <message>
+        <source>The shop&apos;s {label}</source>
+        <translation>Versão da loja: {label}</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationModel</name>
+    <message>
+        <source>Closed without answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Under review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Banned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ConversationView</name>
+    <message>
+        <source>Conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Questions and answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No questions left in this conversation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Dashboard</name>
+    <message>
+        <source>{m} min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{h} h {m} min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{h} h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{d} d {h} h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{d} d</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DashboardCharts</name>
+    <message>
+        <source>Median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>9 in 10 within</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your goal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{day}: {orders} orders, {revenue}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DashboardPanel</name>
+    <message>
+        <source>Last {n} days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Days the charts cover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All shops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show every saved shop side by side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notifications…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh interval, desktop notifications, quiet hours and the answer-time goal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unanswered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens the inbox, unanswered first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting too long</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens the unanswered questions, oldest first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens the paid orders not processed yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To ship</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens the processed orders not delivered yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens the delivered orders waiting for your feedback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answers queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens the outbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No shop connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your day at a glance appears here once a shop is connected: questions waiting, orders to ship, sales and how fast you answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dashboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Oldest asked {when}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unanswered for over {goal}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid, not processed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processed, not delivered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delivered, your feedback pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sent when online</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shipping, invoices, codes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not synced yet: figures from this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figures as of {when}, from this computer&apos;s copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Errors</name>
+    <message>
+        <source>The shop service could not complete the request.</source>
+        <translation>O serviço da loja não conseguiu concluir a solicitação.</translation>
+    </message>
+    <message>
+        <source>The shop service did not accept your access token. It may have expired: please enter a new one.</source>
+        <translation>O serviço da loja não aceitou seu token de acesso. Ele pode ter expirado: informe um novo.</translation>
+    </message>
+    <message>
+        <source>That record no longer exists on the shop service.</source>
+        <translation>Esse registro não existe mais no serviço da loja.</translation>
+    </message>
+    <message>
+        <source>The shop service refused the request.</source>
+        <translation>O serviço da loja recusou a solicitação.</translation>
+    </message>
+    <message>
+        <source>The shop service asks us to slow down; retrying shortly.</source>
+        <translation>O serviço da loja pediu para ir mais devagar; nova tentativa em instantes.</translation>
+    </message>
+    <message>
+        <source>The shop service is having trouble right now; try again in a moment.</source>
+        <translation>O serviço da loja está com problemas no momento; tente de novo daqui a pouco.</translation>
+    </message>
+    <message>
+        <source>No connection to the shop service. Your work is kept and sent later.</source>
+        <translation>Sem conexão com o serviço da loja. Seu trabalho fica guardado e é enviado depois.</translation>
+    </message>
+    <message>
+        <source>The shop service sent an answer SellerDesk could not read.</source>
+        <translation>O serviço da loja enviou uma resposta que o SellerDesk não conseguiu ler.</translation>
+    </message>
+    <message>
+        <source>SellerDesk could not read or save its local data.</source>
+        <translation>O SellerDesk não conseguiu ler ou salvar os dados locais.</translation>
+    </message>
+    <message>
+        <source>Your disk is full, so SellerDesk could not save this change. Everything saved before is safe. Free some disk space and try again.</source>
+        <translation>O disco está cheio, por isso o SellerDesk não conseguiu salvar esta alteração. Tudo o que foi salvo antes está seguro. Libere espaço no disco e tente de novo.</translation>
+    </message>
+    <message>
+        <source>This shop&apos;s data is in use by another SellerDesk window or command. Close it and try again.</source>
+        <translation>Os dados desta loja estão em uso por outra janela ou comando do SellerDesk. Feche-o e tente de novo.</translation>
+    </message>
+    <message>
+        <source>SellerDesk&apos;s local data file is damaged. Your shop&apos;s data is safe on the server; changes not yet sent may be lost.</source>
+        <translation>O arquivo de dados locais do SellerDesk está danificado. Os dados da sua loja estão seguros no servidor; alterações ainda não enviadas podem ser perdidas.</translation>
+    </message>
+    <message>
+        <source>This shop&apos;s local data was saved by a newer version of SellerDesk. Please update SellerDesk to open it.</source>
+        <translation>Os dados locais desta loja foram salvos por uma versão mais nova do SellerDesk. Atualize o SellerDesk para abri-los.</translation>
+    </message>
+    <message>
+        <source>SellerDesk&apos;s local data is closed.</source>
+        <translation>Os dados locais do SellerDesk estão fechados.</translation>
+    </message>
+    <message>
+        <source>SellerDesk could not open its data folder. Check that the disk is connected and that you may write to it.</source>
+        <translation>O SellerDesk não conseguiu abrir a pasta de dados. Verifique se o disco está conectado e se você tem permissão para gravar nele.</translation>
+    </message>
+    <message>
+        <source>The disk reported an error while SellerDesk was saving. Everything saved before is safe.</source>
+        <translation>O disco informou um erro enquanto o SellerDesk salvava. Tudo o que foi salvo antes está seguro.</translation>
+    </message>
+    <message>
+        <source>That change has already moved on; the list is being refreshed.</source>
+        <translation>Essa alteração já avançou; a lista está sendo atualizada.</translation>
+    </message>
+    <message>
+        <source>The buyer&apos;s question was deleted.</source>
+        <translation>A pergunta do comprador foi excluída.</translation>
+    </message>
+    <message>
+        <source>This question was already answered elsewhere with another text.</source>
+        <translation>Esta pergunta já foi respondida em outro lugar com outro texto.</translation>
+    </message>
+    <message>
+        <source>The order no longer exists.</source>
+        <translation>O pedido não existe mais.</translation>
+    </message>
+    <message>
+        <source>This shipping no longer exists on the order.</source>
+        <translation>Este envio não existe mais no pedido.</translation>
+    </message>
+    <message>
+        <source>The invoice of this order was changed elsewhere meanwhile.</source>
+        <translation>Enquanto isso, a nota fiscal deste pedido foi alterada em outro lugar.</translation>
+    </message>
+    <message>
+        <source>The shipping of this order was changed elsewhere meanwhile.</source>
+        <translation>Enquanto isso, o envio deste pedido foi alterado em outro lugar.</translation>
+    </message>
+    <message>
+        <source>This tracking code was never created.</source>
+        <translation>Este código de rastreamento nunca foi criado.</translation>
+    </message>
+    <message>
+        <source>This tracking code was deleted elsewhere.</source>
+        <translation>Este código de rastreamento foi excluído em outro lugar.</translation>
+    </message>
+    <message>
+        <source>This tracking code was changed elsewhere meanwhile.</source>
+        <translation>Enquanto isso, este código de rastreamento foi alterado em outro lugar.</translation>
+    </message>
+    <message>
+        <source>The buyer&apos;s question was deleted before the answer arrived.</source>
+        <translation>A pergunta do comprador foi excluída antes de a resposta chegar.</translation>
+    </message>
+    <message>
+        <source>The order (or its shipping) no longer exists.</source>
+        <translation>O pedido (ou o envio dele) não existe mais.</translation>
+    </message>
+    <message>
+        <source>The access token is empty.</source>
+        <translation>O token de acesso está vazio.</translation>
+    </message>
+    <message>
+        <source>SellerDesk could not read its settings file.</source>
+        <translation>O SellerDesk não conseguiu ler o arquivo de configurações.</translation>
+    </message>
+    <message>
+        <source>SellerDesk could not save its settings file.</source>
+        <translation>O SellerDesk não conseguiu salvar o arquivo de configurações.</translation>
+    </message>
+    <message>
+        <source>A profile needs a name.</source>
+        <translation>O perfil precisa de um nome.</translation>
+    </message>
+    <message>
+        <source>The service address must start with http:// or https://.</source>
+        <translation>O endereço do serviço deve começar com http:// ou https://.</translation>
+    </message>
+    <message>
+        <source>Enter the service address without the access token.</source>
+        <translation>Informe o endereço do serviço sem o token de acesso.</translation>
+    </message>
+</context>
+<context>
+    <name>FacetModel</name>
+    <message numerus="yes">
+        <source>{value}, %Ln orders</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FacetSidebar</name>
+    <message>
+        <source>Saved views</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a view you saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the current filters as a view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the chosen saved view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete saved view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show all orders again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation type="unfinished">Seções</translation>
+    </message>
+    <message>
+        <source>Name of this view:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FigureCard</name>
+    <message>
+        <source>{title}: {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>InboxPanel</name>
+    <message>
+        <source>Inbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next unanswered conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search questions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the question…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for an answer: {n}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every question has an answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shown: {n}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversations: {n}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No shop connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buyers&apos; questions and your answers appear here, grouped by conversation, once a shop is connected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No results for these filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try other words, or show all statuses and channels.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No unanswered questions — nice work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New questions from buyers show up here first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No questions yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buyers&apos; questions appear here as they arrive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>InvoiceForm</name>
+    <message>
+        <source>Update the invoice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invoiced</source>
+        <translation type="unfinished">Faturado</translation>
+    </message>
+    <message>
+        <source>e.g. 0001-00001234</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invoice number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invoice type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update invoice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation type="unfinished">Número</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished">Tipo</translation>
+    </message>
+    <message>
+        <source>Enter the invoice number, or untick Invoiced.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LinkButton</name>
+    <message>
+        <source>link</source>
+        <translation>link</translation>
+    </message>
+    <message>
+        <source>Open {address}</source>
+        <translation>Abrir {address}</translation>
+    </message>
+    <message>
+        <source>Open {what}: {address}</source>
+        <translation>Abrir {what}: {address}</translation>
+    </message>
+    <message>
+        <source>Not a web address SellerDesk opens</source>
+        <translation>O SellerDesk não abre este endereço: não é um endereço web</translation>
+    </message>
+    <message>
+        <source>{what}: none</source>
+        <translation>{what}: nenhum</translation>
+    </message>
+    <message>
+        <source>{what}: {address}</source>
+        <translation>{what}: {address}</translation>
+    </message>
+</context>
+<context>
+    <name>Loading</name>
+    <message>
+        <source>Not fetched from the shop yet</source>
+        <translation>Ainda não baixado da loja</translation>
+    </message>
+    <message>
+        <source>Updated {when}</source>
+        <translation>Atualizado {when}</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>SellerDesk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No shop connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Profiles…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Notifications and refresh…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Shops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About SellerDesk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Manage shops…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation type="unfinished">Seções</translation>
+    </message>
+</context>
+<context>
+    <name>MessageBanner</name>
+    <message>
+        <source>Messages</source>
+        <translation>Mensagens</translation>
+    </message>
+</context>
+<context>
+    <name>NavigationList</name>
+    <message>
+        <source>Views</source>
+        <translation>Seções</translation>
+    </message>
+</context>
+<context>
+    <name>NotificationSettingsDialog</name>
+    <message>
+        <source>Notifications and refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look for news every (minutes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show a desktop notification for new questions and orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quiet hours: no notifications from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quiet hours start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quiet hours end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A question is late after (minutes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look for news every</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A question is late after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>While offline, or when the shop service asks to slow down, SellerDesk looks less often and catches up as soon as it can. In quiet hours the counts still update.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This desktop has no notification area: new questions and orders show as counts in the window only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Notifier</name>
+    <message>
+        <source>a buyer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New question from {buyer}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New order from {buyer}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{shop}: {what}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No questions waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open SellerDesk</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OptionsEditor</name>
+    <message>
+        <source>Options</source>
+        <translation>Opções</translation>
+    </message>
+    <message>
+        <source>Add option</source>
+        <translation>Adicionar opção</translation>
+    </message>
+    <message>
+        <source>Add an option</source>
+        <translation>Adicionar uma opção</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <source>Remove the selected option</source>
+        <translation>Remover a opção selecionada</translation>
+    </message>
+</context>
+<context>
+    <name>OptionsModel</name>
+    <message>
+        <source>Option</source>
+        <translation>Opção</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>texto</translation>
+    </message>
+    <message>
+        <source>number or value</source>
+        <translation>número ou valor</translation>
+    </message>
+</context>
+<context>
+    <name>OrderDetail</name>
+    <message>
+        <source>No order selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick an order in the list to see its buyer, products, payments and shipping here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read this order again from the shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh this order from the shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order {id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unpaid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shipping: {state}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation type="unfinished">Entregue</translation>
+    </message>
+    <message>
+        <source>Not delivered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation type="unfinished">Fechada</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To be agreed with the buyer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your own delivery</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Carrier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Carrier, you print the label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation type="unfinished">Pendente</translation>
+    </message>
+    <message>
+        <source>Approved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Charged back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buyer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No buyer details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished">Nome</translation>
+    </message>
+    <message>
+        <source>Nickname</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation type="unfinished">E-mail</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation type="unfinished">Telefone</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Billing data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No billing data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished">Endereço</translation>
+    </message>
+    <message>
+        <source>City</source>
+        <translation type="unfinished">Cidade</translation>
+    </message>
+    <message>
+        <source>Postcode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tax document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Products</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{quantity} × {title}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(untitled)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Variation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SKU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{unit} each, {amount}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Promotion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No products listed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discounts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shipping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished">Status</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instalments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No payments yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished">Tipo</translation>
+    </message>
+    <message>
+        <source>Tracking code</source>
+        <translation type="unfinished">Código de rastreio</translation>
+    </message>
+    <message>
+        <source>Receiver</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deliver to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This order has no shipping.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invoice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not invoiced yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation type="unfinished">Número</translation>
+    </message>
+    <message>
+        <source>Invoiced on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No notes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Feedback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From the buyer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Given</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OrderFilters</name>
+    <message>
+        <source>Payment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shipping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delivery</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open or closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buyer contact</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Feedback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buyer&apos;s feedback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your feedback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not paid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not processed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation type="unfinished">Entregue</translation>
+    </message>
+    <message>
+        <source>Not delivered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation type="unfinished">Fechada</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Both given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Both pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation type="unfinished">Pendente</translation>
+    </message>
+    <message>
+        <source>Not contacted yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First contact made</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details confirmed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ready for pick-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On route</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label to print</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To be agreed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Being prepared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shop</source>
+        <translation type="unfinished">Loja</translation>
+    </message>
+    <message>
+        <source>Marketplace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To ship</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid orders not processed yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processed orders not delivered yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delivered orders waiting for your feedback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders that are closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Newest first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Oldest first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recently updated first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Least recently updated first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buyer name, A to Z</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buyer name, Z to A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client number, ascending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client number, descending</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OrdersPanel</name>
+    <message>
+        <source>Search orders (buyer, product, code)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order of the list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update shipping…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update the shipping of the selected orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the orders of this view to a CSV file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No orders yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders appear here after the next sync.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No orders to show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your sales in the shop and on the marketplace appear here, with their payment and shipping state, once a shop is connected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to the order list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit the tracking code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update shipping of the selected orders…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export this view to CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save these filters as a view…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh the selected order from the shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show: {view}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select the orders to update first (Shift or Ctrl and click).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exporting orders…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refreshing order {id}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln orders</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln orders match</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Updating %Ln shippings…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %Ln orders to {file}</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · {loaded} loaded, more as you scroll</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No orders match these filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear a filter or search for other words (Ctrl+Shift+Backspace clears them all).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders appear here after the next sync with the shop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving the invoice of order {id}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving the shipping of order {id}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OrdersTableModel</name>
+    <message>
+        <source>Loading orders…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click to sort by this column</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tracking: {codes}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buyer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Products</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shipping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation type="unfinished">Entregue</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation type="unfinished">Fechada</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation type="unfinished">Alterações</translation>
+    </message>
+    <message>
+        <source>Unpaid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No shipping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OrdersTableView</name>
+    <message>
+        <source>Orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Outbox</name>
+    <message>
+        <source>Ready for pickup</source>
+        <translation>Pronto para retirada</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Pendente</translation>
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation>Em andamento</translation>
+    </message>
+    <message>
+        <source>On the way</source>
+        <translation>A caminho</translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation>Entregue</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Código</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>Opções</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Provedor</translation>
+    </message>
+    <message>
+        <source>Inserted on</source>
+        <translation>Inserido em</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Answer to question {id}</source>
+        <translation>Resposta à pergunta {id}</translation>
+    </message>
+    <message>
+        <source>Deletion of question {id}</source>
+        <translation>Exclusão da pergunta {id}</translation>
+    </message>
+    <message>
+        <source>Invoice of order {id}</source>
+        <translation>Nota fiscal do pedido {id}</translation>
+    </message>
+    <message>
+        <source>Shipping of order {id}</source>
+        <translation>Envio do pedido {id}</translation>
+    </message>
+    <message>
+        <source>New tracking code “{name}”</source>
+        <translation>Novo código de rastreamento “{name}”</translation>
+    </message>
+    <message>
+        <source>Changes to tracking code “{name}”</source>
+        <translation>Alterações no código de rastreamento “{name}”</translation>
+    </message>
+    <message>
+        <source>Changes to tracking code {id}</source>
+        <translation>Alterações no código de rastreamento {id}</translation>
+    </message>
+    <message>
+        <source>Deletion of tracking code {id}</source>
+        <translation>Exclusão do código de rastreamento {id}</translation>
+    </message>
+    <message>
+        <source>Not invoiced</source>
+        <translation>Não faturado</translation>
+    </message>
+    <message>
+        <source>Invoiced: {type} {number}</source>
+        <translation>Faturado: {type} {number}</translation>
+    </message>
+    <message>
+        <source>{status}, tracking {code}</source>
+        <translation>{status}, rastreio {code}</translation>
+    </message>
+    <message>
+        <source>{provider}, {event}</source>
+        <translation>{provider}, {event}</translation>
+    </message>
+    <message>
+        <source>The question is removed from the shop</source>
+        <translation>A pergunta é removida da loja</translation>
+    </message>
+    <message>
+        <source>The shop stops inserting this snippet</source>
+        <translation>A loja deixa de inserir este trecho de código</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(nenhum)</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Sim</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Não</translation>
+    </message>
+    <message>
+        <source>The record no longer exists on the shop, so your change cannot be applied.</source>
+        <translation>O registro não existe mais na loja, então sua alteração não pode ser aplicada.</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>Resposta</translation>
+    </message>
+    <message>
+        <source>(no answer)</source>
+        <translation>(sem resposta)</translation>
+    </message>
+    <message>
+        <source>The buyer already has the other answer, and a question can only be answered once.</source>
+        <translation>O comprador já recebeu a outra resposta, e uma pergunta só pode ser respondida uma vez.</translation>
+    </message>
+    <message>
+        <source>Invoiced</source>
+        <translation>Faturado</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>Número</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Tracking code</source>
+        <translation>Código de rastreio</translation>
+    </message>
+    <message>
+        <source>Already gone</source>
+        <translation>Já não existe</translation>
+    </message>
+    <message>
+        <source>Still there</source>
+        <translation>Ainda existe</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Alteração</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Excluir</translation>
+    </message>
+</context>
+<context>
+    <name>OutboxButton</name>
+    <message>
+        <source>Open the outbox (Ctrl+6)</source>
+        <translation>Abrir a caixa de saída (Ctrl+6)</translation>
+    </message>
+    <message>
+        <source>Outbox: {waiting} waiting, {conflicts}</source>
+        <translation>Caixa de saída: {waiting} aguardando, {conflicts}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n need you</source>
+        <translation>
+            <numerusform>%n para resolver</numerusform>
+            <numerusform>%n para resolver</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Outbox: {waiting} waiting</source>
+        <translation>Caixa de saída: {waiting} aguardando</translation>
+    </message>
+    <message>
+        <source>Outbox: all sent</source>
+        <translation>Caixa de saída: tudo enviado</translation>
+    </message>
+</context>
+<context>
+    <name>OutboxModel</name>
+    <message>
+        <source>Waiting to retry</source>
+        <translation>Aguardando nova tentativa</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Alteração</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Detalhes</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Tentativas</translation>
+    </message>
+    <message>
+        <source>Last problem</source>
+        <translation>Último problema</translation>
+    </message>
+    <message>
+        <source>Made</source>
+        <translation>Criada em</translation>
+    </message>
+</context>
+<context>
+    <name>OutboxPanel</name>
+    <message>
+        <source>Outbox</source>
+        <translation>Caixa de saída</translation>
+    </message>
+    <message>
+        <source>Send all now</source>
+        <translation>Enviar tudo agora</translation>
+    </message>
+    <message>
+        <source>Send every waiting change now</source>
+        <translation>Enviar agora todas as alterações pendentes</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Tentar de novo</translation>
+    </message>
+    <message>
+        <source>Send the selected change again</source>
+        <translation>Enviar de novo a alteração selecionada</translation>
+    </message>
+    <message>
+        <source>Discard…</source>
+        <translation>Descartar…</translation>
+    </message>
+    <message>
+        <source>Discard the selected change</source>
+        <translation>Descartar a alteração selecionada</translation>
+    </message>
+    <message>
+        <source>Resolve…</source>
+        <translation>Resolver…</translation>
+    </message>
+    <message>
+        <source>Resolve the selected conflict</source>
+        <translation>Resolver o conflito selecionado</translation>
+    </message>
+    <message>
+        <source>Changes waiting to be sent</source>
+        <translation>Alterações aguardando envio</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>Pergunta</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Detalhes</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Last problem</source>
+        <translation>Último problema</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Tentativas</translation>
+    </message>
+    <message>
+        <source>Made</source>
+        <translation>Criada em</translation>
+    </message>
+    <message>
+        <source>Next attempt</source>
+        <translation>Próxima tentativa</translation>
+    </message>
+    <message>
+        <source>All changes sent</source>
+        <translation>Todas as alterações enviadas</translation>
+    </message>
+    <message>
+        <source>Answers and updates you make while offline wait here until they reach the shop.</source>
+        <translation>As respostas e atualizações que você fizer offline aguardam aqui até chegarem à loja.</translation>
+    </message>
+    <message>
+        <source>Retry the selected change</source>
+        <translation>Tentar de novo a alteração selecionada</translation>
+    </message>
+    <message>
+        <source>Send all waiting changes now</source>
+        <translation>Enviar agora todas as alterações pendentes</translation>
+    </message>
+    <message>
+        <source>Discard the selected change (in the list)</source>
+        <translation>Descartar a alteração selecionada (na lista)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting</source>
+        <translation>
+            <numerusform>%n aguardando</numerusform>
+            <numerusform>%n aguardando</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n need you</source>
+        <translation>
+            <numerusform>%n para resolver</numerusform>
+            <numerusform>%n para resolver</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sending is paused: {reason}</source>
+        <translation>O envio está pausado: {reason}</translation>
+    </message>
+    <message>
+        <source>(not in the saved copy)</source>
+        <translation>(não está na cópia salva)</translation>
+    </message>
+    <message>
+        <source>Sending again…</source>
+        <translation>Reenviando…</translation>
+    </message>
+    <message>
+        <source>Discarding…</source>
+        <translation>Descartando…</translation>
+    </message>
+    <message>
+        <source>Discard change</source>
+        <translation>Descartar alteração</translation>
+    </message>
+    <message>
+        <source>Discard “{what}”?</source>
+        <translation>Descartar “{what}”?</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Descartar</translation>
+    </message>
+    <message>
+        <source>It will not be sent to the shop, and it cannot be brought back.</source>
+        <translation>Ela não será enviada à loja e não poderá ser recuperada.</translation>
+    </message>
+    <message>
+        <source>Resolving the conflict…</source>
+        <translation>Resolvendo o conflito…</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileDialog</name>
+    <message>
+        <source>Connect your shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the address of the shop service, your shop&apos;s number and the access token you got from the marketplace. Or look around first with the demo shop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>My shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Service address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shop number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Access token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave empty to keep the saved token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try the demo shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished">Cancelar</translation>
+    </message>
+    <message>
+        <source>Give the profile a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That name is kept for the demo shop; choose another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The service address starts with https:// (or http://).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste the access token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Profiles</name>
+    <message>
+        <source>Your system has no secure password store; the token is kept only until you close SellerDesk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your system&apos;s password store did not accept the token; it is kept only until you close SellerDesk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProfilesDialog</name>
+    <message>
+        <source>Shops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your shops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each shop keeps its own data on this computer and its own access token in the system&apos;s password store.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved shops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch to this shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a shop…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change the address, shop number or token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished">Fechar</translation>
+    </message>
+    <message>
+        <source>{address} · shop {number}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sample data, no account needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — open in this window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch to another shop first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change what the shop service gave you; leave the token empty to keep the saved one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save and open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove “{name}” from SellerDesk?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished">Remover</translation>
+    </message>
+    <message>
+        <source>Its access token is deleted from the password store. Its data on this computer stays until you delete the data folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removing {name}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SavedRepliesMenu</name>
+    <message>
+        <source>Saved replies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No saved replies yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save current text as a reply…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove a saved reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as a reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name of the reply. In its text, {buyer} and {product} are replaced by the buyer&apos;s first name and the product.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ShippingForm</name>
+    <message>
+        <source>Update the shipping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shipping to update</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shipping status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Carrier&apos;s tracking code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tracking code</source>
+        <translation type="unfinished">Código de rastreio</translation>
+    </message>
+    <message>
+        <source>Update shipping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shipping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished">Status</translation>
+    </message>
+    <message>
+        <source>Tracking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#{id} {method}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This order has no shipping to update.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ShopConnector</name>
+    <message>
+        <source>Syncing the shop record…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Syncing categories…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Syncing tracking codes…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Syncing questions…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Syncing conversations…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Syncing orders…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Syncing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sample data, no account needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%n unanswered question(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sending is paused: {reason}</source>
+        <translation type="unfinished">O envio está pausado: {reason}</translation>
+    </message>
+    <message>
+        <source>Enter a new token…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Syncing with the shop…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ShopPanel</name>
+    <message>
+        <source>Shop</source>
+        <translation>Loja</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>Plano</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <source>Logo</source>
+        <translation>Logotipo</translation>
+    </message>
+    <message>
+        <source>Shop id</source>
+        <translation>ID da loja</translation>
+    </message>
+    <message>
+        <source>Online</source>
+        <translation>Na internet</translation>
+    </message>
+    <message>
+        <source>the shop&apos;s e-mail</source>
+        <translation>o e-mail da loja</translation>
+    </message>
+    <message>
+        <source>the shop</source>
+        <translation>a loja</translation>
+    </message>
+    <message>
+        <source>the shop&apos;s administration</source>
+        <translation>o painel de administração da loja</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>E-mail</translation>
+    </message>
+    <message>
+        <source>Website</source>
+        <translation>Site</translation>
+    </message>
+    <message>
+        <source>Administration</source>
+        <translation>Administração</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Endereço</translation>
+    </message>
+    <message>
+        <source>Street</source>
+        <translation>Rua</translation>
+    </message>
+    <message>
+        <source>City</source>
+        <translation>Cidade</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Postal code</source>
+        <translation>CEP</translation>
+    </message>
+    <message>
+        <source>Country</source>
+        <translation>País</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Telefone</translation>
+    </message>
+    <message>
+        <source>Shop record</source>
+        <translation>Ficha da loja</translation>
+    </message>
+    <message>
+        <source>Shop details not loaded</source>
+        <translation>Os dados da loja não foram carregados</translation>
+    </message>
+    <message>
+        <source>Your shop&apos;s status, plan, contact details and address appear here.</source>
+        <translation>O status, o plano, os dados de contato e o endereço da sua loja aparecem aqui.</translation>
+    </message>
+    <message>
+        <source>Open the shop in the browser</source>
+        <translation>Abrir a loja no navegador</translation>
+    </message>
+    <message>
+        <source>Open the shop&apos;s administration</source>
+        <translation>Abrir a administração da loja</translation>
+    </message>
+    <message>
+        <source>Write to the shop&apos;s e-mail</source>
+        <translation>Escrever para o e-mail da loja</translation>
+    </message>
+    <message>
+        <source>Updating the shop record…</source>
+        <translation>Atualizando os dados da loja…</translation>
+    </message>
+    <message>
+        <source>The shop record could not be fetched</source>
+        <translation>Não foi possível baixar os dados da loja</translation>
+    </message>
+    <message>
+        <source>(no name)</source>
+        <translation>(sem nome)</translation>
+    </message>
+    <message>
+        <source>Shop {id}</source>
+        <translation>Loja {id}</translation>
+    </message>
+    <message>
+        <source>Has a logo</source>
+        <translation>Tem logotipo</translation>
+    </message>
+    <message>
+        <source>No logo</source>
+        <translation>Sem logotipo</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Ativa</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>Fechada</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Desconhecido</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Atalhos de teclado</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Ação</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>Atalho</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+</context>
+<context>
+    <name>StateChip</name>
+    <message>
+        <source>Queued</source>
+        <translation>Na fila</translation>
+    </message>
+    <message>
+        <source>Sending…</source>
+        <translation>Enviando…</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation>Enviado</translation>
+    </message>
+    <message>
+        <source>Conflict</source>
+        <translation>Conflito</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Falhou</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Ativo</translation>
+    </message>
+    <message>
+        <source>Inactive</source>
+        <translation>Inativo</translation>
+    </message>
+    <message>
+        <source>Offline copy</source>
+        <translation>Cópia offline</translation>
+    </message>
+</context>
+<context>
+    <name>StatusBar</name>
+    <message>
+        <source>Not connected</source>
+        <translation>Não conectado</translation>
+    </message>
+    <message>
+        <source>No shop profile is open. File → Profiles… connects one.</source>
+        <translation>Nenhum perfil de loja está aberto. Conecte um em Arquivo → Perfis…</translation>
+    </message>
+    <message>
+        <source>Online</source>
+        <translation>Conectado</translation>
+    </message>
+    <message>
+        <source>Connected to the shop service.</source>
+        <translation>Conectado ao serviço da loja.</translation>
+    </message>
+    <message>
+        <source>Offline</source>
+        <translation>Sem conexão</translation>
+    </message>
+    <message>
+        <source>The shop service cannot be reached. You can keep working: changes wait in the outbox.</source>
+        <translation>Não é possível acessar o serviço da loja. Você pode continuar trabalhando: as alterações aguardam na caixa de saída.</translation>
+    </message>
+    <message>
+        <source>Reconnecting…</source>
+        <translation>Reconectando…</translation>
+    </message>
+    <message>
+        <source>Trying to reach the shop service again.</source>
+        <translation>Tentando acessar o serviço da loja novamente.</translation>
+    </message>
+</context>
+<context>
+    <name>SyncAge</name>
+    <message>
+        <source>Not synced yet</source>
+        <translation>Ainda não sincronizado</translation>
+    </message>
+    <message>
+        <source>Nothing has been fetched from the shop service yet.</source>
+        <translation>Nada foi baixado do serviço da loja ainda.</translation>
+    </message>
+    <message>
+        <source>Synced {when}</source>
+        <translation>Sincronizado {when}</translation>
+    </message>
+    <message>
+        <source>Last synced: {moment}</source>
+        <translation>Última sincronização: {moment}</translation>
+    </message>
+</context>
+<context>
+    <name>TaskProgress</name>
+    <message>
+        <source>Progress</source>
+        <translation>Progresso</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Cancel the running task</source>
+        <translation>Cancelar a tarefa em andamento</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>Processando…</translation>
+    </message>
+    <message>
+        <source>+{n} more</source>
+        <translation>+{n} mais</translation>
+    </message>
+</context>
+<context>
+    <name>TaskRunner</name>
+    <message>
+        <source>SellerDesk could not read or write its local data. Your work is safe; try again, or restart SellerDesk if this repeats.</source>
+        <translation>O SellerDesk não conseguiu ler ou gravar os dados locais. Seu trabalho está seguro; tente de novo ou reinicie o SellerDesk se isso se repetir.</translation>
+    </message>
+    <message>
+        <source>That took too long and was stopped. Please try again.</source>
+        <translation>Demorou demais e foi interrompido. Tente novamente.</translation>
+    </message>
+    <message>
+        <source>A file SellerDesk needs could not be read or written ({reason}).</source>
+        <translation>Não foi possível ler ou gravar um arquivo de que o SellerDesk precisa ({reason}).</translation>
+    </message>
+    <message>
+        <source>Something unexpected went wrong. The details were written to the log.</source>
+        <translation>Ocorreu um erro inesperado. Os detalhes foram gravados no log.</translation>
+    </message>
+</context>
+<context>
+    <name>ThreadListModel</name>
+    <message>
+        <source>Shopfront</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marketplace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown buyer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Question about your shop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last question: {when}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unanswered</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Thumbnail</name>
+    <message>
+        <source>Product picture</source>
+        <translation>Foto do produto</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingConfirmations</name>
+    <message>
+        <source>this tracking code</source>
+        <translation>este código de rastreamento</translation>
+    </message>
+    <message>
+        <source>“{name}” has not been created on the shop yet. Cancel it?</source>
+        <translation>“{name}” ainda não foi criado na loja. Cancelar?</translation>
+    </message>
+    <message>
+        <source>Cancel the new code</source>
+        <translation>Cancelar o novo código</translation>
+    </message>
+    <message>
+        <source>Cancel creating it</source>
+        <translation>Cancelar a criação</translation>
+    </message>
+    <message>
+        <source>Delete “{name}” from the shop?</source>
+        <translation>Excluir “{name}” da loja?</translation>
+    </message>
+    <message>
+        <source>Delete tracking code</source>
+        <translation>Excluir código de rastreamento</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Excluir</translation>
+    </message>
+    <message>
+        <source>The shop stops inserting this snippet. This cannot be undone once it has been sent.</source>
+        <translation>A loja deixa de inserir este trecho de código. Depois de enviado, não é possível desfazer.</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingEditor</name>
+    <message>
+        <source>New tracking code</source>
+        <translation>Novo código de rastreamento</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Excluir…</translation>
+    </message>
+    <message>
+        <source>Delete this tracking code</source>
+        <translation>Excluir este código de rastreamento</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>Reverter</translation>
+    </message>
+    <message>
+        <source>Undo the changes not saved</source>
+        <translation>Desfazer as alterações não salvas</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Salvar</translation>
+    </message>
+    <message>
+        <source>Save the tracking code</source>
+        <translation>Salvar o código de rastreamento</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>e.g. Analytics for every page</source>
+        <translation>ex.: Análise para todas as páginas</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Provedor</translation>
+    </message>
+    <message>
+        <source>Inserted on (event)</source>
+        <translation>Inserido em (evento)</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>HTML and script, shown as text: SellerDesk never renders or runs it.</source>
+        <translation>HTML e scripts, exibidos como texto: o SellerDesk nunca os renderiza nem executa.</translation>
+    </message>
+    <message>
+        <source>Problems to fix before saving</source>
+        <translation>Problemas a corrigir antes de salvar</translation>
+    </message>
+    <message>
+        <source>&amp;Name</source>
+        <translation>&amp;Nome</translation>
+    </message>
+    <message>
+        <source>&amp;Provider</source>
+        <translation>&amp;Provedor</translation>
+    </message>
+    <message>
+        <source>Inserted &amp;on</source>
+        <translation>&amp;Inserido em</translation>
+    </message>
+    <message>
+        <source>S&amp;tatus</source>
+        <translation>&amp;Status</translation>
+    </message>
+    <message>
+        <source>O&amp;ptions</source>
+        <translation>&amp;Opções</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Código</translation>
+    </message>
+    <message>
+        <source>(no name)</source>
+        <translation>(sem nome)</translation>
+    </message>
+    <message>
+        <source>Inactive codes are not inserted in the shop, and the shop&apos;s list leaves them out: after the next update it shows only active codes.</source>
+        <translation>Códigos inativos não são inseridos na loja, e a lista da loja os deixa de fora: após a próxima atualização, ela mostra só os ativos.</translation>
+    </message>
+    <message>
+        <source>This code waits to be deleted from the shop; it can no longer be edited.</source>
+        <translation>Este código aguarda para ser excluído da loja; não pode mais ser editado.</translation>
+    </message>
+    <message>
+        <source>This code waits to be created on the shop. You can change it once it has been sent.</source>
+        <translation>Este código aguarda para ser criado na loja. Você poderá alterá-lo depois que for enviado.</translation>
+    </message>
+    <message>
+        <source>This change clashes with the shop&apos;s version: open the Outbox (Ctrl+6) to choose which one to keep.</source>
+        <translation>Esta alteração conflita com a versão da loja: abra a caixa de saída (Ctrl+6) para escolher qual manter.</translation>
+    </message>
+    <message>
+        <source>The shop refused the last change: {reason}</source>
+        <translation>A loja recusou a última alteração: {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingFilters</name>
+    <message>
+        <source>Show codes inserted on</source>
+        <translation>Mostrar códigos inseridos em</translation>
+    </message>
+    <message>
+        <source>All events</source>
+        <translation>Todos os eventos</translation>
+    </message>
+    <message>
+        <source>Show codes of provider</source>
+        <translation>Mostrar códigos do provedor</translation>
+    </message>
+    <message>
+        <source>All providers</source>
+        <translation>Todos os provedores</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingListModel</name>
+    <message>
+        <source>Delete queued</source>
+        <translation>Exclusão pendente</translation>
+    </message>
+    <message>
+        <source>Deleting…</source>
+        <translation>Excluindo…</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>Inserted on</source>
+        <translation>Inserido em</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Provedor</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>Alterações</translation>
+    </message>
+    <message>
+        <source>Snippet</source>
+        <translation>Trecho</translation>
+    </message>
+    <message>
+        <source>(no name)</source>
+        <translation>(sem nome)</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingListView</name>
+    <message>
+        <source>Tracking codes</source>
+        <translation>Códigos de rastreamento</translation>
+    </message>
+    <message>
+        <source>No tracking codes</source>
+        <translation>Nenhum código de rastreamento</translation>
+    </message>
+    <message>
+        <source>Analytics, ads and other snippets your shop inserts on its pages appear here. Ctrl+N adds one.</source>
+        <translation>Os trechos de análise, anúncios e outros que a sua loja insere nas páginas aparecem aqui. Ctrl+N adiciona um.</translation>
+    </message>
+    <message>
+        <source>No tracking code for these filters</source>
+        <translation>Nenhum código corresponde a estes filtros</translation>
+    </message>
+    <message>
+        <source>Choose “All events” and “All providers” to see every code.</source>
+        <translation>Escolha “Todos os eventos” e “Todos os provedores” para ver todos os códigos.</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingPanel</name>
+    <message>
+        <source>Tracking codes</source>
+        <translation>Códigos de rastreamento</translation>
+    </message>
+    <message>
+        <source>New code</source>
+        <translation>Novo código</translation>
+    </message>
+    <message>
+        <source>New tracking code</source>
+        <translation>Novo código de rastreamento</translation>
+    </message>
+    <message>
+        <source>Save the tracking code</source>
+        <translation>Salvar o código de rastreamento</translation>
+    </message>
+    <message>
+        <source>Delete the tracking code (in the list)</source>
+        <translation>Excluir o código de rastreamento (na lista)</translation>
+    </message>
+    <message>
+        <source>Revert unsaved changes</source>
+        <translation>Reverter as alterações não salvas</translation>
+    </message>
+    <message>
+        <source>Add an option</source>
+        <translation>Adicionar uma opção</translation>
+    </message>
+    <message>
+        <source>Filter by event</source>
+        <translation>Filtrar por evento</translation>
+    </message>
+    <message>
+        <source>Go to the list</source>
+        <translation>Ir para a lista</translation>
+    </message>
+    <message>
+        <source>Updating tracking codes…</source>
+        <translation>Atualizando códigos de rastreamento…</translation>
+    </message>
+    <message>
+        <source>Tracking codes could not be fetched</source>
+        <translation>Não foi possível baixar os códigos de rastreamento</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n codes</source>
+        <translation>
+            <numerusform>%n código</numerusform>
+            <numerusform>%n códigos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Saving the tracking code…</source>
+        <translation>Salvando o código de rastreamento…</translation>
+    </message>
+    <message>
+        <source>Deleting the tracking code…</source>
+        <translation>Excluindo o código de rastreamento…</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingValidation</name>
+    <message>
+        <source>Give the tracking code a name.</source>
+        <translation>Dê um nome ao código de rastreamento.</translation>
+    </message>
+    <message>
+        <source>The name is {n} characters long; keep it under {max}.</source>
+        <translation>O nome tem {n} caracteres; o máximo é {max}.</translation>
+    </message>
+    <message>
+        <source>Paste the snippet&apos;s code: it cannot be empty.</source>
+        <translation>Cole o código do trecho: ele não pode ficar vazio.</translation>
+    </message>
+    <message>
+        <source>The code is {n} characters long; the most a snippet may have is {max}. Check that only the snippet was pasted.</source>
+        <translation>O código tem {n} caracteres; um trecho pode ter no máximo {max}. Verifique se você colou só o trecho.</translation>
+    </message>
+    <message>
+        <source>Option {n} has no name: give it one, or remove the row.</source>
+        <translation>A opção {n} não tem nome: dê um nome a ela ou remova a linha.</translation>
+    </message>
+    <message>
+        <source>The option “{key}” appears twice: each option needs its own name.</source>
+        <translation>A opção “{key}” aparece duas vezes: cada opção precisa de um nome próprio.</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingVocabulary</name>
+    <message>
+        <source>Web analytics</source>
+        <translation>Análise da web</translation>
+    </message>
+    <message>
+        <source>Advertising</source>
+        <translation>Publicidade</translation>
+    </message>
+    <message>
+        <source>Click maps</source>
+        <translation>Mapas de cliques</translation>
+    </message>
+    <message>
+        <source>Surveys</source>
+        <translation>Pesquisas</translation>
+    </message>
+    <message>
+        <source>Trust seal</source>
+        <translation>Selo de confiança</translation>
+    </message>
+    <message>
+        <source>Social media ads</source>
+        <translation>Anúncios em redes sociais</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>Outro</translation>
+    </message>
+    <message>
+        <source>Every page</source>
+        <translation>Todas as páginas</translation>
+    </message>
+    <message>
+        <source>Add to cart</source>
+        <translation>Adicionar ao carrinho</translation>
+    </message>
+    <message>
+        <source>Contact page</source>
+        <translation>Página de contato</translation>
+    </message>
+    <message>
+        <source>Checkout</source>
+        <translation>Início do checkout</translation>
+    </message>
+    <message>
+        <source>Purchase completed</source>
+        <translation>Compra concluída</translation>
+    </message>
+    <message>
+        <source>Inserted on every page of the shop.</source>
+        <translation>Inserido em todas as páginas da loja.</translation>
+    </message>
+    <message>
+        <source>Inserted each time the user adds a product to the cart.</source>
+        <translation>Inserido sempre que o usuário adiciona um produto ao carrinho.</translation>
+    </message>
+    <message>
+        <source>Inserted on the contact page of the shop.</source>
+        <translation>Inserido na página de contato da loja.</translation>
+    </message>
+    <message>
+        <source>Inserted when the checkout process starts.</source>
+        <translation>Inserido quando o checkout começa.</translation>
+    </message>
+    <message>
+        <source>Inserted on the purchase completion page.</source>
+        <translation>Inserido na página de compra concluída.</translation>
+    </message>
+    <message>
+        <source>No provider</source>
+        <translation>Sem provedor</translation>
+    </message>
+    <message>
+        <source>No event</source>
+        <translation>Sem evento</translation>
+    </message>
+    <message>
+        <source>Inactive</source>
+        <translation>Inativo</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Ativo</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Desconhecido</translation>
+    </message>
+</context>
+</TS>

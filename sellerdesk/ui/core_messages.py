@@ -1,0 +1,72 @@
+"""The sentences the Qt-free core writes for people, declared for translation.
+
+`api/`, `store/`, `services/` and `credentials.py` import no Qt (style habit 1), so the
+English they put in an error's `message`, an outbox entry's `last_error` or a conflict is
+listed here under the "Errors" context. `core_words` shows such a text in the seller's
+language; text that is not listed (a server's own words) is shown as it came.
+tests/i18n/test_core_messages.py fails when the core gains a sentence missing here.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
+
+MESSAGES: tuple[str, ...] = (
+    # api/errors.py: each error's default message.
+    QT_TRANSLATE_NOOP("Errors", "The shop service could not complete the request."),
+    QT_TRANSLATE_NOOP("Errors", "The shop service did not accept your access token. "
+                                "It may have expired: please enter a new one."),
+    QT_TRANSLATE_NOOP("Errors", "That record no longer exists on the shop service."),
+    QT_TRANSLATE_NOOP("Errors", "The shop service refused the request."),
+    QT_TRANSLATE_NOOP("Errors", "The shop service asks us to slow down; retrying shortly."),
+    QT_TRANSLATE_NOOP("Errors", "The shop service is having trouble right now; "
+                                "try again in a moment."),
+    QT_TRANSLATE_NOOP("Errors", "No connection to the shop service. "
+                                "Your work is kept and sent later."),
+    QT_TRANSLATE_NOOP("Errors", "The shop service sent an answer SellerDesk could not read."),
+    # store/db.py and store/intents.py.
+    QT_TRANSLATE_NOOP("Errors", "SellerDesk could not read or save its local data."),
+    QT_TRANSLATE_NOOP("Errors", "Your disk is full, so SellerDesk could not save this change. "
+                                "Everything saved before is safe. Free some disk space and "
+                                "try again."),
+    QT_TRANSLATE_NOOP("Errors", "This shop's data is in use by another SellerDesk window or "
+                                "command. Close it and try again."),
+    QT_TRANSLATE_NOOP("Errors", "SellerDesk's local data file is damaged. Your shop's data is "
+                                "safe on the server; changes not yet sent may be lost."),
+    QT_TRANSLATE_NOOP("Errors", "This shop's local data was saved by a newer version of "
+                                "SellerDesk. Please update SellerDesk to open it."),
+    QT_TRANSLATE_NOOP("Errors", "SellerDesk's local data is closed."),
+    QT_TRANSLATE_NOOP("Errors", "SellerDesk could not open its data folder. Check that the disk "
+                                "is connected and that you may write to it."),
+    QT_TRANSLATE_NOOP("Errors", "The disk reported an error while SellerDesk was saving. "
+                                "Everything saved before is safe."),
+    QT_TRANSLATE_NOOP("Errors", "That change has already moved on; the list is being "
+                                "refreshed."),
+    # services/intents.py and services/outbox.py: why a queued write became a conflict.
+    QT_TRANSLATE_NOOP("Errors", "The buyer's question was deleted."),
+    QT_TRANSLATE_NOOP("Errors", "This question was already answered elsewhere with another "
+                                "text."),
+    QT_TRANSLATE_NOOP("Errors", "The order no longer exists."),
+    QT_TRANSLATE_NOOP("Errors", "This shipping no longer exists on the order."),
+    QT_TRANSLATE_NOOP("Errors", "The invoice of this order was changed elsewhere meanwhile."),
+    QT_TRANSLATE_NOOP("Errors", "The shipping of this order was changed elsewhere meanwhile."),
+    QT_TRANSLATE_NOOP("Errors", "This tracking code was never created."),
+    QT_TRANSLATE_NOOP("Errors", "This tracking code was deleted elsewhere."),
+    QT_TRANSLATE_NOOP("Errors", "This tracking code was changed elsewhere meanwhile."),
+    QT_TRANSLATE_NOOP("Errors", "The buyer's question was deleted before the answer arrived."),
+    QT_TRANSLATE_NOOP("Errors", "The order (or its shipping) no longer exists."),
+    # credentials.py: profiles and the settings file.
+    QT_TRANSLATE_NOOP("Errors", "The access token is empty."),
+    QT_TRANSLATE_NOOP("Errors", "SellerDesk could not read its settings file."),
+    QT_TRANSLATE_NOOP("Errors", "SellerDesk could not save its settings file."),
+    QT_TRANSLATE_NOOP("Errors", "A profile needs a name."),
+    QT_TRANSLATE_NOOP("Errors", "The service address must start with http:// or https://."),
+    QT_TRANSLATE_NOOP("Errors", "Enter the service address without the access token."),
+)
+
+
+def core_words(text: str | None) -> str:
+    """`text` from the core in the seller's language (as it is when it is not listed)."""
+    return QCoreApplication.translate("Errors", text) if text else ""

@@ -1,0 +1,214 @@
+"""The dashboard: figures equal the sandbox's own counts, each card opens the right filtered
+view, the charts never add currencies together, and it refreshes after a sync, offline too."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from sellerdesk.api.enums import ThreadStatus
+from sellerdesk.services.intents import Intent
+from sellerdesk.store.outbox import IntentKind, entity_key
+from sellerdesk.store.rows import OrderFilter, OrderSummary
+from sellerdesk.ui import settings as keys
+from sellerdesk.ui.dashboard.cards import FigureCard
+from sellerdesk.ui.dashboard.figures import duration_text, percent
+from sellerdesk.ui.inbox.filters import ThreadSort
+from sellerdesk.ui.inbox.panel import InboxPanel
+from sellerdesk.ui.main_window import MainWindow
+from sellerdesk.ui.orders.panel import OrdersPanel
+from sellerdesk.ui.widgets.formatting import format_money, format_number
+from tests.gui.cockpit.conftest import dashboard_of
+from tests.gui.cockpit.support import (
+    SUMMARY_FILTERS,
+    all_pages,
+    order_total,
+    threads_waiting,
+    unanswered_questions,
+    when,
+)
+from tests.support.sandbox import Sandbox
+
+
+def test_figures_equal_the_sandbox_counts(cockpit: MainWindow, fresh_sandbox: Sandbox) -> None:
+    panel = dashboard_of(cockpit)
+    g = panel.glance
+    assert g is not None
+    questions = unanswered_questions(fresh_sandbox)
+    late = sum(1 for q in questions
+               if when(q["creation_date"]) < datetime.now(UTC) - timedelta(minutes=60))
+    expected = {
+        panel.card_unanswered: len(questions),
+        panel.card_waiting: late,
+        panel.card_process: order_total(fresh_sandbox,
+                                        **SUMMARY_FILTERS[OrderSummary.PENDING_PROCESS]),
+        panel.card_ship: order_total(fresh_sandbox,
+                                     **SUMMARY_FILTERS[OrderSummary.PENDING_SHIPMENT]),
+        panel.card_rate: order_total(fresh_sandbox,
+                                     **SUMMARY_FILTERS[OrderSummary.PENDING_FEEDBACK]),
+        panel.card_answers: 0,
+        panel.card_writes: 0,
+    }
+    for card, count in expected.items():
+        assert card.value() == format_number(count), card.title()
+        assert card.accessibleName() == f"{card.title()}: {format_number(count)}"
+    assert (g.unanswered, g.waiting_too_long) == (len(questions), late)
+    oldest = min(when(q["creation_date"]) for q in questions)
+    assert g.oldest_unanswered == oldest
+    assert "ago" in panel.card_unanswered.detail()  # "Oldest asked 2 weeks ago"
+    assert panel.card_waiting.detail() == f"Unanswered for over {duration_text(60)}"
+    assert panel.header.subtitle().startswith("Figures as of ")
+
+
+def test_the_sales_chart_shows_one_currency_at_a_time(cockpit: MainWindow,
+                                                      fresh_sandbox: Sandbox,
+                                                      qtbot: QtBot) -> None:
+    panel = dashboard_of(cockpit)
+    charts = panel.charts
+    today = datetime.now().astimezone().date()
+    since = today - timedelta(days=panel.days() - 1)
+    revenue: dict[str, Decimal] = {}
+    orders: dict[str, int] = {}
+    for o in all_pages(fresh_sandbox, "/orders/search"):
+        if when(o["creation_date"]).astimezone().date() >= since:
+            revenue[o["currency"]] = (revenue.get(o["currency"], Decimal(0))
+                                      + Decimal(str(o["grand_total"])))
+            orders[o["currency"]] = orders.get(o["currency"], 0) + 1
+    offered = [charts.currency.itemData(i) for i in range(charts.currency.count())]
+    assert sorted(offered) == sorted(revenue)
+    assert offered[0] == max(orders, key=lambda c: (orders[c], c))  # the busiest first
+    for i, code in enumerate(offered):
+        charts.currency.setCurrentIndex(i)
+        charts.currency.activated.emit(i)
+        series = charts.series()
+        assert series is not None and series.currency == code
+        assert series.total_revenue == revenue[code]  # exact Decimal, one currency only
+        assert series.total_orders == orders[code]
+        assert format_money(revenue[code], code) in charts.sales.headline.text()
+    assert panel.ctx.settings.get(keys.DASHBOARD_CURRENCY) == offered[-1]  # remembered
+
+
+def test_the_other_charts_say_what_they_show(cockpit: MainWindow,
+                                             fresh_sandbox: Sandbox) -> None:
+    panel = dashboard_of(cockpit)
+    charts = panel.charts
+    every = all_pages(fresh_sandbox, "/orders/search")
+    ships = [s["status"] for o in every for s in o["shippings"] or []]
+    delivered = percent(ships.count("delivered"), len(ships))
+    assert charts.shipping.headline.text() == (
+        f"{format_number(len(ships))} shippings; {delivered} delivered.")
+    assert charts.channels.headline.text() == (
+        f"All {format_number(len(every))} orders kept on this computer.")
+    assert charts.answers.headline.text().startswith("Week of ")
+    for box in (charts.sales, charts.answers, charts.channels, charts.shipping):
+        assert box.showing_chart(), box.title()
+
+
+@pytest.mark.parametrize("summary", [OrderSummary.PENDING_PROCESS,
+                                     OrderSummary.PENDING_SHIPMENT,
+                                     OrderSummary.PENDING_FEEDBACK])
+def test_an_order_card_opens_the_orders_with_its_facet(cockpit: MainWindow,
+                                                       fresh_sandbox: Sandbox, qtbot: QtBot,
+                                                       summary: OrderSummary) -> None:
+    panel = dashboard_of(cockpit)
+    card = {OrderSummary.PENDING_PROCESS: panel.card_process,
+            OrderSummary.PENDING_SHIPMENT: panel.card_ship,
+            OrderSummary.PENDING_FEEDBACK: panel.card_rate}[summary]
+    qtbot.mouseClick(card, Qt.MouseButton.LeftButton)
+    assert cockpit.current_view() == "orders"
+    orders = cockpit.panel("orders")
+    assert isinstance(orders, OrdersPanel)
+    assert orders.current_filter() == OrderFilter(summary=summary)
+    expected = order_total(fresh_sandbox, **SUMMARY_FILTERS[summary])
+    qtbot.waitUntil(lambda: orders.model.total() == expected, timeout=30_000)
+    assert card.value() == format_number(expected)
+
+
+def test_the_question_cards_open_the_unanswered_conversations(cockpit: MainWindow,
+                                                               fresh_sandbox: Sandbox,
+                                                               qtbot: QtBot) -> None:
+    panel = dashboard_of(cockpit)
+    waiting = threads_waiting(fresh_sandbox)
+    for card, sort in ((panel.card_unanswered, ThreadSort.UNANSWERED_FIRST),
+                       (panel.card_waiting, ThreadSort.OLDEST_FIRST)):
+        cockpit.show_view("dashboard")
+        qtbot.mouseClick(card, Qt.MouseButton.LeftButton)
+        assert cockpit.current_view() == "inbox"
+        inbox = cockpit.panel("inbox")
+        assert isinstance(inbox, InboxPanel)
+        shown = inbox.list.filters()
+        assert (shown.status, shown.sort) == (ThreadStatus.UNANSWERED, sort)
+        qtbot.waitUntil(lambda inbox=inbox: inbox.model.rowCount() == waiting, timeout=30_000)
+
+
+def test_the_queue_cards_open_the_outbox_and_count_a_held_answer(
+        cockpit: MainWindow, qtbot: QtBot, qloop: asyncio.AbstractEventLoop) -> None:
+    panel = dashboard_of(cockpit)
+    session = panel.ctx.services
+
+    async def queue() -> None:
+        threads = await session.inbox.threads(status=ThreadStatus.UNANSWERED)
+        question = next(q for q in await session.inbox.conversation(threads[0].id)
+                        if q.status == "unanswered")
+        await session.outbox.submit(IntentKind.ANSWER, entity_key("question", question.id),
+                                    Intent(question_id=question.id, text="¡Hola!"), hold=3600)
+
+    task = qloop.create_task(queue())
+    qtbot.waitUntil(task.done, timeout=10_000)
+    task.result()
+    qtbot.waitUntil(lambda: panel.card_answers.value() == "1", timeout=10_000)
+    assert panel.card_writes.value() == "0"
+    for card in (panel.card_answers, panel.card_writes):
+        cockpit.show_view("dashboard")
+        qtbot.mouseClick(card, Qt.MouseButton.LeftButton)
+        assert cockpit.current_view() == "outbox"
+
+
+def test_a_sync_refreshes_the_figures(cockpit: MainWindow, fresh_sandbox: Sandbox,
+                                      qtbot: QtBot, qloop: asyncio.AbstractEventLoop) -> None:
+    panel = dashboard_of(cockpit)
+    before = panel.glance.unanswered if panel.glance else -1
+    fresh_sandbox.ask(text="¿Hacen envíos a Córdoba?", buyer="Martina Gómez")
+    task = qloop.create_task(panel.ctx.services.sync.sync())
+    qtbot.waitUntil(task.done, timeout=60_000)
+    qtbot.waitUntil(lambda: panel.card_unanswered.value() == format_number(before + 1),
+                    timeout=10_000)
+    assert panel.glance is not None and panel.glance.unanswered == before + 1
+    assert panel.header.subtitle().startswith("Figures as of ")
+
+
+def test_it_works_offline_from_the_store(cockpit: MainWindow, fresh_sandbox: Sandbox,
+                                         qtbot: QtBot) -> None:
+    panel = dashboard_of(cockpit)
+    shown = panel.card_ship.value()
+    fresh_sandbox.stop()  # no server at all
+    panel.glance = None
+    panel.refresh()
+    qtbot.waitUntil(lambda: panel.glance is not None, timeout=10_000)
+    assert panel.card_ship.value() == shown
+
+
+def test_the_snapshot_shows_90_days(cockpit: MainWindow, qtbot: QtBot,
+                                    qloop: asyncio.AbstractEventLoop, tmp_path: Path) -> None:
+    panel = dashboard_of(cockpit)
+    task = qloop.create_task(panel.prepare_snapshot())
+    qtbot.waitUntil(task.done, timeout=10_000)
+    assert panel.days() == 90
+    assert panel.charts.sales.headline.text().split(",")[1].strip().startswith("last 90 days")
+    picture = tmp_path / "dashboard.png"
+    assert cockpit.grab().save(str(picture))
+    assert picture.stat().st_size > 20_000
+
+
+def test_every_card_is_a_named_focusable_button(cockpit: MainWindow) -> None:
+    cards = dashboard_of(cockpit).findChildren(FigureCard)
+    assert len(cards) == 7
+    for card in cards:
+        assert card.focusPolicy() & Qt.FocusPolicy.TabFocus
+        assert card.accessibleName() and card.accessibleDescription()

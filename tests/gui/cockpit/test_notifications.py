@@ -1,0 +1,254 @@
+"""Desktop notifications: once per new item after a sync (not again after a restart), never in
+quiet hours (the tray's count still updates), a click opens the item; the background refresh
+backs off while offline and after a 429."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from sellerdesk.api.errors import Offline, RateLimited
+from sellerdesk.services.connectivity import Connection
+from sellerdesk.services.notifications import NewItem
+from sellerdesk.services.session import Session
+from sellerdesk.ui import settings as keys
+from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.inbox.panel import InboxPanel
+from sellerdesk.ui.main_window import MainWindow
+from sellerdesk.ui.notify import Notice, Notifier, compose, in_quiet_hours, safe_text
+from sellerdesk.ui.orders.panel import OrdersPanel
+from sellerdesk.ui.runner import TaskRunner
+from sellerdesk.ui.settings import Settings
+from sellerdesk.ui.shop_connector import MAX_BACKOFF_S, RefreshSchedule, ShopConnector
+from tests.support.sandbox import Sandbox
+from tests.support.sessions import open_session
+
+QUESTION = NewItem("question", "77", "Lucía <b>F</b>", "¿Tienen talle M?\n<img src=x>", "t-1")
+ORDER = NewItem("order", "2000123", "Pedro", "Zapatillas urbanas")
+
+
+# ---- Pure rules. -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("hour", "start", "end", "quiet"), [
+    (23, 22, 8, True), (3, 22, 8, True), (8, 22, 8, False), (12, 22, 8, False),
+    (13, 13, 15, True), (15, 13, 15, False), (10, 9, 9, False),
+])
+def test_quiet_hours_wrap_past_midnight(hour: int, start: int, end: int, quiet: bool) -> None:
+    assert in_quiet_hours(hour, start, end) is quiet
+
+
+def test_a_notice_says_who_and_what_without_markup() -> None:
+    one = compose([QUESTION], shop="Mi tienda")
+    assert one.title == "Mi tienda: New question from Lucía ‹b›F‹/b›"
+    assert one.body == "¿Tienen talle M? ‹img src=x›"
+    assert one.target is QUESTION
+    both = compose([ORDER, QUESTION])
+    assert both.title == "1 new question(s), 1 new order(s)"
+    assert both.target is QUESTION  # a click opens the question first
+    assert len(safe_text("x" * 500)) <= 180
+
+
+def _notifier(settings: Settings, hour: int) -> Notifier:
+    clock = lambda: datetime(2026, 11, 20, hour, 30).astimezone()  # noqa: E731
+    return Notifier(settings, clock=clock, tray_available=False)
+
+
+def test_quiet_hours_hold_back_popups_but_not_the_count(settings: Settings,
+                                                        qtbot: QtBot) -> None:
+    settings.set(keys.QUIET_HOURS, True)
+    settings.set(keys.QUIET_FROM_HOUR, 22)
+    settings.set(keys.QUIET_TO_HOUR, 8)
+    night, day = _notifier(settings, 23), _notifier(settings, 11)
+    with qtbot.assertNotEmitted(night.shown):
+        assert night.announce([QUESTION]) is None
+    night.set_unanswered(4, "Mi tienda")
+    assert night.unanswered == 4 and "4 unanswered" in night.tooltip()
+    assert night.last_item is QUESTION  # a click on the tray still opens it
+    assert len(night.suppressed) == 1
+    with qtbot.waitSignal(day.shown, timeout=1000) as shown:
+        day.announce([QUESTION])
+    assert isinstance(shown.args[0], Notice)
+    settings.set(keys.NOTIFY_DESKTOP, False)
+    with qtbot.assertNotEmitted(day.shown):
+        day.announce([ORDER])
+
+
+def test_the_schedule_backs_off_and_comes_back() -> None:
+    s = RefreshSchedule(120)
+    assert s.delay == 120
+    assert s.after_failure() == 240
+    assert s.after_failure() == 480
+    for _ in range(10):
+        s.after_failure()
+    assert s.delay == MAX_BACKOFF_S
+    assert s.after_failure(retry_after=3 * MAX_BACKOFF_S) == 3 * MAX_BACKOFF_S  # the server
+    assert s.after_success() == 120
+    s.set_interval(300)
+    assert s.delay == 300
+
+
+# ---- Live: a window over a session, a connector, a sandbox. -----------------------------------
+
+class Rig:
+    """A window bound to a session through a connector, as app.py does it."""
+
+    def __init__(self, ctx: UiContext, session: Session, qtbot: QtBot) -> None:
+        self.qtbot = qtbot
+        self.notifier = Notifier(ctx.settings, tray_available=False)
+        self.heard: list[Notice] = []
+        self.notifier.shown.connect(self.heard.append)
+        self.connector = ShopConnector(ctx, notifier=self.notifier)
+        self.connector.use(session)
+        self.window = MainWindow(ctx)
+        qtbot.addWidget(self.window)
+        self.connector.bind(self.window, shop_label="Tienda de prueba")
+        self.window.show()
+
+    def sync(self) -> None:
+        done: list[object] = []
+        session = self.connector.session
+        assert session is not None
+        session.sync.finished.connect(done.append)
+        self.connector.sync_now(quiet=True)
+        self.qtbot.waitUntil(lambda: bool(done), timeout=60_000)
+        # The check runs after the sync, on the runner: let it finish.
+        self.qtbot.waitUntil(lambda: not any(h.key == "notifications"
+                                             for h in self.connector._ctx.runner.running()),
+                             timeout=10_000)
+
+    def close(self, qloop: asyncio.AbstractEventLoop) -> None:
+        self.connector.unbind()
+        self.window.close()
+        task = qloop.create_task(self.connector.close_session())
+        self.qtbot.waitUntil(task.done, timeout=30_000)
+
+
+@pytest.fixture
+def data_dir(synced_data_dir: Path, tmp_path: Path) -> Path:
+    data = tmp_path / "data"
+    shutil.copytree(synced_data_dir, data)
+    return data
+
+
+def _open(sb: Sandbox, data: Path, qloop: asyncio.AbstractEventLoop, qtbot: QtBot) -> Session:
+    task = qloop.create_task(open_session(sb, data))
+    qtbot.waitUntil(task.done, timeout=30_000)
+    return task.result()
+
+
+@pytest.fixture
+def fresh_ctx(settings: Settings, qloop: asyncio.AbstractEventLoop,
+              qtbot: QtBot) -> Iterator[UiContext]:
+    ctx = UiContext(settings=settings, runner=TaskRunner(loop=qloop))
+    yield ctx
+    ctx.runner.cancel_all()
+    qtbot.waitUntil(lambda: not ctx.runner.is_busy(), timeout=10_000)
+
+
+def test_each_new_item_pops_up_once_even_after_a_restart(
+        fresh_sandbox: Sandbox, data_dir: Path, settings: Settings,
+        qloop: asyncio.AbstractEventLoop, qtbot: QtBot) -> None:
+    sb = fresh_sandbox
+    ctx = UiContext(settings=settings, runner=TaskRunner(loop=qloop))
+    rig = Rig(ctx, _open(sb, data_dir, qloop, qtbot), qtbot)
+    rig.sync()
+    assert rig.heard == []  # the first look at a shop is not news
+    question = sb.ask(text="¿Tienen talle M en azul?", buyer="Lucía Fernández")
+    rig.sync()
+    assert [n.title for n in rig.heard] == ["Tienda de prueba: New question from Lucía Fernández"]
+    assert rig.heard[0].body == "¿Tienen talle M en azul?"
+    assert rig.heard[0].target is not None and rig.heard[0].target.id == str(question["id"])
+    rig.sync()
+    assert len(rig.heard) == 1  # not twice
+    rig.close(qloop)
+    ctx.runner.cancel_all()
+
+    # A restart: a new runner, session, connector and window over the same data folder.
+    ctx2 = UiContext(settings=settings, runner=TaskRunner(loop=qloop))
+    again = Rig(ctx2, _open(sb, data_dir, qloop, qtbot), qtbot)
+    try:
+        again.sync()
+        assert again.heard == []
+        order = sb.sell(currency="ARS")
+        again.sync()
+        assert [n.target.id for n in again.heard if n.target] == [order["id"]]
+        assert again.heard[0].title.startswith("Tienda de prueba: New order from ")
+        assert again.notifier.unanswered >= 1
+    finally:
+        again.close(qloop)
+        ctx2.runner.cancel_all()
+        qtbot.waitUntil(lambda: not ctx2.runner.is_busy(), timeout=10_000)
+
+
+def test_a_click_on_a_notice_opens_its_thread_or_order(
+        fresh_sandbox: Sandbox, data_dir: Path, fresh_ctx: UiContext,
+        qloop: asyncio.AbstractEventLoop, qtbot: QtBot) -> None:
+    rig = Rig(fresh_ctx, _open(fresh_sandbox, data_dir, qloop, qtbot), qtbot)
+    try:
+        rig.sync()
+        fresh_sandbox.ask(text="¿Envían hoy?", buyer="Ana")
+        order = fresh_sandbox.sell(currency="BRL")
+        rig.sync()
+        notice = rig.heard[-1]
+        assert notice.target is not None and notice.target.kind == "question"
+        rig.notifier.activated.emit(notice.target)
+        inbox = rig.window.panel("inbox")
+        assert isinstance(inbox, InboxPanel) and rig.window.current_view() == "inbox"
+        qtbot.waitUntil(lambda: inbox.thread_view.thread_id() == notice.target.thread_id,
+                        timeout=10_000)
+        item = next(i for i in notice.items if i.kind == "order")
+        assert item.id == order["id"]
+        rig.notifier.activated.emit(item)
+        orders = rig.window.panel("orders")
+        assert isinstance(orders, OrdersPanel) and rig.window.current_view() == "orders"
+        qtbot.waitUntil(lambda: (orders.detail.order() is not None
+                                 and orders.detail.order().id == order["id"]),
+                        timeout=10_000)
+    finally:
+        rig.close(qloop)
+
+
+def test_the_refresh_backs_off_offline_and_after_a_429(
+        fresh_sandbox: Sandbox, data_dir: Path, fresh_ctx: UiContext,
+        qloop: asyncio.AbstractEventLoop, qtbot: QtBot) -> None:
+    fresh_ctx.settings.set(keys.REFRESH_INTERVAL_S, 60)
+    rig = Rig(fresh_ctx, _open(fresh_sandbox, data_dir, qloop, qtbot), qtbot)
+    connector = rig.connector
+    session = connector.session
+    assert session is not None
+    failures: list[Exception] = []
+    try:
+        fresh_sandbox.set_faults(rate_limit_rate=1.0, retry_after=1)
+        original = session.sync.sync
+
+        async def watched(**kwargs: object) -> object:
+            try:
+                return await original(**kwargs)  # type: ignore[arg-type]
+            except Exception as exc:
+                failures.append(exc)
+                raise
+
+        session.sync.sync = watched  # type: ignore[method-assign]
+        connector.sync_now(quiet=True)
+        qtbot.waitUntil(lambda: bool(failures), timeout=60_000)
+        assert isinstance(failures[0], RateLimited)
+        qtbot.waitUntil(lambda: connector.schedule.delay == 120, timeout=5_000)
+        assert connector._timer.isActive() and connector._timer.interval() == 120_000
+
+        fresh_sandbox.clear_faults()
+        fresh_sandbox.stop()  # the network is gone
+        connector.sync_now(quiet=True)
+        qtbot.waitUntil(lambda: len(failures) == 2, timeout=60_000)
+        assert isinstance(failures[1], Offline)
+        qtbot.waitUntil(lambda: connector.schedule.delay == 240, timeout=5_000)
+        assert session.connectivity.state is not Connection.ONLINE  # the status bar says so
+        connector._on_timer_timeout()  # a tick while offline: no request, a longer wait
+        assert connector.schedule.delay == 480 and len(failures) == 2
+    finally:
+        rig.close(qloop)
