@@ -371,7 +371,11 @@ async def _snapshots(window: MainWindow, connector: ShopConnector, out_dir: Path
 
 
 async def _queue_example_answer(session: Session) -> None:
-    for thread in await session.inbox.threads(status=ThreadStatus.UNANSWERED):
+    threads = await session.inbox.threads(status=ThreadStatus.UNANSWERED)
+    # Prefer a conversation with answered and waiting questions: the picture shows all three.
+    threads.sort(key=lambda t: not ((t.answered_quantity or 0)
+                                    and (t.unanswered_quantity or 0) >= 2))
+    for thread in threads:
         for question in await session.inbox.conversation(thread.id):
             if question.status == "unanswered":
                 # Demo buyers write in the shop's language, whatever the window's language.

@@ -44,86 +44,133 @@
     <name>AllShops</name>
     <message>
         <source>Not synced on this computer yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Todavía no se sincronizó en esta computadora</translation>
     </message>
     <message>
         <source>Open in another window</source>
-        <translation type="unfinished"></translation>
+        <translation>Abierta en otra ventana</translation>
     </message>
     <message>
         <source>Unanswered</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin responder</translation>
     </message>
     <message>
         <source>Waiting too long</source>
-        <translation type="unfinished"></translation>
+        <translation>Esperando demasiado</translation>
     </message>
     <message>
         <source>To process</source>
-        <translation type="unfinished"></translation>
+        <translation>Por procesar</translation>
     </message>
     <message>
         <source>To ship</source>
-        <translation type="unfinished"></translation>
+        <translation>Por enviar</translation>
     </message>
     <message>
         <source>To rate</source>
-        <translation type="unfinished"></translation>
+        <translation>Por calificar</translation>
     </message>
     <message>
         <source>Queued changes</source>
-        <translation type="unfinished"></translation>
+        <translation>Cambios en cola</translation>
     </message>
     <message>
         <source>All shops</source>
-        <translation type="unfinished"></translation>
+        <translation>Todas las tiendas</translation>
     </message>
     <message>
         <source>The shop open in this window</source>
-        <translation type="unfinished"></translation>
+        <translation>La tienda abierta en esta ventana</translation>
     </message>
     <message>
         <source>This window</source>
-        <translation type="unfinished"></translation>
+        <translation>Esta ventana</translation>
     </message>
     <message>
         <source>As of {when}</source>
-        <translation type="unfinished"></translation>
+        <translation>Actualizado {when}</translation>
     </message>
     <message>
         <source>Not synced yet</source>
-        <translation type="unfinished">Sin sincronizar todavía</translation>
+        <translation>Sin sincronizar todavía</translation>
     </message>
     <message>
         <source>Switch</source>
-        <translation type="unfinished"></translation>
+        <translation>Cambiar</translation>
     </message>
     <message>
         <source>Switch to {shop}</source>
-        <translation type="unfinished"></translation>
+        <translation>Cambiar a {shop}</translation>
     </message>
     <message>
         <source>Open {shop} in this window</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir {shop} en esta ventana</translation>
+    </message>
+</context>
+<context>
+    <name>AnswerComposer</name>
+    <message>
+        <source>Answer</source>
+        <translation>Respuesta</translation>
+    </message>
+    <message>
+        <source>Write your answer…  Ctrl+Enter sends it.</source>
+        <translation>Escribe tu respuesta…  Ctrl+Enter la envía.</translation>
+    </message>
+    <message>
+        <source>Saved replies</source>
+        <translation>Respuestas guardadas</translation>
+    </message>
+    <message>
+        <source>Characters used</source>
+        <translation>Caracteres usados</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Enviar</translation>
+    </message>
+    <message>
+        <source>Send the answer</source>
+        <translation>Enviar la respuesta</translation>
+    </message>
+    <message>
+        <source>Send the answer (Ctrl+Enter)</source>
+        <translation>Enviar la respuesta (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <source>Nothing left to answer in this conversation.</source>
+        <translation>No queda nada por responder en esta conversación.</translation>
+    </message>
+    <message>
+        <source>Replying to {buyer}: “{question}”</source>
+        <translation>Respondiendo a {buyer}: “{question}”</translation>
+    </message>
+    <message>
+        <source>{n} / {limit}</source>
+        <translation>{n} / {limit}</translation>
+    </message>
+    <message>
+        <source>{n} characters over the limit</source>
+        <translation>{n} caracteres por encima del límite</translation>
     </message>
 </context>
 <context>
     <name>App</name>
     <message>
         <source>The shop service did not accept the token of {name}. Paste a new one.</source>
-        <translation type="unfinished"></translation>
+        <translation>El servicio de la tienda no aceptó el token de {name}. Pega uno nuevo.</translation>
     </message>
     <message>
         <source>SellerDesk has no access token for {name} on this computer. Paste it again to open the shop.</source>
-        <translation type="unfinished"></translation>
+        <translation>SellerDesk no tiene un token de acceso para {name} en esta computadora. Vuelve a pegarlo para abrir la tienda.</translation>
     </message>
     <message>
         <source>Demo shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Tienda de demostración</translation>
     </message>
     <message>
         <source>There is no saved shop named {name}.</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay ninguna tienda guardada con el nombre {name}.</translation>
     </message>
 </context>
 <context>
@@ -145,81 +192,81 @@
     <name>BulkLinesModel</name>
     <message>
         <source>Order</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedido</translation>
     </message>
     <message>
         <source>Buyer</source>
-        <translation type="unfinished"></translation>
+        <translation>Comprador</translation>
     </message>
     <message>
         <source>Shipping</source>
-        <translation type="unfinished"></translation>
+        <translation>Envío</translation>
     </message>
     <message>
         <source>Tracking code</source>
-        <translation type="unfinished">Número de seguimiento</translation>
+        <translation>Número de seguimiento</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Resultado</translation>
     </message>
 </context>
 <context>
     <name>BulkShippingDialog</name>
     <message>
         <source>Update shipping of several orders</source>
-        <translation type="unfinished"></translation>
+        <translation>Actualizar el envío de varios pedidos</translation>
     </message>
     <message>
         <source>This order has no shipping to update.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este pedido no tiene un envío para actualizar.</translation>
     </message>
     <message>
         <source>New status for every order</source>
-        <translation type="unfinished"></translation>
+        <translation>Nuevo estado para todos los pedidos</translation>
     </message>
     <message>
         <source>Orders and their tracking codes</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos y sus números de seguimiento</translation>
     </message>
     <message>
         <source>Paste tracking codes</source>
-        <translation type="unfinished"></translation>
+        <translation>Pegar números de seguimiento</translation>
     </message>
     <message>
         <source>Paste codes</source>
-        <translation type="unfinished"></translation>
+        <translation>Pegar números</translation>
     </message>
     <message>
         <source>Fill the codes from the clipboard, one per line, from the selected order down</source>
-        <translation type="unfinished"></translation>
+        <translation>Completa los números desde el portapapeles, uno por línea, desde el pedido seleccionado hacia abajo</translation>
     </message>
     <message>
         <source>Apply</source>
-        <translation type="unfinished"></translation>
+        <translation>Aplicar</translation>
     </message>
     <message>
         <source>Apply to every order</source>
-        <translation type="unfinished"></translation>
+        <translation>Aplicar a todos los pedidos</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished">Cerrar</translation>
+        <translation>Cerrar</translation>
     </message>
     <message>
         <source>New status:</source>
-        <translation type="unfinished"></translation>
+        <translation>Nuevo estado:</translation>
     </message>
     <message numerus="yes">
         <source>%Ln orders</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln pedido</numerusform>
+            <numerusform>%Ln pedidos</numerusform>
         </translation>
     </message>
     <message>
         <source>Type a tracking code for each order, or paste a column of codes: they fill the lines in order from the selected one down. Leave a code empty to change only the status.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escribe un número de seguimiento para cada pedido o pega una columna de números: se completan las líneas en orden, desde la seleccionada hacia abajo. Deja un número vacío para cambiar solo el estado.</translation>
     </message>
 </context>
 <context>
@@ -373,7 +420,7 @@
         <source>{link}
 Press Enter or Ctrl+O to open it in the browser</source>
         <translation>{link}
-Presiona Intro o Ctrl+O para abrirlo en el navegador</translation>
+Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
     <message>
         <source>The shop&apos;s default category</source>
@@ -388,71 +435,71 @@ Presiona Intro o Ctrl+O para abrirlo en el navegador</translation>
     <name>ChartsArea</name>
     <message>
         <source>Orders and revenue per day</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos e ingresos por día</translation>
     </message>
     <message>
         <source>Answer time</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiempo de respuesta</translation>
     </message>
     <message>
         <source>Orders by channel</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos por canal</translation>
     </message>
     <message>
         <source>Shippings by status</source>
-        <translation type="unfinished"></translation>
+        <translation>Envíos por estado</translation>
     </message>
     <message>
         <source>Currency of the sales chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Moneda del gráfico de ventas</translation>
     </message>
     <message>
         <source>Sales in different currencies are never added up</source>
-        <translation type="unfinished"></translation>
+        <translation>Las ventas en monedas distintas nunca se suman</translation>
     </message>
     <message>
         <source>Charts are not available in this installation; the figures above are complete.</source>
-        <translation type="unfinished"></translation>
+        <translation>Los gráficos no están disponibles en esta instalación; las cifras de arriba están completas.</translation>
     </message>
     <message>
         <source>No sales in the last {n} days.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin ventas en los últimos {n} días.</translation>
     </message>
     <message>
         <source>{currency}, last {n} days: {orders} orders, {revenue}</source>
-        <translation type="unfinished"></translation>
+        <translation>{currency}, últimos {n} días: {orders} pedidos, {revenue}</translation>
     </message>
     <message>
         <source>Revenue ({currency})</source>
-        <translation type="unfinished"></translation>
+        <translation>Ingresos ({currency})</translation>
     </message>
     <message>
         <source>Orders</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos</translation>
     </message>
     <message>
         <source>No answered questions in the last {n} days.</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay preguntas respondidas en los últimos {n} días.</translation>
     </message>
     <message>
         <source>Week of {week}: half answered within {median}, 9 in 10 within {p90} ({n} answers). Goal: {goal}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Semana del {week}: la mitad respondida en menos de {median}, 9 de cada 10 en menos de {p90} ({n} respuestas). Objetivo: {goal}.</translation>
     </message>
     <message>
         <source>No orders yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Todavía no hay pedidos.</translation>
     </message>
     <message>
         <source>All {n} orders kept on this computer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Los {n} pedidos guardados en esta computadora.</translation>
     </message>
     <message>
         <source>No shippings yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Todavía no hay envíos.</translation>
     </message>
     <message>
         <source>{n} shippings; {share} delivered.</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} envíos; {share} entregados.</translation>
     </message>
 </context>
 <context>
@@ -556,215 +603,219 @@ Presiona Intro o Ctrl+O para abrirlo en el navegador</translation>
     <name>ConversationModel</name>
     <message>
         <source>Closed without answer</source>
-        <translation type="unfinished"></translation>
+        <translation>Cerrada sin respuesta</translation>
     </message>
     <message>
         <source>Under review</source>
-        <translation type="unfinished"></translation>
+        <translation>En revisión</translation>
     </message>
     <message>
         <source>Banned</source>
-        <translation type="unfinished"></translation>
+        <translation>Bloqueada</translation>
     </message>
     <message>
         <source>Deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>Eliminada</translation>
     </message>
 </context>
 <context>
     <name>ConversationView</name>
     <message>
         <source>Conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Conversación</translation>
     </message>
     <message>
         <source>Questions and answers</source>
-        <translation type="unfinished"></translation>
+        <translation>Preguntas y respuestas</translation>
     </message>
     <message>
         <source>No questions left in this conversation.</source>
-        <translation type="unfinished"></translation>
+        <translation>No quedan preguntas en esta conversación.</translation>
     </message>
 </context>
 <context>
     <name>Dashboard</name>
     <message>
         <source>{m} min</source>
-        <translation type="unfinished"></translation>
+        <translation>{m} min</translation>
     </message>
     <message>
         <source>{h} h {m} min</source>
-        <translation type="unfinished"></translation>
+        <translation>{h} h {m} min</translation>
     </message>
     <message>
         <source>{h} h</source>
-        <translation type="unfinished"></translation>
+        <translation>{h} h</translation>
     </message>
     <message>
         <source>{d} d {h} h</source>
-        <translation type="unfinished"></translation>
+        <translation>{d} d {h} h</translation>
     </message>
     <message>
         <source>{d} d</source>
-        <translation type="unfinished"></translation>
+        <translation>{d} d</translation>
     </message>
 </context>
 <context>
     <name>DashboardCharts</name>
     <message>
         <source>Median</source>
-        <translation type="unfinished"></translation>
+        <translation>Mediana</translation>
     </message>
     <message>
         <source>9 in 10 within</source>
-        <translation type="unfinished"></translation>
+        <translation>9 de cada 10 en menos de</translation>
     </message>
     <message>
         <source>Your goal</source>
-        <translation type="unfinished"></translation>
+        <translation>Tu objetivo</translation>
     </message>
     <message>
         <source>{day}: {orders} orders, {revenue}</source>
-        <translation type="unfinished"></translation>
+        <translation>{day}: {orders} pedidos, {revenue}</translation>
     </message>
 </context>
 <context>
     <name>DashboardPanel</name>
     <message>
         <source>Last {n} days</source>
-        <translation type="unfinished"></translation>
+        <translation>Últimos {n} días</translation>
     </message>
     <message>
         <source>Days the charts cover</source>
-        <translation type="unfinished"></translation>
+        <translation>Días que abarcan los gráficos</translation>
     </message>
     <message>
         <source>All shops</source>
-        <translation type="unfinished"></translation>
+        <translation>Todas las tiendas</translation>
     </message>
     <message>
         <source>Show every saved shop side by side</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar todas las tiendas guardadas una al lado de la otra</translation>
     </message>
     <message>
         <source>Notifications…</source>
-        <translation type="unfinished"></translation>
+        <translation>Notificaciones…</translation>
     </message>
     <message>
         <source>Refresh interval, desktop notifications, quiet hours and the answer-time goal</source>
-        <translation type="unfinished"></translation>
+        <translation>Intervalo de actualización, notificaciones de escritorio, horario de silencio y objetivo de tiempo de respuesta</translation>
     </message>
     <message>
         <source>Unanswered</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin responder</translation>
     </message>
     <message>
         <source>Opens the inbox, unanswered first</source>
-        <translation type="unfinished"></translation>
+        <translation>Abre las preguntas, primero las sin responder</translation>
     </message>
     <message>
         <source>Waiting too long</source>
-        <translation type="unfinished"></translation>
+        <translation>Esperando demasiado</translation>
     </message>
     <message>
         <source>Opens the unanswered questions, oldest first</source>
-        <translation type="unfinished"></translation>
+        <translation>Abre las preguntas sin responder, primero las más antiguas</translation>
     </message>
     <message>
         <source>To process</source>
-        <translation type="unfinished"></translation>
+        <translation>Por procesar</translation>
     </message>
     <message>
         <source>Opens the paid orders not processed yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Abre los pedidos pagados que todavía no se procesaron</translation>
     </message>
     <message>
         <source>To ship</source>
-        <translation type="unfinished"></translation>
+        <translation>Por enviar</translation>
     </message>
     <message>
         <source>Opens the processed orders not delivered yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Abre los pedidos procesados que todavía no se entregaron</translation>
     </message>
     <message>
         <source>To rate</source>
-        <translation type="unfinished"></translation>
+        <translation>Por calificar</translation>
     </message>
     <message>
         <source>Opens the delivered orders waiting for your feedback</source>
-        <translation type="unfinished"></translation>
+        <translation>Abre los pedidos entregados que esperan tu calificación</translation>
     </message>
     <message>
         <source>Answers queued</source>
-        <translation type="unfinished"></translation>
+        <translation>Respuestas en cola</translation>
     </message>
     <message>
         <source>Opens the outbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Abre la bandeja de salida</translation>
     </message>
     <message>
         <source>Changes queued</source>
-        <translation type="unfinished"></translation>
+        <translation>Cambios en cola</translation>
+    </message>
+    <message>
+        <source>Today at a glance</source>
+        <translation>Tu día de un vistazo</translation>
     </message>
     <message>
         <source>No shop connected</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay ninguna tienda conectada</translation>
     </message>
     <message>
         <source>Your day at a glance appears here once a shop is connected: questions waiting, orders to ship, sales and how fast you answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuando conectes una tienda, aquí verás tu día de un vistazo: preguntas pendientes, pedidos por enviar, ventas y qué tan rápido respondes.</translation>
     </message>
     <message>
         <source>Dashboard</source>
-        <translation type="unfinished"></translation>
+        <translation>Resumen</translation>
     </message>
     <message>
         <source>Oldest asked {when}</source>
-        <translation type="unfinished"></translation>
+        <translation>La más antigua, {when}</translation>
     </message>
     <message>
         <source>All answered</source>
-        <translation type="unfinished"></translation>
+        <translation>Todas respondidas</translation>
     </message>
     <message>
         <source>Unanswered for over {goal}</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin responder hace más de {goal}</translation>
     </message>
     <message>
         <source>Paid, not processed</source>
-        <translation type="unfinished"></translation>
+        <translation>Pagados, sin procesar</translation>
     </message>
     <message>
         <source>Processed, not delivered</source>
-        <translation type="unfinished"></translation>
+        <translation>Procesados, sin entregar</translation>
     </message>
     <message>
         <source>Delivered, your feedback pending</source>
-        <translation type="unfinished"></translation>
+        <translation>Entregados, falta tu calificación</translation>
     </message>
     <message>
         <source>Sent when online</source>
-        <translation type="unfinished"></translation>
+        <translation>Se envían al recuperar la conexión</translation>
     </message>
     <message>
         <source>Nothing waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>Nada pendiente</translation>
     </message>
     <message>
         <source>Shipping, invoices, codes</source>
-        <translation type="unfinished"></translation>
+        <translation>Envíos, facturas, códigos</translation>
     </message>
     <message>
         <source>Not synced yet: figures from this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin sincronizar todavía: cifras de esta computadora</translation>
     </message>
     <message>
         <source>Figures as of {when}, from this computer&apos;s copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Cifras actualizadas {when}, de la copia de esta computadora</translation>
     </message>
     <message>
         <source>Demo shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Tienda de demostración</translation>
     </message>
 </context>
 <context>
@@ -910,202 +961,209 @@ Presiona Intro o Ctrl+O para abrirlo en el navegador</translation>
     <name>FacetModel</name>
     <message numerus="yes">
         <source>{value}, %Ln orders</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>{value}, %Ln pedido</numerusform>
+            <numerusform>{value}, %Ln pedidos</numerusform>
         </translation>
     </message>
     <message>
         <source>Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtro</translation>
     </message>
     <message>
         <source>Orders</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos</translation>
     </message>
 </context>
 <context>
     <name>FacetSidebar</name>
     <message>
         <source>Saved views</source>
-        <translation type="unfinished"></translation>
+        <translation>Vistas guardadas</translation>
     </message>
     <message>
         <source>Open a view you saved</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir una vista guardada</translation>
     </message>
     <message>
         <source>Save the current filters as a view</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardar los filtros actuales como vista</translation>
     </message>
     <message>
         <source>Save view</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardar vista</translation>
     </message>
     <message>
         <source>Save…</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardar…</translation>
     </message>
     <message>
         <source>Delete the chosen saved view</source>
-        <translation type="unfinished"></translation>
+        <translation>Eliminar la vista guardada elegida</translation>
     </message>
     <message>
         <source>Delete saved view</source>
-        <translation type="unfinished"></translation>
+        <translation>Eliminar vista guardada</translation>
     </message>
     <message>
         <source>Clear</source>
-        <translation type="unfinished"></translation>
+        <translation>Borrar</translation>
     </message>
     <message>
         <source>Show all orders again</source>
-        <translation type="unfinished"></translation>
+        <translation>Volver a mostrar todos los pedidos</translation>
     </message>
     <message>
         <source>Clear filters</source>
-        <translation type="unfinished"></translation>
+        <translation>Borrar filtros</translation>
     </message>
     <message>
         <source>Filters</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtros</translation>
     </message>
     <message>
         <source>Views</source>
-        <translation type="unfinished">Secciones</translation>
+        <translation>Vistas</translation>
     </message>
     <message>
         <source>Name of this view:</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre de esta vista:</translation>
     </message>
 </context>
 <context>
     <name>FigureCard</name>
     <message>
         <source>{title}: {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>{title}: {value}</translation>
     </message>
 </context>
 <context>
     <name>InboxPanel</name>
     <message>
         <source>Inbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Preguntas</translation>
     </message>
     <message>
         <source>Next conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Conversación siguiente</translation>
     </message>
     <message>
         <source>Previous conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Conversación anterior</translation>
     </message>
     <message>
         <source>Next unanswered conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Siguiente conversación sin responder</translation>
     </message>
     <message>
         <source>Reply</source>
-        <translation type="unfinished"></translation>
+        <translation>Responder</translation>
     </message>
     <message>
         <source>Search questions</source>
-        <translation type="unfinished"></translation>
+        <translation>Buscar preguntas</translation>
     </message>
     <message>
         <source>Delete the question…</source>
-        <translation type="unfinished"></translation>
+        <translation>Eliminar la pregunta…</translation>
     </message>
     <message>
         <source>Searching…</source>
-        <translation type="unfinished"></translation>
+        <translation>Buscando…</translation>
     </message>
     <message>
         <source>Waiting for an answer: {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>Esperando respuesta: {n}</translation>
     </message>
     <message>
         <source>Every question has an answer</source>
-        <translation type="unfinished"></translation>
+        <translation>Todas las preguntas tienen respuesta</translation>
     </message>
     <message>
         <source>Shown: {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostradas: {n}</translation>
     </message>
     <message>
         <source>Conversations: {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>Conversaciones: {n}</translation>
     </message>
     <message>
         <source>No shop connected</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay ninguna tienda conectada</translation>
     </message>
     <message>
         <source>Buyers&apos; questions and your answers appear here, grouped by conversation, once a shop is connected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuando conectes una tienda, aquí aparecerán las preguntas de los compradores y tus respuestas, agrupadas por conversación.</translation>
     </message>
     <message>
         <source>No results for these filters</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay resultados con estos filtros</translation>
     </message>
     <message>
         <source>Try other words, or show all statuses and channels.</source>
-        <translation type="unfinished"></translation>
+        <translation>Prueba con otras palabras o muestra todos los estados y canales.</translation>
     </message>
     <message>
         <source>No unanswered questions — nice work</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay preguntas sin responder. ¡Buen trabajo!</translation>
     </message>
     <message>
         <source>New questions from buyers show up here first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Las preguntas nuevas de los compradores aparecen aquí primero.</translation>
     </message>
     <message>
         <source>No questions yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Todavía no hay preguntas</translation>
     </message>
     <message>
         <source>Buyers&apos; questions appear here as they arrive.</source>
-        <translation type="unfinished"></translation>
+        <translation>Las preguntas de los compradores aparecen aquí a medida que llegan.</translation>
     </message>
 </context>
 <context>
     <name>InvoiceForm</name>
     <message>
         <source>Update the invoice</source>
-        <translation type="unfinished"></translation>
+        <translation>Actualizar la factura</translation>
     </message>
     <message>
         <source>Invoiced</source>
-        <translation type="unfinished">Facturado</translation>
+        <translation>Facturado</translation>
     </message>
     <message>
         <source>e.g. 0001-00001234</source>
-        <translation type="unfinished"></translation>
+        <translation>p. ej., 0001-00001234</translation>
     </message>
     <message>
         <source>Invoice number</source>
-        <translation type="unfinished"></translation>
+        <translation>Número de factura</translation>
     </message>
     <message>
         <source>Invoice type</source>
-        <translation type="unfinished"></translation>
+        <translation>Tipo de factura</translation>
     </message>
     <message>
         <source>Update invoice</source>
-        <translation type="unfinished"></translation>
+        <translation>Actualizar factura</translation>
     </message>
     <message>
         <source>Number</source>
-        <translation type="unfinished">Número</translation>
+        <translation>Número</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished">Tipo</translation>
+        <translation>Tipo</translation>
     </message>
     <message>
         <source>Enter the invoice number, or untick Invoiced.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ingresa el número de factura o desmarca Facturado.</translation>
+    </message>
+</context>
+<context>
+    <name>KeyValues</name>
+    <message>
+        <source>… ({count} more characters)</source>
+        <translation>… ({count} caracteres más)</translation>
     </message>
 </context>
 <context>
@@ -1150,67 +1208,67 @@ Presiona Intro o Ctrl+O para abrirlo en el navegador</translation>
     <name>MainWindow</name>
     <message>
         <source>SellerDesk</source>
-        <translation type="unfinished"></translation>
+        <translation>SellerDesk</translation>
     </message>
     <message>
         <source>No shop connected</source>
-        <translation type="unfinished"></translation>
+        <translation>Ninguna tienda conectada</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Archivo</translation>
     </message>
     <message>
         <source>&amp;Profiles…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Perfiles…</translation>
     </message>
     <message>
         <source>&amp;Notifications and refresh…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Notificaciones y actualización…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Salir</translation>
     </message>
     <message>
         <source>&amp;Shops</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Tiendas</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ver</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Actualizar</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;yuda</translation>
     </message>
     <message>
         <source>&amp;Keyboard shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;tajos de teclado</translation>
     </message>
     <message>
         <source>&amp;About SellerDesk</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Acerca de SellerDesk</translation>
     </message>
     <message>
         <source>Demo shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Tienda de demostración</translation>
     </message>
     <message>
         <source>Manage shops…</source>
-        <translation type="unfinished"></translation>
+        <translation>Administrar tiendas…</translation>
     </message>
     <message>
         <source>General</source>
-        <translation type="unfinished"></translation>
+        <translation>General</translation>
     </message>
     <message>
         <source>Views</source>
-        <translation type="unfinished">Secciones</translation>
+        <translation>Secciones</translation>
     </message>
 </context>
 <context>
@@ -1231,82 +1289,82 @@ Presiona Intro o Ctrl+O para abrirlo en el navegador</translation>
     <name>NotificationSettingsDialog</name>
     <message>
         <source>Notifications and refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>Notificaciones y actualización</translation>
     </message>
     <message>
         <source> min</source>
-        <translation type="unfinished"></translation>
+        <translation> min</translation>
     </message>
     <message>
         <source>Look for news every (minutes)</source>
-        <translation type="unfinished"></translation>
+        <translation>Buscar novedades cada (minutos)</translation>
     </message>
     <message>
         <source>Show a desktop notification for new questions and orders</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar una notificación de escritorio con cada pregunta y pedido nuevos</translation>
     </message>
     <message>
         <source>Quiet hours: no notifications from</source>
-        <translation type="unfinished"></translation>
+        <translation>Horario de silencio: sin notificaciones desde las</translation>
     </message>
     <message>
         <source>Quiet hours start</source>
-        <translation type="unfinished"></translation>
+        <translation>Inicio del horario de silencio</translation>
     </message>
     <message>
         <source>Quiet hours end</source>
-        <translation type="unfinished"></translation>
+        <translation>Fin del horario de silencio</translation>
     </message>
     <message>
         <source>A question is late after (minutes)</source>
-        <translation type="unfinished"></translation>
+        <translation>Una pregunta está demorada después de (minutos)</translation>
     </message>
     <message>
         <source>Look for news every</source>
-        <translation type="unfinished"></translation>
+        <translation>Buscar novedades cada</translation>
     </message>
     <message>
         <source>to</source>
-        <translation type="unfinished"></translation>
+        <translation>hasta las</translation>
     </message>
     <message>
         <source>A question is late after</source>
-        <translation type="unfinished"></translation>
+        <translation>Una pregunta está demorada después de</translation>
     </message>
     <message>
         <source>While offline, or when the shop service asks to slow down, SellerDesk looks less often and catches up as soon as it can. In quiet hours the counts still update.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin conexión, o cuando el servicio de la tienda pide ir más despacio, SellerDesk busca con menos frecuencia y se pone al día en cuanto puede. En el horario de silencio los contadores se siguen actualizando.</translation>
     </message>
     <message>
         <source>This desktop has no notification area: new questions and orders show as counts in the window only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este escritorio no tiene área de notificaciones: las preguntas y los pedidos nuevos solo se muestran como contadores en la ventana.</translation>
     </message>
 </context>
 <context>
     <name>Notifier</name>
     <message>
         <source>a buyer</source>
-        <translation type="unfinished"></translation>
+        <translation>un comprador</translation>
     </message>
     <message>
         <source>New question from {buyer}</source>
-        <translation type="unfinished"></translation>
+        <translation>Nueva pregunta de {buyer}</translation>
     </message>
     <message>
         <source>New order from {buyer}</source>
-        <translation type="unfinished"></translation>
+        <translation>Nuevo pedido de {buyer}</translation>
     </message>
     <message>
         <source>{shop}: {what}</source>
-        <translation type="unfinished"></translation>
+        <translation>{shop}: {what}</translation>
     </message>
     <message>
         <source>No questions waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay preguntas pendientes</translation>
     </message>
     <message>
         <source>Open SellerDesk</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir SellerDesk</translation>
     </message>
 </context>
 <context>
@@ -1355,739 +1413,739 @@ Presiona Intro o Ctrl+O para abrirlo en el navegador</translation>
     <name>OrderDetail</name>
     <message>
         <source>No order selected</source>
-        <translation type="unfinished"></translation>
+        <translation>Ningún pedido seleccionado</translation>
     </message>
     <message>
         <source>Pick an order in the list to see its buyer, products, payments and shipping here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Elige un pedido de la lista para ver aquí su comprador, productos, pagos y envío.</translation>
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>Actualizar</translation>
     </message>
     <message>
         <source>Read this order again from the shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Volver a leer este pedido desde la tienda</translation>
     </message>
     <message>
         <source>Refresh this order from the shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Actualizar este pedido desde la tienda</translation>
     </message>
     <message>
         <source>Order detail</source>
-        <translation type="unfinished"></translation>
+        <translation>Detalle del pedido</translation>
     </message>
     <message>
         <source>Order {id}</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedido {id}</translation>
     </message>
     <message>
         <source>Paid</source>
-        <translation type="unfinished"></translation>
+        <translation>Pagado</translation>
     </message>
     <message>
         <source>Unpaid</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin pagar</translation>
     </message>
     <message>
         <source>Shipping: {state}</source>
-        <translation type="unfinished"></translation>
+        <translation>Envío: {state}</translation>
     </message>
     <message>
         <source>Delivered</source>
-        <translation type="unfinished">Entregado</translation>
+        <translation>Entregado</translation>
     </message>
     <message>
         <source>Not delivered</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin entregar</translation>
     </message>
     <message>
         <source>Closed</source>
-        <translation type="unfinished">Cerrada</translation>
+        <translation>Cerrado</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation>Abierto</translation>
     </message>
     <message>
         <source>To be agreed with the buyer</source>
-        <translation type="unfinished"></translation>
+        <translation>A convenir con el comprador</translation>
     </message>
     <message>
         <source>Your own delivery</source>
-        <translation type="unfinished"></translation>
+        <translation>Envío propio</translation>
     </message>
     <message>
         <source>Carrier</source>
-        <translation type="unfinished"></translation>
+        <translation>Transportista</translation>
     </message>
     <message>
         <source>Carrier, you print the label</source>
-        <translation type="unfinished"></translation>
+        <translation>Transportista; tú imprimes la etiqueta</translation>
     </message>
     <message>
         <source>Pending</source>
-        <translation type="unfinished">Pendiente</translation>
+        <translation>Pendiente</translation>
     </message>
     <message>
         <source>Approved</source>
-        <translation type="unfinished"></translation>
+        <translation>Aprobado</translation>
     </message>
     <message>
         <source>In process</source>
-        <translation type="unfinished"></translation>
+        <translation>En proceso</translation>
     </message>
     <message>
         <source>Rejected</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechazado</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelado</translation>
     </message>
     <message>
         <source>Refunded</source>
-        <translation type="unfinished"></translation>
+        <translation>Reembolsado</translation>
     </message>
     <message>
         <source>Charged back</source>
-        <translation type="unfinished"></translation>
+        <translation>Contracargo</translation>
     </message>
     <message>
         <source>Buyer</source>
-        <translation type="unfinished"></translation>
+        <translation>Comprador</translation>
     </message>
     <message>
         <source>No buyer details.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin datos del comprador.</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished">Nombre</translation>
+        <translation>Nombre</translation>
     </message>
     <message>
         <source>Nickname</source>
-        <translation type="unfinished"></translation>
+        <translation>Apodo</translation>
     </message>
     <message>
         <source>E-mail</source>
-        <translation type="unfinished">Correo electrónico</translation>
+        <translation>Correo electrónico</translation>
     </message>
     <message>
         <source>Phone</source>
-        <translation type="unfinished">Teléfono</translation>
+        <translation>Teléfono</translation>
     </message>
     <message>
         <source>Document</source>
-        <translation type="unfinished"></translation>
+        <translation>Documento</translation>
     </message>
     <message>
         <source>Client number</source>
-        <translation type="unfinished"></translation>
+        <translation>N.º de cliente</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Mensaje</translation>
     </message>
     <message>
         <source>Billing data</source>
-        <translation type="unfinished"></translation>
+        <translation>Datos de facturación</translation>
     </message>
     <message>
         <source>No billing data.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin datos de facturación.</translation>
     </message>
     <message>
         <source>Address</source>
-        <translation type="unfinished">Dirección</translation>
+        <translation>Dirección</translation>
     </message>
     <message>
         <source>City</source>
-        <translation type="unfinished">Ciudad</translation>
+        <translation>Ciudad</translation>
     </message>
     <message>
         <source>Postcode</source>
-        <translation type="unfinished"></translation>
+        <translation>Código postal</translation>
     </message>
     <message>
         <source>Tax document</source>
-        <translation type="unfinished"></translation>
+        <translation>Documento fiscal</translation>
     </message>
     <message>
         <source>Products</source>
-        <translation type="unfinished"></translation>
+        <translation>Productos</translation>
     </message>
     <message>
         <source>{quantity} × {title}</source>
-        <translation type="unfinished"></translation>
+        <translation>{quantity} × {title}</translation>
     </message>
     <message>
         <source>(untitled)</source>
-        <translation type="unfinished"></translation>
+        <translation>(sin título)</translation>
     </message>
     <message>
         <source>Variation</source>
-        <translation type="unfinished"></translation>
+        <translation>Variante</translation>
     </message>
     <message>
         <source>SKU</source>
-        <translation type="unfinished"></translation>
+        <translation>SKU</translation>
     </message>
     <message>
         <source>{unit} each, {amount}</source>
-        <translation type="unfinished"></translation>
+        <translation>{unit} c/u, {amount}</translation>
     </message>
     <message>
         <source>Price</source>
-        <translation type="unfinished"></translation>
+        <translation>Precio</translation>
     </message>
     <message>
         <source>Promotion</source>
-        <translation type="unfinished"></translation>
+        <translation>Promoción</translation>
     </message>
     <message>
         <source>No products listed.</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay productos en la lista.</translation>
     </message>
     <message>
         <source>Discounts</source>
-        <translation type="unfinished"></translation>
+        <translation>Descuentos</translation>
     </message>
     <message>
         <source>Shipping</source>
-        <translation type="unfinished"></translation>
+        <translation>Envío</translation>
     </message>
     <message>
         <source>Total</source>
-        <translation type="unfinished"></translation>
+        <translation>Total</translation>
     </message>
     <message>
         <source>Payments</source>
-        <translation type="unfinished"></translation>
+        <translation>Pagos</translation>
     </message>
     <message>
         <source>Method</source>
-        <translation type="unfinished"></translation>
+        <translation>Método</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished">Estado</translation>
+        <translation>Estado</translation>
     </message>
     <message>
         <source>Amount</source>
-        <translation type="unfinished"></translation>
+        <translation>Monto</translation>
     </message>
     <message>
         <source>Instalments</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuotas</translation>
     </message>
     <message>
         <source>Paid on</source>
-        <translation type="unfinished"></translation>
+        <translation>Pagado el</translation>
     </message>
     <message>
         <source>No payments yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Todavía no hay pagos.</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished">Tipo</translation>
+        <translation>Tipo</translation>
     </message>
     <message>
         <source>Tracking code</source>
-        <translation type="unfinished">Número de seguimiento</translation>
+        <translation>Número de seguimiento</translation>
     </message>
     <message>
         <source>Receiver</source>
-        <translation type="unfinished"></translation>
+        <translation>Destinatario</translation>
     </message>
     <message>
         <source>Deliver to</source>
-        <translation type="unfinished"></translation>
+        <translation>Entregar en</translation>
     </message>
     <message>
         <source>Notes</source>
-        <translation type="unfinished"></translation>
+        <translation>Notas</translation>
     </message>
     <message>
         <source>Cost</source>
-        <translation type="unfinished"></translation>
+        <translation>Costo</translation>
     </message>
     <message>
         <source>This order has no shipping.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este pedido no tiene envío.</translation>
     </message>
     <message>
         <source>Invoice</source>
-        <translation type="unfinished"></translation>
+        <translation>Factura</translation>
     </message>
     <message>
         <source>Not invoiced yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Todavía sin facturar.</translation>
     </message>
     <message>
         <source>Number</source>
-        <translation type="unfinished">Número</translation>
+        <translation>Número</translation>
     </message>
     <message>
         <source>Invoiced on</source>
-        <translation type="unfinished"></translation>
+        <translation>Facturado el</translation>
     </message>
     <message>
         <source>No notes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin notas.</translation>
     </message>
     <message>
         <source>Feedback</source>
-        <translation type="unfinished"></translation>
+        <translation>Calificación</translation>
     </message>
     <message>
         <source>From the buyer</source>
-        <translation type="unfinished"></translation>
+        <translation>Del comprador</translation>
     </message>
     <message>
         <source>From you</source>
-        <translation type="unfinished"></translation>
+        <translation>De tu parte</translation>
     </message>
     <message>
         <source>Given</source>
-        <translation type="unfinished"></translation>
+        <translation>Hecha</translation>
     </message>
 </context>
 <context>
     <name>OrderFilters</name>
     <message>
         <source>Payment</source>
-        <translation type="unfinished"></translation>
+        <translation>Pago</translation>
     </message>
     <message>
         <source>Processing</source>
-        <translation type="unfinished"></translation>
+        <translation>Procesamiento</translation>
     </message>
     <message>
         <source>Shipping</source>
-        <translation type="unfinished"></translation>
+        <translation>Envío</translation>
     </message>
     <message>
         <source>Delivery</source>
-        <translation type="unfinished"></translation>
+        <translation>Entrega</translation>
     </message>
     <message>
         <source>Open or closed</source>
-        <translation type="unfinished"></translation>
+        <translation>Abiertos o cerrados</translation>
     </message>
     <message>
         <source>Buyer contact</source>
-        <translation type="unfinished"></translation>
+        <translation>Contacto con el comprador</translation>
     </message>
     <message>
         <source>Channel</source>
-        <translation type="unfinished"></translation>
+        <translation>Canal</translation>
     </message>
     <message>
         <source>Currency</source>
-        <translation type="unfinished"></translation>
+        <translation>Moneda</translation>
     </message>
     <message>
         <source>Feedback</source>
-        <translation type="unfinished"></translation>
+        <translation>Calificaciones</translation>
     </message>
     <message>
         <source>Buyer&apos;s feedback</source>
-        <translation type="unfinished"></translation>
+        <translation>Calificación del comprador</translation>
     </message>
     <message>
         <source>Your feedback</source>
-        <translation type="unfinished"></translation>
+        <translation>Tu calificación</translation>
     </message>
     <message>
         <source>Paid</source>
-        <translation type="unfinished"></translation>
+        <translation>Pagados</translation>
     </message>
     <message>
         <source>Not paid</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin pagar</translation>
     </message>
     <message>
         <source>Processed</source>
-        <translation type="unfinished"></translation>
+        <translation>Procesados</translation>
     </message>
     <message>
         <source>Not processed</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin procesar</translation>
     </message>
     <message>
         <source>Delivered</source>
-        <translation type="unfinished">Entregado</translation>
+        <translation>Entregados</translation>
     </message>
     <message>
         <source>Not delivered</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin entregar</translation>
     </message>
     <message>
         <source>Closed</source>
-        <translation type="unfinished">Cerrada</translation>
+        <translation>Cerrados</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation>Abiertos</translation>
     </message>
     <message>
         <source>Both given</source>
-        <translation type="unfinished"></translation>
+        <translation>Ambas hechas</translation>
     </message>
     <message>
         <source>Both pending</source>
-        <translation type="unfinished"></translation>
+        <translation>Ambas pendientes</translation>
     </message>
     <message>
         <source>Given</source>
-        <translation type="unfinished"></translation>
+        <translation>Hecha</translation>
     </message>
     <message>
         <source>Pending</source>
-        <translation type="unfinished">Pendiente</translation>
+        <translation>Pendiente</translation>
     </message>
     <message>
         <source>Not contacted yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin contactar</translation>
     </message>
     <message>
         <source>First contact made</source>
-        <translation type="unfinished"></translation>
+        <translation>Primer contacto hecho</translation>
     </message>
     <message>
         <source>Details confirmed</source>
-        <translation type="unfinished"></translation>
+        <translation>Datos confirmados</translation>
     </message>
     <message>
         <source>Ready for pick-up</source>
-        <translation type="unfinished"></translation>
+        <translation>Listo para retirar</translation>
     </message>
     <message>
         <source>On route</source>
-        <translation type="unfinished"></translation>
+        <translation>En camino</translation>
     </message>
     <message>
         <source>Label to print</source>
-        <translation type="unfinished"></translation>
+        <translation>Etiqueta por imprimir</translation>
     </message>
     <message>
         <source>To be agreed</source>
-        <translation type="unfinished"></translation>
+        <translation>A convenir</translation>
     </message>
     <message>
         <source>Being prepared</source>
-        <translation type="unfinished"></translation>
+        <translation>En preparación</translation>
     </message>
     <message>
         <source>Shop</source>
-        <translation type="unfinished">Tienda</translation>
+        <translation>Tienda</translation>
     </message>
     <message>
         <source>Marketplace</source>
-        <translation type="unfinished"></translation>
+        <translation>Marketplace</translation>
     </message>
     <message>
         <source>To process</source>
-        <translation type="unfinished"></translation>
+        <translation>Por procesar</translation>
     </message>
     <message>
         <source>To ship</source>
-        <translation type="unfinished"></translation>
+        <translation>Por enviar</translation>
     </message>
     <message>
         <source>To rate</source>
-        <translation type="unfinished"></translation>
+        <translation>Por calificar</translation>
     </message>
     <message>
         <source>Paid orders not processed yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos pagados que todavía no se procesaron</translation>
     </message>
     <message>
         <source>Processed orders not delivered yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos procesados que todavía no se entregaron</translation>
     </message>
     <message>
         <source>Delivered orders waiting for your feedback</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos entregados que esperan tu calificación</translation>
     </message>
     <message>
         <source>Orders that are closed</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos cerrados</translation>
     </message>
     <message>
         <source>Newest first</source>
-        <translation type="unfinished"></translation>
+        <translation>Más recientes primero</translation>
     </message>
     <message>
         <source>Oldest first</source>
-        <translation type="unfinished"></translation>
+        <translation>Más antiguos primero</translation>
     </message>
     <message>
         <source>Recently updated first</source>
-        <translation type="unfinished"></translation>
+        <translation>Actualizados recientemente primero</translation>
     </message>
     <message>
         <source>Least recently updated first</source>
-        <translation type="unfinished"></translation>
+        <translation>Actualizados hace más tiempo primero</translation>
     </message>
     <message>
         <source>Buyer name, A to Z</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre del comprador, A a Z</translation>
     </message>
     <message>
         <source>Buyer name, Z to A</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre del comprador, Z a A</translation>
     </message>
     <message>
         <source>Client number, ascending</source>
-        <translation type="unfinished"></translation>
+        <translation>N.º de cliente, ascendente</translation>
     </message>
     <message>
         <source>Client number, descending</source>
-        <translation type="unfinished"></translation>
+        <translation>N.º de cliente, descendente</translation>
     </message>
 </context>
 <context>
     <name>OrdersPanel</name>
     <message>
         <source>Search orders (buyer, product, code)</source>
-        <translation type="unfinished"></translation>
+        <translation>Buscar pedidos (comprador, producto, código)</translation>
     </message>
     <message>
         <source>Order of the list</source>
-        <translation type="unfinished"></translation>
+        <translation>Orden de la lista</translation>
     </message>
     <message>
         <source>Update shipping…</source>
-        <translation type="unfinished"></translation>
+        <translation>Actualizar envío…</translation>
     </message>
     <message>
         <source>Update the shipping of the selected orders</source>
-        <translation type="unfinished"></translation>
+        <translation>Actualizar el envío de los pedidos seleccionados</translation>
     </message>
     <message>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar…</translation>
     </message>
     <message>
         <source>Export the orders of this view to a CSV file</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar los pedidos de esta vista a un archivo CSV</translation>
     </message>
     <message>
         <source>No orders yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Todavía no hay pedidos</translation>
     </message>
     <message>
         <source>Orders appear here after the next sync.</source>
-        <translation type="unfinished"></translation>
+        <translation>Los pedidos aparecen aquí después de la próxima sincronización.</translation>
     </message>
     <message>
         <source>No orders to show</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay pedidos para mostrar</translation>
     </message>
     <message>
         <source>Your sales in the shop and on the marketplace appear here, with their payment and shipping state, once a shop is connected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuando conectes una tienda, aquí aparecerán tus ventas en la tienda y en el marketplace, con su estado de pago y de envío.</translation>
     </message>
     <message>
         <source>Search orders</source>
-        <translation type="unfinished"></translation>
+        <translation>Buscar pedidos</translation>
     </message>
     <message>
         <source>Go to filters</source>
-        <translation type="unfinished"></translation>
+        <translation>Ir a los filtros</translation>
     </message>
     <message>
         <source>Go to the order list</source>
-        <translation type="unfinished"></translation>
+        <translation>Ir a la lista de pedidos</translation>
     </message>
     <message>
         <source>Edit the tracking code</source>
-        <translation type="unfinished"></translation>
+        <translation>Editar el número de seguimiento</translation>
     </message>
     <message>
         <source>Update shipping of the selected orders…</source>
-        <translation type="unfinished"></translation>
+        <translation>Actualizar el envío de los pedidos seleccionados…</translation>
     </message>
     <message>
         <source>Export this view to CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar esta vista a CSV…</translation>
     </message>
     <message>
         <source>Save these filters as a view…</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardar estos filtros como vista…</translation>
     </message>
     <message>
         <source>Clear filters</source>
-        <translation type="unfinished"></translation>
+        <translation>Borrar filtros</translation>
     </message>
     <message>
         <source>Refresh the selected order from the shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Actualizar el pedido seleccionado desde la tienda</translation>
     </message>
     <message>
         <source>Show: {view}</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar: {view}</translation>
     </message>
     <message>
         <source>Orders</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos</translation>
     </message>
     <message>
         <source>Select the orders to update first (Shift or Ctrl and click).</source>
-        <translation type="unfinished"></translation>
+        <translation>Primero selecciona los pedidos que quieres actualizar (Shift o Ctrl y clic).</translation>
     </message>
     <message>
         <source>Exporting orders…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportando pedidos…</translation>
     </message>
     <message>
         <source>Refreshing order {id}…</source>
-        <translation type="unfinished"></translation>
+        <translation>Actualizando el pedido {id}…</translation>
     </message>
     <message numerus="yes">
         <source>%Ln orders</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln pedido</numerusform>
+            <numerusform>%Ln pedidos</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln orders match</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln pedido coincide</numerusform>
+            <numerusform>%Ln pedidos coinciden</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Updating %Ln shippings…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Actualizando %Ln envío…</numerusform>
+            <numerusform>Actualizando %Ln envíos…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Exported %Ln orders to {file}</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Se exportó %Ln pedido a {file}</numerusform>
+            <numerusform>Se exportaron %Ln pedidos a {file}</numerusform>
         </translation>
     </message>
     <message>
         <source> · {loaded} loaded, more as you scroll</source>
-        <translation type="unfinished"></translation>
+        <translation> · {loaded} cargados, más al desplazarte</translation>
     </message>
     <message>
         <source>No orders match these filters</source>
-        <translation type="unfinished"></translation>
+        <translation>Ningún pedido coincide con estos filtros</translation>
     </message>
     <message>
         <source>Clear a filter or search for other words (Ctrl+Shift+Backspace clears them all).</source>
-        <translation type="unfinished"></translation>
+        <translation>Quita un filtro o busca otras palabras (Ctrl+Shift+Backspace los borra todos).</translation>
     </message>
     <message>
         <source>Orders appear here after the next sync with the shop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Los pedidos aparecen aquí después de la próxima sincronización con la tienda.</translation>
     </message>
     <message>
         <source>Saving the invoice of order {id}…</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardando la factura del pedido {id}…</translation>
     </message>
     <message>
         <source>Saving the shipping of order {id}…</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardando el envío del pedido {id}…</translation>
     </message>
     <message>
         <source>Export orders</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar pedidos</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>Archivos CSV (*.csv)</translation>
     </message>
 </context>
 <context>
     <name>OrdersTableModel</name>
     <message>
         <source>Loading orders…</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargando pedidos…</translation>
     </message>
     <message>
         <source>Click to sort by this column</source>
-        <translation type="unfinished"></translation>
+        <translation>Haz clic para ordenar por esta columna</translation>
     </message>
     <message>
         <source>Tracking: {codes}</source>
-        <translation type="unfinished"></translation>
+        <translation>Seguimiento: {codes}</translation>
     </message>
     <message>
         <source>Order</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedido</translation>
     </message>
     <message>
         <source>Date</source>
-        <translation type="unfinished"></translation>
+        <translation>Fecha</translation>
     </message>
     <message>
         <source>Buyer</source>
-        <translation type="unfinished"></translation>
+        <translation>Comprador</translation>
     </message>
     <message>
         <source>Channel</source>
-        <translation type="unfinished"></translation>
+        <translation>Canal</translation>
     </message>
     <message>
         <source>Products</source>
-        <translation type="unfinished"></translation>
+        <translation>Productos</translation>
     </message>
     <message>
         <source>Total</source>
-        <translation type="unfinished"></translation>
+        <translation>Total</translation>
     </message>
     <message>
         <source>Paid</source>
-        <translation type="unfinished"></translation>
+        <translation>Pagado</translation>
     </message>
     <message>
         <source>Shipping</source>
-        <translation type="unfinished"></translation>
+        <translation>Envío</translation>
     </message>
     <message>
         <source>Delivered</source>
-        <translation type="unfinished">Entregado</translation>
+        <translation>Entregado</translation>
     </message>
     <message>
         <source>Closed</source>
-        <translation type="unfinished">Cerrada</translation>
+        <translation>Cerrado</translation>
     </message>
     <message>
         <source>Changes</source>
-        <translation type="unfinished">Cambios</translation>
+        <translation>Cambios</translation>
     </message>
     <message>
         <source>Unpaid</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin pagar</translation>
     </message>
     <message>
         <source>No shipping</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin envío</translation>
     </message>
     <message>
         <source>Not yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Todavía no</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation>Abierto</translation>
     </message>
 </context>
 <context>
     <name>OrdersTableView</name>
     <message>
         <source>Orders</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos</translation>
     </message>
 </context>
 <context>
@@ -2455,274 +2513,375 @@ Presiona Intro o Ctrl+O para abrirlo en el navegador</translation>
     <name>ProfileDialog</name>
     <message>
         <source>Connect your shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Conecta tu tienda</translation>
     </message>
     <message>
         <source>Enter the address of the shop service, your shop&apos;s number and the access token you got from the marketplace. Or look around first with the demo shop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ingresa la dirección del servicio de la tienda, el número de tu tienda y el token de acceso que te dio el marketplace. O explora primero con la tienda de demostración.</translation>
     </message>
     <message>
         <source>My shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Mi tienda</translation>
     </message>
     <message>
         <source>Profile name</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre del perfil</translation>
     </message>
     <message>
         <source>Service address</source>
-        <translation type="unfinished"></translation>
+        <translation>Dirección del servicio</translation>
     </message>
     <message>
         <source>Shop number</source>
-        <translation type="unfinished"></translation>
+        <translation>Número de tienda</translation>
     </message>
     <message>
         <source>Access token</source>
-        <translation type="unfinished"></translation>
+        <translation>Token de acceso</translation>
     </message>
     <message>
         <source>Leave empty to keep the saved token</source>
-        <translation type="unfinished"></translation>
+        <translation>Déjalo vacío para conservar el token guardado</translation>
     </message>
     <message>
         <source>Try the demo shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Probar la tienda de demostración</translation>
     </message>
     <message>
         <source>Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>Conectar</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished">Cancelar</translation>
+        <translation>Cancelar</translation>
     </message>
     <message>
         <source>Give the profile a name.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ponle un nombre al perfil.</translation>
     </message>
     <message>
         <source>That name is kept for the demo shop; choose another.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ese nombre está reservado para la tienda de demostración; elige otro.</translation>
     </message>
     <message>
         <source>The service address starts with https:// (or http://).</source>
-        <translation type="unfinished"></translation>
+        <translation>La dirección del servicio empieza con https:// (o http://).</translation>
     </message>
     <message>
         <source>Paste the access token.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pega el token de acceso.</translation>
     </message>
 </context>
 <context>
     <name>Profiles</name>
     <message>
         <source>Your system has no secure password store; the token is kept only until you close SellerDesk.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tu sistema no tiene un almacén seguro de contraseñas; el token se conserva solo hasta que cierres SellerDesk.</translation>
     </message>
     <message>
         <source>Your system&apos;s password store did not accept the token; it is kept only until you close SellerDesk.</source>
-        <translation type="unfinished"></translation>
+        <translation>El almacén de contraseñas de tu sistema no aceptó el token; se conserva solo hasta que cierres SellerDesk.</translation>
     </message>
 </context>
 <context>
     <name>ProfilesDialog</name>
     <message>
         <source>Shops</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiendas</translation>
     </message>
     <message>
         <source>Your shops</source>
-        <translation type="unfinished"></translation>
+        <translation>Tus tiendas</translation>
     </message>
     <message>
         <source>Each shop keeps its own data on this computer and its own access token in the system&apos;s password store.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cada tienda guarda sus propios datos en esta computadora y su propio token de acceso en el almacén de contraseñas del sistema.</translation>
     </message>
     <message>
         <source>Saved shops</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiendas guardadas</translation>
     </message>
     <message>
         <source>Switch to this shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Cambiar a esta tienda</translation>
     </message>
     <message>
         <source>Add a shop…</source>
-        <translation type="unfinished"></translation>
+        <translation>Agregar una tienda…</translation>
     </message>
     <message>
         <source>Edit…</source>
-        <translation type="unfinished"></translation>
+        <translation>Editar…</translation>
     </message>
     <message>
         <source>Change the address, shop number or token</source>
-        <translation type="unfinished"></translation>
+        <translation>Cambiar la dirección, el número de tienda o el token</translation>
     </message>
     <message>
         <source>Remove…</source>
-        <translation type="unfinished"></translation>
+        <translation>Quitar…</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished">Cerrar</translation>
+        <translation>Cerrar</translation>
     </message>
     <message>
         <source>{address} · shop {number}</source>
-        <translation type="unfinished"></translation>
+        <translation>{address} · tienda {number}</translation>
     </message>
     <message>
         <source>Demo shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Tienda de demostración</translation>
     </message>
     <message>
         <source>Sample data, no account needed</source>
-        <translation type="unfinished"></translation>
+        <translation>Datos de ejemplo, sin necesidad de cuenta</translation>
     </message>
     <message>
         <source> — open in this window</source>
-        <translation type="unfinished"></translation>
+        <translation> — abierta en esta ventana</translation>
     </message>
     <message>
         <source>Switch to another shop first</source>
-        <translation type="unfinished"></translation>
+        <translation>Primero cambia a otra tienda</translation>
     </message>
     <message>
         <source>Change what the shop service gave you; leave the token empty to keep the saved one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cambia los datos que te dio el servicio de la tienda; deja el token vacío para conservar el guardado.</translation>
     </message>
     <message>
         <source>Save and open</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardar y abrir</translation>
     </message>
     <message>
         <source>Remove shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Quitar tienda</translation>
     </message>
     <message>
         <source>Remove “{name}” from SellerDesk?</source>
-        <translation type="unfinished"></translation>
+        <translation>¿Quitar “{name}” de SellerDesk?</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished">Quitar</translation>
+        <translation>Quitar</translation>
     </message>
     <message>
         <source>Its access token is deleted from the password store. Its data on this computer stays until you delete the data folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>Su token de acceso se borra del almacén de contraseñas. Sus datos en esta computadora se conservan hasta que borres la carpeta de datos.</translation>
     </message>
     <message>
         <source>Removing {name}…</source>
+        <translation>Quitando {name}…</translation>
+    </message>
+</context>
+<context>
+    <name>PublicationHeader</name>
+    <message>
+        <source>Out of stock</source>
+        <translation>Sin stock</translation>
+    </message>
+    <message>
+        <source>%n in stock</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open listing</source>
+        <translation>Abrir publicación</translation>
+    </message>
+    <message>
+        <source>Open the listing in the browser</source>
+        <translation>Abrir la publicación en el navegador</translation>
+    </message>
+    <message>
+        <source>Question about your shop</source>
+        <translation>Pregunta sobre tu tienda</translation>
+    </message>
+    <message>
+        <source>Asked by {buyer}</source>
+        <translation>Pregunta de {buyer}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting for an answer</source>
+        <translation>
+            <numerusform>%n esperando respuesta</numerusform>
+            <numerusform>%n esperando respuesta</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>QuestionCard</name>
+    <message>
+        <source>Show the whole question</source>
+        <translation>Ver la pregunta completa</translation>
+    </message>
+    <message>
+        <source>Reply</source>
+        <translation>Responder</translation>
+    </message>
+    <message>
+        <source>Reply to this question</source>
+        <translation>Responder esta pregunta</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Eliminar…</translation>
+    </message>
+    <message>
+        <source>Delete this question</source>
+        <translation>Eliminar esta pregunta</translation>
+    </message>
+    <message>
+        <source>Deleting…</source>
+        <translation>Eliminando…</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Deshacer</translation>
+    </message>
+    <message>
+        <source>Undo the delete</source>
+        <translation>Deshacer la eliminación</translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation>Tu respuesta</translation>
+    </message>
+    <message>
+        <source>Open the outbox</source>
+        <translation>Abrir la bandeja de salida</translation>
+    </message>
+    <message>
+        <source>Buyer</source>
+        <translation>Comprador</translation>
+    </message>
+    <message>
+        <source>Question from {buyer}</source>
+        <translation>Pregunta de {buyer}</translation>
+    </message>
+    <message>
+        <source>This question changed on the shop before your answer arrived.</source>
+        <translation>Esta pregunta cambió en la tienda antes de que llegara tu respuesta.</translation>
+    </message>
+    <message>
+        <source>Open the outbox to compare both versions and choose one.</source>
+        <translation>Abre la bandeja de salida para comparar las dos versiones y elegir una.</translation>
+    </message>
+    <message>
+        <source>Not sent: {reason}</source>
+        <translation>No enviada: {reason}</translation>
+    </message>
+    <message>
+        <source>Waiting for the connection; it is sent by itself.</source>
+        <translation>Esperando la conexión; se enviará sola.</translation>
     </message>
 </context>
 <context>
     <name>SavedRepliesMenu</name>
     <message>
         <source>Saved replies</source>
-        <translation type="unfinished"></translation>
+        <translation>Respuestas guardadas</translation>
     </message>
     <message>
         <source>No saved replies yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Todavía no hay respuestas guardadas</translation>
     </message>
     <message>
         <source>Save current text as a reply…</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardar el texto actual como respuesta…</translation>
     </message>
     <message>
         <source>Remove a saved reply</source>
-        <translation type="unfinished"></translation>
+        <translation>Quitar una respuesta guardada</translation>
     </message>
     <message>
         <source>Save as a reply</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardar como respuesta</translation>
     </message>
     <message>
         <source>Name of the reply. In its text, {buyer} and {product} are replaced by the buyer&apos;s first name and the product.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre de la respuesta. En el texto, {buyer} y {product} se reemplazan por el nombre del comprador y el producto.</translation>
     </message>
 </context>
 <context>
     <name>ShippingForm</name>
     <message>
         <source>Update the shipping</source>
-        <translation type="unfinished"></translation>
+        <translation>Actualizar el envío</translation>
     </message>
     <message>
         <source>Shipping to update</source>
-        <translation type="unfinished"></translation>
+        <translation>Envío a actualizar</translation>
     </message>
     <message>
         <source>Shipping status</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado del envío</translation>
     </message>
     <message>
         <source>Carrier&apos;s tracking code</source>
-        <translation type="unfinished"></translation>
+        <translation>Número de seguimiento del transportista</translation>
     </message>
     <message>
         <source>Tracking code</source>
-        <translation type="unfinished">Número de seguimiento</translation>
+        <translation>Número de seguimiento</translation>
     </message>
     <message>
         <source>Update shipping</source>
-        <translation type="unfinished"></translation>
+        <translation>Actualizar envío</translation>
     </message>
     <message>
         <source>Shipping</source>
-        <translation type="unfinished"></translation>
+        <translation>Envío</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished">Estado</translation>
+        <translation>Estado</translation>
     </message>
     <message>
         <source>Tracking</source>
-        <translation type="unfinished"></translation>
+        <translation>Seguimiento</translation>
     </message>
     <message>
         <source>#{id} {method}</source>
-        <translation type="unfinished"></translation>
+        <translation>#{id} {method}</translation>
     </message>
     <message>
         <source>This order has no shipping to update.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este pedido no tiene un envío para actualizar.</translation>
     </message>
 </context>
 <context>
     <name>ShopConnector</name>
     <message>
         <source>Syncing the shop record…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sincronizando los datos de la tienda…</translation>
     </message>
     <message>
         <source>Syncing categories…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sincronizando categorías…</translation>
     </message>
     <message>
         <source>Syncing tracking codes…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sincronizando códigos de seguimiento…</translation>
     </message>
     <message>
         <source>Syncing questions…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sincronizando preguntas…</translation>
     </message>
     <message>
         <source>Syncing conversations…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sincronizando conversaciones…</translation>
     </message>
     <message>
         <source>Syncing orders…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sincronizando pedidos…</translation>
     </message>
     <message>
         <source>Syncing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sincronizando…</translation>
     </message>
     <message>
         <source>Sample data, no account needed</source>
-        <translation type="unfinished"></translation>
+        <translation>Datos de ejemplo, sin necesidad de cuenta</translation>
     </message>
     <message>
         <source>%n unanswered question(s)</source>
@@ -2730,15 +2889,15 @@ Presiona Intro o Ctrl+O para abrirlo en el navegador</translation>
     </message>
     <message>
         <source>Sending is paused: {reason}</source>
-        <translation type="unfinished">El envío está en pausa: {reason}</translation>
+        <translation>El envío está en pausa: {reason}</translation>
     </message>
     <message>
         <source>Enter a new token…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ingresar un token nuevo…</translation>
     </message>
     <message>
         <source>Syncing with the shop…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sincronizando con la tienda…</translation>
     </message>
 </context>
 <context>
@@ -2946,7 +3105,7 @@ Presiona Intro o Ctrl+O para abrirlo en el navegador</translation>
     </message>
     <message>
         <source>No shop profile is open. File → Profiles… connects one.</source>
-        <translation>No hay ningún perfil de tienda abierto. Conecta uno en Archivo → Perfiles…</translation>
+        <translation>No hay ningún perfil de tienda abierto. Archivo → Perfiles… conecta uno.</translation>
     </message>
     <message>
         <source>Online</source>
@@ -3038,34 +3197,148 @@ Presiona Intro o Ctrl+O para abrirlo en el navegador</translation>
     <name>ThreadListModel</name>
     <message>
         <source>Shopfront</source>
-        <translation type="unfinished"></translation>
+        <translation>Tienda</translation>
     </message>
     <message>
         <source>Marketplace</source>
-        <translation type="unfinished"></translation>
+        <translation>Marketplace</translation>
     </message>
     <message>
         <source>Unknown buyer</source>
-        <translation type="unfinished"></translation>
+        <translation>Comprador desconocido</translation>
     </message>
     <message>
         <source>Question about your shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Pregunta sobre tu tienda</translation>
     </message>
     <message>
         <source>Last question: {when}</source>
-        <translation type="unfinished"></translation>
+        <translation>Última pregunta: {when}</translation>
     </message>
     <message numerus="yes">
         <source>%n unanswered</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n sin responder</numerusform>
+            <numerusform>%n sin responder</numerusform>
         </translation>
     </message>
     <message>
         <source>answered</source>
-        <translation type="unfinished"></translation>
+        <translation>respondida</translation>
+    </message>
+</context>
+<context>
+    <name>ThreadListPane</name>
+    <message>
+        <source>Search questions…</source>
+        <translation>Buscar preguntas…</translation>
+    </message>
+    <message>
+        <source>Search questions</source>
+        <translation>Buscar preguntas</translation>
+    </message>
+    <message>
+        <source>Status filter</source>
+        <translation>Filtro de estado</translation>
+    </message>
+    <message>
+        <source>All statuses</source>
+        <translation>Todos los estados</translation>
+    </message>
+    <message>
+        <source>Unanswered</source>
+        <translation>Sin responder</translation>
+    </message>
+    <message>
+        <source>Answered</source>
+        <translation>Respondidas</translation>
+    </message>
+    <message>
+        <source>Channel filter</source>
+        <translation>Filtro de canal</translation>
+    </message>
+    <message>
+        <source>All channels</source>
+        <translation>Todos los canales</translation>
+    </message>
+    <message>
+        <source>Shopfront</source>
+        <translation>Tienda</translation>
+    </message>
+    <message>
+        <source>Marketplace</source>
+        <translation>Marketplace</translation>
+    </message>
+    <message>
+        <source>Sort order</source>
+        <translation>Orden</translation>
+    </message>
+    <message>
+        <source>Unanswered first</source>
+        <translation>Sin responder primero</translation>
+    </message>
+    <message>
+        <source>Newest first</source>
+        <translation>Más recientes primero</translation>
+    </message>
+    <message>
+        <source>Oldest first</source>
+        <translation>Más antiguas primero</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>Conversaciones</translation>
+    </message>
+</context>
+<context>
+    <name>ThreadView</name>
+    <message>
+        <source>Pick a conversation</source>
+        <translation>Elige una conversación</translation>
+    </message>
+    <message>
+        <source>Its questions and your answers appear here. J and K move between conversations, N jumps to the next one waiting for an answer.</source>
+        <translation>Aquí aparecen sus preguntas y tus respuestas. J y K te mueven entre conversaciones; N salta a la siguiente que espera respuesta.</translation>
+    </message>
+    <message>
+        <source>Refreshing the conversation…</source>
+        <translation>Actualizando la conversación…</translation>
+    </message>
+    <message>
+        <source>Saving your answer…</source>
+        <translation>Guardando tu respuesta…</translation>
+    </message>
+    <message>
+        <source>Delete this question?</source>
+        <translation>¿Eliminar esta pregunta?</translation>
+    </message>
+    <message>
+        <source>The question from {buyer} will be removed from your shop.</source>
+        <translation>La pregunta de {buyer} se eliminará de tu tienda.</translation>
+    </message>
+    <message>
+        <source>the buyer</source>
+        <translation>el comprador</translation>
+    </message>
+    <message>
+        <source>You can undo it for {n} seconds.</source>
+        <translation>Puedes deshacerlo durante {n} segundos.</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Eliminar</translation>
+    </message>
+    <message>
+        <source>Deleting the question…</source>
+        <translation>Eliminando la pregunta…</translation>
+    </message>
+    <message>
+        <source>Undoing the delete…</source>
+        <translation>Deshaciendo la eliminación…</translation>
+    </message>
+    <message>
+        <source>Too late to undo: the question had already been deleted.</source>
+        <translation>Ya es tarde para deshacer: la pregunta ya se había eliminado.</translation>
     </message>
 </context>
 <context>
@@ -3476,6 +3749,21 @@ Presiona Intro o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Unknown</source>
         <translation>Desconocido</translation>
+    </message>
+</context>
+<context>
+    <name>UndoBar</name>
+    <message>
+        <source>Undo</source>
+        <translation>Deshacer</translation>
+    </message>
+    <message>
+        <source>Undo the delete</source>
+        <translation>Deshacer la eliminación</translation>
+    </message>
+    <message>
+        <source>Question deleted — you can undo it for {n} s.</source>
+        <translation>Pregunta eliminada: puedes deshacerlo durante {n} s.</translation>
     </message>
 </context>
 </TS>

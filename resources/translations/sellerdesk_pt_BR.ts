@@ -44,86 +44,133 @@
     <name>AllShops</name>
     <message>
         <source>Not synced on this computer yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Ainda não sincronizada neste computador</translation>
     </message>
     <message>
         <source>Open in another window</source>
-        <translation type="unfinished"></translation>
+        <translation>Aberta em outra janela</translation>
     </message>
     <message>
         <source>Unanswered</source>
-        <translation type="unfinished"></translation>
+        <translation>Sem resposta</translation>
     </message>
     <message>
         <source>Waiting too long</source>
-        <translation type="unfinished"></translation>
+        <translation>Aguardando demais</translation>
     </message>
     <message>
         <source>To process</source>
-        <translation type="unfinished"></translation>
+        <translation>Para processar</translation>
     </message>
     <message>
         <source>To ship</source>
-        <translation type="unfinished"></translation>
+        <translation>Para enviar</translation>
     </message>
     <message>
         <source>To rate</source>
-        <translation type="unfinished"></translation>
+        <translation>Para avaliar</translation>
     </message>
     <message>
         <source>Queued changes</source>
-        <translation type="unfinished"></translation>
+        <translation>Alterações na fila</translation>
     </message>
     <message>
         <source>All shops</source>
-        <translation type="unfinished"></translation>
+        <translation>Todas as lojas</translation>
     </message>
     <message>
         <source>The shop open in this window</source>
-        <translation type="unfinished"></translation>
+        <translation>A loja aberta nesta janela</translation>
     </message>
     <message>
         <source>This window</source>
-        <translation type="unfinished"></translation>
+        <translation>Esta janela</translation>
     </message>
     <message>
         <source>As of {when}</source>
-        <translation type="unfinished"></translation>
+        <translation>Atualizado {when}</translation>
     </message>
     <message>
         <source>Not synced yet</source>
-        <translation type="unfinished">Ainda não sincronizado</translation>
+        <translation>Ainda não sincronizada</translation>
     </message>
     <message>
         <source>Switch</source>
-        <translation type="unfinished"></translation>
+        <translation>Trocar</translation>
     </message>
     <message>
         <source>Switch to {shop}</source>
-        <translation type="unfinished"></translation>
+        <translation>Trocar para {shop}</translation>
     </message>
     <message>
         <source>Open {shop} in this window</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir {shop} nesta janela</translation>
+    </message>
+</context>
+<context>
+    <name>AnswerComposer</name>
+    <message>
+        <source>Answer</source>
+        <translation>Resposta</translation>
+    </message>
+    <message>
+        <source>Write your answer…  Ctrl+Enter sends it.</source>
+        <translation>Escreva sua resposta…  Ctrl+Enter envia.</translation>
+    </message>
+    <message>
+        <source>Saved replies</source>
+        <translation>Respostas salvas</translation>
+    </message>
+    <message>
+        <source>Characters used</source>
+        <translation>Caracteres usados</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Enviar</translation>
+    </message>
+    <message>
+        <source>Send the answer</source>
+        <translation>Enviar a resposta</translation>
+    </message>
+    <message>
+        <source>Send the answer (Ctrl+Enter)</source>
+        <translation>Enviar a resposta (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <source>Nothing left to answer in this conversation.</source>
+        <translation>Não há mais nada a responder nesta conversa.</translation>
+    </message>
+    <message>
+        <source>Replying to {buyer}: “{question}”</source>
+        <translation>Respondendo a {buyer}: “{question}”</translation>
+    </message>
+    <message>
+        <source>{n} / {limit}</source>
+        <translation>{n} / {limit}</translation>
+    </message>
+    <message>
+        <source>{n} characters over the limit</source>
+        <translation>{n} caracteres acima do limite</translation>
     </message>
 </context>
 <context>
     <name>App</name>
     <message>
         <source>The shop service did not accept the token of {name}. Paste a new one.</source>
-        <translation type="unfinished"></translation>
+        <translation>O serviço da loja não aceitou o token de {name}. Cole um novo.</translation>
     </message>
     <message>
         <source>SellerDesk has no access token for {name} on this computer. Paste it again to open the shop.</source>
-        <translation type="unfinished"></translation>
+        <translation>O SellerDesk não tem um token de acesso para {name} neste computador. Cole-o de novo para abrir a loja.</translation>
     </message>
     <message>
         <source>Demo shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Loja de demonstração</translation>
     </message>
     <message>
         <source>There is no saved shop named {name}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Não há nenhuma loja salva com o nome {name}.</translation>
     </message>
 </context>
 <context>
@@ -145,81 +192,81 @@
     <name>BulkLinesModel</name>
     <message>
         <source>Order</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedido</translation>
     </message>
     <message>
         <source>Buyer</source>
-        <translation type="unfinished"></translation>
+        <translation>Comprador</translation>
     </message>
     <message>
         <source>Shipping</source>
-        <translation type="unfinished"></translation>
+        <translation>Envio</translation>
     </message>
     <message>
         <source>Tracking code</source>
-        <translation type="unfinished">Código de rastreio</translation>
+        <translation>Código de rastreio</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Resultado</translation>
     </message>
 </context>
 <context>
     <name>BulkShippingDialog</name>
     <message>
         <source>Update shipping of several orders</source>
-        <translation type="unfinished"></translation>
+        <translation>Atualizar o envio de vários pedidos</translation>
     </message>
     <message>
         <source>This order has no shipping to update.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este pedido não tem envio para atualizar.</translation>
     </message>
     <message>
         <source>New status for every order</source>
-        <translation type="unfinished"></translation>
+        <translation>Novo status para todos os pedidos</translation>
     </message>
     <message>
         <source>Orders and their tracking codes</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos e seus códigos de rastreio</translation>
     </message>
     <message>
         <source>Paste tracking codes</source>
-        <translation type="unfinished"></translation>
+        <translation>Colar códigos de rastreio</translation>
     </message>
     <message>
         <source>Paste codes</source>
-        <translation type="unfinished"></translation>
+        <translation>Colar códigos</translation>
     </message>
     <message>
         <source>Fill the codes from the clipboard, one per line, from the selected order down</source>
-        <translation type="unfinished"></translation>
+        <translation>Preenche os códigos a partir da área de transferência, um por linha, do pedido selecionado para baixo</translation>
     </message>
     <message>
         <source>Apply</source>
-        <translation type="unfinished"></translation>
+        <translation>Aplicar</translation>
     </message>
     <message>
         <source>Apply to every order</source>
-        <translation type="unfinished"></translation>
+        <translation>Aplicar a todos os pedidos</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished">Fechar</translation>
+        <translation>Fechar</translation>
     </message>
     <message>
         <source>New status:</source>
-        <translation type="unfinished"></translation>
+        <translation>Novo status:</translation>
     </message>
     <message numerus="yes">
         <source>%Ln orders</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln pedido</numerusform>
+            <numerusform>%Ln pedidos</numerusform>
         </translation>
     </message>
     <message>
         <source>Type a tracking code for each order, or paste a column of codes: they fill the lines in order from the selected one down. Leave a code empty to change only the status.</source>
-        <translation type="unfinished"></translation>
+        <translation>Digite um código de rastreio para cada pedido ou cole uma coluna de códigos: eles preenchem as linhas em ordem, da selecionada para baixo. Deixe um código vazio para mudar só o status.</translation>
     </message>
 </context>
 <context>
@@ -388,71 +435,71 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <name>ChartsArea</name>
     <message>
         <source>Orders and revenue per day</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos e receita por dia</translation>
     </message>
     <message>
         <source>Answer time</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo de resposta</translation>
     </message>
     <message>
         <source>Orders by channel</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos por canal</translation>
     </message>
     <message>
         <source>Shippings by status</source>
-        <translation type="unfinished"></translation>
+        <translation>Envios por status</translation>
     </message>
     <message>
         <source>Currency of the sales chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Moeda do gráfico de vendas</translation>
     </message>
     <message>
         <source>Sales in different currencies are never added up</source>
-        <translation type="unfinished"></translation>
+        <translation>Vendas em moedas diferentes nunca são somadas</translation>
     </message>
     <message>
         <source>Charts are not available in this installation; the figures above are complete.</source>
-        <translation type="unfinished"></translation>
+        <translation>Os gráficos não estão disponíveis nesta instalação; os números acima estão completos.</translation>
     </message>
     <message>
         <source>No sales in the last {n} days.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhuma venda nos últimos {n} dias.</translation>
     </message>
     <message>
         <source>{currency}, last {n} days: {orders} orders, {revenue}</source>
-        <translation type="unfinished"></translation>
+        <translation>{currency}, últimos {n} dias: {orders} pedidos, {revenue}</translation>
     </message>
     <message>
         <source>Revenue ({currency})</source>
-        <translation type="unfinished"></translation>
+        <translation>Receita ({currency})</translation>
     </message>
     <message>
         <source>Orders</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos</translation>
     </message>
     <message>
         <source>No answered questions in the last {n} days.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhuma pergunta respondida nos últimos {n} dias.</translation>
     </message>
     <message>
         <source>Week of {week}: half answered within {median}, 9 in 10 within {p90} ({n} answers). Goal: {goal}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Semana de {week}: metade respondida em até {median}, 9 em cada 10 em até {p90} ({n} respostas). Meta: {goal}.</translation>
     </message>
     <message>
         <source>No orders yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ainda não há pedidos.</translation>
     </message>
     <message>
         <source>All {n} orders kept on this computer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Todos os {n} pedidos guardados neste computador.</translation>
     </message>
     <message>
         <source>No shippings yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ainda não há envios.</translation>
     </message>
     <message>
         <source>{n} shippings; {share} delivered.</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} envios; {share} entregues.</translation>
     </message>
 </context>
 <context>
@@ -556,215 +603,219 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <name>ConversationModel</name>
     <message>
         <source>Closed without answer</source>
-        <translation type="unfinished"></translation>
+        <translation>Fechada sem resposta</translation>
     </message>
     <message>
         <source>Under review</source>
-        <translation type="unfinished"></translation>
+        <translation>Em análise</translation>
     </message>
     <message>
         <source>Banned</source>
-        <translation type="unfinished"></translation>
+        <translation>Bloqueada</translation>
     </message>
     <message>
         <source>Deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>Excluída</translation>
     </message>
 </context>
 <context>
     <name>ConversationView</name>
     <message>
         <source>Conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Conversa</translation>
     </message>
     <message>
         <source>Questions and answers</source>
-        <translation type="unfinished"></translation>
+        <translation>Perguntas e respostas</translation>
     </message>
     <message>
         <source>No questions left in this conversation.</source>
-        <translation type="unfinished"></translation>
+        <translation>Não restam perguntas nesta conversa.</translation>
     </message>
 </context>
 <context>
     <name>Dashboard</name>
     <message>
         <source>{m} min</source>
-        <translation type="unfinished"></translation>
+        <translation>{m} min</translation>
     </message>
     <message>
         <source>{h} h {m} min</source>
-        <translation type="unfinished"></translation>
+        <translation>{h} h {m} min</translation>
     </message>
     <message>
         <source>{h} h</source>
-        <translation type="unfinished"></translation>
+        <translation>{h} h</translation>
     </message>
     <message>
         <source>{d} d {h} h</source>
-        <translation type="unfinished"></translation>
+        <translation>{d} d {h} h</translation>
     </message>
     <message>
         <source>{d} d</source>
-        <translation type="unfinished"></translation>
+        <translation>{d} d</translation>
     </message>
 </context>
 <context>
     <name>DashboardCharts</name>
     <message>
         <source>Median</source>
-        <translation type="unfinished"></translation>
+        <translation>Mediana</translation>
     </message>
     <message>
         <source>9 in 10 within</source>
-        <translation type="unfinished"></translation>
+        <translation>9 em cada 10 em até</translation>
     </message>
     <message>
         <source>Your goal</source>
-        <translation type="unfinished"></translation>
+        <translation>Sua meta</translation>
     </message>
     <message>
         <source>{day}: {orders} orders, {revenue}</source>
-        <translation type="unfinished"></translation>
+        <translation>{day}: {orders} pedidos, {revenue}</translation>
     </message>
 </context>
 <context>
     <name>DashboardPanel</name>
     <message>
         <source>Last {n} days</source>
-        <translation type="unfinished"></translation>
+        <translation>Últimos {n} dias</translation>
     </message>
     <message>
         <source>Days the charts cover</source>
-        <translation type="unfinished"></translation>
+        <translation>Dias que os gráficos abrangem</translation>
     </message>
     <message>
         <source>All shops</source>
-        <translation type="unfinished"></translation>
+        <translation>Todas as lojas</translation>
     </message>
     <message>
         <source>Show every saved shop side by side</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar todas as lojas salvas lado a lado</translation>
     </message>
     <message>
         <source>Notifications…</source>
-        <translation type="unfinished"></translation>
+        <translation>Notificações…</translation>
     </message>
     <message>
         <source>Refresh interval, desktop notifications, quiet hours and the answer-time goal</source>
-        <translation type="unfinished"></translation>
+        <translation>Intervalo de atualização, notificações na área de trabalho, horário silencioso e meta de tempo de resposta</translation>
     </message>
     <message>
         <source>Unanswered</source>
-        <translation type="unfinished"></translation>
+        <translation>Sem resposta</translation>
     </message>
     <message>
         <source>Opens the inbox, unanswered first</source>
-        <translation type="unfinished"></translation>
+        <translation>Abre as perguntas, primeiro as sem resposta</translation>
     </message>
     <message>
         <source>Waiting too long</source>
-        <translation type="unfinished"></translation>
+        <translation>Aguardando demais</translation>
     </message>
     <message>
         <source>Opens the unanswered questions, oldest first</source>
-        <translation type="unfinished"></translation>
+        <translation>Abre as perguntas sem resposta, primeiro as mais antigas</translation>
     </message>
     <message>
         <source>To process</source>
-        <translation type="unfinished"></translation>
+        <translation>Para processar</translation>
     </message>
     <message>
         <source>Opens the paid orders not processed yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Abre os pedidos pagos ainda não processados</translation>
     </message>
     <message>
         <source>To ship</source>
-        <translation type="unfinished"></translation>
+        <translation>Para enviar</translation>
     </message>
     <message>
         <source>Opens the processed orders not delivered yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Abre os pedidos processados ainda não entregues</translation>
     </message>
     <message>
         <source>To rate</source>
-        <translation type="unfinished"></translation>
+        <translation>Para avaliar</translation>
     </message>
     <message>
         <source>Opens the delivered orders waiting for your feedback</source>
-        <translation type="unfinished"></translation>
+        <translation>Abre os pedidos entregues que aguardam sua avaliação</translation>
     </message>
     <message>
         <source>Answers queued</source>
-        <translation type="unfinished"></translation>
+        <translation>Respostas na fila</translation>
     </message>
     <message>
         <source>Opens the outbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Abre a caixa de saída</translation>
     </message>
     <message>
         <source>Changes queued</source>
-        <translation type="unfinished"></translation>
+        <translation>Alterações na fila</translation>
+    </message>
+    <message>
+        <source>Today at a glance</source>
+        <translation>Seu dia num relance</translation>
     </message>
     <message>
         <source>No shop connected</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhuma loja conectada</translation>
     </message>
     <message>
         <source>Your day at a glance appears here once a shop is connected: questions waiting, orders to ship, sales and how fast you answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Quando uma loja estiver conectada, você verá aqui o seu dia num relance: perguntas aguardando, pedidos para enviar, vendas e a rapidez das suas respostas.</translation>
     </message>
     <message>
         <source>Dashboard</source>
-        <translation type="unfinished"></translation>
+        <translation>Painel</translation>
     </message>
     <message>
         <source>Oldest asked {when}</source>
-        <translation type="unfinished"></translation>
+        <translation>A mais antiga, {when}</translation>
     </message>
     <message>
         <source>All answered</source>
-        <translation type="unfinished"></translation>
+        <translation>Todas respondidas</translation>
     </message>
     <message>
         <source>Unanswered for over {goal}</source>
-        <translation type="unfinished"></translation>
+        <translation>Sem resposta há mais de {goal}</translation>
     </message>
     <message>
         <source>Paid, not processed</source>
-        <translation type="unfinished"></translation>
+        <translation>Pagos, não processados</translation>
     </message>
     <message>
         <source>Processed, not delivered</source>
-        <translation type="unfinished"></translation>
+        <translation>Processados, não entregues</translation>
     </message>
     <message>
         <source>Delivered, your feedback pending</source>
-        <translation type="unfinished"></translation>
+        <translation>Entregues, falta sua avaliação</translation>
     </message>
     <message>
         <source>Sent when online</source>
-        <translation type="unfinished"></translation>
+        <translation>Enviadas quando houver conexão</translation>
     </message>
     <message>
         <source>Nothing waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>Nada pendente</translation>
     </message>
     <message>
         <source>Shipping, invoices, codes</source>
-        <translation type="unfinished"></translation>
+        <translation>Envios, notas fiscais, códigos</translation>
     </message>
     <message>
         <source>Not synced yet: figures from this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Ainda não sincronizado: números deste computador</translation>
     </message>
     <message>
         <source>Figures as of {when}, from this computer&apos;s copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Números atualizados {when}, da cópia deste computador</translation>
     </message>
     <message>
         <source>Demo shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Loja de demonstração</translation>
     </message>
 </context>
 <context>
@@ -910,202 +961,209 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <name>FacetModel</name>
     <message numerus="yes">
         <source>{value}, %Ln orders</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>{value}, %Ln pedido</numerusform>
+            <numerusform>{value}, %Ln pedidos</numerusform>
         </translation>
     </message>
     <message>
         <source>Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtro</translation>
     </message>
     <message>
         <source>Orders</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos</translation>
     </message>
 </context>
 <context>
     <name>FacetSidebar</name>
     <message>
         <source>Saved views</source>
-        <translation type="unfinished"></translation>
+        <translation>Visualizações salvas</translation>
     </message>
     <message>
         <source>Open a view you saved</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir uma visualização salva</translation>
     </message>
     <message>
         <source>Save the current filters as a view</source>
-        <translation type="unfinished"></translation>
+        <translation>Salvar os filtros atuais como visualização</translation>
     </message>
     <message>
         <source>Save view</source>
-        <translation type="unfinished"></translation>
+        <translation>Salvar visualização</translation>
     </message>
     <message>
         <source>Save…</source>
-        <translation type="unfinished"></translation>
+        <translation>Salvar…</translation>
     </message>
     <message>
         <source>Delete the chosen saved view</source>
-        <translation type="unfinished"></translation>
+        <translation>Excluir a visualização salva escolhida</translation>
     </message>
     <message>
         <source>Delete saved view</source>
-        <translation type="unfinished"></translation>
+        <translation>Excluir visualização salva</translation>
     </message>
     <message>
         <source>Clear</source>
-        <translation type="unfinished"></translation>
+        <translation>Limpar</translation>
     </message>
     <message>
         <source>Show all orders again</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar todos os pedidos de novo</translation>
     </message>
     <message>
         <source>Clear filters</source>
-        <translation type="unfinished"></translation>
+        <translation>Limpar filtros</translation>
     </message>
     <message>
         <source>Filters</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtros</translation>
     </message>
     <message>
         <source>Views</source>
-        <translation type="unfinished">Seções</translation>
+        <translation>Visualizações</translation>
     </message>
     <message>
         <source>Name of this view:</source>
-        <translation type="unfinished"></translation>
+        <translation>Nome desta visualização:</translation>
     </message>
 </context>
 <context>
     <name>FigureCard</name>
     <message>
         <source>{title}: {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>{title}: {value}</translation>
     </message>
 </context>
 <context>
     <name>InboxPanel</name>
     <message>
         <source>Inbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Perguntas</translation>
     </message>
     <message>
         <source>Next conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Próxima conversa</translation>
     </message>
     <message>
         <source>Previous conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Conversa anterior</translation>
     </message>
     <message>
         <source>Next unanswered conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Próxima conversa sem resposta</translation>
     </message>
     <message>
         <source>Reply</source>
-        <translation type="unfinished"></translation>
+        <translation>Responder</translation>
     </message>
     <message>
         <source>Search questions</source>
-        <translation type="unfinished"></translation>
+        <translation>Buscar perguntas</translation>
     </message>
     <message>
         <source>Delete the question…</source>
-        <translation type="unfinished"></translation>
+        <translation>Excluir a pergunta…</translation>
     </message>
     <message>
         <source>Searching…</source>
-        <translation type="unfinished"></translation>
+        <translation>Buscando…</translation>
     </message>
     <message>
         <source>Waiting for an answer: {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>Aguardando resposta: {n}</translation>
     </message>
     <message>
         <source>Every question has an answer</source>
-        <translation type="unfinished"></translation>
+        <translation>Todas as perguntas têm resposta</translation>
     </message>
     <message>
         <source>Shown: {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>Exibidas: {n}</translation>
     </message>
     <message>
         <source>Conversations: {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>Conversas: {n}</translation>
     </message>
     <message>
         <source>No shop connected</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhuma loja conectada</translation>
     </message>
     <message>
         <source>Buyers&apos; questions and your answers appear here, grouped by conversation, once a shop is connected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Quando uma loja estiver conectada, as perguntas dos compradores e suas respostas aparecerão aqui, agrupadas por conversa.</translation>
     </message>
     <message>
         <source>No results for these filters</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhum resultado para estes filtros</translation>
     </message>
     <message>
         <source>Try other words, or show all statuses and channels.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tente outras palavras ou mostre todos os status e canais.</translation>
     </message>
     <message>
         <source>No unanswered questions — nice work</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhuma pergunta sem resposta — bom trabalho!</translation>
     </message>
     <message>
         <source>New questions from buyers show up here first.</source>
-        <translation type="unfinished"></translation>
+        <translation>As novas perguntas dos compradores aparecem aqui primeiro.</translation>
     </message>
     <message>
         <source>No questions yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Ainda não há perguntas</translation>
     </message>
     <message>
         <source>Buyers&apos; questions appear here as they arrive.</source>
-        <translation type="unfinished"></translation>
+        <translation>As perguntas dos compradores aparecem aqui conforme chegam.</translation>
     </message>
 </context>
 <context>
     <name>InvoiceForm</name>
     <message>
         <source>Update the invoice</source>
-        <translation type="unfinished"></translation>
+        <translation>Atualizar a nota fiscal</translation>
     </message>
     <message>
         <source>Invoiced</source>
-        <translation type="unfinished">Faturado</translation>
+        <translation>Faturado</translation>
     </message>
     <message>
         <source>e.g. 0001-00001234</source>
-        <translation type="unfinished"></translation>
+        <translation>ex.: 0001-00001234</translation>
     </message>
     <message>
         <source>Invoice number</source>
-        <translation type="unfinished"></translation>
+        <translation>Número da nota fiscal</translation>
     </message>
     <message>
         <source>Invoice type</source>
-        <translation type="unfinished"></translation>
+        <translation>Tipo de nota fiscal</translation>
     </message>
     <message>
         <source>Update invoice</source>
-        <translation type="unfinished"></translation>
+        <translation>Atualizar nota fiscal</translation>
     </message>
     <message>
         <source>Number</source>
-        <translation type="unfinished">Número</translation>
+        <translation>Número</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished">Tipo</translation>
+        <translation>Tipo</translation>
     </message>
     <message>
         <source>Enter the invoice number, or untick Invoiced.</source>
-        <translation type="unfinished"></translation>
+        <translation>Informe o número da nota fiscal ou desmarque Faturado.</translation>
+    </message>
+</context>
+<context>
+    <name>KeyValues</name>
+    <message>
+        <source>… ({count} more characters)</source>
+        <translation>… (mais {count} caracteres)</translation>
     </message>
 </context>
 <context>
@@ -1150,67 +1208,67 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <name>MainWindow</name>
     <message>
         <source>SellerDesk</source>
-        <translation type="unfinished"></translation>
+        <translation>SellerDesk</translation>
     </message>
     <message>
         <source>No shop connected</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhuma loja conectada</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Arquivo</translation>
     </message>
     <message>
         <source>&amp;Profiles…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Perfis…</translation>
     </message>
     <message>
         <source>&amp;Notifications and refresh…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Notificações e atualização…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Sair</translation>
     </message>
     <message>
         <source>&amp;Shops</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Lojas</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>E&amp;xibir</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Atualizar</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>Aj&amp;uda</translation>
     </message>
     <message>
         <source>&amp;Keyboard shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Atalhos de teclado</translation>
     </message>
     <message>
         <source>&amp;About SellerDesk</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Sobre o SellerDesk</translation>
     </message>
     <message>
         <source>Demo shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Loja de demonstração</translation>
     </message>
     <message>
         <source>Manage shops…</source>
-        <translation type="unfinished"></translation>
+        <translation>Gerenciar lojas…</translation>
     </message>
     <message>
         <source>General</source>
-        <translation type="unfinished"></translation>
+        <translation>Geral</translation>
     </message>
     <message>
         <source>Views</source>
-        <translation type="unfinished">Seções</translation>
+        <translation>Seções</translation>
     </message>
 </context>
 <context>
@@ -1231,82 +1289,82 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <name>NotificationSettingsDialog</name>
     <message>
         <source>Notifications and refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>Notificações e atualização</translation>
     </message>
     <message>
         <source> min</source>
-        <translation type="unfinished"></translation>
+        <translation> min</translation>
     </message>
     <message>
         <source>Look for news every (minutes)</source>
-        <translation type="unfinished"></translation>
+        <translation>Buscar novidades a cada (minutos)</translation>
     </message>
     <message>
         <source>Show a desktop notification for new questions and orders</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar uma notificação na área de trabalho para novas perguntas e pedidos</translation>
     </message>
     <message>
         <source>Quiet hours: no notifications from</source>
-        <translation type="unfinished"></translation>
+        <translation>Horário silencioso: sem notificações das</translation>
     </message>
     <message>
         <source>Quiet hours start</source>
-        <translation type="unfinished"></translation>
+        <translation>Início do horário silencioso</translation>
     </message>
     <message>
         <source>Quiet hours end</source>
-        <translation type="unfinished"></translation>
+        <translation>Fim do horário silencioso</translation>
     </message>
     <message>
         <source>A question is late after (minutes)</source>
-        <translation type="unfinished"></translation>
+        <translation>Uma pergunta está atrasada depois de (minutos)</translation>
     </message>
     <message>
         <source>Look for news every</source>
-        <translation type="unfinished"></translation>
+        <translation>Buscar novidades a cada</translation>
     </message>
     <message>
         <source>to</source>
-        <translation type="unfinished"></translation>
+        <translation>às</translation>
     </message>
     <message>
         <source>A question is late after</source>
-        <translation type="unfinished"></translation>
+        <translation>Uma pergunta está atrasada depois de</translation>
     </message>
     <message>
         <source>While offline, or when the shop service asks to slow down, SellerDesk looks less often and catches up as soon as it can. In quiet hours the counts still update.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sem conexão, ou quando o serviço da loja pede para ir mais devagar, o SellerDesk busca com menos frequência e se atualiza assim que possível. No horário silencioso, as contagens continuam sendo atualizadas.</translation>
     </message>
     <message>
         <source>This desktop has no notification area: new questions and orders show as counts in the window only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Esta área de trabalho não tem área de notificação: novas perguntas e pedidos aparecem só como contagens na janela.</translation>
     </message>
 </context>
 <context>
     <name>Notifier</name>
     <message>
         <source>a buyer</source>
-        <translation type="unfinished"></translation>
+        <translation>um comprador</translation>
     </message>
     <message>
         <source>New question from {buyer}</source>
-        <translation type="unfinished"></translation>
+        <translation>Nova pergunta de {buyer}</translation>
     </message>
     <message>
         <source>New order from {buyer}</source>
-        <translation type="unfinished"></translation>
+        <translation>Novo pedido de {buyer}</translation>
     </message>
     <message>
         <source>{shop}: {what}</source>
-        <translation type="unfinished"></translation>
+        <translation>{shop}: {what}</translation>
     </message>
     <message>
         <source>No questions waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhuma pergunta aguardando</translation>
     </message>
     <message>
         <source>Open SellerDesk</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir o SellerDesk</translation>
     </message>
 </context>
 <context>
@@ -1355,739 +1413,739 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <name>OrderDetail</name>
     <message>
         <source>No order selected</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhum pedido selecionado</translation>
     </message>
     <message>
         <source>Pick an order in the list to see its buyer, products, payments and shipping here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escolha um pedido na lista para ver aqui o comprador, os produtos, os pagamentos e o envio.</translation>
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>Atualizar</translation>
     </message>
     <message>
         <source>Read this order again from the shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Ler este pedido de novo a partir da loja</translation>
     </message>
     <message>
         <source>Refresh this order from the shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Atualizar este pedido a partir da loja</translation>
     </message>
     <message>
         <source>Order detail</source>
-        <translation type="unfinished"></translation>
+        <translation>Detalhes do pedido</translation>
     </message>
     <message>
         <source>Order {id}</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedido {id}</translation>
     </message>
     <message>
         <source>Paid</source>
-        <translation type="unfinished"></translation>
+        <translation>Pago</translation>
     </message>
     <message>
         <source>Unpaid</source>
-        <translation type="unfinished"></translation>
+        <translation>Não pago</translation>
     </message>
     <message>
         <source>Shipping: {state}</source>
-        <translation type="unfinished"></translation>
+        <translation>Envio: {state}</translation>
     </message>
     <message>
         <source>Delivered</source>
-        <translation type="unfinished">Entregue</translation>
+        <translation>Entregue</translation>
     </message>
     <message>
         <source>Not delivered</source>
-        <translation type="unfinished"></translation>
+        <translation>Não entregue</translation>
     </message>
     <message>
         <source>Closed</source>
-        <translation type="unfinished">Fechada</translation>
+        <translation>Fechado</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation>Aberto</translation>
     </message>
     <message>
         <source>To be agreed with the buyer</source>
-        <translation type="unfinished"></translation>
+        <translation>A combinar com o comprador</translation>
     </message>
     <message>
         <source>Your own delivery</source>
-        <translation type="unfinished"></translation>
+        <translation>Entrega própria</translation>
     </message>
     <message>
         <source>Carrier</source>
-        <translation type="unfinished"></translation>
+        <translation>Transportadora</translation>
     </message>
     <message>
         <source>Carrier, you print the label</source>
-        <translation type="unfinished"></translation>
+        <translation>Transportadora; você imprime a etiqueta</translation>
     </message>
     <message>
         <source>Pending</source>
-        <translation type="unfinished">Pendente</translation>
+        <translation>Pendente</translation>
     </message>
     <message>
         <source>Approved</source>
-        <translation type="unfinished"></translation>
+        <translation>Aprovado</translation>
     </message>
     <message>
         <source>In process</source>
-        <translation type="unfinished"></translation>
+        <translation>Em processamento</translation>
     </message>
     <message>
         <source>Rejected</source>
-        <translation type="unfinished"></translation>
+        <translation>Recusado</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelado</translation>
     </message>
     <message>
         <source>Refunded</source>
-        <translation type="unfinished"></translation>
+        <translation>Reembolsado</translation>
     </message>
     <message>
         <source>Charged back</source>
-        <translation type="unfinished"></translation>
+        <translation>Estornado</translation>
     </message>
     <message>
         <source>Buyer</source>
-        <translation type="unfinished"></translation>
+        <translation>Comprador</translation>
     </message>
     <message>
         <source>No buyer details.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sem dados do comprador.</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished">Nome</translation>
+        <translation>Nome</translation>
     </message>
     <message>
         <source>Nickname</source>
-        <translation type="unfinished"></translation>
+        <translation>Apelido</translation>
     </message>
     <message>
         <source>E-mail</source>
-        <translation type="unfinished">E-mail</translation>
+        <translation>E-mail</translation>
     </message>
     <message>
         <source>Phone</source>
-        <translation type="unfinished">Telefone</translation>
+        <translation>Telefone</translation>
     </message>
     <message>
         <source>Document</source>
-        <translation type="unfinished"></translation>
+        <translation>Documento</translation>
     </message>
     <message>
         <source>Client number</source>
-        <translation type="unfinished"></translation>
+        <translation>Nº do cliente</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Mensagem</translation>
     </message>
     <message>
         <source>Billing data</source>
-        <translation type="unfinished"></translation>
+        <translation>Dados de faturamento</translation>
     </message>
     <message>
         <source>No billing data.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sem dados de faturamento.</translation>
     </message>
     <message>
         <source>Address</source>
-        <translation type="unfinished">Endereço</translation>
+        <translation>Endereço</translation>
     </message>
     <message>
         <source>City</source>
-        <translation type="unfinished">Cidade</translation>
+        <translation>Cidade</translation>
     </message>
     <message>
         <source>Postcode</source>
-        <translation type="unfinished"></translation>
+        <translation>CEP</translation>
     </message>
     <message>
         <source>Tax document</source>
-        <translation type="unfinished"></translation>
+        <translation>Documento fiscal</translation>
     </message>
     <message>
         <source>Products</source>
-        <translation type="unfinished"></translation>
+        <translation>Produtos</translation>
     </message>
     <message>
         <source>{quantity} × {title}</source>
-        <translation type="unfinished"></translation>
+        <translation>{quantity} × {title}</translation>
     </message>
     <message>
         <source>(untitled)</source>
-        <translation type="unfinished"></translation>
+        <translation>(sem título)</translation>
     </message>
     <message>
         <source>Variation</source>
-        <translation type="unfinished"></translation>
+        <translation>Variação</translation>
     </message>
     <message>
         <source>SKU</source>
-        <translation type="unfinished"></translation>
+        <translation>SKU</translation>
     </message>
     <message>
         <source>{unit} each, {amount}</source>
-        <translation type="unfinished"></translation>
+        <translation>{unit} cada, {amount}</translation>
     </message>
     <message>
         <source>Price</source>
-        <translation type="unfinished"></translation>
+        <translation>Preço</translation>
     </message>
     <message>
         <source>Promotion</source>
-        <translation type="unfinished"></translation>
+        <translation>Promoção</translation>
     </message>
     <message>
         <source>No products listed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhum produto listado.</translation>
     </message>
     <message>
         <source>Discounts</source>
-        <translation type="unfinished"></translation>
+        <translation>Descontos</translation>
     </message>
     <message>
         <source>Shipping</source>
-        <translation type="unfinished"></translation>
+        <translation>Envio</translation>
     </message>
     <message>
         <source>Total</source>
-        <translation type="unfinished"></translation>
+        <translation>Total</translation>
     </message>
     <message>
         <source>Payments</source>
-        <translation type="unfinished"></translation>
+        <translation>Pagamentos</translation>
     </message>
     <message>
         <source>Method</source>
-        <translation type="unfinished"></translation>
+        <translation>Método</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished">Status</translation>
+        <translation>Status</translation>
     </message>
     <message>
         <source>Amount</source>
-        <translation type="unfinished"></translation>
+        <translation>Valor</translation>
     </message>
     <message>
         <source>Instalments</source>
-        <translation type="unfinished"></translation>
+        <translation>Parcelas</translation>
     </message>
     <message>
         <source>Paid on</source>
-        <translation type="unfinished"></translation>
+        <translation>Pago em</translation>
     </message>
     <message>
         <source>No payments yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ainda não há pagamentos.</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished">Tipo</translation>
+        <translation>Tipo</translation>
     </message>
     <message>
         <source>Tracking code</source>
-        <translation type="unfinished">Código de rastreio</translation>
+        <translation>Código de rastreio</translation>
     </message>
     <message>
         <source>Receiver</source>
-        <translation type="unfinished"></translation>
+        <translation>Destinatário</translation>
     </message>
     <message>
         <source>Deliver to</source>
-        <translation type="unfinished"></translation>
+        <translation>Entregar em</translation>
     </message>
     <message>
         <source>Notes</source>
-        <translation type="unfinished"></translation>
+        <translation>Observações</translation>
     </message>
     <message>
         <source>Cost</source>
-        <translation type="unfinished"></translation>
+        <translation>Custo</translation>
     </message>
     <message>
         <source>This order has no shipping.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este pedido não tem envio.</translation>
     </message>
     <message>
         <source>Invoice</source>
-        <translation type="unfinished"></translation>
+        <translation>Nota fiscal</translation>
     </message>
     <message>
         <source>Not invoiced yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ainda não faturado.</translation>
     </message>
     <message>
         <source>Number</source>
-        <translation type="unfinished">Número</translation>
+        <translation>Número</translation>
     </message>
     <message>
         <source>Invoiced on</source>
-        <translation type="unfinished"></translation>
+        <translation>Faturado em</translation>
     </message>
     <message>
         <source>No notes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sem observações.</translation>
     </message>
     <message>
         <source>Feedback</source>
-        <translation type="unfinished"></translation>
+        <translation>Avaliação</translation>
     </message>
     <message>
         <source>From the buyer</source>
-        <translation type="unfinished"></translation>
+        <translation>Do comprador</translation>
     </message>
     <message>
         <source>From you</source>
-        <translation type="unfinished"></translation>
+        <translation>Sua</translation>
     </message>
     <message>
         <source>Given</source>
-        <translation type="unfinished"></translation>
+        <translation>Feita</translation>
     </message>
 </context>
 <context>
     <name>OrderFilters</name>
     <message>
         <source>Payment</source>
-        <translation type="unfinished"></translation>
+        <translation>Pagamento</translation>
     </message>
     <message>
         <source>Processing</source>
-        <translation type="unfinished"></translation>
+        <translation>Processamento</translation>
     </message>
     <message>
         <source>Shipping</source>
-        <translation type="unfinished"></translation>
+        <translation>Envio</translation>
     </message>
     <message>
         <source>Delivery</source>
-        <translation type="unfinished"></translation>
+        <translation>Entrega</translation>
     </message>
     <message>
         <source>Open or closed</source>
-        <translation type="unfinished"></translation>
+        <translation>Abertos ou fechados</translation>
     </message>
     <message>
         <source>Buyer contact</source>
-        <translation type="unfinished"></translation>
+        <translation>Contato com o comprador</translation>
     </message>
     <message>
         <source>Channel</source>
-        <translation type="unfinished"></translation>
+        <translation>Canal</translation>
     </message>
     <message>
         <source>Currency</source>
-        <translation type="unfinished"></translation>
+        <translation>Moeda</translation>
     </message>
     <message>
         <source>Feedback</source>
-        <translation type="unfinished"></translation>
+        <translation>Avaliações</translation>
     </message>
     <message>
         <source>Buyer&apos;s feedback</source>
-        <translation type="unfinished"></translation>
+        <translation>Avaliação do comprador</translation>
     </message>
     <message>
         <source>Your feedback</source>
-        <translation type="unfinished"></translation>
+        <translation>Sua avaliação</translation>
     </message>
     <message>
         <source>Paid</source>
-        <translation type="unfinished"></translation>
+        <translation>Pagos</translation>
     </message>
     <message>
         <source>Not paid</source>
-        <translation type="unfinished"></translation>
+        <translation>Não pagos</translation>
     </message>
     <message>
         <source>Processed</source>
-        <translation type="unfinished"></translation>
+        <translation>Processados</translation>
     </message>
     <message>
         <source>Not processed</source>
-        <translation type="unfinished"></translation>
+        <translation>Não processados</translation>
     </message>
     <message>
         <source>Delivered</source>
-        <translation type="unfinished">Entregue</translation>
+        <translation>Entregues</translation>
     </message>
     <message>
         <source>Not delivered</source>
-        <translation type="unfinished"></translation>
+        <translation>Não entregues</translation>
     </message>
     <message>
         <source>Closed</source>
-        <translation type="unfinished">Fechada</translation>
+        <translation>Fechados</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation>Abertos</translation>
     </message>
     <message>
         <source>Both given</source>
-        <translation type="unfinished"></translation>
+        <translation>Ambas feitas</translation>
     </message>
     <message>
         <source>Both pending</source>
-        <translation type="unfinished"></translation>
+        <translation>Ambas pendentes</translation>
     </message>
     <message>
         <source>Given</source>
-        <translation type="unfinished"></translation>
+        <translation>Feita</translation>
     </message>
     <message>
         <source>Pending</source>
-        <translation type="unfinished">Pendente</translation>
+        <translation>Pendente</translation>
     </message>
     <message>
         <source>Not contacted yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Ainda não contatado</translation>
     </message>
     <message>
         <source>First contact made</source>
-        <translation type="unfinished"></translation>
+        <translation>Primeiro contato feito</translation>
     </message>
     <message>
         <source>Details confirmed</source>
-        <translation type="unfinished"></translation>
+        <translation>Dados confirmados</translation>
     </message>
     <message>
         <source>Ready for pick-up</source>
-        <translation type="unfinished"></translation>
+        <translation>Pronto para retirada</translation>
     </message>
     <message>
         <source>On route</source>
-        <translation type="unfinished"></translation>
+        <translation>A caminho</translation>
     </message>
     <message>
         <source>Label to print</source>
-        <translation type="unfinished"></translation>
+        <translation>Etiqueta para imprimir</translation>
     </message>
     <message>
         <source>To be agreed</source>
-        <translation type="unfinished"></translation>
+        <translation>A combinar</translation>
     </message>
     <message>
         <source>Being prepared</source>
-        <translation type="unfinished"></translation>
+        <translation>Em preparação</translation>
     </message>
     <message>
         <source>Shop</source>
-        <translation type="unfinished">Loja</translation>
+        <translation>Loja</translation>
     </message>
     <message>
         <source>Marketplace</source>
-        <translation type="unfinished"></translation>
+        <translation>Marketplace</translation>
     </message>
     <message>
         <source>To process</source>
-        <translation type="unfinished"></translation>
+        <translation>Para processar</translation>
     </message>
     <message>
         <source>To ship</source>
-        <translation type="unfinished"></translation>
+        <translation>Para enviar</translation>
     </message>
     <message>
         <source>To rate</source>
-        <translation type="unfinished"></translation>
+        <translation>Para avaliar</translation>
     </message>
     <message>
         <source>Paid orders not processed yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos pagos ainda não processados</translation>
     </message>
     <message>
         <source>Processed orders not delivered yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos processados ainda não entregues</translation>
     </message>
     <message>
         <source>Delivered orders waiting for your feedback</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos entregues aguardando sua avaliação</translation>
     </message>
     <message>
         <source>Orders that are closed</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos fechados</translation>
     </message>
     <message>
         <source>Newest first</source>
-        <translation type="unfinished"></translation>
+        <translation>Mais recentes primeiro</translation>
     </message>
     <message>
         <source>Oldest first</source>
-        <translation type="unfinished"></translation>
+        <translation>Mais antigos primeiro</translation>
     </message>
     <message>
         <source>Recently updated first</source>
-        <translation type="unfinished"></translation>
+        <translation>Atualizados recentemente primeiro</translation>
     </message>
     <message>
         <source>Least recently updated first</source>
-        <translation type="unfinished"></translation>
+        <translation>Atualizados há mais tempo primeiro</translation>
     </message>
     <message>
         <source>Buyer name, A to Z</source>
-        <translation type="unfinished"></translation>
+        <translation>Nome do comprador, A a Z</translation>
     </message>
     <message>
         <source>Buyer name, Z to A</source>
-        <translation type="unfinished"></translation>
+        <translation>Nome do comprador, Z a A</translation>
     </message>
     <message>
         <source>Client number, ascending</source>
-        <translation type="unfinished"></translation>
+        <translation>Nº do cliente, crescente</translation>
     </message>
     <message>
         <source>Client number, descending</source>
-        <translation type="unfinished"></translation>
+        <translation>Nº do cliente, decrescente</translation>
     </message>
 </context>
 <context>
     <name>OrdersPanel</name>
     <message>
         <source>Search orders (buyer, product, code)</source>
-        <translation type="unfinished"></translation>
+        <translation>Buscar pedidos (comprador, produto, código)</translation>
     </message>
     <message>
         <source>Order of the list</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordem da lista</translation>
     </message>
     <message>
         <source>Update shipping…</source>
-        <translation type="unfinished"></translation>
+        <translation>Atualizar envio…</translation>
     </message>
     <message>
         <source>Update the shipping of the selected orders</source>
-        <translation type="unfinished"></translation>
+        <translation>Atualizar o envio dos pedidos selecionados</translation>
     </message>
     <message>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar…</translation>
     </message>
     <message>
         <source>Export the orders of this view to a CSV file</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar os pedidos desta visualização para um arquivo CSV</translation>
     </message>
     <message>
         <source>No orders yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Ainda não há pedidos</translation>
     </message>
     <message>
         <source>Orders appear here after the next sync.</source>
-        <translation type="unfinished"></translation>
+        <translation>Os pedidos aparecem aqui após a próxima sincronização.</translation>
     </message>
     <message>
         <source>No orders to show</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhum pedido para mostrar</translation>
     </message>
     <message>
         <source>Your sales in the shop and on the marketplace appear here, with their payment and shipping state, once a shop is connected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Quando uma loja estiver conectada, suas vendas na loja e no marketplace aparecerão aqui, com o status de pagamento e de envio.</translation>
     </message>
     <message>
         <source>Search orders</source>
-        <translation type="unfinished"></translation>
+        <translation>Buscar pedidos</translation>
     </message>
     <message>
         <source>Go to filters</source>
-        <translation type="unfinished"></translation>
+        <translation>Ir para os filtros</translation>
     </message>
     <message>
         <source>Go to the order list</source>
-        <translation type="unfinished"></translation>
+        <translation>Ir para a lista de pedidos</translation>
     </message>
     <message>
         <source>Edit the tracking code</source>
-        <translation type="unfinished"></translation>
+        <translation>Editar o código de rastreio</translation>
     </message>
     <message>
         <source>Update shipping of the selected orders…</source>
-        <translation type="unfinished"></translation>
+        <translation>Atualizar o envio dos pedidos selecionados…</translation>
     </message>
     <message>
         <source>Export this view to CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar esta visualização para CSV…</translation>
     </message>
     <message>
         <source>Save these filters as a view…</source>
-        <translation type="unfinished"></translation>
+        <translation>Salvar estes filtros como visualização…</translation>
     </message>
     <message>
         <source>Clear filters</source>
-        <translation type="unfinished"></translation>
+        <translation>Limpar filtros</translation>
     </message>
     <message>
         <source>Refresh the selected order from the shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Atualizar o pedido selecionado a partir da loja</translation>
     </message>
     <message>
         <source>Show: {view}</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar: {view}</translation>
     </message>
     <message>
         <source>Orders</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos</translation>
     </message>
     <message>
         <source>Select the orders to update first (Shift or Ctrl and click).</source>
-        <translation type="unfinished"></translation>
+        <translation>Primeiro selecione os pedidos a atualizar (Shift ou Ctrl e clique).</translation>
     </message>
     <message>
         <source>Exporting orders…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportando pedidos…</translation>
     </message>
     <message>
         <source>Refreshing order {id}…</source>
-        <translation type="unfinished"></translation>
+        <translation>Atualizando o pedido {id}…</translation>
     </message>
     <message numerus="yes">
         <source>%Ln orders</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln pedido</numerusform>
+            <numerusform>%Ln pedidos</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln orders match</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln pedido corresponde</numerusform>
+            <numerusform>%Ln pedidos correspondem</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Updating %Ln shippings…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Atualizando %Ln envio…</numerusform>
+            <numerusform>Atualizando %Ln envios…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Exported %Ln orders to {file}</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln pedido exportado para {file}</numerusform>
+            <numerusform>%Ln pedidos exportados para {file}</numerusform>
         </translation>
     </message>
     <message>
         <source> · {loaded} loaded, more as you scroll</source>
-        <translation type="unfinished"></translation>
+        <translation> · {loaded} carregados, mais ao rolar</translation>
     </message>
     <message>
         <source>No orders match these filters</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhum pedido corresponde a estes filtros</translation>
     </message>
     <message>
         <source>Clear a filter or search for other words (Ctrl+Shift+Backspace clears them all).</source>
-        <translation type="unfinished"></translation>
+        <translation>Remova um filtro ou busque outras palavras (Ctrl+Shift+Backspace limpa todos).</translation>
     </message>
     <message>
         <source>Orders appear here after the next sync with the shop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Os pedidos aparecem aqui após a próxima sincronização com a loja.</translation>
     </message>
     <message>
         <source>Saving the invoice of order {id}…</source>
-        <translation type="unfinished"></translation>
+        <translation>Salvando a nota fiscal do pedido {id}…</translation>
     </message>
     <message>
         <source>Saving the shipping of order {id}…</source>
-        <translation type="unfinished"></translation>
+        <translation>Salvando o envio do pedido {id}…</translation>
     </message>
     <message>
         <source>Export orders</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar pedidos</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>Arquivos CSV (*.csv)</translation>
     </message>
 </context>
 <context>
     <name>OrdersTableModel</name>
     <message>
         <source>Loading orders…</source>
-        <translation type="unfinished"></translation>
+        <translation>Carregando pedidos…</translation>
     </message>
     <message>
         <source>Click to sort by this column</source>
-        <translation type="unfinished"></translation>
+        <translation>Clique para ordenar por esta coluna</translation>
     </message>
     <message>
         <source>Tracking: {codes}</source>
-        <translation type="unfinished"></translation>
+        <translation>Rastreio: {codes}</translation>
     </message>
     <message>
         <source>Order</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedido</translation>
     </message>
     <message>
         <source>Date</source>
-        <translation type="unfinished"></translation>
+        <translation>Data</translation>
     </message>
     <message>
         <source>Buyer</source>
-        <translation type="unfinished"></translation>
+        <translation>Comprador</translation>
     </message>
     <message>
         <source>Channel</source>
-        <translation type="unfinished"></translation>
+        <translation>Canal</translation>
     </message>
     <message>
         <source>Products</source>
-        <translation type="unfinished"></translation>
+        <translation>Produtos</translation>
     </message>
     <message>
         <source>Total</source>
-        <translation type="unfinished"></translation>
+        <translation>Total</translation>
     </message>
     <message>
         <source>Paid</source>
-        <translation type="unfinished"></translation>
+        <translation>Pago</translation>
     </message>
     <message>
         <source>Shipping</source>
-        <translation type="unfinished"></translation>
+        <translation>Envio</translation>
     </message>
     <message>
         <source>Delivered</source>
-        <translation type="unfinished">Entregue</translation>
+        <translation>Entregue</translation>
     </message>
     <message>
         <source>Closed</source>
-        <translation type="unfinished">Fechada</translation>
+        <translation>Fechado</translation>
     </message>
     <message>
         <source>Changes</source>
-        <translation type="unfinished">Alterações</translation>
+        <translation>Alterações</translation>
     </message>
     <message>
         <source>Unpaid</source>
-        <translation type="unfinished"></translation>
+        <translation>Não pago</translation>
     </message>
     <message>
         <source>No shipping</source>
-        <translation type="unfinished"></translation>
+        <translation>Sem envio</translation>
     </message>
     <message>
         <source>Not yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Ainda não</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation>Aberto</translation>
     </message>
 </context>
 <context>
     <name>OrdersTableView</name>
     <message>
         <source>Orders</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos</translation>
     </message>
 </context>
 <context>
@@ -2455,274 +2513,375 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <name>ProfileDialog</name>
     <message>
         <source>Connect your shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Conecte sua loja</translation>
     </message>
     <message>
         <source>Enter the address of the shop service, your shop&apos;s number and the access token you got from the marketplace. Or look around first with the demo shop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Informe o endereço do serviço da loja, o número da sua loja e o token de acesso que você recebeu do marketplace. Ou conheça antes a loja de demonstração.</translation>
     </message>
     <message>
         <source>My shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Minha loja</translation>
     </message>
     <message>
         <source>Profile name</source>
-        <translation type="unfinished"></translation>
+        <translation>Nome do perfil</translation>
     </message>
     <message>
         <source>Service address</source>
-        <translation type="unfinished"></translation>
+        <translation>Endereço do serviço</translation>
     </message>
     <message>
         <source>Shop number</source>
-        <translation type="unfinished"></translation>
+        <translation>Número da loja</translation>
     </message>
     <message>
         <source>Access token</source>
-        <translation type="unfinished"></translation>
+        <translation>Token de acesso</translation>
     </message>
     <message>
         <source>Leave empty to keep the saved token</source>
-        <translation type="unfinished"></translation>
+        <translation>Deixe vazio para manter o token salvo</translation>
     </message>
     <message>
         <source>Try the demo shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Experimentar a loja de demonstração</translation>
     </message>
     <message>
         <source>Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>Conectar</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished">Cancelar</translation>
+        <translation>Cancelar</translation>
     </message>
     <message>
         <source>Give the profile a name.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dê um nome ao perfil.</translation>
     </message>
     <message>
         <source>That name is kept for the demo shop; choose another.</source>
-        <translation type="unfinished"></translation>
+        <translation>Esse nome é reservado para a loja de demonstração; escolha outro.</translation>
     </message>
     <message>
         <source>The service address starts with https:// (or http://).</source>
-        <translation type="unfinished"></translation>
+        <translation>O endereço do serviço começa com https:// (ou http://).</translation>
     </message>
     <message>
         <source>Paste the access token.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cole o token de acesso.</translation>
     </message>
 </context>
 <context>
     <name>Profiles</name>
     <message>
         <source>Your system has no secure password store; the token is kept only until you close SellerDesk.</source>
-        <translation type="unfinished"></translation>
+        <translation>Seu sistema não tem um cofre de senhas seguro; o token fica guardado só até você fechar o SellerDesk.</translation>
     </message>
     <message>
         <source>Your system&apos;s password store did not accept the token; it is kept only until you close SellerDesk.</source>
-        <translation type="unfinished"></translation>
+        <translation>O cofre de senhas do seu sistema não aceitou o token; ele fica guardado só até você fechar o SellerDesk.</translation>
     </message>
 </context>
 <context>
     <name>ProfilesDialog</name>
     <message>
         <source>Shops</source>
-        <translation type="unfinished"></translation>
+        <translation>Lojas</translation>
     </message>
     <message>
         <source>Your shops</source>
-        <translation type="unfinished"></translation>
+        <translation>Suas lojas</translation>
     </message>
     <message>
         <source>Each shop keeps its own data on this computer and its own access token in the system&apos;s password store.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cada loja guarda os próprios dados neste computador e o próprio token de acesso no cofre de senhas do sistema.</translation>
     </message>
     <message>
         <source>Saved shops</source>
-        <translation type="unfinished"></translation>
+        <translation>Lojas salvas</translation>
     </message>
     <message>
         <source>Switch to this shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Trocar para esta loja</translation>
     </message>
     <message>
         <source>Add a shop…</source>
-        <translation type="unfinished"></translation>
+        <translation>Adicionar uma loja…</translation>
     </message>
     <message>
         <source>Edit…</source>
-        <translation type="unfinished"></translation>
+        <translation>Editar…</translation>
     </message>
     <message>
         <source>Change the address, shop number or token</source>
-        <translation type="unfinished"></translation>
+        <translation>Alterar o endereço, o número da loja ou o token</translation>
     </message>
     <message>
         <source>Remove…</source>
-        <translation type="unfinished"></translation>
+        <translation>Remover…</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished">Fechar</translation>
+        <translation>Fechar</translation>
     </message>
     <message>
         <source>{address} · shop {number}</source>
-        <translation type="unfinished"></translation>
+        <translation>{address} · loja {number}</translation>
     </message>
     <message>
         <source>Demo shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Loja de demonstração</translation>
     </message>
     <message>
         <source>Sample data, no account needed</source>
-        <translation type="unfinished"></translation>
+        <translation>Dados de exemplo, sem precisar de conta</translation>
     </message>
     <message>
         <source> — open in this window</source>
-        <translation type="unfinished"></translation>
+        <translation> — aberta nesta janela</translation>
     </message>
     <message>
         <source>Switch to another shop first</source>
-        <translation type="unfinished"></translation>
+        <translation>Primeiro troque para outra loja</translation>
     </message>
     <message>
         <source>Change what the shop service gave you; leave the token empty to keep the saved one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Altere os dados que o serviço da loja forneceu; deixe o token vazio para manter o salvo.</translation>
     </message>
     <message>
         <source>Save and open</source>
-        <translation type="unfinished"></translation>
+        <translation>Salvar e abrir</translation>
     </message>
     <message>
         <source>Remove shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Remover loja</translation>
     </message>
     <message>
         <source>Remove “{name}” from SellerDesk?</source>
-        <translation type="unfinished"></translation>
+        <translation>Remover “{name}” do SellerDesk?</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished">Remover</translation>
+        <translation>Remover</translation>
     </message>
     <message>
         <source>Its access token is deleted from the password store. Its data on this computer stays until you delete the data folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>O token de acesso é apagado do cofre de senhas. Os dados neste computador ficam até você apagar a pasta de dados.</translation>
     </message>
     <message>
         <source>Removing {name}…</source>
+        <translation>Removendo {name}…</translation>
+    </message>
+</context>
+<context>
+    <name>PublicationHeader</name>
+    <message>
+        <source>Out of stock</source>
+        <translation>Sem estoque</translation>
+    </message>
+    <message>
+        <source>%n in stock</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open listing</source>
+        <translation>Abrir anúncio</translation>
+    </message>
+    <message>
+        <source>Open the listing in the browser</source>
+        <translation>Abrir o anúncio no navegador</translation>
+    </message>
+    <message>
+        <source>Question about your shop</source>
+        <translation>Pergunta sobre sua loja</translation>
+    </message>
+    <message>
+        <source>Asked by {buyer}</source>
+        <translation>Pergunta de {buyer}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting for an answer</source>
+        <translation>
+            <numerusform>%n aguardando resposta</numerusform>
+            <numerusform>%n aguardando resposta</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>QuestionCard</name>
+    <message>
+        <source>Show the whole question</source>
+        <translation>Ver a pergunta completa</translation>
+    </message>
+    <message>
+        <source>Reply</source>
+        <translation>Responder</translation>
+    </message>
+    <message>
+        <source>Reply to this question</source>
+        <translation>Responder a esta pergunta</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Excluir…</translation>
+    </message>
+    <message>
+        <source>Delete this question</source>
+        <translation>Excluir esta pergunta</translation>
+    </message>
+    <message>
+        <source>Deleting…</source>
+        <translation>Excluindo…</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Desfazer</translation>
+    </message>
+    <message>
+        <source>Undo the delete</source>
+        <translation>Desfazer a exclusão</translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation>Sua resposta</translation>
+    </message>
+    <message>
+        <source>Open the outbox</source>
+        <translation>Abrir a caixa de saída</translation>
+    </message>
+    <message>
+        <source>Buyer</source>
+        <translation>Comprador</translation>
+    </message>
+    <message>
+        <source>Question from {buyer}</source>
+        <translation>Pergunta de {buyer}</translation>
+    </message>
+    <message>
+        <source>This question changed on the shop before your answer arrived.</source>
+        <translation>Esta pergunta mudou na loja antes de sua resposta chegar.</translation>
+    </message>
+    <message>
+        <source>Open the outbox to compare both versions and choose one.</source>
+        <translation>Abra a caixa de saída para comparar as duas versões e escolher uma.</translation>
+    </message>
+    <message>
+        <source>Not sent: {reason}</source>
+        <translation>Não enviada: {reason}</translation>
+    </message>
+    <message>
+        <source>Waiting for the connection; it is sent by itself.</source>
+        <translation>Aguardando a conexão; será enviada automaticamente.</translation>
     </message>
 </context>
 <context>
     <name>SavedRepliesMenu</name>
     <message>
         <source>Saved replies</source>
-        <translation type="unfinished"></translation>
+        <translation>Respostas salvas</translation>
     </message>
     <message>
         <source>No saved replies yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Ainda não há respostas salvas</translation>
     </message>
     <message>
         <source>Save current text as a reply…</source>
-        <translation type="unfinished"></translation>
+        <translation>Salvar o texto atual como resposta…</translation>
     </message>
     <message>
         <source>Remove a saved reply</source>
-        <translation type="unfinished"></translation>
+        <translation>Remover uma resposta salva</translation>
     </message>
     <message>
         <source>Save as a reply</source>
-        <translation type="unfinished"></translation>
+        <translation>Salvar como resposta</translation>
     </message>
     <message>
         <source>Name of the reply. In its text, {buyer} and {product} are replaced by the buyer&apos;s first name and the product.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nome da resposta. No texto, {buyer} e {product} são substituídos pelo primeiro nome do comprador e pelo produto.</translation>
     </message>
 </context>
 <context>
     <name>ShippingForm</name>
     <message>
         <source>Update the shipping</source>
-        <translation type="unfinished"></translation>
+        <translation>Atualizar o envio</translation>
     </message>
     <message>
         <source>Shipping to update</source>
-        <translation type="unfinished"></translation>
+        <translation>Envio a atualizar</translation>
     </message>
     <message>
         <source>Shipping status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status do envio</translation>
     </message>
     <message>
         <source>Carrier&apos;s tracking code</source>
-        <translation type="unfinished"></translation>
+        <translation>Código de rastreio da transportadora</translation>
     </message>
     <message>
         <source>Tracking code</source>
-        <translation type="unfinished">Código de rastreio</translation>
+        <translation>Código de rastreio</translation>
     </message>
     <message>
         <source>Update shipping</source>
-        <translation type="unfinished"></translation>
+        <translation>Atualizar envio</translation>
     </message>
     <message>
         <source>Shipping</source>
-        <translation type="unfinished"></translation>
+        <translation>Envio</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished">Status</translation>
+        <translation>Status</translation>
     </message>
     <message>
         <source>Tracking</source>
-        <translation type="unfinished"></translation>
+        <translation>Rastreio</translation>
     </message>
     <message>
         <source>#{id} {method}</source>
-        <translation type="unfinished"></translation>
+        <translation>#{id} {method}</translation>
     </message>
     <message>
         <source>This order has no shipping to update.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este pedido não tem envio para atualizar.</translation>
     </message>
 </context>
 <context>
     <name>ShopConnector</name>
     <message>
         <source>Syncing the shop record…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sincronizando os dados da loja…</translation>
     </message>
     <message>
         <source>Syncing categories…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sincronizando categorias…</translation>
     </message>
     <message>
         <source>Syncing tracking codes…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sincronizando códigos de rastreamento…</translation>
     </message>
     <message>
         <source>Syncing questions…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sincronizando perguntas…</translation>
     </message>
     <message>
         <source>Syncing conversations…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sincronizando conversas…</translation>
     </message>
     <message>
         <source>Syncing orders…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sincronizando pedidos…</translation>
     </message>
     <message>
         <source>Syncing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sincronizando…</translation>
     </message>
     <message>
         <source>Sample data, no account needed</source>
-        <translation type="unfinished"></translation>
+        <translation>Dados de exemplo, sem precisar de conta</translation>
     </message>
     <message>
         <source>%n unanswered question(s)</source>
@@ -2730,15 +2889,15 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
     <message>
         <source>Sending is paused: {reason}</source>
-        <translation type="unfinished">O envio está pausado: {reason}</translation>
+        <translation>O envio está pausado: {reason}</translation>
     </message>
     <message>
         <source>Enter a new token…</source>
-        <translation type="unfinished"></translation>
+        <translation>Informar um novo token…</translation>
     </message>
     <message>
         <source>Syncing with the shop…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sincronizando com a loja…</translation>
     </message>
 </context>
 <context>
@@ -2946,7 +3105,7 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
     <message>
         <source>No shop profile is open. File → Profiles… connects one.</source>
-        <translation>Nenhum perfil de loja está aberto. Conecte um em Arquivo → Perfis…</translation>
+        <translation>Nenhum perfil de loja está aberto. Arquivo → Perfis… conecta um.</translation>
     </message>
     <message>
         <source>Online</source>
@@ -3038,34 +3197,148 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <name>ThreadListModel</name>
     <message>
         <source>Shopfront</source>
-        <translation type="unfinished"></translation>
+        <translation>Loja</translation>
     </message>
     <message>
         <source>Marketplace</source>
-        <translation type="unfinished"></translation>
+        <translation>Marketplace</translation>
     </message>
     <message>
         <source>Unknown buyer</source>
-        <translation type="unfinished"></translation>
+        <translation>Comprador desconhecido</translation>
     </message>
     <message>
         <source>Question about your shop</source>
-        <translation type="unfinished"></translation>
+        <translation>Pergunta sobre sua loja</translation>
     </message>
     <message>
         <source>Last question: {when}</source>
-        <translation type="unfinished"></translation>
+        <translation>Última pergunta: {when}</translation>
     </message>
     <message numerus="yes">
         <source>%n unanswered</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n sem resposta</numerusform>
+            <numerusform>%n sem resposta</numerusform>
         </translation>
     </message>
     <message>
         <source>answered</source>
-        <translation type="unfinished"></translation>
+        <translation>respondida</translation>
+    </message>
+</context>
+<context>
+    <name>ThreadListPane</name>
+    <message>
+        <source>Search questions…</source>
+        <translation>Buscar perguntas…</translation>
+    </message>
+    <message>
+        <source>Search questions</source>
+        <translation>Buscar perguntas</translation>
+    </message>
+    <message>
+        <source>Status filter</source>
+        <translation>Filtro de status</translation>
+    </message>
+    <message>
+        <source>All statuses</source>
+        <translation>Todos os status</translation>
+    </message>
+    <message>
+        <source>Unanswered</source>
+        <translation>Sem resposta</translation>
+    </message>
+    <message>
+        <source>Answered</source>
+        <translation>Respondidas</translation>
+    </message>
+    <message>
+        <source>Channel filter</source>
+        <translation>Filtro de canal</translation>
+    </message>
+    <message>
+        <source>All channels</source>
+        <translation>Todos os canais</translation>
+    </message>
+    <message>
+        <source>Shopfront</source>
+        <translation>Loja</translation>
+    </message>
+    <message>
+        <source>Marketplace</source>
+        <translation>Marketplace</translation>
+    </message>
+    <message>
+        <source>Sort order</source>
+        <translation>Ordenação</translation>
+    </message>
+    <message>
+        <source>Unanswered first</source>
+        <translation>Sem resposta primeiro</translation>
+    </message>
+    <message>
+        <source>Newest first</source>
+        <translation>Mais recentes primeiro</translation>
+    </message>
+    <message>
+        <source>Oldest first</source>
+        <translation>Mais antigas primeiro</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>Conversas</translation>
+    </message>
+</context>
+<context>
+    <name>ThreadView</name>
+    <message>
+        <source>Pick a conversation</source>
+        <translation>Escolha uma conversa</translation>
+    </message>
+    <message>
+        <source>Its questions and your answers appear here. J and K move between conversations, N jumps to the next one waiting for an answer.</source>
+        <translation>As perguntas e as suas respostas aparecem aqui. J e K alternam entre as conversas; N pula para a próxima que aguarda resposta.</translation>
+    </message>
+    <message>
+        <source>Refreshing the conversation…</source>
+        <translation>Atualizando a conversa…</translation>
+    </message>
+    <message>
+        <source>Saving your answer…</source>
+        <translation>Salvando sua resposta…</translation>
+    </message>
+    <message>
+        <source>Delete this question?</source>
+        <translation>Excluir esta pergunta?</translation>
+    </message>
+    <message>
+        <source>The question from {buyer} will be removed from your shop.</source>
+        <translation>A pergunta de {buyer} será removida da sua loja.</translation>
+    </message>
+    <message>
+        <source>the buyer</source>
+        <translation>o comprador</translation>
+    </message>
+    <message>
+        <source>You can undo it for {n} seconds.</source>
+        <translation>Você pode desfazer durante {n} segundos.</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Excluir</translation>
+    </message>
+    <message>
+        <source>Deleting the question…</source>
+        <translation>Excluindo a pergunta…</translation>
+    </message>
+    <message>
+        <source>Undoing the delete…</source>
+        <translation>Desfazendo a exclusão…</translation>
+    </message>
+    <message>
+        <source>Too late to undo: the question had already been deleted.</source>
+        <translation>Tarde demais para desfazer: a pergunta já tinha sido excluída.</translation>
     </message>
 </context>
 <context>
@@ -3476,6 +3749,21 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>Unknown</source>
         <translation>Desconhecido</translation>
+    </message>
+</context>
+<context>
+    <name>UndoBar</name>
+    <message>
+        <source>Undo</source>
+        <translation>Desfazer</translation>
+    </message>
+    <message>
+        <source>Undo the delete</source>
+        <translation>Desfazer a exclusão</translation>
+    </message>
+    <message>
+        <source>Question deleted — you can undo it for {n} s.</source>
+        <translation>Pergunta excluída — você pode desfazer durante {n} s.</translation>
     </message>
 </context>
 </TS>

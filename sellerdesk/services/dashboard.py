@@ -40,6 +40,13 @@ class DashboardService:
                      slow_minutes: int = SLOW_ANSWER_MINUTES) -> Glance:
         return await self._store.run(self._glance, days, tz, now, slow_minutes)
 
+    async def late_threads(self, *, now: datetime | None = None,
+                           slow_minutes: int = SLOW_ANSWER_MINUTES) -> set[str]:
+        """Ids of the conversations with a question waiting longer than `slow_minutes`
+        (the inbox marks them)."""
+        return await self._store.run(self._store.stats.late_threads, now or datetime.now(UTC),
+                                     slow_minutes)
+
     def _glance(self, days: int, tz: tzinfo | None, now: datetime | None,
                 slow_minutes: int) -> Glance:
         store = self._store

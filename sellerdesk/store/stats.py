@@ -98,6 +98,13 @@ class StatsReader:
                                  (encode_time(now - timedelta(minutes=minutes)),))
         return int(row[0]) if row else 0
 
+    def late_threads(self, now: datetime, minutes: int) -> set[str]:
+        """Threads holding an unanswered question asked more than `minutes` before `now`."""
+        rows = self._db.query("SELECT DISTINCT thread_id FROM questions WHERE status = "
+                              "'unanswered' AND creation_date < ? AND thread_id IS NOT NULL",
+                              (encode_time(now - timedelta(minutes=minutes)),))
+        return {str(t) for (t,) in rows}
+
     def orders_per_day(self, since: datetime, tz: tzinfo) -> list[DayFigure]:
         """Orders and revenue per local day and currency, from `since` on."""
         counts: Counter[tuple[date, str]] = Counter()

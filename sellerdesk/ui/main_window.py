@@ -226,12 +226,9 @@ class MainWindow(QMainWindow):
         if not isinstance(panel, InboxPanel):
             return
         if filters is not None:
-            # The inbox has no public "show these filters" yet: set them on its list pane and
-            # let the pane's own signal apply them (see the patch in the issue-9 report).
-            panel.list.set_filters(filters)
-            panel.list.filters_changed.emit()
-        if thread_id is not None and not panel.open_thread(thread_id):
-            panel.thread_view.open(thread_id)  # not listed (yet, or as filtered): open it
+            panel.apply_filters(filters)
+        if thread_id is not None:
+            panel.open_thread(thread_id)  # opened on its own when not listed (yet)
 
     def bring_to_front(self) -> None:
         if self.isMinimized():

@@ -13,7 +13,16 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QFocusEvent, QFont, QGuiApplication, QIcon, QPainter, QPalette, QPen
+from PySide6.QtGui import (
+    QFocusEvent,
+    QFont,
+    QFontMetrics,
+    QGuiApplication,
+    QIcon,
+    QPainter,
+    QPalette,
+    QPen,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -32,6 +41,22 @@ from sellerdesk.ui.widgets.text import heading_label, plain_label
 _VIEW_ID = Qt.ItemDataRole.UserRole
 _BADGE = Qt.ItemDataRole.UserRole + 1
 _ROW_HEIGHT = 36
+# Row geometry: the highlight's inset, the room left of the text (icon and gaps), the room
+# right of it, and the gap before a badge.
+_INSET, _TEXT_LEFT, _TEXT_RIGHT, _BADGE_GAP = 8, 10 + 20 + 10, 8, 6
+
+
+def _badge_font(font: QFont) -> QFont:
+    badge = QFont(font)
+    badge.setBold(True)
+    badge.setPointSizeF(max(6.0, badge.pointSizeF() * 0.85))
+    return badge
+
+
+def _badge_width(font: QFont, text: str) -> int:
+    fm = QFontMetrics(_badge_font(font))
+    height = fm.height() + 2
+    return max(height, fm.horizontalAdvance(text) + 12)
 
 
 class _NavigationDelegate(QStyledItemDelegate):
@@ -49,7 +74,7 @@ class _NavigationDelegate(QStyledItemDelegate):
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
         hovered = bool(option.state & QStyle.StateFlag.State_MouseOver)
         focused = bool(option.state & QStyle.StateFlag.State_HasFocus)
-        area = option.rect.adjusted(8, 2, -8, -2)
+        area = option.rect.adjusted(_INSET, 2, -_INSET, -2)
         if selected:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(pal.color(QPalette.ColorRole.Highlight))
@@ -76,15 +101,15 @@ class _NavigationDelegate(QStyledItemDelegate):
         text_color = pal.color(QPalette.ColorRole.HighlightedText if selected
                                else QPalette.ColorRole.WindowText)
         badge = index.data(_BADGE)
-        right = area.right() - 8
+        right = area.right() - _TEXT_RIGHT
         if isinstance(badge, int) and badge > 0:
-            right = self._paint_badge(painter, option, area, str(badge), selected) - 6
+            right = self._paint_badge(painter, option, area, str(badge), selected) - _BADGE_GAP
         painter.setPen(text_color)
         font = QFont(option.font)
         font.setWeight(QFont.Weight.DemiBold if selected else QFont.Weight.Normal)
         painter.setFont(font)
-        text_rect = QRect(area.left() + 10 + side + 10, area.top(),
-                          right - (area.left() + 10 + side + 10), area.height())
+        text_rect = QRect(area.left() + _TEXT_LEFT, area.top(),
+                          right - (area.left() + _TEXT_LEFT), area.height())
         text = painter.fontMetrics().elidedText(str(index.data() or ""),
                                                 Qt.TextElideMode.ElideRight, text_rect.width())
         painter.drawText(text_rect, int(Qt.AlignmentFlag.AlignVCenter), text)
@@ -93,14 +118,10 @@ class _NavigationDelegate(QStyledItemDelegate):
     def _paint_badge(self, painter: QPainter, option: QStyleOptionViewItem, area: QRect,
                      text: str, selected: bool) -> int:
         pal = option.palette
-        font = QFont(option.font)
-        font.setBold(True)
-        font.setPointSizeF(max(6.0, font.pointSizeF() * 0.85))
-        painter.setFont(font)
-        fm = painter.fontMetrics()
-        height = fm.height() + 2
-        width = max(height, fm.horizontalAdvance(text) + 12)
-        rect = QRect(area.right() - 8 - width, area.center().y() - height // 2 + 1,
+        painter.setFont(_badge_font(option.font))
+        height = painter.fontMetrics().height() + 2
+        width = _badge_width(option.font, text)
+        rect = QRect(area.right() - _TEXT_RIGHT - width, area.center().y() - height // 2 + 1,
                      width, height)
         painter.setPen(Qt.PenStyle.NoPen)
         fill = (pal.color(QPalette.ColorRole.HighlightedText) if selected
@@ -112,11 +133,22 @@ class _NavigationDelegate(QStyledItemDelegate):
         painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), text)
         return rect.left()
 
+    @staticmethod
+    def row_width(font: QFont, text: str, badge: int) -> int:
+        """How wide a row must be to show `text` (in the selected row's weight) uncut."""
+        bold = QFont(font)
+        bold.setWeight(QFont.Weight.DemiBold)
+        width = 2 * _INSET + _TEXT_LEFT + QFontMetrics(bold).horizontalAdvance(text) + 1
+        if badge > 0:
+            width += _BADGE_GAP + _badge_width(font, str(badge))
+        return width + _TEXT_RIGHT
+
 
 class NavigationList(QListWidget):
     """The list of views; `view_selected` says which one the seller picked."""
 
     view_selected = Signal(str)
+    needed_width_changed = Signal()  # a name, a badge or the font changed
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -135,6 +167,7 @@ class NavigationList(QListWidget):
         item.setData(_VIEW_ID, view_id)
         item.setData(Qt.ItemDataRole.AccessibleTextRole, title)
         item.setToolTip(title)
+        self.needed_width_changed.emit()
 
     def select_view(self, view_id: str | None) -> None:
         """Highlight `view_id`'s row, or none (for a view that is not in the list)."""
@@ -159,6 +192,19 @@ class NavigationList(QListWidget):
         item.setData(_BADGE, count)
         item.setData(Qt.ItemDataRole.AccessibleTextRole,
                      f"{item.text()}, {spoken}" if count and spoken else item.text())
+        self.needed_width_changed.emit()
+
+    def needed_width(self) -> int:
+        """The width at which no view's name is cut (translations run longer than English)."""
+        widths = [_NavigationDelegate.row_width(self.font(), item.text(), self.badge(view))
+                  for row in range(self.count())
+                  for item in [self.item(row)] for view in [str(item.data(_VIEW_ID))]]
+        return max(widths, default=0) + 2 * self.frameWidth()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self.needed_width_changed.emit()
 
     def badge(self, view_id: str) -> int:
         row = self._row(view_id)
@@ -213,6 +259,16 @@ class Sidebar(QWidget):
         layout.addLayout(header)
         layout.addWidget(self.navigation, 1)
         self._apply_sidebar_colour()
+        self.navigation.needed_width_changed.connect(self._fit_names)
+
+    def _fit_names(self) -> None:
+        """Widen the column (never narrow it) when a view's name would be cut: the window
+        picks the usual width, a longer translation or a larger font may need more."""
+        needed = self.navigation.needed_width()
+        if needed > self.minimumWidth():
+            self.setMinimumWidth(needed)
+        if needed > self.maximumWidth():
+            self.setMaximumWidth(needed)
 
     def set_shop(self, name: str, detail: str = "") -> None:
         """Shop name (plain text from the service) and a second line (profile, plan...)."""

@@ -8,7 +8,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QSize
+from PySide6.QtCore import QCoreApplication, QLocale, QSize
+from PySide6.QtGui import QImage
+
+import sellerdesk
 
 if TYPE_CHECKING:
     from sellerdesk.ui.main_window import MainWindow
@@ -48,6 +51,16 @@ async def _settle() -> None:
         await asyncio.sleep(0)
 
 
+def _picture(window: MainWindow, title: str) -> QImage:
+    """The window as an image that says what it shows: the view's title and the language
+    travel in the PNG's text chunks (tests and documentation read them)."""
+    image = window.grab().toImage()
+    image.setText("Title", title)
+    image.setText("Language", QLocale().name())
+    image.setText("Software", f"SellerDesk {sellerdesk.__version__}")
+    return image
+
+
 async def take_snapshots(window: MainWindow, out_dir: Path, *, timeout: float = 90.0,
                          size: QSize = SNAPSHOT_SIZE,
                          views: list[str] | None = None) -> SnapshotReport:
@@ -68,7 +81,7 @@ async def take_snapshots(window: MainWindow, out_dir: Path, *, timeout: float = 
             log.error("snapshot of %s: view not loaded after %g s", view_id, timeout)
             continue
         await _settle()
-        if window.grab().save(str(target), "PNG"):
+        if _picture(window, panel.title()).save(str(target)):  # PNG, by the suffix
             report.saved.append(target)
             log.info("snapshot of %s saved to %s", view_id, target)
         else:

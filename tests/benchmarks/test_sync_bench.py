@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import shutil
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -103,13 +104,16 @@ class Comparison:
     size: int = 0
     sync_times: list[float] = field(default_factory=list)
     raw_times: list[float] = field(default_factory=list)
+    sync_cpu: list[float] = field(default_factory=list)  # this process, all threads
+    raw_cpu: list[float] = field(default_factory=list)
     best_stages: dict[str, float] = field(default_factory=dict)
 
     def summary(self) -> str:
         stages = ", ".join(f"{k} {v:.2f}" for k, v in self.best_stages.items())
         return (f"{len(self.urls)} GETs, {self.size // 1024} KiB, {self.records} records; "
                 f"sync rounds {[round(t, 2) for t in self.sync_times]} s, "
-                f"raw rounds {[round(t, 2) for t in self.raw_times]} s\n"
+                f"raw rounds {[round(t, 2) for t in self.raw_times]} s; client CPU per round "
+                f"sync {min(self.sync_cpu):.2f} s vs raw {min(self.raw_cpu):.2f} s\n"
                 f"  stages of the best sync (s from its start): {stages}")
 
 
@@ -119,10 +123,14 @@ async def compare(sb: Sandbox, folder: Path, rounds: int) -> Comparison:
     result = Comparison(urls, first.orders + first.questions + first.threads
                         + first.tracking_codes + first.categories)
     for n in range(rounds):
+        cpu = time.process_time()
         with stopwatch() as raw:
             result.size = await raw_fetch(urls)
         result.raw_times.append(raw())
+        result.raw_cpu.append(time.process_time() - cpu)
+        cpu = time.process_time()
         seconds, report, stages = await timed_sync(sb, folder / f"sync{n}")
+        result.sync_cpu.append(time.process_time() - cpu)
         assert (report.orders, report.questions) == (first.orders, first.questions)
         if seconds < min(result.sync_times, default=float("inf")):
             result.best_stages = stages

@@ -8,6 +8,7 @@ inside it, so coroutines advance while a test waits, without `run_until_complete
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,7 +34,13 @@ pytestmark = pytest.mark.gui
 def qloop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
     loop = qasync.QEventLoop(qapp, already_running=True)
     asyncio.set_event_loop(loop)
+    # qasync's default executor (getaddrinfo runs there on every request) makes QThreads that
+    # outlive the loop and abort the process at exit; a plain pool, shut down after the test,
+    # does not.
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="test-loop")
+    loop.set_default_executor(pool)
     yield loop
+    pool.shutdown(wait=False, cancel_futures=True)
     # `already_running` marks the loop as this thread's running loop; undo that, or every
     # later asyncio.run() / pytest-asyncio test in this worker believes a loop is running.
     asyncio.events._set_running_loop(None)

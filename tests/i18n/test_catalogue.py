@@ -6,17 +6,20 @@ files from the code, keeping every translation) and translate what it added.
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
 
 from tests.i18n.catalogue import (
     LANGUAGES,
+    ROOT,
     Key,
     Message,
     extract,
     problems_of,
     read_ts,
+    source_files,
     translation_file,
 )
 
@@ -69,3 +72,52 @@ def test_the_translation_files_are_well_formed() -> None:
         text = path.read_text(encoding="utf-8")
         assert f'language="{lang}"' in text, f"{path.name}: wrong target language"
         assert "<location" not in text, f"{path.name}: keep it free of line numbers"
+
+
+def _literal(node: ast.expr | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _calls_in_code() -> list[tuple[str, str, str, bool]]:
+    """(where, context, text, counted) of every translation call with literal text, as
+    Python reads them: `self.tr` in a class, `QCoreApplication.translate`, QT_TRANSLATE_NOOP."""
+    found = []
+
+    def visit(node: ast.AST, where: str, klass: str | None) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ClassDef):
+                visit(child, where, child.name)
+                continue
+            if isinstance(child, ast.Call):
+                func, args = child.func, child.args
+                line = f"{where}:{child.lineno}"
+                if (isinstance(func, ast.Attribute) and func.attr == "tr" and klass
+                        and isinstance(func.value, ast.Name) and func.value.id == "self"
+                        and args and _literal(args[0]) is not None):
+                    found.append((line, klass, str(_literal(args[0])), len(args) >= 3))
+                elif (isinstance(func, ast.Attribute) and func.attr == "translate"
+                      or isinstance(func, ast.Name) and func.id == "QT_TRANSLATE_NOOP") \
+                        and len(args) >= 2 and _literal(args[0]) and _literal(args[1]):
+                    found.append((line, str(_literal(args[0])), str(_literal(args[1])),
+                                  len(args) >= 4))
+            visit(child, where, klass)
+
+    for path in source_files():
+        visit(ast.parse(path.read_text(encoding="utf-8")), str(path.relative_to(ROOT)), None)
+    return found
+
+
+def test_lupdate_sees_every_translation_call(in_code: dict[Key, Message]) -> None:
+    """lupdate's Python reader has blind spots: `QCoreApplication.translate` with a count
+    that is not a number literal is read without plural forms, or (a call or an attribute
+    as the count) not at all. Use `self.tr(text, "", n)` in a class for counts."""
+    extracted = {(m.context, m.source): m.numerus for m in in_code.values()}
+    lost, flat = [], []
+    for where, context, text, counted in _calls_in_code():
+        if (context, text) not in extracted:
+            lost.append(f"{where}: {context}: {text!r}")
+        elif counted and not extracted[(context, text)]:
+            flat.append(f"{where}: {context}: {text!r}")
+    assert not lost and not flat, (
+        "lupdate does not extract these calls:\n  " + "\n  ".join(lost)
+        + "\nor extracts them without their count (plural forms):\n  " + "\n  ".join(flat))

@@ -33,6 +33,7 @@ from sellerdesk.ui.categories.model import CategoryTreeModel, Column
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.panel import Panel
+from sellerdesk.ui.widgets.columns import fit_columns
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.link_button import LinkButton
 from sellerdesk.ui.widgets.loading import is_online, refresh_from_network, updated_text
@@ -99,9 +100,10 @@ class CategoriesPanel(Panel):
         head = self.tree.header()
         head.setStretchLastSection(True)
         head.setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Interactive)
-        head.resizeSection(Column.NAME, 230)
-        head.resizeSection(Column.POSITION, 64)
-        head.resizeSection(Column.DEFAULT, 86)
+        fit_columns(self.tree, head, {Column.NAME: 230, Column.POSITION: 64, Column.DEFAULT: 86},
+                    words={Column.DEFAULT: [self.model.headerData(
+                        Column.DEFAULT, Qt.Orientation.Horizontal)]},
+                    icons=[Column.DEFAULT])
         self.tree.selectionModel().selectionChanged.connect(self._on_tree_selection_changed)
         self.tree.activated.connect(self._on_tree_activated)
 

@@ -7,9 +7,10 @@ sync and when the outbox changes; "as of ..." says how fresh the figures are.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 from collections.abc import Callable
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -94,6 +95,12 @@ class DashboardPanel(Panel):
         self._reload_timer.setSingleShot(True)
         self._reload_timer.setInterval(250)
         self._reload_timer.timeout.connect(self._reload)
+        self._draw_timer = QTimer(self)  # a child: it dies with the view, never fires after
+        self._draw_timer.setSingleShot(True)
+        self._draw_timer.setInterval(30)
+        self._draw_timer.timeout.connect(self._on_draw_timer_timeout)
+        self._pending_charts: ChartInput | None = None
+        self._others: list[ShopFigures] = []
         self._age_timer = QTimer(self)
         self._age_timer.setInterval(30_000)
         self._age_timer.timeout.connect(self._show_freshness)
@@ -126,6 +133,7 @@ class DashboardPanel(Panel):
         self.page.setWidget(content)
         self.page.setWidgetResizable(True)
         self.page.setFrameShape(QFrame.Shape.NoFrame)
+        self.page.setAccessibleName(self.tr("Today at a glance"))
         self.no_shop = EmptyState("dashboard", self.tr("No shop connected"),
                                   self.tr("Your day at a glance appears here once a shop is "
                                           "connected: questions waiting, orders to ship, "
@@ -256,10 +264,16 @@ class DashboardPanel(Panel):
                           currency=self.ctx.settings.get(keys.DASHBOARD_CURRENCY),
                           today=datetime.now().astimezone().date(),
                           goal_minutes=max(1, self.ctx.settings.get(keys.SLOW_ANSWER_MINUTES)))
+        self._pending_charts = data
         if self.charts.drawn:
-            self.charts.draw(data)
+            self._on_draw_timer_timeout()
         else:  # the first time: let the figures paint before pyqtgraph is imported
-            QTimer.singleShot(30, functools.partial(self.charts.draw, data))
+            self._draw_timer.start()
+
+    def _on_draw_timer_timeout(self) -> None:
+        data, self._pending_charts = self._pending_charts, None
+        if data is not None:
+            self.charts.draw(data)
 
     def charts_drawn(self) -> bool:
         return self.charts.drawn
@@ -290,7 +304,7 @@ class DashboardPanel(Panel):
         name = (self.tr("Demo shop") if session.address.profile == "demo"
                 else str(session.address.profile))
         mine = ShopFigures(name, self.glance, current=True)
-        self.shops.show_shops([mine, *getattr(self, "_others", [])])
+        self.shops.show_shops([mine, *self._others])
 
     # ---- Slots. --------------------------------------------------------------------------------
 
@@ -319,8 +333,6 @@ class DashboardPanel(Panel):
 
     async def prepare_snapshot(self) -> None:
         """The 90-day view, charts drawn."""
-        import asyncio
-
         index = self.days_combo.findData(max(figures.SPANS))
         if index != self.days_combo.currentIndex():
             self.days_combo.setCurrentIndex(index)
@@ -345,6 +357,3 @@ def _call_all(functions: list[Callable[[], None]], *_: object) -> None:
         function()
     functions.clear()
 
-
-def today() -> date:
-    return datetime.now().astimezone().date()

@@ -6,7 +6,7 @@ outbox, so what the seller typed survives any failure.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -27,10 +27,6 @@ from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.text import plain_label
 
 WARN_AT = MAX_ANSWER - 200
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("AnswerComposer", text)
 
 
 class AnswerEdit(QPlainTextEdit):
@@ -58,26 +54,26 @@ class AnswerComposer(QWidget):
         self._product = ""
         self.target = plain_label("", self, wrap=True, muted=True)
         self.editor = AnswerEdit(self)
-        self.editor.setAccessibleName(_tr("Answer"))
-        self.editor.setPlaceholderText(_tr("Write your answer…  Ctrl+Enter sends it."))
+        self.editor.setAccessibleName(self.tr("Answer"))
+        self.editor.setPlaceholderText(self.tr("Write your answer…  Ctrl+Enter sends it."))
         self.editor.setTabChangesFocus(True)
         self.editor.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.editor.textChanged.connect(self._on_editor_text_changed)
         self.editor.escape_pressed.connect(self.escape_pressed)
 
-        self.replies = QPushButton(_tr("Saved replies"), self)
-        self.replies.setAccessibleName(_tr("Saved replies"))
+        self.replies = QPushButton(self.tr("Saved replies"), self)
+        self.replies.setAccessibleName(self.tr("Saved replies"))
         self.replies_menu = SavedRepliesMenu(settings, self.editor, self)
         self.replies_menu.reply_chosen.connect(self._on_replies_menu_reply_chosen)
         self.replies.setMenu(self.replies_menu)
         self.counter = plain_label("", self, muted=True)
-        self.counter.setAccessibleName(_tr("Characters used"))
-        self.send = QPushButton(icon("outbox"), _tr("Send"), self)
-        self.send.setAccessibleName(_tr("Send the answer"))
-        self.send.setToolTip(_tr("Send the answer (Ctrl+Enter)"))
+        self.counter.setAccessibleName(self.tr("Characters used"))
+        self.send = QPushButton(icon("outbox"), self.tr("Send"), self)
+        self.send.setAccessibleName(self.tr("Send the answer"))
+        self.send.setToolTip(self.tr("Send the answer (Ctrl+Enter)"))
         self.send.clicked.connect(self._on_send_clicked)
 
-        self.send_action = QAction(_tr("Send the answer"), self)
+        self.send_action = QAction(self.tr("Send the answer"), self)
         self.send_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
         self.send_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.send_action.triggered.connect(self._on_send_clicked)
@@ -111,10 +107,10 @@ class AnswerComposer(QWidget):
         """(buyer, question) being answered, or None when nothing in the thread waits."""
         self._has_target = description is not None
         if description is None:
-            self.target.setText(_tr("Nothing left to answer in this conversation."))
+            self.target.setText(self.tr("Nothing left to answer in this conversation."))
         else:
             buyer, question = description
-            self.target.setText(_tr("Replying to {buyer}: “{question}”").format(
+            self.target.setText(self.tr("Replying to {buyer}: “{question}”").format(
                 buyer=isolate(one_line(buyer, 60)), question=isolate(one_line(question, 120))))
         self.target.setToolTip(self.target.text())
         # Nothing to answer: the composer folds to its one line, leaving room to read.
@@ -166,7 +162,7 @@ class AnswerComposer(QWidget):
     def _refresh(self) -> None:
         self._fit_height()
         length = len(self.text().strip())
-        self.counter.setText(_tr("{n} / {limit}").format(n=length, limit=MAX_ANSWER))
+        self.counter.setText(self.tr("{n} / {limit}").format(n=length, limit=MAX_ANSWER))
         tone = Tone.DANGER if length > MAX_ANSWER else Tone.WARNING if length > WARN_AT else None
         pal = QPalette(self.palette())
         if tone is None:
@@ -176,7 +172,7 @@ class AnswerComposer(QWidget):
             self.counter.setForegroundRole(QPalette.ColorRole.WindowText)
         self.counter.setPalette(pal)
         if length > MAX_ANSWER:
-            self.counter.setToolTip(_tr("{n} characters over the limit").format(
+            self.counter.setToolTip(self.tr("{n} characters over the limit").format(
                 n=length - MAX_ANSWER))
         else:
             self.counter.setToolTip("")

@@ -67,6 +67,10 @@ class ConversationView(QScrollArea):
         for card in self.cards:
             card.set_target(card.item.id == question_id)
 
+    def refresh_times(self) -> None:
+        for card in self.cards:
+            card.refresh_times()
+
     def card_for(self, question_id: int) -> QuestionCard | None:
         return next((c for c in self.cards if c.item.id == question_id), None)
 

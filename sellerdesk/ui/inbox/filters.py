@@ -1,7 +1,8 @@
 """What the thread list shows: status, channel, ordering and search words, and how to apply them.
 
 Pure Python over `Thread`s (no Qt), so the rules are testable on their own and shared by the
-cached list and the search results (the server's search has no channel filter: we apply it).
+cached list and the search results (the server's search has no channel filter: we apply it);
+plus the choice of thread for the view's picture.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from typing import Any
 
 from sellerdesk.api.enums import Channel, ThreadOrder, ThreadStatus
 from sellerdesk.api.models import Thread
+from sellerdesk.services.intents import parse
+from sellerdesk.store.outbox import IntentKind, OutboxState
 
 
 class ThreadSort(StrEnum):
@@ -92,3 +95,21 @@ def arrange(threads: list[Thread], filters: InboxFilters) -> list[Thread]:
     if filters.sort is ThreadSort.UNANSWERED_FIRST:
         kept.sort(key=lambda t: 0 if unanswered(t) else 1)  # stable: newest first within
     return kept
+
+
+async def pick_snapshot_thread(services: Any, threads: list[Thread]) -> Thread | None:
+    """The thread for the picture: answered, waiting and queued questions at once if any
+    has them; else answered and unanswered; else one with a queued answer."""
+    pending = await services.outbox.entries(states=(OutboxState.QUEUED,))
+    asked = {parse(e.payload).question_id for e in pending if e.kind is IntentKind.ANSWER}
+    best, best_score = None, -1
+    for thread in threads:
+        conversation = await services.inbox.conversation(thread.id)
+        answered = any(q.answer is not None for q in conversation)
+        queued = any(q.id in asked for q in conversation)
+        waiting = any(q.answer is None and q.id not in asked for q in conversation)
+        mixed = answered and (waiting or queued)
+        score = 8 * (mixed and queued) + 4 * mixed + 2 * queued + waiting
+        if score > best_score:
+            best, best_score = thread, score
+    return best

@@ -19,11 +19,10 @@ from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from sellerdesk.api.enums import ThreadStatus
 from sellerdesk.api.models import Thread
-from sellerdesk.services.intents import parse
-from sellerdesk.store.outbox import IntentKind, OutboxChange, OutboxEntry, OutboxState
+from sellerdesk.store.outbox import IntentKind, OutboxChange, OutboxEntry
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
-from sellerdesk.ui.inbox.filters import InboxFilters, arrange, unanswered
+from sellerdesk.ui.inbox.filters import InboxFilters, arrange, pick_snapshot_thread, unanswered
 from sellerdesk.ui.inbox.thread_list import ThreadListPane
 from sellerdesk.ui.inbox.thread_model import ThreadListModel, ThreadRole
 from sellerdesk.ui.inbox.thread_view import ThreadView
@@ -90,6 +89,11 @@ class InboxPanel(Panel):
         self._reload_timer.setInterval(60)  # a sync or a drain fires many events at once
         self._reload_timer.timeout.connect(self._reload_threads)
 
+        self._total = 0
+        self._clock = QTimer(self)
+        self._clock.setInterval(60_000)
+        self._clock.timeout.connect(self._on_clock_timeout)
+        self._clock.start()
         self._actions = self._build_actions()
         self.list.filters_changed.connect(self._on_list_filters_changed)
         self.list.words_changed.connect(self._on_list_words_changed)
@@ -157,6 +161,7 @@ class InboxPanel(Panel):
             services.inbox.changed.connect(self._on_inbox_changed),
             services.outbox.changed.connect(self._on_outbox_changed),
             services.outbox.settled.connect(self._on_outbox_settled),
+            services.connectivity.changed.connect(self._on_connectivity_changed),
         ]
         # Service events hold plain callbacks: drop ours with the widget (no self inside).
         self.destroyed.connect(functools.partial(_unhook_all, self._unhook))
@@ -199,15 +204,24 @@ class InboxPanel(Panel):
             self.thread_view.open(None)
 
     def _set_unanswered(self, total: int) -> None:
-        # Counts after a colon read right in every language without plural forms.
-        self.header.set_subtitle(self.tr("Waiting for an answer: {n}").format(n=total) if total
-                                 else self.tr("Every question has an answer"))
+        self._total = total
+        self._update_subtitle()
         count = self.model.rowCount()
         self.list.set_count(self.tr("Shown: {n}").format(n=count) if self._filters.narrowed
                             else self.tr("Conversations: {n}").format(n=count))
         if total != self._unanswered:
             self._unanswered = total
             self.unanswered_changed.emit(total)
+
+    def _update_subtitle(self) -> None:
+        # Counts after a colon read right in every language without plural forms.
+        total = self._total
+        parts = [self.tr("Waiting for an answer: {n}").format(n=total) if total
+                 else self.tr("Every question has an answer")]
+        services = self.ctx.services
+        if services is not None and not services.connectivity.online:
+            parts.append(self.tr("Offline: showing the saved copy; answers wait in the outbox"))
+        self.header.set_subtitle("  ·  ".join(parts))
 
     def _show_empty_if_needed(self) -> None:
         if self.model.rowCount():
@@ -239,6 +253,14 @@ class InboxPanel(Panel):
         entity = change.entity or ""
         if not entity or entity.startswith("question:"):
             self.thread_view.schedule_reload()
+
+    def _on_connectivity_changed(self, _state: object) -> None:
+        self._update_subtitle()
+
+    def _on_clock_timeout(self) -> None:
+        """Relative times ("5 minutes ago") age while the app stays open all day."""
+        self.model.refresh_times()
+        self.thread_view.conversation.refresh_times()
 
     def _on_outbox_settled(self, entry: OutboxEntry) -> None:
         if entry.kind in (IntentKind.ANSWER, IntentKind.DELETE_QUESTION):
@@ -331,19 +353,7 @@ class InboxPanel(Panel):
         services = self.ctx.services
         if services is None or not self.model.rowCount():
             return
-        pending = await services.outbox.entries(states=(OutboxState.QUEUED,))
-        asked = {parse(e.payload).question_id for e in pending if e.kind is IntentKind.ANSWER}
-        best, best_score = None, -1
-        for thread in self.model.items():
-            conversation = await services.inbox.conversation(thread.id)
-            answered = any(q.answer is not None for q in conversation)
-            queued = any(q.id in asked for q in conversation)
-            waiting = any(q.answer is None and q.id not in asked for q in conversation)
-            mixed = answered and (waiting or queued)
-            # Best: all three kinds at once; then answered + unanswered; then a queued one.
-            score = 8 * (mixed and queued) + 4 * mixed + 2 * queued + waiting
-            if score > best_score:
-                best, best_score = thread, score
+        best = await pick_snapshot_thread(services, self.model.items())
         if best is None:
             return
         shown: asyncio.Future[None] = asyncio.get_running_loop().create_future()

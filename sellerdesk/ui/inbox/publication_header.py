@@ -3,7 +3,7 @@ a link to it) and who is asking."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, QUrl
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
@@ -16,20 +16,7 @@ from sellerdesk.ui.widgets.formatting import format_money
 from sellerdesk.ui.widgets.text import heading_label, plain_label
 from sellerdesk.ui.widgets.thumbnail import Thumbnail, ThumbnailCache
 
-
-def _tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
-    return QCoreApplication.translate("PublicationHeader", text, disambiguation, n)
-
-
 NARROW = 560  # px of header below which the listing link moves under the text
-
-
-def stock_text(stock: int | None) -> str:
-    if stock is None:
-        return ""
-    if stock <= 0:
-        return _tr("Out of stock")
-    return _tr("%n in stock", "", stock)
 
 
 class PublicationHeader(QWidget):
@@ -43,8 +30,8 @@ class PublicationHeader(QWidget):
         # Wrapping, so a long name or price line never sets the window's minimum width.
         self.details = plain_label("", self, wrap=True)
         self.buyer = plain_label("", self, wrap=True, muted=True)
-        self.open_listing = QPushButton(icon("shop"), _tr("Open listing"), self)
-        self.open_listing.setAccessibleName(_tr("Open the listing in the browser"))
+        self.open_listing = QPushButton(icon("shop"), self.tr("Open listing"), self)
+        self.open_listing.setAccessibleName(self.tr("Open the listing in the browser"))
         self.open_listing.clicked.connect(self._on_open_listing_clicked)
 
         self._text = QVBoxLayout()
@@ -72,6 +59,14 @@ class PublicationHeader(QWidget):
             else:
                 self._text.addWidget(self.open_listing, 0, Qt.AlignmentFlag.AlignLeft)
 
+    def stock_text(self, stock: int | None) -> str:
+        # self.tr with the count: lupdate reads the plural forms of this call only.
+        if stock is None:
+            return ""
+        if stock <= 0:
+            return self.tr("Out of stock")
+        return self.tr("%n in stock", "", stock)
+
     def permalink(self) -> str:
         return self._permalink
 
@@ -82,26 +77,26 @@ class PublicationHeader(QWidget):
         if pub is not None and pub.title:
             self.title.setText(one_line(pub.title, 400))
         else:
-            self.title.setText(_tr("Question about your shop"))
+            self.title.setText(self.tr("Question about your shop"))
         self.title.setToolTip(self.title.text())
         parts = []
         if pub is not None and pub.price is not None:
             parts.append(format_money(pub.price, pub.currency_id))
         if pub is not None:
-            parts.append(stock_text(pub.stock))
+            parts.append(self.stock_text(pub.stock))
         if thread is not None:
             parts.append(channel_text(thread.channel))
         self.details.setText("  ·  ".join(p for p in parts if p))
         who = ""
         if thread is not None:
-            who = _tr("Asked by {buyer}").format(buyer=isolate(buyer_name(thread)))
+            who = self.tr("Asked by {buyer}").format(buyer=isolate(buyer_name(thread)))
             nick = thread.main_question.from_.nickname if (
                 thread.main_question and thread.main_question.from_) else None
             if nick:
                 who += f" ({isolate(one_line(nick, 80))})"
             count = unanswered(thread)
             if count:
-                who += "  ·  " + _tr("%n waiting for an answer", "", count)
+                who += "  ·  " + self.tr("%n waiting for an answer", "", count)
         self.buyer.setText(who)
         link = (pub.permalink or "") if pub is not None else ""
         self._permalink = link if ThumbnailCache.usable(link) else ""

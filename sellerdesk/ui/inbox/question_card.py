@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from PySide6.QtCore import QCoreApplication, QRectF, Qt, Signal
+from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
@@ -22,10 +22,6 @@ from sellerdesk.ui.widgets.text import PlainLabel, plain_label
 # Beyond this a question is shown in parts: laying out 100 KB of wrapped text in one label
 # costs a visible stall on every resize, and no real question is that long.
 SHOWN_CHARS = 6000
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("QuestionCard", text)
 
 
 class Bubble(QWidget):
@@ -101,15 +97,17 @@ class QuestionCard(QWidget):
         self._qhead, self._ahead = head, QHBoxLayout()
         self.text = plain_label("", self.question, wrap=True, selectable=False)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.more = _flat_button(_tr("Show the whole question"),
-                                 _tr("Show the whole question"), self.question)
+        self.more = _flat_button(self.tr("Show the whole question"),
+                                 self.tr("Show the whole question"), self.question)
         self.more.clicked.connect(self._on_more_clicked)
-        self.reply = _flat_button(_tr("Reply"), _tr("Reply to this question"), self.question)
+        self.reply = _flat_button(self.tr("Reply"), self.tr("Reply to this question"),
+                                  self.question)
         self.reply.clicked.connect(self._on_reply_clicked)
-        self.delete = _flat_button(_tr("Delete…"), _tr("Delete this question"), self.question)
+        self.delete = _flat_button(self.tr("Delete…"), self.tr("Delete this question"),
+                                   self.question)
         self.delete.clicked.connect(self._on_delete_clicked)
-        self.deleting = StateChip(_tr("Deleting…"), "clock", Tone.WARNING, self.question)
-        self.undo = _flat_button(_tr("Undo"), _tr("Undo the delete"), self.question)
+        self.deleting = StateChip(self.tr("Deleting…"), "clock", Tone.WARNING, self.question)
+        self.undo = _flat_button(self.tr("Undo"), self.tr("Undo the delete"), self.question)
         self.undo.clicked.connect(self._on_undo_clicked)
         actions = QHBoxLayout()
         actions.setContentsMargins(0, 2, 0, 0)
@@ -126,7 +124,7 @@ class QuestionCard(QWidget):
         self.question.body.addLayout(actions)
 
         self.answer = Bubble(Tone.ACCENT, self)
-        self.answer_title = plain_label(_tr("Your answer"), self.answer)
+        self.answer_title = plain_label(self.tr("Your answer"), self.answer)
         self.answer_title.setFont(font)
         self.answered = _time_label(None, self.answer)
         self.chip = StateChip.for_state("queued", self.answer)
@@ -139,7 +137,7 @@ class QuestionCard(QWidget):
         self.answer_text = plain_label("", self.answer, wrap=True)
         self.answer_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.hint = plain_label("", self.answer, wrap=True, muted=True)
-        self.open_outbox = _flat_button(_tr("Open the outbox"), _tr("Open the outbox"),
+        self.open_outbox = _flat_button(self.tr("Open the outbox"), self.tr("Open the outbox"),
                                         self.answer)
         self.open_outbox.clicked.connect(self.outbox_requested)
         self.answer.body.addLayout(ahead)
@@ -169,7 +167,7 @@ class QuestionCard(QWidget):
 
     def set_item(self, item: ConversationItem) -> None:
         self.item = item
-        self.buyer.setText(item.buyer or _tr("Buyer"))
+        self.buyer.setText(item.buyer or self.tr("Buyer"))
         self._set_time(self.asked, item.asked_at)
         self.status.setText(status_text(item.question.status))
         self.status.setVisible(bool(self.status.text()))
@@ -179,8 +177,8 @@ class QuestionCard(QWidget):
         self.undo.setVisible(deleting is not None and deleting.state.value == "queued")
         self.reply.setVisible(item.can_answer)
         self.delete.setVisible(deleting is None)
-        self.question.setAccessibleName(_tr("Question from {buyer}").format(
-            buyer=item.buyer or _tr("Buyer")))
+        self.question.setAccessibleName(self.tr("Question from {buyer}").format(
+            buyer=item.buyer or self.tr("Buyer")))
 
         text = item.answer_text
         self.answer.setVisible(bool(text))
@@ -194,13 +192,13 @@ class QuestionCard(QWidget):
         hint = ""
         if state == "conflict":
             why = entry.conflict.message if entry is not None and entry.conflict else ""
-            hint = (why or _tr("This question changed on the shop before your answer "
-                               "arrived.")) + " " + _tr("Open the outbox to compare both "
+            hint = (why or self.tr("This question changed on the shop before your answer "
+                               "arrived.")) + " " + self.tr("Open the outbox to compare both "
                                                         "versions and choose one.")
         elif state == "failed" and entry is not None:
-            hint = _tr("Not sent: {reason}").format(reason=entry.last_error or "")
+            hint = self.tr("Not sent: {reason}").format(reason=entry.last_error or "")
         elif state == "queued" and entry is not None and entry.last_error:
-            hint = _tr("Waiting for the connection; it is sent by itself.")
+            hint = self.tr("Waiting for the connection; it is sent by itself.")
         self.hint.setText(hint)
         self.hint.setVisible(bool(hint))
         self.open_outbox.setVisible(state in ("conflict", "failed"))
@@ -240,6 +238,10 @@ class QuestionCard(QWidget):
         label.setText(format_relative(moment) if moment else "")
         label.setToolTip(format_datetime(moment) if moment else "")
         label.setVisible(moment is not None)
+
+    def refresh_times(self) -> None:
+        self._set_time(self.asked, self.item.asked_at)
+        self._set_time(self.answered, self.item.answered_at)
 
     def set_target(self, on: bool) -> None:
         """Mark this question as the one the composer answers."""

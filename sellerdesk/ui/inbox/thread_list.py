@@ -3,7 +3,7 @@ state. It owns no data: the rows live in `ThreadListModel`, the panel decides wh
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QModelIndex, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -28,10 +28,6 @@ from sellerdesk.ui.widgets.text import plain_label
 SEARCH_DEBOUNCE_MS = 350
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ThreadListPane", text)
-
-
 class ThreadListView(QListView):
     """The list; Return / Enter asks to reply (the panel focuses the composer)."""
 
@@ -54,8 +50,8 @@ class ThreadListPane(QWidget):
         super().__init__(parent)
         self.model = model
         self.search = QLineEdit(self)
-        self.search.setPlaceholderText(_tr("Search questions…"))
-        self.search.setAccessibleName(_tr("Search questions"))
+        self.search.setPlaceholderText(self.tr("Search questions…"))
+        self.search.setAccessibleName(self.tr("Search questions"))
         self.search.setClearButtonEnabled(True)
         self.search.addAction(icon("search"), QLineEdit.ActionPosition.LeadingPosition)
         self._debounce = QTimer(self)
@@ -65,16 +61,16 @@ class ThreadListPane(QWidget):
         self.search.textChanged.connect(self._on_search_text_changed)
         self.search.returnPressed.connect(self._on_search_return_pressed)
 
-        self.status = self._combo(_tr("Status filter"), [
-            (_tr("All statuses"), ""), (_tr("Unanswered"), ThreadStatus.UNANSWERED.value),
-            (_tr("Answered"), ThreadStatus.ANSWERED.value)])
-        self.channel = self._combo(_tr("Channel filter"), [
-            (_tr("All channels"), ""), (_tr("Shopfront"), Channel.SHOPFRONT.value),
-            (_tr("Marketplace"), Channel.MARKETPLACE.value)])
-        self.sort = self._combo(_tr("Sort order"), [
-            (_tr("Unanswered first"), ThreadSort.UNANSWERED_FIRST.value),
-            (_tr("Newest first"), ThreadSort.NEWEST_FIRST.value),
-            (_tr("Oldest first"), ThreadSort.OLDEST_FIRST.value)])
+        self.status = self._combo(self.tr("Status filter"), [
+            (self.tr("All statuses"), ""), (self.tr("Unanswered"), ThreadStatus.UNANSWERED.value),
+            (self.tr("Answered"), ThreadStatus.ANSWERED.value)])
+        self.channel = self._combo(self.tr("Channel filter"), [
+            (self.tr("All channels"), ""), (self.tr("Shopfront"), Channel.SHOPFRONT.value),
+            (self.tr("Marketplace"), Channel.MARKETPLACE.value)])
+        self.sort = self._combo(self.tr("Sort order"), [
+            (self.tr("Unanswered first"), ThreadSort.UNANSWERED_FIRST.value),
+            (self.tr("Newest first"), ThreadSort.NEWEST_FIRST.value),
+            (self.tr("Oldest first"), ThreadSort.OLDEST_FIRST.value)])
         self.sort.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
 
         self.view = ThreadListView(self)
@@ -86,7 +82,7 @@ class ThreadListPane(QWidget):
         self.view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.view.setUniformItemSizes(True)
         self.view.setMouseTracking(True)
-        self.view.setAccessibleName(_tr("Conversations"))
+        self.view.setAccessibleName(self.tr("Conversations"))
         self.empty = FluidEmptyState("inbox", self)
 
         self.stack = QStackedWidget(self)

@@ -79,6 +79,13 @@ class ThreadListModel(KeyedListModel[Thread]):
     def set_now(self, now: datetime | None) -> None:
         self._now = now
 
+    def refresh_times(self) -> None:
+        """Say the relative times changed (one dataChanged for those roles, no reset)."""
+        if self._items:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._items) - 1, 0),
+                                  [int(ThreadRole.WHEN),
+                                   int(Qt.ItemDataRole.AccessibleTextRole)])
+
     def total_unanswered(self) -> int:
         return sum(unanswered(t) for t in self._items)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QTimer, Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QMessageBox, QStackedWidget, QVBoxLayout, QWidget
 
 from sellerdesk.api.models import Publication, Question, Thread
@@ -27,10 +27,6 @@ from sellerdesk.ui.widgets.separator import Separator
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
 
 Snapshot = tuple[Thread | None, list[Question], dict[int, list[OutboxEntry]]]
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ThreadView", text)
 
 
 async def _read_conversation(inbox: InboxService, thread_id: str) -> Snapshot:
@@ -63,8 +59,8 @@ class ThreadView(QWidget):
         self.conversation = ConversationView(self.model, self)
         self.composer = AnswerComposer(ctx.settings, self)
         self.empty = FluidEmptyState(
-            "inbox", self, title=_tr("Pick a conversation"),
-            hint=_tr("Its questions and your answers appear here. J and K move between "
+            "inbox", self, title=self.tr("Pick a conversation"),
+            hint=self.tr("Its questions and your answers appear here. J and K move between "
                      "conversations, N jumps to the next one waiting for an answer."))
 
         page = QWidget(self)
@@ -146,7 +142,7 @@ class ThreadView(QWidget):
         if inbox is None or thread_id is None or not services.connectivity.online:
             return
         self.ctx.runner.run(inbox.refresh_thread(thread_id), key="inbox.refresh-thread",
-                            label=_tr("Refreshing the conversation…"), owner=self)
+                            label=self.tr("Refreshing the conversation…"), owner=self)
 
     def reload(self) -> None:
         """Read the open thread again from the cache (after a service event)."""
@@ -218,7 +214,7 @@ class ThreadView(QWidget):
             inbox.answer(question_id, text),
             on_success=functools.partial(self._on_answer_queued, thread_id, question_id),
             on_settled=functools.partial(self.composer.set_busy, False),
-            label=_tr("Saving your answer…"), show_progress=False, owner=self)
+            label=self.tr("Saving your answer…"), show_progress=False, owner=self)
 
     def _on_answer_queued(self, thread_id: str, question_id: int, _entry: OutboxEntry) -> None:
         # Only now is the text safe in the outbox: clear it (or its draft if the seller
@@ -242,13 +238,13 @@ class ThreadView(QWidget):
         if item is None or item.pending_delete is not None:
             return None
         seconds = self.ctx.settings.get(keys.UNDO_DELAY_S)
-        box = QMessageBox(QMessageBox.Icon.Question, _tr("Delete this question?"),
-                          _tr("The question from {buyer} will be removed from your shop.")
-                          .format(buyer=isolate(item.buyer) if item.buyer else _tr("the buyer")),
-                          parent=self)
-        box.setInformativeText(_tr("You can undo it for {n} seconds.").format(n=seconds)
+        who = isolate(item.buyer) if item.buyer else self.tr("the buyer")
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Delete this question?"),
+                          self.tr("The question from {buyer} will be removed from your shop.")
+                          .format(buyer=who), parent=self)
+        box.setInformativeText(self.tr("You can undo it for {n} seconds.").format(n=seconds)
                                if seconds > 0 else "")
-        delete = box.addButton(_tr("Delete"), QMessageBox.ButtonRole.DestructiveRole)
+        delete = box.addButton(self.tr("Delete"), QMessageBox.ButtonRole.DestructiveRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         box.buttonClicked.connect(
@@ -272,7 +268,7 @@ class ThreadView(QWidget):
         self.ctx.runner.run(inbox.delete_question(question_id, undo_seconds=float(seconds)),
                             on_success=functools.partial(self._on_delete_queued, question_id,
                                                          seconds),
-                            label=_tr("Deleting the question…"), show_progress=False,
+                            label=self.tr("Deleting the question…"), show_progress=False,
                             owner=self)
 
     def _on_delete_queued(self, question_id: int, seconds: int, entry: OutboxEntry) -> None:
@@ -286,11 +282,11 @@ class ThreadView(QWidget):
         if inbox is None:
             return
         self.ctx.runner.run(inbox.undo(entry_id), on_success=self._on_undo_done,
-                            label=_tr("Undoing the delete…"), show_progress=False, owner=self)
+                            label=self.tr("Undoing the delete…"), show_progress=False, owner=self)
 
     def _on_undo_done(self, undone: bool) -> None:
         self.undo_bar.withdraw()
         if not undone:
             self.ctx.runner.error_reported.emit(
-                _tr("Too late to undo: the question had already been deleted."))
+                self.tr("Too late to undo: the question had already been deleted."))
         self.reload()

@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QCoreApplication, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
 
 from sellerdesk.ui import theme
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.text import plain_label
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("UndoBar", text)
 
 
 class UndoBar(QWidget):
@@ -28,8 +24,8 @@ class UndoBar(QWidget):
         self._entry_id = ""
         self._deadline = 0.0
         self.text = plain_label("", self, wrap=True)
-        self.undo = QPushButton(_tr("Undo"), self)
-        self.undo.setAccessibleName(_tr("Undo the delete"))
+        self.undo = QPushButton(self.tr("Undo"), self)
+        self.undo.setAccessibleName(self.tr("Undo the delete"))
         self.undo.clicked.connect(self._on_undo_clicked)
         self._tick = QTimer(self)
         self._tick.setInterval(250)
@@ -39,7 +35,7 @@ class UndoBar(QWidget):
         layout.setSpacing(10)
         layout.addWidget(self.text, 1)
         layout.addWidget(self.undo)
-        self.setAccessibleName(_tr("Undo"))
+        self.setAccessibleName(self.tr("Undo"))
         self.hide()
 
     def entry_id(self) -> str:
@@ -65,7 +61,7 @@ class UndoBar(QWidget):
             self.withdraw()
             self.expired.emit(entry)
             return
-        self.text.setText(_tr("Question deleted — you can undo it for {n} s.").format(
+        self.text.setText(self.tr("Question deleted — you can undo it for {n} s.").format(
             n=int(left + 0.999)))
 
     def _on_undo_clicked(self) -> None:

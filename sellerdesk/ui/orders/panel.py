@@ -134,6 +134,7 @@ class OrdersPanel(Panel):
         self._connect()
         self._show_counts()
         self.bulk_button.setEnabled(False)
+        self.sort_combo.setCurrentIndex(self.sort_combo.findData(self.model.order_sort().value))
 
     def _tool(self, icon_name: str, text: str, tip: str) -> QToolButton:
         button = QToolButton(self)

@@ -42,6 +42,7 @@ from sellerdesk.ui.outbox.model import Column, OutboxModel, state_words
 from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.widgets.banner import BannerMessage, MessageLevel
 from sellerdesk.ui.widgets.chip_delegate import ChipDelegate
+from sellerdesk.ui.widgets.columns import fit_columns
 from sellerdesk.ui.widgets.confirm import confirm
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.formatting import format_datetime
@@ -111,10 +112,9 @@ class OutboxPanel(Panel):
         self.table.setAccessibleName(self.tr("Changes waiting to be sent"))
         head = self.table.header()
         head.setStretchLastSection(False)
-        for column, width in ((Column.WHAT, 240), (Column.DETAILS, 200), (Column.STATE, 140),
-                              (Column.ATTEMPTS, 70), (Column.ERROR, 230),
-                              (Column.CREATED, 160)):
-            head.resizeSection(column, width)
+        fit_columns(self.table, head, {Column.WHAT: 240, Column.DETAILS: 200,
+                                       Column.STATE: 140, Column.ATTEMPTS: 70,
+                                       Column.ERROR: 230, Column.CREATED: 160})
         head.setSectionResizeMode(Column.DETAILS, QHeaderView.ResizeMode.Stretch)
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.table.activated.connect(self._on_table_activated)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QAbstractItemView, QStackedWidget, QTreeView, QWidget
 
+from sellerdesk.api.enums import Event, Provider, TrackingStatus
 from sellerdesk.ui.tracking.model import Column, TrackingListModel
+from sellerdesk.ui.tracking.vocabulary import event_name, provider_name, status_name
 from sellerdesk.ui.widgets.chip_delegate import ChipDelegate
+from sellerdesk.ui.widgets.columns import fit_columns
 from sellerdesk.ui.widgets.empty_state import EmptyState
 
 
@@ -24,9 +27,12 @@ class TrackingListView(QStackedWidget):
         self.tree.setAccessibleName(self.tr("Tracking codes"))
         head = self.tree.header()
         head.setStretchLastSection(True)
-        for column, width in ((Column.NAME, 210), (Column.EVENT, 130), (Column.PROVIDER, 130),
-                              (Column.STATUS, 96), (Column.CHANGES, 110)):
-            head.resizeSection(column, width)
+        fit_columns(self.tree, head, {Column.NAME: 210, Column.EVENT: 130,
+                                      Column.PROVIDER: 130, Column.STATUS: 96,
+                                      Column.CHANGES: 110},
+                    words={Column.EVENT: [event_name(e) for e in Event],
+                           Column.PROVIDER: [provider_name(p) for p in Provider]},
+                    chips={Column.STATUS: [status_name(s) for s in TrackingStatus]})
         self.empty_state = EmptyState(
             "tracking", self.tr("No tracking codes"),
             self.tr("Analytics, ads and other snippets your shop inserts on its pages appear "

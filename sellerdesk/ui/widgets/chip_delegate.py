@@ -8,7 +8,7 @@ the colour only repeat them.
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QIcon, QPainter, QPen
+from PySide6.QtGui import QFontMetrics, QIcon, QPainter, QPen
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from sellerdesk.ui import theme
@@ -19,6 +19,12 @@ from sellerdesk.ui.widgets.state_chip import chip_style
 STATE_ROLE = int(Qt.ItemDataRole.UserRole) + 40
 
 _PAD_X, _GAP, _MARGIN = 7, 4, 4
+
+
+def chip_width(fm: QFontMetrics, words: str) -> int:
+    """The width of a cell that shows `words` as a chip, margins included."""
+    return 2 * _MARGIN + 2 * _PAD_X + max(12, fm.height() - 2) + _GAP \
+        + fm.horizontalAdvance(words)
 
 
 class ChipDelegate(QStyledItemDelegate):
@@ -71,6 +77,5 @@ class ChipDelegate(QStyledItemDelegate):
             return size
         fm = option.fontMetrics
         words = str(index.data(Qt.ItemDataRole.DisplayRole) or chip_style(str(state))[0])
-        width = 2 * _MARGIN + 2 * _PAD_X + max(12, fm.height() - 2) + _GAP \
-            + fm.horizontalAdvance(words)
-        return QSize(max(size.width(), width), max(size.height(), fm.height() + 8))
+        return QSize(max(size.width(), chip_width(fm, words)),
+                     max(size.height(), fm.height() + 8))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
 
+from sellerdesk.ui.widgets.formatting import format_number
 from sellerdesk.ui.widgets.text import PlainLabel, heading_label, plain_label
 
 VALUE_LIMIT = 2000
@@ -19,8 +20,10 @@ def literal(text: str, limit: int = VALUE_LIMIT) -> str:
     """`text` as is, or its first `limit` characters and how many more there were."""
     if len(text) <= limit:
         return text
-    return text[:limit] + QCoreApplication.translate("KeyValues", "… (%Ln more characters)",
-                                                     "", len(text) - limit)
+    # Not a %n plural: lupdate only sees the count of a tr() inside a class (the one case
+    # that reads oddly is a cut of exactly one character).
+    more = QCoreApplication.translate("KeyValues", "… ({count} more characters)")
+    return text[:limit] + more.format(count=format_number(len(text) - limit))
 
 
 def value_label(text: str, parent: QWidget | None = None, *, muted: bool = False) -> PlainLabel:

@@ -212,3 +212,25 @@ def test_every_card_is_a_named_focusable_button(cockpit: MainWindow) -> None:
     for card in cards:
         assert card.focusPolicy() & Qt.FocusPolicy.TabFocus
         assert card.accessibleName() and card.accessibleDescription()
+
+
+def test_the_late_conversations_are_known_for_the_inbox(cockpit: MainWindow,
+                                                        fresh_sandbox: Sandbox, qtbot: QtBot,
+                                                        qloop: asyncio.AbstractEventLoop) -> None:
+    """What the inbox marks as waiting too long (see the inbox patch of the issue-9 report)."""
+    session = dashboard_of(cockpit).ctx.services
+    now = datetime.now(UTC)
+    task = qloop.create_task(session.dashboard.late_threads(now=now, slow_minutes=60))
+    qtbot.waitUntil(task.done, timeout=10_000)
+    expected = {q["thread_id"] for q in unanswered_questions(fresh_sandbox)
+                if when(q["creation_date"]) < now - timedelta(minutes=60)}
+    assert task.result() == expected and expected
+
+
+def test_the_answer_goal_setting_recounts_the_late_questions(cockpit: MainWindow,
+                                                             qtbot: QtBot) -> None:
+    panel = dashboard_of(cockpit)
+    assert panel.glance is not None and panel.glance.waiting_too_long > 0
+    panel.ctx.settings.set(keys.SLOW_ANSWER_MINUTES, 24 * 60 * 365)  # a year: none is late
+    qtbot.waitUntil(lambda: panel.card_waiting.value() == "0", timeout=10_000)
+    assert panel.card_waiting.detail() == f"Unanswered for over {duration_text(24 * 60 * 365)}"

@@ -225,3 +225,45 @@ def test_switching_shops_never_mixes_their_data(
         qtbot.waitUntil(closing.done, timeout=30_000)
         shutdown = qloop.create_task(ctx.runner.shutdown())
         qtbot.waitUntil(shutdown.done, timeout=30_000)
+
+
+def test_the_shops_menu_lists_the_saved_shops_and_switches(tmp_path: Path, settings: Settings,
+                                                           runner: TaskRunner,
+                                                           qtbot: QtBot) -> None:
+    creds = _creds(tmp_path)
+    creds.add_profile(Profile(name="Tienda Norte", base_url="https://api.norte.example",
+                              shop_id=1))
+    window = MainWindow(UiContext(settings, runner, GuiOptions(data_dir=tmp_path)))
+    qtbot.addWidget(window)
+    window.shops_menu.aboutToShow.emit()
+    entries = [a for a in window.shops_menu.actions() if not a.isSeparator()]
+    assert [a.text() for a in entries] == ["Tienda Norte", "Demo shop", "Manage shops…"]
+    with qtbot.waitSignal(window.shop_requested, timeout=1000) as asked:
+        entries[0].trigger()
+    assert asked.args == [ProfileAnswer(ProfileChoice.OPEN, name="Tienda Norte")]
+    with qtbot.waitSignal(window.profiles_requested, timeout=1000):
+        entries[2].trigger()
+
+
+def test_notification_settings_are_saved(settings: Settings, qtbot: QtBot) -> None:
+    from sellerdesk.ui.dashboard.preferences import NotificationSettingsDialog
+
+    dialog = NotificationSettingsDialog(settings)
+    qtbot.addWidget(dialog)
+    assert dialog.interval.value() == 2 and dialog.goal.value() == 60
+    assert not dialog.quiet_from.isEnabled()
+    dialog.interval.setValue(5)
+    dialog.quiet.setChecked(True)
+    dialog.quiet_from.setCurrentIndex(21)
+    dialog.quiet_to.setCurrentIndex(7)
+    dialog.goal.setValue(30)
+    dialog.desktop.setChecked(False)
+    dialog._on_accepted()
+    assert settings.get(keys.REFRESH_INTERVAL_S) == 300
+    assert (settings.get(keys.QUIET_HOURS), settings.get(keys.QUIET_FROM_HOUR),
+            settings.get(keys.QUIET_TO_HOUR)) == (True, 21, 7)
+    assert settings.get(keys.SLOW_ANSWER_MINUTES) == 30
+    assert settings.get(keys.NOTIFY_DESKTOP) is False
+    for control in (dialog.interval, dialog.desktop, dialog.quiet, dialog.quiet_from,
+                    dialog.quiet_to, dialog.goal):
+        assert control.accessibleName() or control.text()  # type: ignore[attr-defined]

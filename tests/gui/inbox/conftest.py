@@ -3,10 +3,8 @@ the machine (a generated picture stands in for the demo's image host)."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -34,17 +32,6 @@ def picture_bytes(color: str = "#e9a23b") -> bytes:
     image.save(buffer, "PNG")  # type: ignore[call-overload]
     assert not data.isEmpty()
     return bytes(data.data())
-
-
-@pytest.fixture(autouse=True)
-def plain_executor(qloop: asyncio.AbstractEventLoop) -> Iterator[None]:
-    """qasync's default executor (used by getaddrinfo for every request) makes QThreads that
-    outlive the test's loop and abort the process at exit ("QThread: Destroyed while thread
-    is still running"); a plain pool, shut down after each test, does not."""
-    pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="inbox-test-loop")
-    qloop.set_default_executor(pool)
-    yield
-    pool.shutdown(wait=False, cancel_futures=True)
 
 
 @pytest.fixture

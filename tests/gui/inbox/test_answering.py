@@ -73,6 +73,7 @@ def test_answer_offline_is_queued_then_sent_on_reconnect(panel: InboxPanel, qtbo
     send_with_keyboard(qtbot, panel, "Te respondo apenas vuelva la conexion.")
     qtbot.waitUntil(lambda: chip_text(panel, question.id) == "Queued", timeout=15_000)
     qtbot.waitUntil(lambda: not session.connectivity.online, timeout=15_000)
+    qtbot.waitUntil(lambda: "Offline" in panel.header.subtitle())
     shown = card(panel, question.id)
     assert shown is not None and shown.answer_text.text().startswith("Te respondo")
     assert panel.thread_view.composer.text() == ""  # safe in the outbox, so cleared
@@ -84,6 +85,7 @@ def test_answer_offline_is_queued_then_sent_on_reconnect(panel: InboxPanel, qtbo
     run(qtbot, session.outbox.retry_all_waiting())
     qtbot.waitUntil(lambda: chip_text(panel, question.id) == "Sent", timeout=30_000)
     assert server_answer(fresh_sandbox, question.id) == "Te respondo apenas vuelva la conexion."
+    qtbot.waitUntil(lambda: "Offline" not in panel.header.subtitle())
 
 
 def test_a_conflict_shows_and_points_to_the_outbox(panel: InboxPanel, qtbot: QtBot,

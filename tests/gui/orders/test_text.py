@@ -214,6 +214,7 @@ def test_without_a_shop_the_view_says_so(ctx: UiContext, qtbot: QtBot) -> None:
     assert panel.body.currentWidget() is panel.no_shop
     assert panel.no_shop.title() == "No orders to show"
     for action in panel.panel_actions():  # nothing to act on: nothing breaks
-        action.trigger()
+        if not action.text().endswith("…"):  # those open a dialog and wait for the seller
+            action.trigger()
     panel.refresh()
     assert _unnamed(panel) == []

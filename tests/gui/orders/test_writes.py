@@ -3,7 +3,6 @@ their queued / sent state shown; offline and with faults the view keeps working.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
