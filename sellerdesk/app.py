@@ -30,14 +30,13 @@ from PySide6.QtWidgets import QApplication
 
 import sellerdesk
 from sellerdesk.api.enums import ThreadStatus
-from sellerdesk.credentials import CredentialsError, CredentialStore, Profile
+from sellerdesk.credentials import CredentialStore, Profile
 from sellerdesk.services.intents import Intent
-from sellerdesk.services.session import Session, ShopAddress
+from sellerdesk.services.session import Session
 from sellerdesk.store.outbox import IntentKind, entity_key
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import GuiOptions, UiContext
 from sellerdesk.ui.dialogs.profile import (
-    DEMO_PROFILE,
     ProfileAnswer,
     ProfileChoice,
     ProfileDialog,
@@ -48,7 +47,7 @@ from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.resources import resource_path
 from sellerdesk.ui.runner import TaskRunner, describe_error
 from sellerdesk.ui.settings import Settings
-from sellerdesk.ui.shop_connector import ShopConnector
+from sellerdesk.ui.shop_connector import ShopConnector, TokenMissing
 from sellerdesk.ui.snapshot import take_snapshots
 from sellerdesk.ui.widgets import formatting
 
@@ -166,8 +165,8 @@ async def _main(app: QApplication, options: GuiOptions, settings: Settings) -> i
         try:
             return await run_windows(ctx, options, connector)
         finally:
+            await ctx.runner.shutdown()  # no work may outlive the session it uses
             await connector.aclose()
-            await ctx.runner.shutdown()
 
 
 class _Requests:
@@ -175,11 +174,16 @@ class _Requests:
 
     def __init__(self, window: MainWindow) -> None:
         self.queue: asyncio.Queue[ProfileAnswer | None] = asyncio.Queue()
-        window.closed.connect(lambda: self.queue.put_nowait(None))
+        self.closed = False
+        window.closed.connect(self._on_window_closed)
         window.shop_requested.connect(self.put)
 
     def put(self, answer: ProfileAnswer) -> None:
         self.queue.put_nowait(answer)
+
+    def _on_window_closed(self) -> None:
+        self.closed = True
+        self.queue.put_nowait(None)
 
 
 async def run_windows(ctx: UiContext, options: GuiOptions, connector: ShopConnector) -> int:
@@ -187,7 +191,7 @@ async def run_windows(ctx: UiContext, options: GuiOptions, connector: ShopConnec
     the other shop, so no view ever holds the previous shop's data. The new shop is opened
     before the old one is closed, so a shop that cannot be opened (in use by another window,
     say) leaves the seller where they were, told why."""
-    opened, problem = await _open_initial(connector, options, ctx.settings)
+    opened, problem, missing = await _open_initial(connector, options, ctx.settings)
     while True:
         window = MainWindow(ctx)
         if connector.session is not None:
@@ -200,7 +204,7 @@ async def run_windows(ctx: UiContext, options: GuiOptions, connector: ShopConnec
         if problem:
             window.show_message(problem)
         if connector.session is None:
-            _ask_to_connect(window, connector, requests, problem=problem)
+            _ask_to_connect(window, connector, requests, problem=problem, profile=missing)
         else:
             connector.sync_now()
         with _close_on_interrupt(window):
@@ -210,9 +214,9 @@ async def run_windows(ctx: UiContext, options: GuiOptions, connector: ShopConnec
                     return 0
                 session: Session | None
                 try:
-                    session, label = await _open_choice(connector, answer, options, ctx)
-                except _TokenMissing as missing:
-                    _ask_to_connect(window, connector, requests, profile=missing.profile)
+                    session, label = await connector.open_choice(answer, ctx.settings)
+                except TokenMissing as lost:
+                    _ask_to_connect(window, connector, requests, profile=lost.profile)
                     continue
                 except Exception as exc:  # busy, unreadable store...: stay on this shop
                     log.warning("could not open the shop asked for: %r", exc)
@@ -224,6 +228,11 @@ async def run_windows(ctx: UiContext, options: GuiOptions, connector: ShopConnec
                     break
                 problem = ""
                 break
+        if requests.closed:  # the seller closed the window while the other shop opened
+            if session is not None:
+                await session.aclose()
+            return 0
+        missing = None
         await _replace_window(window, connector, ctx)
         if session is not None:
             connector.use(session)
@@ -283,72 +292,30 @@ def _ask_to_connect(window: MainWindow, connector: ShopConnector, requests: _Req
     dialog.open()
 
 
-class _TokenMissing(Exception):
-    def __init__(self, profile: Profile) -> None:
-        super().__init__(profile.name)
-        self.profile = profile
-
-
 async def _open_initial(connector: ShopConnector, options: GuiOptions,
-                        settings: Settings) -> tuple[str, str]:
+                        settings: Settings) -> tuple[str, str, Profile | None]:
     """Open the demo, the profile asked for, or the last one used. Returns the shop's label
-    ("" when none is open) and, when opening failed, why in words."""
+    ("" when none is open), why opening failed (in words), and the profile whose token must
+    be entered again, if that is why."""
     try:
         if options.demo:
             connector.use(await connector.open_demo(options.data_dir))
-            return QCoreApplication.translate("App", "Demo shop"), ""
+            return QCoreApplication.translate("App", "Demo shop"), "", None
         creds = connector.credentials
         name = options.profile or settings.get(keys.LAST_PROFILE)
         profile = creds.get_profile(name) if name else creds.default_profile()
         if profile is None:
-            return "", ""
+            return "", "", None
         answer = (ProfileAnswer(ProfileChoice.DEMO) if profile.demo
                   else ProfileAnswer(ProfileChoice.OPEN, name=profile.name))
-        session, label = await _open_choice(connector, answer, options, None)
-    except _TokenMissing:
-        return "", ""
+        session, label = await connector.open_choice(answer, None)
+    except TokenMissing as lost:
+        return "", "", lost.profile
     except Exception as exc:  # in use by another window, unreadable settings or store...
         log.warning("could not open the shop at start: %r", exc)
-        return "", describe_error(exc)
+        return "", describe_error(exc), None
     connector.use(session)
-    return label, ""
-
-
-async def _open_choice(connector: ShopConnector, answer: ProfileAnswer, options: GuiOptions,
-                       ctx: UiContext | None) -> tuple[Session, str]:
-    """Open (not yet use) the shop the seller chose; save a new or edited profile first."""
-    creds = connector.credentials
-    if answer.choice is ProfileChoice.DEMO:
-        await _close_if_same(connector, DEMO_PROFILE)
-        session = await connector.open_demo(options.data_dir)
-        if ctx is not None:
-            ctx.settings.set(keys.LAST_PROFILE, "")
-        return session, QCoreApplication.translate("App", "Demo shop")
-    if answer.choice is ProfileChoice.CONNECT:
-        creds.add_profile(Profile(name=answer.name, base_url=answer.base_url,
-                                  shop_id=answer.shop_id))
-        if answer.token:  # empty when an edit keeps the saved token
-            await asyncio.to_thread(creds.set_token, answer.name, answer.token)
-    profile = creds.get_profile(answer.name)
-    if profile is None:
-        raise CredentialsError(QCoreApplication.translate(
-            "App", "There is no saved shop named {name}.").format(name=answer.name))
-    token = await asyncio.to_thread(creds.get_token, profile.name)
-    if not token:
-        raise _TokenMissing(profile)
-    await _close_if_same(connector, profile.name)
-    address = ShopAddress(profile.name, profile.base_url, profile.shop_id)
-    session = await connector.open_profile(address, token, options.data_dir)
-    creds.set_default_profile(profile.name)
-    if ctx is not None:
-        ctx.settings.set(keys.LAST_PROFILE, profile.name)
-    return session, profile.name
-
-
-async def _close_if_same(connector: ShopConnector, profile: str) -> None:
-    """Re-opening the open shop (a new token, say): its store must be closed first."""
-    if connector.session is not None and connector.session.address.profile == profile:
-        await connector.close_session()
+    return label, "", None
 
 
 async def _snapshots(window: MainWindow, connector: ShopConnector, out_dir: Path) -> int:

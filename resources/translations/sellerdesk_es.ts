@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es">
 <context>
+    <name></name>
+    <message>
+        <source>Search orders</source>
+        <translation type="unfinished">Buscar pedidos</translation>
+    </message>
+    <message>
+        <source>Go to filters</source>
+        <translation type="unfinished">Ir a los filtros</translation>
+    </message>
+    <message>
+        <source>Go to the order list</source>
+        <translation type="unfinished">Ir a la lista de pedidos</translation>
+    </message>
+    <message>
+        <source>Edit the tracking code</source>
+        <translation type="unfinished">Editar el número de seguimiento</translation>
+    </message>
+    <message>
+        <source>Update shipping of the selected orders…</source>
+        <translation type="unfinished">Actualizar el envío de los pedidos seleccionados…</translation>
+    </message>
+    <message>
+        <source>Export this view to CSV…</source>
+        <translation type="unfinished">Exportar esta vista a CSV…</translation>
+    </message>
+    <message>
+        <source>Save these filters as a view…</source>
+        <translation type="unfinished">Guardar estos filtros como vista…</translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation type="unfinished">Borrar filtros</translation>
+    </message>
+    <message>
+        <source>Refresh the selected order from the shop</source>
+        <translation type="unfinished">Actualizar el pedido seleccionado desde la tienda</translation>
+    </message>
+</context>
+<context>
     <name>AboutDialog</name>
     <message>
         <source>Public domain</source>
@@ -177,11 +216,11 @@
     <name>BannerMessage</name>
     <message>
         <source>Dismiss</source>
-        <translation>Descartar</translation>
+        <translation>Cerrar</translation>
     </message>
     <message>
         <source>Dismiss message</source>
-        <translation>Descartar mensaje</translation>
+        <translation>Cerrar el mensaje</translation>
     </message>
     <message>
         <source>×{count}</source>
@@ -258,10 +297,10 @@
         <translation>Nuevo estado:</translation>
     </message>
     <message numerus="yes">
-        <source>%Ln orders</source>
+        <source>{count} orders</source>
         <translation>
-            <numerusform>%Ln pedido</numerusform>
-            <numerusform>%Ln pedidos</numerusform>
+            <numerusform>{count} pedido</numerusform>
+            <numerusform>{count} pedidos</numerusform>
         </translation>
     </message>
     <message>
@@ -465,9 +504,12 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>No sales in the last {n} days.</source>
         <translation>Sin ventas en los últimos {n} días.</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>{currency}, last {n} days: {orders} orders, {revenue}</source>
-        <translation>{currency}, últimos {n} días: {orders} pedidos, {revenue}</translation>
+        <translation>
+            <numerusform>{currency}, últimos {n} días: {orders} pedido, {revenue}</numerusform>
+            <numerusform>{currency}, últimos {n} días: {orders} pedidos, {revenue}</numerusform>
+        </translation>
     </message>
     <message>
         <source>Revenue ({currency})</source>
@@ -489,17 +531,23 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>No orders yet.</source>
         <translation>Todavía no hay pedidos.</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>All {n} orders kept on this computer.</source>
-        <translation>Los {n} pedidos guardados en esta computadora.</translation>
+        <translation>
+            <numerusform>{n} pedido guardado en esta computadora.</numerusform>
+            <numerusform>Los {n} pedidos guardados en esta computadora.</numerusform>
+        </translation>
     </message>
     <message>
         <source>No shippings yet.</source>
         <translation>Todavía no hay envíos.</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>{n} shippings; {share} delivered.</source>
-        <translation>{n} envíos; {share} entregados.</translation>
+        <translation>
+            <numerusform>{n} envío; {share} entregado.</numerusform>
+            <numerusform>{n} envíos; {share} entregados.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -794,8 +842,8 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Entregados, falta tu calificación</translation>
     </message>
     <message>
-        <source>Sent when online</source>
-        <translation>Se envían al recuperar la conexión</translation>
+        <source>Waiting in the outbox</source>
+        <translation>En la bandeja de salida</translation>
     </message>
     <message>
         <source>Nothing waiting</source>
@@ -960,10 +1008,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
 <context>
     <name>FacetModel</name>
     <message numerus="yes">
-        <source>{value}, %Ln orders</source>
+        <source>{value}, {count} orders</source>
         <translation>
-            <numerusform>{value}, %Ln pedido</numerusform>
-            <numerusform>{value}, %Ln pedidos</numerusform>
+            <numerusform>{value}, {count} pedido</numerusform>
+            <numerusform>{value}, {count} pedidos</numerusform>
         </translation>
     </message>
     <message>
@@ -1088,6 +1136,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Conversaciones: {n}</translation>
     </message>
     <message>
+        <source>Offline: showing the saved copy; answers wait in the outbox</source>
+        <translation>Sin conexión: se muestra la copia guardada; las respuestas esperan en la bandeja de salida</translation>
+    </message>
+    <message>
         <source>No shop connected</source>
         <translation>No hay ninguna tienda conectada</translation>
     </message>
@@ -1164,6 +1216,21 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>… ({count} more characters)</source>
         <translation>… ({count} caracteres más)</translation>
+    </message>
+</context>
+<context>
+    <name>LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Idioma</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>Idioma del sistema</translation>
+    </message>
+    <message>
+        <source>SellerDesk shows the new language the next time it starts.</source>
+        <translation>SellerDesk mostrará el nuevo idioma la próxima vez que se inicie.</translation>
     </message>
 </context>
 <context>
@@ -1286,6 +1353,23 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
 </context>
 <context>
+    <name>NoticeCounts</name>
+    <message numerus="yes">
+        <source>%n new question(s)</source>
+        <translation>
+            <numerusform>%n pregunta nueva</numerusform>
+            <numerusform>%n preguntas nuevas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new order(s)</source>
+        <translation>
+            <numerusform>%n pedido nuevo</numerusform>
+            <numerusform>%n pedidos nuevos</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>NotificationSettingsDialog</name>
     <message>
         <source>Notifications and refresh</source>
@@ -1357,6 +1441,13 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>{shop}: {what}</source>
         <translation>{shop}: {what}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unanswered question(s)</source>
+        <translation>
+            <numerusform>%n pregunta sin responder</numerusform>
+            <numerusform>%n preguntas sin responder</numerusform>
+        </translation>
     </message>
     <message>
         <source>No questions waiting</source>
@@ -1529,7 +1620,7 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
     <message>
         <source>E-mail</source>
-        <translation>Correo electrónico</translation>
+        <translation>Correo</translation>
     </message>
     <message>
         <source>Phone</source>
@@ -1828,7 +1919,7 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
     <message>
         <source>Label to print</source>
-        <translation>Etiqueta por imprimir</translation>
+        <translation>Imprimir etiqueta</translation>
     </message>
     <message>
         <source>To be agreed</source>
@@ -1910,8 +2001,12 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
 <context>
     <name>OrdersPanel</name>
     <message>
-        <source>Search orders (buyer, product, code)</source>
-        <translation>Buscar pedidos (comprador, producto, código)</translation>
+        <source>Search orders</source>
+        <translation type="unfinished">Buscar pedidos</translation>
+    </message>
+    <message>
+        <source>Words from the buyer&apos;s name or nickname, a product, a tracking code or the order number</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Order of the list</source>
@@ -1950,42 +2045,6 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Cuando conectes una tienda, aquí aparecerán tus ventas en la tienda y en el marketplace, con su estado de pago y de envío.</translation>
     </message>
     <message>
-        <source>Search orders</source>
-        <translation>Buscar pedidos</translation>
-    </message>
-    <message>
-        <source>Go to filters</source>
-        <translation>Ir a los filtros</translation>
-    </message>
-    <message>
-        <source>Go to the order list</source>
-        <translation>Ir a la lista de pedidos</translation>
-    </message>
-    <message>
-        <source>Edit the tracking code</source>
-        <translation>Editar el número de seguimiento</translation>
-    </message>
-    <message>
-        <source>Update shipping of the selected orders…</source>
-        <translation>Actualizar el envío de los pedidos seleccionados…</translation>
-    </message>
-    <message>
-        <source>Export this view to CSV…</source>
-        <translation>Exportar esta vista a CSV…</translation>
-    </message>
-    <message>
-        <source>Save these filters as a view…</source>
-        <translation>Guardar estos filtros como vista…</translation>
-    </message>
-    <message>
-        <source>Clear filters</source>
-        <translation>Borrar filtros</translation>
-    </message>
-    <message>
-        <source>Refresh the selected order from the shop</source>
-        <translation>Actualizar el pedido seleccionado desde la tienda</translation>
-    </message>
-    <message>
         <source>Show: {view}</source>
         <translation>Mostrar: {view}</translation>
     </message>
@@ -2006,32 +2065,22 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Actualizando el pedido {id}…</translation>
     </message>
     <message numerus="yes">
-        <source>%Ln orders</source>
+        <source>{count} orders</source>
         <translation>
-            <numerusform>%Ln pedido</numerusform>
-            <numerusform>%Ln pedidos</numerusform>
+            <numerusform>{count} pedido</numerusform>
+            <numerusform>{count} pedidos</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%Ln orders match</source>
+        <source>{count} orders match</source>
         <translation>
-            <numerusform>%Ln pedido coincide</numerusform>
-            <numerusform>%Ln pedidos coinciden</numerusform>
+            <numerusform>{count} pedido coincide</numerusform>
+            <numerusform>{count} pedidos coinciden</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>Updating %Ln shippings…</source>
-        <translation>
-            <numerusform>Actualizando %Ln envío…</numerusform>
-            <numerusform>Actualizando %Ln envíos…</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Exported %Ln orders to {file}</source>
-        <translation>
-            <numerusform>Se exportó %Ln pedido a {file}</numerusform>
-            <numerusform>Se exportaron %Ln pedidos a {file}</numerusform>
-        </translation>
+    <message>
+        <source>Exported {count} orders to {file}</source>
+        <translation type="unfinished">Se exportó {count} pedido a {file}</translation>
     </message>
     <message>
         <source> · {loaded} loaded, more as you scroll</source>
@@ -2126,7 +2175,7 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
     <message>
         <source>Unpaid</source>
-        <translation>Sin pagar</translation>
+        <translation>Impago</translation>
     </message>
     <message>
         <source>No shipping</source>
@@ -2680,9 +2729,12 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>Out of stock</source>
         <translation>Sin stock</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>%n in stock</source>
-        <translation type="unfinished"></translation>
+        <translation>
+            <numerusform>%n disponible</numerusform>
+            <numerusform>%n disponibles</numerusform>
+        </translation>
     </message>
     <message>
         <source>Open listing</source>
@@ -2883,9 +2935,12 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>Sample data, no account needed</source>
         <translation>Datos de ejemplo, sin necesidad de cuenta</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>%n unanswered question(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>
+            <numerusform>%n pregunta sin responder</numerusform>
+            <numerusform>%n preguntas sin responder</numerusform>
+        </translation>
     </message>
     <message>
         <source>Sending is paused: {reason}</source>
@@ -2944,7 +2999,7 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
     <message>
         <source>E-mail</source>
-        <translation>Correo electrónico</translation>
+        <translation>Correo</translation>
     </message>
     <message>
         <source>Website</source>
@@ -3684,7 +3739,7 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
     <message>
         <source>Social media ads</source>
-        <translation>Anuncios en redes sociales</translation>
+        <translation>Anuncios en redes</translation>
     </message>
     <message>
         <source>Other</source>

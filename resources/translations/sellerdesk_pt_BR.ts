@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name></name>
+    <message>
+        <source>Search orders</source>
+        <translation type="unfinished">Buscar pedidos</translation>
+    </message>
+    <message>
+        <source>Go to filters</source>
+        <translation type="unfinished">Ir para os filtros</translation>
+    </message>
+    <message>
+        <source>Go to the order list</source>
+        <translation type="unfinished">Ir para a lista de pedidos</translation>
+    </message>
+    <message>
+        <source>Edit the tracking code</source>
+        <translation type="unfinished">Editar o código de rastreio</translation>
+    </message>
+    <message>
+        <source>Update shipping of the selected orders…</source>
+        <translation type="unfinished">Atualizar o envio dos pedidos selecionados…</translation>
+    </message>
+    <message>
+        <source>Export this view to CSV…</source>
+        <translation type="unfinished">Exportar esta visualização para CSV…</translation>
+    </message>
+    <message>
+        <source>Save these filters as a view…</source>
+        <translation type="unfinished">Salvar estes filtros como visualização…</translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation type="unfinished">Limpar filtros</translation>
+    </message>
+    <message>
+        <source>Refresh the selected order from the shop</source>
+        <translation type="unfinished">Atualizar o pedido selecionado a partir da loja</translation>
+    </message>
+</context>
+<context>
     <name>AboutDialog</name>
     <message>
         <source>Public domain</source>
@@ -177,11 +216,11 @@
     <name>BannerMessage</name>
     <message>
         <source>Dismiss</source>
-        <translation>Dispensar</translation>
+        <translation>Fechar</translation>
     </message>
     <message>
         <source>Dismiss message</source>
-        <translation>Dispensar mensagem</translation>
+        <translation>Fechar a mensagem</translation>
     </message>
     <message>
         <source>×{count}</source>
@@ -258,10 +297,10 @@
         <translation>Novo status:</translation>
     </message>
     <message numerus="yes">
-        <source>%Ln orders</source>
+        <source>{count} orders</source>
         <translation>
-            <numerusform>%Ln pedido</numerusform>
-            <numerusform>%Ln pedidos</numerusform>
+            <numerusform>{count} pedido</numerusform>
+            <numerusform>{count} pedidos</numerusform>
         </translation>
     </message>
     <message>
@@ -465,9 +504,12 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <source>No sales in the last {n} days.</source>
         <translation>Nenhuma venda nos últimos {n} dias.</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>{currency}, last {n} days: {orders} orders, {revenue}</source>
-        <translation>{currency}, últimos {n} dias: {orders} pedidos, {revenue}</translation>
+        <translation>
+            <numerusform>{currency}, últimos {n} dias: {orders} pedido, {revenue}</numerusform>
+            <numerusform>{currency}, últimos {n} dias: {orders} pedidos, {revenue}</numerusform>
+        </translation>
     </message>
     <message>
         <source>Revenue ({currency})</source>
@@ -489,17 +531,23 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <source>No orders yet.</source>
         <translation>Ainda não há pedidos.</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>All {n} orders kept on this computer.</source>
-        <translation>Todos os {n} pedidos guardados neste computador.</translation>
+        <translation>
+            <numerusform>{n} pedido guardado neste computador.</numerusform>
+            <numerusform>Todos os {n} pedidos guardados neste computador.</numerusform>
+        </translation>
     </message>
     <message>
         <source>No shippings yet.</source>
         <translation>Ainda não há envios.</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>{n} shippings; {share} delivered.</source>
-        <translation>{n} envios; {share} entregues.</translation>
+        <translation>
+            <numerusform>{n} envio; {share} entregue.</numerusform>
+            <numerusform>{n} envios; {share} entregues.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -794,8 +842,8 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Entregues, falta sua avaliação</translation>
     </message>
     <message>
-        <source>Sent when online</source>
-        <translation>Enviadas quando houver conexão</translation>
+        <source>Waiting in the outbox</source>
+        <translation>Na caixa de saída</translation>
     </message>
     <message>
         <source>Nothing waiting</source>
@@ -960,10 +1008,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
 <context>
     <name>FacetModel</name>
     <message numerus="yes">
-        <source>{value}, %Ln orders</source>
+        <source>{value}, {count} orders</source>
         <translation>
-            <numerusform>{value}, %Ln pedido</numerusform>
-            <numerusform>{value}, %Ln pedidos</numerusform>
+            <numerusform>{value}, {count} pedido</numerusform>
+            <numerusform>{value}, {count} pedidos</numerusform>
         </translation>
     </message>
     <message>
@@ -1088,6 +1136,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Conversas: {n}</translation>
     </message>
     <message>
+        <source>Offline: showing the saved copy; answers wait in the outbox</source>
+        <translation>Sem conexão: exibindo a cópia salva; as respostas aguardam na caixa de saída</translation>
+    </message>
+    <message>
         <source>No shop connected</source>
         <translation>Nenhuma loja conectada</translation>
     </message>
@@ -1164,6 +1216,21 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>… ({count} more characters)</source>
         <translation>… (mais {count} caracteres)</translation>
+    </message>
+</context>
+<context>
+    <name>LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Idioma</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>Idioma do sistema</translation>
+    </message>
+    <message>
+        <source>SellerDesk shows the new language the next time it starts.</source>
+        <translation>O SellerDesk vai mostrar o novo idioma na próxima vez que for iniciado.</translation>
     </message>
 </context>
 <context>
@@ -1286,6 +1353,23 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
 </context>
 <context>
+    <name>NoticeCounts</name>
+    <message numerus="yes">
+        <source>%n new question(s)</source>
+        <translation>
+            <numerusform>%n pergunta nova</numerusform>
+            <numerusform>%n perguntas novas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new order(s)</source>
+        <translation>
+            <numerusform>%n pedido novo</numerusform>
+            <numerusform>%n pedidos novos</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>NotificationSettingsDialog</name>
     <message>
         <source>Notifications and refresh</source>
@@ -1357,6 +1441,13 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>{shop}: {what}</source>
         <translation>{shop}: {what}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unanswered question(s)</source>
+        <translation>
+            <numerusform>%n pergunta sem resposta</numerusform>
+            <numerusform>%n perguntas sem resposta</numerusform>
+        </translation>
     </message>
     <message>
         <source>No questions waiting</source>
@@ -1820,7 +1911,7 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
     <message>
         <source>Ready for pick-up</source>
-        <translation>Pronto para retirada</translation>
+        <translation>Para retirar</translation>
     </message>
     <message>
         <source>On route</source>
@@ -1828,7 +1919,7 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
     <message>
         <source>Label to print</source>
-        <translation>Etiqueta para imprimir</translation>
+        <translation>Imprimir etiqueta</translation>
     </message>
     <message>
         <source>To be agreed</source>
@@ -1910,8 +2001,12 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
 <context>
     <name>OrdersPanel</name>
     <message>
-        <source>Search orders (buyer, product, code)</source>
-        <translation>Buscar pedidos (comprador, produto, código)</translation>
+        <source>Search orders</source>
+        <translation type="unfinished">Buscar pedidos</translation>
+    </message>
+    <message>
+        <source>Words from the buyer&apos;s name or nickname, a product, a tracking code or the order number</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Order of the list</source>
@@ -1950,42 +2045,6 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Quando uma loja estiver conectada, suas vendas na loja e no marketplace aparecerão aqui, com o status de pagamento e de envio.</translation>
     </message>
     <message>
-        <source>Search orders</source>
-        <translation>Buscar pedidos</translation>
-    </message>
-    <message>
-        <source>Go to filters</source>
-        <translation>Ir para os filtros</translation>
-    </message>
-    <message>
-        <source>Go to the order list</source>
-        <translation>Ir para a lista de pedidos</translation>
-    </message>
-    <message>
-        <source>Edit the tracking code</source>
-        <translation>Editar o código de rastreio</translation>
-    </message>
-    <message>
-        <source>Update shipping of the selected orders…</source>
-        <translation>Atualizar o envio dos pedidos selecionados…</translation>
-    </message>
-    <message>
-        <source>Export this view to CSV…</source>
-        <translation>Exportar esta visualização para CSV…</translation>
-    </message>
-    <message>
-        <source>Save these filters as a view…</source>
-        <translation>Salvar estes filtros como visualização…</translation>
-    </message>
-    <message>
-        <source>Clear filters</source>
-        <translation>Limpar filtros</translation>
-    </message>
-    <message>
-        <source>Refresh the selected order from the shop</source>
-        <translation>Atualizar o pedido selecionado a partir da loja</translation>
-    </message>
-    <message>
         <source>Show: {view}</source>
         <translation>Mostrar: {view}</translation>
     </message>
@@ -2006,32 +2065,22 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Atualizando o pedido {id}…</translation>
     </message>
     <message numerus="yes">
-        <source>%Ln orders</source>
+        <source>{count} orders</source>
         <translation>
-            <numerusform>%Ln pedido</numerusform>
-            <numerusform>%Ln pedidos</numerusform>
+            <numerusform>{count} pedido</numerusform>
+            <numerusform>{count} pedidos</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%Ln orders match</source>
+        <source>{count} orders match</source>
         <translation>
-            <numerusform>%Ln pedido corresponde</numerusform>
-            <numerusform>%Ln pedidos correspondem</numerusform>
+            <numerusform>{count} pedido corresponde</numerusform>
+            <numerusform>{count} pedidos correspondem</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>Updating %Ln shippings…</source>
-        <translation>
-            <numerusform>Atualizando %Ln envio…</numerusform>
-            <numerusform>Atualizando %Ln envios…</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Exported %Ln orders to {file}</source>
-        <translation>
-            <numerusform>%Ln pedido exportado para {file}</numerusform>
-            <numerusform>%Ln pedidos exportados para {file}</numerusform>
-        </translation>
+    <message>
+        <source>Exported {count} orders to {file}</source>
+        <translation type="unfinished">{count} pedido exportado para {file}</translation>
     </message>
     <message>
         <source> · {loaded} loaded, more as you scroll</source>
@@ -2126,7 +2175,7 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
     <message>
         <source>Unpaid</source>
-        <translation>Não pago</translation>
+        <translation>A pagar</translation>
     </message>
     <message>
         <source>No shipping</source>
@@ -2680,9 +2729,12 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <source>Out of stock</source>
         <translation>Sem estoque</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>%n in stock</source>
-        <translation type="unfinished"></translation>
+        <translation>
+            <numerusform>%n em estoque</numerusform>
+            <numerusform>%n em estoque</numerusform>
+        </translation>
     </message>
     <message>
         <source>Open listing</source>
@@ -2883,9 +2935,12 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <source>Sample data, no account needed</source>
         <translation>Dados de exemplo, sem precisar de conta</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>%n unanswered question(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>
+            <numerusform>%n pergunta sem resposta</numerusform>
+            <numerusform>%n perguntas sem resposta</numerusform>
+        </translation>
     </message>
     <message>
         <source>Sending is paused: {reason}</source>
@@ -3684,7 +3739,7 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
     <message>
         <source>Social media ads</source>
-        <translation>Anúncios em redes sociais</translation>
+        <translation>Anúncios em redes</translation>
     </message>
     <message>
         <source>Other</source>

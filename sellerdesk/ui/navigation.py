@@ -138,7 +138,8 @@ class _NavigationDelegate(QStyledItemDelegate):
         """How wide a row must be to show `text` (in the selected row's weight) uncut."""
         bold = QFont(font)
         bold.setWeight(QFont.Weight.DemiBold)
-        width = 2 * _INSET + _TEXT_LEFT + QFontMetrics(bold).horizontalAdvance(text) + 1
+        # +4: QRect.right() is one short of the edge, and glyphs may overhang their advance.
+        width = 2 * _INSET + _TEXT_LEFT + QFontMetrics(bold).horizontalAdvance(text) + 4
         if badge > 0:
             width += _BADGE_GAP + _badge_width(font, str(badge))
         return width + _TEXT_RIGHT

@@ -31,7 +31,6 @@ MAX_BODY = 180  # characters of a question shown in a popup
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
-
 @dataclass(frozen=True)
 class Notice:
     """One desktop message: what it says and the item a click on it opens."""
@@ -59,6 +58,17 @@ def safe_text(text: str, limit: int = MAX_BODY) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
 
 
+class NoticeCounts(QObject):
+    """The counted words of a notice: lupdate reads a count's plural forms only from a
+    tr() inside a class."""
+
+    def new_questions(self, n: int) -> str:
+        return self.tr("%n new question(s)", "", n)
+
+    def new_orders(self, n: int) -> str:
+        return self.tr("%n new order(s)", "", n)
+
+
 def compose(items: Sequence[NewItem], shop: str = "") -> Notice:
     """The message for a batch of new items (one message, however many arrived)."""
     questions = [i for i in items if i.kind == "question"]
@@ -75,12 +85,11 @@ def compose(items: Sequence[NewItem], shop: str = "") -> Notice:
         body = safe_text(target.text)
     else:
         parts = []
+        counts = NoticeCounts()
         if questions:
-            parts.append(QCoreApplication.translate("Notifier", "%n new question(s)", "",
-                                                    len(questions)))
+            parts.append(counts.new_questions(len(questions)))
         if orders:
-            parts.append(QCoreApplication.translate("Notifier", "%n new order(s)", "",
-                                                    len(orders)))
+            parts.append(counts.new_orders(len(orders)))
         title = ", ".join(parts)
         lines = [f"{safe_text(i.buyer, 40)}: {safe_text(i.text, 80)}" for i in items[:3]]
         body = "\n".join(lines)
@@ -149,8 +158,7 @@ class Notifier(QObject):
 
     def tooltip(self) -> str:
         if self.unanswered:
-            what = QCoreApplication.translate("Notifier", "%n unanswered question(s)", "",
-                                              self.unanswered)
+            what = self.tr("%n unanswered question(s)", "", self.unanswered)
         else:
             what = QCoreApplication.translate("Notifier", "No questions waiting")
         return " · ".join(p for p in ("SellerDesk", self.shop, what) if p)
@@ -179,13 +187,18 @@ class Notifier(QObject):
             self.tray.show()
         return self.tray
 
+    def take_last_item(self) -> NewItem | None:
+        """The item of the last notice, once: a later click only brings the window back."""
+        item, self.last_item = self.last_item, None
+        return item
+
     def _on_tray_message_clicked(self) -> None:
-        self.activated.emit(self.last_item)
+        self.activated.emit(self.take_last_item())
 
     def _on_tray_activated(self, reason: QSystemTrayIcon.ActivationReason) -> None:
         if reason in (QSystemTrayIcon.ActivationReason.Trigger,
                       QSystemTrayIcon.ActivationReason.DoubleClick):
-            self.activated.emit(None)
+            self.activated.emit(self.take_last_item())
 
 
 def badge_icon(count: int) -> QIcon:

@@ -20,7 +20,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
 from sellerdesk.api.errors import ApiError, Offline, RateLimited, ServerError
-from sellerdesk.credentials import CredentialStore
+from sellerdesk.credentials import CredentialsError, CredentialStore, Profile
 from sellerdesk.demo import DemoServer, free_port, start_demo_server
 from sellerdesk.services.connectivity import Connection
 from sellerdesk.services.notifications import NewItem
@@ -31,15 +31,16 @@ from sellerdesk.store.outbox import OutboxState
 from sellerdesk.store.rows import Resource, ThreadFilter
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.dialogs.profile import DEMO_PROFILE, ProfileAnswer, ProfileChoice
 from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.notify import Notifier
 from sellerdesk.ui.runner import Progress, describe_error
+from sellerdesk.ui.settings import Settings
 from sellerdesk.ui.status_bar import ConnectionState
 from sellerdesk.ui.widgets.banner import MessageLevel
 
 log = logging.getLogger("sellerdesk.ui")
 
-DEMO_PROFILE = "demo"
 DEMO_SHOP_ID = 1001  # the sandbox's defaults (docs/decisions.md, "Sandbox specifics")
 DEMO_TOKEN = "sandbox-token"
 MIN_INTERVAL_S = 30
@@ -89,6 +90,14 @@ class RefreshSchedule:
         wish = retry_after or 0.0
         self.delay = max(min(max(self.delay, self.interval) * 2, MAX_BACKOFF_S), wish)
         return self.delay
+
+
+class TokenMissing(Exception):
+    """The saved shop has no token on this computer (the keyring lost it): ask again."""
+
+    def __init__(self, profile: Profile) -> None:
+        super().__init__(profile.name)
+        self.profile = profile
 
 
 class ShopConnector(QObject):
@@ -141,9 +150,47 @@ class ShopConnector(QObject):
                 await asyncio.sleep(0.2)
         raise AssertionError("unreachable")
 
+    async def open_choice(self, answer: ProfileAnswer,
+                          settings: Settings | None) -> tuple[Session, str]:
+        """Open (not yet `use`) the shop the seller chose, saving a new or edited profile
+        first; returns it with its label. `settings` (when given) remembers the choice."""
+        creds, data_dir = self.credentials, self._ctx.options.data_dir
+        if answer.choice is ProfileChoice.DEMO:
+            await self._close_if_open(DEMO_PROFILE)
+            session = await self.open_demo(data_dir)
+            if settings is not None:
+                settings.set(keys.LAST_PROFILE, "")
+            return session, QCoreApplication.translate("App", "Demo shop")
+        if answer.choice is ProfileChoice.CONNECT:
+            creds.add_profile(Profile(name=answer.name, base_url=answer.base_url,
+                                      shop_id=answer.shop_id))
+            if answer.token:  # empty when an edit keeps the saved token
+                await asyncio.to_thread(creds.set_token, answer.name, answer.token)
+        profile = creds.get_profile(answer.name)
+        if profile is None:
+            raise CredentialsError(QCoreApplication.translate(
+                "App", "There is no saved shop named {name}.").format(name=answer.name))
+        token = await asyncio.to_thread(creds.get_token, profile.name)  # the keyring may block
+        if not token:
+            raise TokenMissing(profile)
+        await self._close_if_open(profile.name)
+        address = ShopAddress(profile.name, profile.base_url, profile.shop_id)
+        session = await self.open_profile(address, token, data_dir)
+        creds.set_default_profile(profile.name)
+        if settings is not None:
+            settings.set(keys.LAST_PROFILE, profile.name)
+        return session, profile.name
+
+    async def _close_if_open(self, profile: str) -> None:
+        """Re-opening the open shop (a new token, say): its store must be closed first."""
+        if self.session is not None and self.session.address.profile == profile:
+            await self.close_session()
+
     async def wait_demo(self) -> None:
         if self._demo_ready is not None:
-            self._demo = await self._demo_ready
+            # Shielded: a cancelled sync must not cancel the server's start (its thread would
+            # go on starting a sandbox nobody stops).
+            self._demo = await asyncio.shield(self._demo_ready)
 
     # -- binding ----------------------------------------------------------------------------
 
@@ -220,8 +267,7 @@ class ShopConnector(QObject):
         window = self._window
 
         def show(n: int) -> None:
-            spoken = QCoreApplication.translate("ShopConnector", "%n unanswered question(s)",
-                                                "", n)
+            spoken = self.tr("%n unanswered question(s)", "", n)
             window.set_badge("inbox", n, spoken)
             self.notifier.set_unanswered(n, self.shop_label)
 
@@ -327,10 +373,11 @@ class ShopConnector(QObject):
             await self.session.aclose()
             self.session = None
             self._ctx.services = None
-        if self._demo_ready is not None and self._demo is None:
+        ready = self._demo_ready
+        if ready is not None and self._demo is None and not ready.cancelled():
             # The thread starting it cannot be cancelled: let it finish, then stop the server.
             with contextlib.suppress(Exception):
-                self._demo = await self._demo_ready
+                self._demo = await asyncio.shield(ready)
         self._demo_ready = None
         if self._demo is not None:
             demo, self._demo = self._demo, None

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "sellerdesk"
 TRANSLATIONS = ROOT / "resources" / "translations"
 LANGUAGES = ("es", "pt_BR")
-NUMERUS_FORMS = {"es": 2, "pt_BR": 2}  # one / other
+NUMERUS_FORMS = {"es": 2, "pt_BR": 2, "en": 2}  # one / other
 
 Key = tuple[str, str, str]  # (context, source, disambiguation)
 

@@ -10,9 +10,15 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QLocale, QTranslator
+from PySide6.QtWidgets import QApplication
+
+from sellerdesk.app import install_translations
+from sellerdesk.ui.widgets import formatting
 
 # The window fixtures (a qasync loop, a live session over a sandbox) are the GUI suite's.
 from tests.gui.conftest import (  # noqa: F401
@@ -49,3 +55,22 @@ def compiled_resources(tmp_path_factory: pytest.TempPathFactory) -> Path:
                                str(qm)], capture_output=True, text=True, timeout=120)
         assert done.returncode == 0 and qm.exists(), done.stdout + done.stderr
     return folder
+
+
+@pytest.fixture
+def use_language(qapp: QApplication, compiled_resources: Path,
+                 monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], str]]:
+    """`use_language("es")` runs the app's start-up translation step (translators, default
+    QLocale, formatting locale) with the freshly compiled .qm files; undone afterwards."""
+    monkeypatch.setenv("SELLERDESK_RESOURCES", str(compiled_resources))
+    before = (QLocale(), formatting.current_locale(), set(qapp.findChildren(QTranslator)))
+
+    def use(lang: str) -> str:
+        return install_translations(qapp, lang)
+
+    yield use
+    for translator in set(qapp.findChildren(QTranslator)) - before[2]:
+        QApplication.removeTranslator(translator)
+        translator.deleteLater()
+    QLocale.setDefault(before[0])
+    formatting.set_locale(before[1])

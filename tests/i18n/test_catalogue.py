@@ -66,6 +66,16 @@ def test_numerus_messages_are_marked_as_such(lang: str, in_code: dict[Key, Messa
     assert not wrong, "%n without a count, or stale plural forms: " + ", ".join(wrong)
 
 
+def test_english_has_the_singular_of_every_count(in_code: dict[Key, Message]) -> None:
+    """English needs a translation file for plurals only ("1 code", not "1 codes"):
+    sellerdesk_en.ts is made with `lupdate -pluralonly`."""
+    done = read_ts(translation_file("en"))
+    wrong = [f"{m.label()}: {', '.join(problems_of(done[key], 'en')) if key in done else 'missing'}"
+             for key, m in sorted(in_code.items()) if m.numerus
+             if key not in done or problems_of(done[key], "en")]
+    assert not wrong, "sellerdesk_en.ts (run ./run translations):\n  " + "\n  ".join(wrong)
+
+
 def test_the_translation_files_are_well_formed() -> None:
     for lang in LANGUAGES:
         path: Path = translation_file(lang)
@@ -95,8 +105,8 @@ def _calls_in_code() -> list[tuple[str, str, str, bool]]:
                         and isinstance(func.value, ast.Name) and func.value.id == "self"
                         and args and _literal(args[0]) is not None):
                     found.append((line, klass, str(_literal(args[0])), len(args) >= 3))
-                elif (isinstance(func, ast.Attribute) and func.attr == "translate"
-                      or isinstance(func, ast.Name) and func.id == "QT_TRANSLATE_NOOP") \
+                elif ((isinstance(func, ast.Attribute) and func.attr == "translate")
+                      or (isinstance(func, ast.Name) and func.id == "QT_TRANSLATE_NOOP")) \
                         and len(args) >= 2 and _literal(args[0]) and _literal(args[1]):
                     found.append((line, str(_literal(args[0])), str(_literal(args[1])),
                                   len(args) >= 4))

@@ -24,7 +24,7 @@ _NOT_LISTED = {"There is no profile named {}.",
 
 
 def _pattern(node: ast.JoinedStr) -> str:
-    return "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+    return "".join(str(v.value) if isinstance(v, ast.Constant) else "{}" for v in node.values)
 
 
 def _sentences() -> list[tuple[str, str]]:

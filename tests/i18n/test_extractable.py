@@ -21,9 +21,9 @@ def _text_argument(call: ast.Call) -> tuple[ast.expr | None, ast.expr | None]:
     func = call.func
     if isinstance(func, ast.Attribute) and func.attr == "tr" and call.args:
         return None, call.args[0]
-    translate = (isinstance(func, ast.Name) and func.id in ("translate", "QT_TRANSLATE_NOOP")
-                 or isinstance(func, ast.Attribute) and func.attr == "translate"
-                 and isinstance(func.value, ast.Name) and func.value.id in _TRANSLATE_OWNERS)
+    translate = ((isinstance(func, ast.Name) and func.id in ("translate", "QT_TRANSLATE_NOOP"))
+                 or (isinstance(func, ast.Attribute) and func.attr == "translate"
+                 and isinstance(func.value, ast.Name) and func.value.id in _TRANSLATE_OWNERS))
     if translate and len(call.args) >= 2:
         return call.args[0], call.args[1]
     return None, None

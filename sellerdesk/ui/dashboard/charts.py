@@ -171,7 +171,7 @@ def new_plot(left: Callable[[float], str] = _count_label, *, bottom_ticks: bool 
     item.hideButtons()
     item.setMenuEnabled(False)
     item.setMouseEnabled(x=False, y=False)
-    plot.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    plot.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # nothing to do with keys; the words say it
     plot.setMinimumHeight(60)
     plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
     item.getAxis("bottom").setStyle(showValues=bottom_ticks)
@@ -183,6 +183,9 @@ def style_plot(plot: Any) -> None:
     """Paint `plot` in the palette's colours (again, after a light/dark switch)."""
     pg = pyqtgraph()
     c = _colours()
+    # The graphics view hands focus to its viewport now and then (a style or palette change):
+    # keep the plot out of the Tab chain for good.
+    plot.viewport().setFocusPolicy(Qt.FocusPolicy.NoFocus)
     plot.setBackground(c["background"])
     font = _axis_font()
     for name in ("left", "bottom", "right"):

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -50,7 +51,7 @@ class DashboardPanel(Panel):
     view_requested = Signal(str)  # a view to show as it is (the outbox)
     shop_requested = Signal(str)  # a saved profile's name ("All shops" → Switch)
     settings_requested = Signal()  # the seller asked for notification and refresh settings
-    glance_shown = Signal(object)  # the Glance now on screen (tests and the tray read it)
+    glance_shown = Signal(object)  # the Glance now on screen
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
@@ -94,7 +95,8 @@ class DashboardPanel(Panel):
         self._reload_timer = QTimer(self)  # a sync or a drain fires many events at once
         self._reload_timer.setSingleShot(True)
         self._reload_timer.setInterval(250)
-        self._reload_timer.timeout.connect(self._reload)
+        self._reload_timer.timeout.connect(self._on_reload_timer_timeout)
+        self._stale = False  # something changed while the view was hidden
         self._draw_timer = QTimer(self)  # a child: it dies with the view, never fires after
         self._draw_timer.setSingleShot(True)
         self._draw_timer.setInterval(30)
@@ -208,9 +210,25 @@ class DashboardPanel(Panel):
                             on_success=self._show, on_settled=self.mark_loaded,
                             show_progress=False, key=f"dashboard-{id(self)}", owner=self)
 
+    def _on_reload_timer_timeout(self) -> None:
+        # A hidden dashboard does not recount after every change (the store's thread is
+        # shared with the view the seller is using); it catches up when shown again.
+        if self.isVisible():
+            self._reload()
+        else:
+            self._stale = True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self._stale = False
+            self._reload()
+            if self.all_shops_button.isChecked():
+                self._read_other_shops()
+
     def _on_synced(self) -> None:
         self._reload_timer.start()
-        if self.all_shops_button.isChecked():
+        if self.all_shops_button.isChecked() and self.isVisible():
             self._read_other_shops()
 
     # ---- Showing. -------------------------------------------------------------------------------
@@ -241,7 +259,7 @@ class DashboardPanel(Panel):
         self.card_rate.set_figure(format_number(g.pending_feedback),
                                   self.tr("Delivered, your feedback pending"))
         self.card_answers.set_figure(format_number(g.queued_answers),
-                                     self.tr("Sent when online") if g.queued_answers
+                                     self.tr("Waiting in the outbox") if g.queued_answers
                                      else self.tr("Nothing waiting"))
         self.card_writes.set_figure(format_number(g.queued_writes),
                                     self.tr("Shipping, invoices, codes") if g.queued_writes

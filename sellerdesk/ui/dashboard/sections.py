@@ -117,7 +117,9 @@ class ChartsArea(QWidget):
             return
         series = figures.day_series(data.glance.stats.per_day, currency, days)
         self._series = series
-        self.sales.set_headline(self.tr("{currency}, last {n} days: {orders} orders, {revenue}")
+        # The count picks the plural form; {orders} shows it formatted like every figure.
+        self.sales.set_headline(self.tr("{currency}, last {n} days: {orders} orders, {revenue}",
+                                        "", series.total_orders)
                                 .format(currency=currency, n=data.days,
                                         orders=format_number(series.total_orders),
                                         revenue=format_money(series.total_revenue, currency)))
@@ -181,7 +183,7 @@ class ChartsArea(QWidget):
             self.channels.show_message(self.tr("No orders yet."))
             return
         names = sorted(counts, key=lambda c: -counts[c])
-        self.channels.set_headline(self.tr("All {n} orders kept on this computer.")
+        self.channels.set_headline(self.tr("All {n} orders kept on this computer.", "", total)
                                    .format(n=format_number(total)))
         if not self._available:
             return
@@ -201,7 +203,7 @@ class ChartsArea(QWidget):
             return
         order = ["pending", "in_progress", "pickup", "on_route", "delivered"]
         names = [s for s in order if s in counts] + sorted(s for s in counts if s not in order)
-        self.shipping.set_headline(self.tr("{n} shippings; {share} delivered.").format(
+        self.shipping.set_headline(self.tr("{n} shippings; {share} delivered.", "", total).format(
             n=format_number(total), share=figures.percent(counts.get("delivered", 0), total)))
         if not self._available:
             return

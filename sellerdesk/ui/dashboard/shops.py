@@ -114,8 +114,12 @@ class AllShops(QFrame):
         for r, (_key, label) in enumerate(_rows(), start=1):
             self._grid.addWidget(plain_label(label, self, muted=True), r, 0)
         status_row = len(_rows()) + 1
+        for c in range(self._grid.columnCount()):  # the grid keeps old columns' settings
+            self._grid.setColumnStretch(c, 0)
+            self._grid.setColumnMinimumWidth(c, 0)
         for c, shop in enumerate(columns, start=1):
             self._add_column(c, shop, status_row)
+            self._grid.setColumnMinimumWidth(c, 120)
         self._grid.setColumnStretch(len(columns) + 1, 1)
 
     def _add_column(self, c: int, shop: ShopFigures, status_row: int) -> None:

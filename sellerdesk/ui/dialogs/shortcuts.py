@@ -65,7 +65,11 @@ class ShortcutsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.tree)
         layout.addWidget(buttons)
-        self.resize(460, 480)
+        # Wide enough for the longest action and keys (translations and Qt's key names run
+        # longer than English), within reason.
+        needed = (self.tree.sizeHintForColumn(0) + self.tree.sizeHintForColumn(1)
+                  + self.tree.indentation() + 64)
+        self.resize(min(max(460, needed), 760), 480)
 
     def rows(self) -> list[tuple[str, str]]:
         """(action, shortcut) pairs as shown, for tests."""

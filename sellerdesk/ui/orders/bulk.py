@@ -34,10 +34,10 @@ from PySide6.QtWidgets import (
 from sellerdesk.api.enums import ShippingStatus
 from sellerdesk.services.orders import ShippingChange
 from sellerdesk.store.outbox import IntentKind, OutboxEntry
+from sellerdesk.ui.orders.columns import cached_icon
 from sellerdesk.ui.orders.filters import shipping_label
 from sellerdesk.ui.orders.forms import SHIPPING_STATUSES
 from sellerdesk.ui.orders.lines import OrderLine
-from sellerdesk.ui.orders.table_model import cached_icon
 from sellerdesk.ui.orders.writes import OrderWrites
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.state_chip import chip_style
@@ -223,7 +223,8 @@ class BulkShippingDialog(QDialog):
         buttons.addWidget(self.apply_button)
         buttons.addWidget(self.close_button)
         layout = QVBoxLayout(self)
-        layout.addWidget(heading_label(self.tr("%Ln orders", "", len(bulk)), self))
+        layout.addWidget(heading_label(self.tr("{count} orders", "", len(bulk)).format(
+            count=len(bulk)), self))
         layout.addWidget(plain_label(self.tr(
             "Type a tracking code for each order, or paste a column of codes: they fill the "
             "lines in order from the selected one down. Leave a code empty to change only the "

@@ -43,12 +43,13 @@ _BUILDERS: dict[str, Builder] = {
     "shippings": sections.shippings_section, "invoice": sections.invoice_section,
 }
 # Where each part goes, by how many columns fit; "shipping_form" and "invoice_form" are the
-# forms. The forms' column comes last, so what the seller does next sits at the right.
+# forms. The forms' column comes last and starts with them: what the seller does next is in
+# view without scrolling, the shipping and invoice records follow.
 _ARRANGEMENTS = {
     3: (("buyer", "billing", "feedback"), ("products", "payments", "notes"),
-        ("shippings", "shipping_form", "invoice", "invoice_form")),
+        ("shipping_form", "invoice_form", "shippings", "invoice")),
     2: (("buyer", "products", "payments", "billing", "feedback", "notes"),
-        ("shippings", "shipping_form", "invoice", "invoice_form")),
+        ("shipping_form", "invoice_form", "shippings", "invoice")),
 }
 _THREE_COLUMNS_FROM = 980  # px of the pane; below, two wider columns read better
 
@@ -77,8 +78,10 @@ class OrderDetail(QWidget):
         self.refresh_button.setToolTip(self.tr("Read this order again from the shop"))
         self.refresh_button.setAccessibleName(self.tr("Refresh this order from the shop"))
 
-        self.shipping_form = ShippingForm(self)
-        self.invoice_form = InvoiceForm(self)
+        # On the scrolled page, which the empty state hides, even before a first arrangement.
+        self._body = QWidget(self)
+        self.shipping_form = ShippingForm(self._body)
+        self.invoice_form = InvoiceForm(self._body)
 
         heading = QVBoxLayout()
         heading.setSpacing(2)
@@ -92,7 +95,7 @@ class OrderDetail(QWidget):
         chips.addWidget(self.refresh_button)
         heading.addLayout(chips)
 
-        body = self._body = QWidget(self)
+        body = self._body
         self._columns = [QVBoxLayout() for _ in range(3)]
         row = QHBoxLayout(body)
         row.setContentsMargins(20, 12, 20, 16)

@@ -164,8 +164,8 @@ class FacetModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == 1:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return self.tr("{value}, %Ln orders", "", count).format(
-                value=value_label(facet, value))
+            return self.tr("{value}, {count} orders", "", count).format(
+                value=value_label(facet, value), count=format_number(count))
         if role == FACET_ROLE:
             return facet
         if role == VALUE_ROLE:

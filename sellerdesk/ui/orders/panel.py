@@ -17,7 +17,6 @@ from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QSplitter,
     QStackedWidget,
     QToolButton,
@@ -25,27 +24,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.api.enums import ShippingStatus
 from sellerdesk.api.models import Order
-from sellerdesk.services.orders import ShippingChange
-from sellerdesk.store.outbox import OutboxEntry
 from sellerdesk.store.rows import OrderFilter, OrderSort, OrderSummary
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.orders.bulk import BulkShippingDialog
+from sellerdesk.ui.orders.commands import OrderCommands
 from sellerdesk.ui.orders.detail import OrderDetail
 from sellerdesk.ui.orders.filters import (
-    SUMMARIES,
     active_facets,
     filter_from_json,
     filter_to_json,
     sort_from_json,
     sort_label,
-    summary_label,
     with_facet,
 )
-from sellerdesk.ui.orders.forms import InvoiceForm, ShippingForm
+from sellerdesk.ui.orders.lines import warm_formatting
+from sellerdesk.ui.orders.shortcuts import build_actions
 from sellerdesk.ui.orders.sidebar import FacetSidebar
 from sellerdesk.ui.orders.table_model import OrdersTableModel
 from sellerdesk.ui.orders.table_view import OrdersTableView
@@ -75,12 +71,15 @@ class OrdersPanel(Panel):
         self._session: Session | None = None
         self._unhook: list[Callable[[], None]] = []
         self._changed_ids: set[str | None] = set()
+        warm_formatting()
         self.writes = OrderWrites(ctx.runner, self)
         self.model = OrdersTableModel(ctx.runner, self.writes, self)
 
         self.header = PanelHeader(self.title(), self)
-        self.search = SearchField(self.tr("Search orders (buyer, product, code)"), self)
-        self.search.setMinimumWidth(260)
+        self.search = SearchField(self.tr("Search orders"), self)
+        self.search.setToolTip(self.tr("Words from the buyer's name or nickname, a product, "
+                                       "a tracking code or the order number"))
+        self.search.setMinimumWidth(220)
         self.sort_combo = QComboBox(self)
         for sort in OrderSort:
             self.sort_combo.addItem(sort_label(sort), sort.value)
@@ -100,6 +99,7 @@ class OrdersPanel(Panel):
         self.list_stack.addWidget(self.table)
         self.list_stack.addWidget(self.no_results)
         self.detail = OrderDetail(self.writes, self)
+        self.commands = OrderCommands(ctx.runner, self.writes, self.detail, self)
         self.detail_split = QSplitter(Qt.Orientation.Vertical, self)
         self.detail_split.addWidget(self.list_stack)
         self.detail_split.addWidget(self.detail)
@@ -109,7 +109,10 @@ class OrdersPanel(Panel):
         self.split.addWidget(self.sidebar)
         self.split.addWidget(self.detail_split)
         self.split.setStretchFactor(1, 1)
-        self.split.setSizes([250, 900])
+        # Wide enough for the longest facet value and its count in the desktop's font.
+        fm = self.fontMetrics()
+        self.split.setSizes([max(250, fm.horizontalAdvance("Details confirmed 10,000") + 100),
+                             900])
         self.no_shop = EmptyState("orders", self.tr("No orders to show"),
                                   self.tr("Your sales in the shop and on the marketplace appear "
                                           "here, with their payment and shipping state, once "
@@ -128,7 +131,7 @@ class OrdersPanel(Panel):
         self._changes.setSingleShot(True)
         self._changes.setInterval(150)
         self._changes.timeout.connect(self._on_changes_timeout)
-        self._actions = self._build_actions()
+        self._actions = build_actions(self)
         # A plain function, not a bound method: it must run while the panel is destroyed.
         self.destroyed.connect(functools.partial(_call_all, self._unhook))
         self._connect()
@@ -149,44 +152,18 @@ class OrdersPanel(Panel):
         self.search.search_settled.connect(self._on_search_search_settled)
         self.sort_combo.activated.connect(self._on_sort_combo_activated)
         self.bulk_button.clicked.connect(self.open_bulk_shipping)
-        self.export_button.clicked.connect(self._on_export_clicked)
+        self.export_button.clicked.connect(self.ask_export)
         self.sidebar.filter_picked.connect(self.show_filter)
         self.table.sort_picked.connect(self.set_sort)
         self.table.selectionModel().currentRowChanged.connect(self._on_table_current_changed)
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.model.page_loaded.connect(self._on_model_page_loaded)
         self.model.total_counted.connect(self._on_model_total_counted)
+        # A new query empties the selection without announcing it.
+        self.model.modelReset.connect(self._on_table_selection_changed)
         self.model.loading_failed.connect(self._on_model_loading_failed)
-        self.detail.refresh_button.clicked.connect(self.refresh_selected_order)
-        self.detail.invoice_form.invoice_requested.connect(self._on_invoice_requested)
-        self.detail.shipping_form.shipping_requested.connect(self._on_shipping_requested)
-
-    def _build_actions(self) -> list[QAction]:
-        def action(text: str, keys_: str, slot: Callable[[], object]) -> QAction:
-            act = QAction(text, self)
-            act.setShortcut(keys_)
-            act.triggered.connect(slot)
-            self.addAction(act)  # active while this view is shown
-            return act
-
-        found = [
-            action(self.tr("Search orders"), "Ctrl+F", self.focus_search),
-            action(self.tr("Go to filters"), "Ctrl+Shift+F", self.sidebar.tree.setFocus),
-            action(self.tr("Go to the order list"), "Ctrl+Shift+L", self.table.setFocus),
-            action(self.tr("Edit the tracking code"), "Ctrl+Shift+T", self._focus_tracking),
-            action(self.tr("Update shipping of the selected orders…"), "Ctrl+B",
-                   self.open_bulk_shipping),
-            action(self.tr("Export this view to CSV…"), "Ctrl+E", self._on_export_clicked),
-            action(self.tr("Save these filters as a view…"), "Ctrl+Shift+S",
-                   self.sidebar.save_button.click),
-            action(self.tr("Clear filters"), "Ctrl+Shift+Backspace", self.sidebar.clear_filters),
-            action(self.tr("Refresh the selected order from the shop"), "Ctrl+Shift+R",
-                   self.refresh_selected_order),
-        ]
-        for n, summary in enumerate(SUMMARIES, 1):
-            found.append(action(self.tr("Show: {view}").format(view=summary_label(summary)),
-                                f"Alt+{n}", functools.partial(self.show_summary, summary)))
-        return found
+        self.commands.notice_posted.connect(self.header.set_subtitle)
+        self.commands.export_finished.connect(self.export_finished)
 
     # ---- Panel. -------------------------------------------------------------------------------
 
@@ -201,6 +178,8 @@ class OrdersPanel(Panel):
 
     def load(self) -> None:
         session = self.ctx.services
+        for tool in (self.search, self.sort_combo, self.export_button):
+            tool.setEnabled(session is not None)  # nothing to search or export without a shop
         if session is None:
             self.body.setCurrentWidget(self.no_shop)
             self.mark_loaded()
@@ -209,6 +188,7 @@ class OrdersPanel(Panel):
         if self._session is None:
             self._session = session
             self.writes.attach(session)
+            self.commands.attach(session)
             self._unhook.append(session.orders.changed.connect(self._on_orders_changed))
             self.model.set_source(session.orders)  # starts the first page
         else:
@@ -282,33 +262,18 @@ class OrdersPanel(Panel):
     def open_bulk_shipping(self) -> BulkShippingDialog | None:
         """The bulk shipping dialog for the selected orders (None when none is selected)."""
         rows = self.table.selected_rows()
-        if self._session is None or not rows:
+        if self._session is not None and not rows:
             self.header.set_subtitle(self.tr("Select the orders to update first "
                                              "(Shift or Ctrl and click)."))
-            return None
-        dialog = BulkShippingDialog([self.model.line(r) for r in rows], self.writes, self)
-        dialog.changes_requested.connect(functools.partial(self._on_bulk_requested, dialog))
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.open()
-        return dialog
+        return self.commands.open_bulk_shipping([self.model.line(r) for r in rows])
 
     def export_csv(self, path: Path) -> None:
         """Write the orders of this view (filter and order as shown) to `path`."""
-        if self._session is None:
-            return
-        self.ctx.runner.run(
-            self._session.orders.export_csv(path, self._filter, sort=self.model.order_sort()),
-            on_success=functools.partial(self._on_exported, path),
-            label=self.tr("Exporting orders…"), owner=self)
+        self.commands.export_csv(path, self._filter, self.model.order_sort())
 
     def refresh_selected_order(self) -> None:
         """Read the selected order again from the shop (online)."""
-        order = self.detail.order()
-        if self._session is None or order is None:
-            return
-        self.ctx.runner.run(self._session.orders.refresh_order(order.id),
-                            label=self.tr("Refreshing order {id}…").format(id=order.id),
-                            owner=self)
+        self.commands.refresh_order()
 
     # ---- Remembering. ------------------------------------------------------------------------
 
@@ -362,9 +327,11 @@ class OrdersPanel(Panel):
         if self._session is None or total is None:
             self.header.set_subtitle("")
             return
-        text = self.tr("%Ln orders", "", total)
+        # The count picks the plural form; {count} shows it formatted like every figure.
+        text = self.tr("{count} orders", "", total)
         if active_facets(self._filter) or self._filter.query:
-            text = self.tr("%Ln orders match", "", total)
+            text = self.tr("{count} orders match", "", total)
+        text = text.format(count=format_number(total))
         if 0 < loaded < total:
             text += self.tr(" · {loaded} loaded, more as you scroll").format(
                 loaded=format_number(loaded))
@@ -423,81 +390,20 @@ class OrdersPanel(Panel):
 
     def _on_changes_timeout(self) -> None:
         ids, self._changed_ids = self._changed_ids, set()
-        session = self._session
-        if session is None:
+        if self._session is None:
             return
-        if None in ids:  # a sync: many orders may have changed
-            self.model.refresh_loaded()
-        else:
-            for order_id in ids:
-                if order_id is not None and self.model.row_of(order_id) is not None:
-                    self.ctx.runner.run(session.orders.order(order_id), show_progress=False,
-                                        on_success=self._on_changed_order_read, owner=self)
+        for order_id in ({None} if None in ids else ids):  # None: many (a sync)
+            self.model.order_changed(order_id)
         self._refresh_facets()
         shown = self.detail.order()
         if shown is not None and (None in ids or shown.id in ids):
             self._reload_detail()
 
-    def _on_changed_order_read(self, order: Order | None) -> None:
-        if order is not None:
-            self.model.update_order(order)
+    def ask_export(self) -> None:
+        """Ask where to save, then export this view (Ctrl+E)."""
+        self.commands.ask_export(self._filter, self.model.order_sort())
 
-    def _on_invoice_requested(self, invoiced: bool, number: str, kind: str) -> None:
-        order, session = self.detail.order(), self._session
-        if order is None or session is None:
-            return
-        self.ctx.runner.run(
-            session.orders.update_invoice(order, invoiced=invoiced, number=number, type=kind),
-            on_success=functools.partial(self._on_write_queued, self.detail.invoice_form),
-            label=self.tr("Saving the invoice of order {id}…").format(id=order.id),
-            owner=self)
-
-    def _on_shipping_requested(self, shipping_id: int, status: str, code: str) -> None:
-        order, session = self.detail.order(), self._session
-        if order is None or session is None:
-            return
-        self.ctx.runner.run(
-            session.orders.update_shipping(order, shipping_id, status=ShippingStatus(status),
-                                           tracking_code=code),
-            on_success=functools.partial(self._on_write_queued, self.detail.shipping_form),
-            label=self.tr("Saving the shipping of order {id}…").format(id=order.id),
-            owner=self)
-
-    def _on_write_queued(self, form: InvoiceForm | ShippingForm, entry: OutboxEntry) -> None:
-        self.writes.record(entry)
-        form.mark_sent()
-
-    def _on_bulk_requested(self, dialog: BulkShippingDialog,
-                           changes: list[tuple[int, ShippingChange]]) -> None:
-        if self._session is None:
-            return
-        rows = [row for row, _ in changes]
-
-        def _done(results: list[OutboxEntry | ValueError]) -> None:
-            for result in results:
-                if isinstance(result, OutboxEntry):
-                    self.writes.record(result)
-            dialog.show_results(rows, results)
-
-        self.ctx.runner.run(self._session.orders.bulk_shipping([c for _, c in changes]),
-                            on_success=_done, on_failure=lambda _exc: dialog.failed(),
-                            label=self.tr("Updating %Ln shippings…", "", len(changes)),
-                            owner=dialog)
-
-    def _on_export_clicked(self) -> None:
-        if self._session is None:
-            return
-        name, _ = QFileDialog.getSaveFileName(self, self.tr("Export orders"), "orders.csv",
-                                              self.tr("CSV files (*.csv)"))
-        if name:
-            self.export_csv(Path(name))
-
-    def _on_exported(self, path: Path, count: int) -> None:
-        self.header.set_subtitle(self.tr("Exported %Ln orders to {file}", "", count).format(
-            file=path.name))
-        self.export_finished.emit(str(path), count)
-
-    def _focus_tracking(self) -> None:
+    def focus_tracking_code(self) -> None:
         self.detail.shipping_form.code.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
 

@@ -9,14 +9,11 @@ thread on a query. Everything a row shows comes from its page; no query per row.
 from __future__ import annotations
 
 import functools
-import html
 from collections.abc import Sequence
-from enum import IntEnum
 from typing import Any, Protocol
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -27,64 +24,42 @@ from PySide6.QtGui import QIcon
 
 from sellerdesk.api.models import Order
 from sellerdesk.store.rows import OrderFilter, OrderSort
-from sellerdesk.ui.icons import icon
-from sellerdesk.ui.orders.filters import channel_label, shipping_label
-from sellerdesk.ui.orders.lines import OrderLine, money_text, order_line
+from sellerdesk.ui.orders.columns import (
+    SORTS,
+    Column,
+    cached_icon,
+    cell_text,
+    header_text,
+    plain_tooltip,
+    sort_for,
+)
+from sellerdesk.ui.orders.lines import OrderLine, order_line
 from sellerdesk.ui.orders.writes import OrderWrites
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.theme import Tone
-from sellerdesk.ui.widgets.formatting import format_datetime
 from sellerdesk.ui.widgets.state_chip import chip_style
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 ORDER_ID_ROLE = Qt.ItemDataRole.UserRole
+# Roles and flags as plain ints: `data()` runs thousands of times per repaint, and enum
+# arithmetic and comparisons there showed up as the largest cost while scrolling.
+_DISPLAY = Qt.ItemDataRole.DisplayRole.value
+_ACCESSIBLE = Qt.ItemDataRole.AccessibleTextRole.value
+_DECORATION = Qt.ItemDataRole.DecorationRole.value
+_ALIGNMENT = Qt.ItemDataRole.TextAlignmentRole.value
+_TOOLTIP = Qt.ItemDataRole.ToolTipRole.value
+_ORDER_ID = ORDER_ID_ROLE.value
+_RIGHT = (Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value
+_ROW_FLAGS = (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+              | Qt.ItemFlag.ItemNeverHasChildren)
 PAGE_SIZE = 200
 REFRESH_LIMIT = 1000  # rows re-read in place after a sync; further ones heal as they page in
 
 
-class Column(IntEnum):
-    """In reading order: what a seller scans first stays in view in a narrow window."""
-
-    ID = 0
-    DATE = 1
-    BUYER = 2
-    PRODUCTS = 3
-    TOTAL = 4
-    PAID = 5
-    SHIPPING = 6
-    DELIVERED = 7
-    CLOSED = 8
-    CHANNEL = 9
-    SYNC = 10
-
-
-# Header clicks map to the spec's orderings; the other columns have none and do not sort.
-SORTS: dict[Column, tuple[OrderSort, OrderSort]] = {  # (ascending, descending)
-    Column.DATE: (OrderSort.CREATION_DATE_ASC, OrderSort.CREATION_DATE_DESC),
-    Column.BUYER: (OrderSort.NAME_ASC, OrderSort.NAME_DESC),
-}
-
-
-def sort_for(column: int, order: Qt.SortOrder) -> OrderSort | None:
-    pair = SORTS.get(Column(column)) if 0 <= column < len(Column) else None
-    if pair is None:
-        return None
-    return pair[0] if order == Qt.SortOrder.AscendingOrder else pair[1]
-
-
-def column_for(sort: OrderSort) -> tuple[int, Qt.SortOrder] | None:
-    """Where the header shows `sort`'s indicator (None: an ordering without a column)."""
-    for column, (asc, desc) in SORTS.items():
-        if sort is asc:
-            return int(column), Qt.SortOrder.AscendingOrder
-        if sort is desc:
-            return int(column), Qt.SortOrder.DescendingOrder
-    return None
-
-
-def plain_tooltip(text: str) -> str:
-    """A tooltip showing `text` literally (tooltips guess rich text like QLabel does)."""
-    return "<p style='white-space:pre-wrap'>" + html.escape(text) + "</p>"
+# The same as ints, for the paint path (reading an enum member costs a descriptor call).
+_ID, _TOTAL, _PAID, _SHIPPING = Column.ID.value, Column.TOTAL.value, Column.PAID.value, \
+    Column.SHIPPING.value
+_DELIVERED, _CLOSED, _SYNC = Column.DELIVERED.value, Column.CLOSED.value, Column.SYNC.value
 
 
 class OrderSource(Protocol):
@@ -95,12 +70,7 @@ class OrderSource(Protocol):
 
     async def count(self, filter: OrderFilter = ...) -> int: ...
 
-
-@functools.cache
-def cached_icon(name: str, tone: Tone) -> QIcon:
-    """One QIcon per name and tone (it is tinted at paint time, so sharing is safe)."""
-    return icon(name, tone)
-
+    async def order(self, order_id: str) -> Order | None: ...
 
 
 class OrdersTableModel(QAbstractTableModel):
@@ -189,6 +159,19 @@ class OrdersTableModel(QAbstractTableModel):
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
         return True
 
+    def order_changed(self, order_id: str | None) -> None:
+        """An order changed in the store (None: many, after a sync): show it as it is now.
+        One read for that order if it is loaded; nothing for orders not paged in yet."""
+        if order_id is None:
+            self.refresh_loaded()
+        elif self._source is not None and order_id in self._index:
+            self._runner.run(self._source.order(order_id), show_progress=False, owner=self,
+                             on_success=self._on_changed_order_read)
+
+    def _on_changed_order_read(self, order: Order | None) -> None:
+        if order is not None:
+            self.update_order(order)
+
     def refresh_loaded(self) -> None:
         """Read the loaded rows again (after a sync), keeping the seller's place."""
         if self._source is None or not self._rows:
@@ -225,10 +208,7 @@ class OrdersTableModel(QAbstractTableModel):
             label=self.tr("Loading orders…"), key=self._key, owner=self)
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-                | Qt.ItemFlag.ItemNeverHasChildren)
+        return _ROW_FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -236,7 +216,7 @@ class OrdersTableModel(QAbstractTableModel):
             return None
         column = Column(section)
         if role == Qt.ItemDataRole.DisplayRole:
-            return _header_text(column)
+            return header_text(column)
         if role == Qt.ItemDataRole.ToolTipRole:
             if column in SORTS:
                 return self.tr("Click to sort by this column")
@@ -246,23 +226,36 @@ class OrdersTableModel(QAbstractTableModel):
         return None
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or index.row() >= len(self._rows):
-            return None
-        line = self._rows[index.row()]
-        column = Column(index.column())
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
-            return self._text(line, column)
-        if role == Qt.ItemDataRole.DecorationRole:
-            return self._decoration(line, column)
-        if role == Qt.ItemDataRole.ToolTipRole and column is Column.DATE:
-            return format_datetime(line.created, "full") if line.created else None
-        if role == Qt.ItemDataRole.TextAlignmentRole and column is Column.TOTAL:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(line, column)
-        if role == ORDER_ID_ROLE:
-            return line.id
+        # The hot path of every repaint (each visible cell, several roles): plain int
+        # comparisons first, one list lookup for the text, None at once for other roles.
+        if role in (_DISPLAY, _ACCESSIBLE):
+            line = self._line_at(index)
+            if line is None:
+                return None
+            column = index.column()
+            if column == _SYNC:
+                state = self._writes.state(line.id) if self._writes else None
+                return chip_style(state)[0] if state else ""
+            texts = line.texts
+            if texts is None:
+                texts = line.texts = [cell_text(line, c) for c in Column]
+            return texts[column]
+        if role == _DECORATION:
+            line = self._line_at(index)
+            return None if line is None else self._decoration(line, index.column())
+        if role == _ALIGNMENT:
+            return _RIGHT if index.column() == _TOTAL else None
+        if role == _TOOLTIP:
+            line = self._line_at(index)
+            return None if line is None else self._tooltip(line, Column(index.column()))
+        if role == _ORDER_ID:
+            line = self._line_at(index)
+            return None if line is None else line.id
         return None
+
+    def _line_at(self, index: AnyIndex) -> OrderLine | None:
+        row = index.row()  # -1 for an invalid index
+        return self._rows[row] if 0 <= row < len(self._rows) else None
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Sort by a column that has an ordering in the spec; other columns are ignored."""
@@ -272,31 +265,22 @@ class OrdersTableModel(QAbstractTableModel):
 
     # ---- Cells. -------------------------------------------------------------------------------
 
-    def _text(self, line: OrderLine, column: Column) -> str:
-        if column is Column.SYNC:
-            state = self._writes.state(line.id) if self._writes else None
-            return chip_style(state)[0] if state else ""
-        cached = line.cache.get(column)
-        if cached is None:
-            cached = line.cache[column] = _cell_text(line, column)
-        return cached
-
-    def _decoration(self, line: OrderLine, column: Column) -> QIcon | None:
-        if column is Column.PAID:
+    def _decoration(self, line: OrderLine, column: int) -> QIcon | None:
+        if column == _PAID:
             return (cached_icon("check", Tone.SUCCESS) if line.paid
                     else cached_icon("clock", Tone.WARNING))
-        if column is Column.SHIPPING and line.shipping:
+        if column == _SHIPPING and line.shipping:
             if line.shipping == "delivered":
                 return cached_icon("check", Tone.SUCCESS)
             if line.shipping == "pending":
                 return cached_icon("clock", Tone.WARNING)
             return cached_icon("outbox", Tone.ACCENT)
-        if column is Column.DELIVERED:
+        if column == _DELIVERED:
             return (cached_icon("check", Tone.SUCCESS) if line.delivered
                     else cached_icon("clock", Tone.MUTED))
-        if column is Column.CLOSED and line.closed:
+        if column == _CLOSED and line.closed:
             return cached_icon("close", Tone.MUTED)
-        if column in (Column.SYNC, Column.ID) and self._writes is not None:
+        if column in (_SYNC, _ID) and self._writes is not None:
             # The id carries the write's icon too, so a queued change shows even when the
             # Changes column is scrolled out of view.
             state = self._writes.state(line.id)
@@ -381,47 +365,3 @@ class OrdersTableModel(QAbstractTableModel):
         if row is not None:
             cell = self.index(row, Column.SYNC)
             self.dataChanged.emit(cell, cell)
-
-
-def _header_text(column: Column) -> str:
-    return {
-        Column.ID: QCoreApplication.translate("OrdersTableModel", "Order"),
-        Column.DATE: QCoreApplication.translate("OrdersTableModel", "Date"),
-        Column.BUYER: QCoreApplication.translate("OrdersTableModel", "Buyer"),
-        Column.CHANNEL: QCoreApplication.translate("OrdersTableModel", "Channel"),
-        Column.PRODUCTS: QCoreApplication.translate("OrdersTableModel", "Products"),
-        Column.TOTAL: QCoreApplication.translate("OrdersTableModel", "Total"),
-        Column.PAID: QCoreApplication.translate("OrdersTableModel", "Paid"),
-        Column.SHIPPING: QCoreApplication.translate("OrdersTableModel", "Shipping"),
-        Column.DELIVERED: QCoreApplication.translate("OrdersTableModel", "Delivered"),
-        Column.CLOSED: QCoreApplication.translate("OrdersTableModel", "Closed"),
-        Column.SYNC: QCoreApplication.translate("OrdersTableModel", "Changes"),
-    }[column]
-
-
-def _cell_text(line: OrderLine, column: Column) -> str:
-    if column is Column.ID:
-        return line.id
-    if column is Column.DATE:
-        return format_datetime(line.created, "short")
-    if column is Column.BUYER:
-        return line.buyer
-    if column is Column.CHANNEL:
-        return channel_label(line.channel) if line.channel else "—"
-    if column is Column.PRODUCTS:
-        return line.products
-    if column is Column.TOTAL:
-        return money_text(line.total, line.currency)
-    if column is Column.PAID:
-        return (QCoreApplication.translate("OrdersTableModel", "Paid") if line.paid
-                else QCoreApplication.translate("OrdersTableModel", "Unpaid"))
-    if column is Column.SHIPPING:
-        return (shipping_label(line.shipping) if line.shipping
-                else QCoreApplication.translate("OrdersTableModel", "No shipping"))
-    if column is Column.DELIVERED:
-        return (QCoreApplication.translate("OrdersTableModel", "Delivered") if line.delivered
-                else QCoreApplication.translate("OrdersTableModel", "Not yet"))
-    if column is Column.CLOSED:
-        return (QCoreApplication.translate("OrdersTableModel", "Closed") if line.closed
-                else QCoreApplication.translate("OrdersTableModel", "Open"))
-    return ""

@@ -7,23 +7,30 @@ read every loaded row, and a 100,000-order shop would stall on it).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from datetime import UTC, datetime
+
+from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableView, QWidget
 
 from sellerdesk.store.rows import OrderSort
-from sellerdesk.ui.orders.table_model import (
-    ORDER_ID_ROLE,
+from sellerdesk.ui.orders.columns import (
     SORTS,
     Column,
-    OrdersTableModel,
+    cached_icon,
     column_for,
+    column_words,
     sort_for,
 )
+from sellerdesk.ui.orders.table_model import ORDER_ID_ROLE, OrdersTableModel
+from sellerdesk.ui.widgets.formatting import format_datetime
 
-_WIDTHS = {Column.ID: 84, Column.DATE: 122, Column.BUYER: 150, Column.PRODUCTS: 180,
-           Column.TOTAL: 124, Column.PAID: 78, Column.SHIPPING: 132, Column.DELIVERED: 98,
-           Column.CLOSED: 72, Column.CHANNEL: 100, Column.SYNC: 96}
+# Starting widths, as the longest usual content of each column in the table's own font (a
+# fixed pixel width clips at a larger desktop font). Buyer and products get a fair share.
+_SAMPLES = {Column.ID: "31019999", Column.BUYER: "Florencia Rodríguez",
+            Column.PRODUCTS: "3 × Teclado mecánico r", Column.TOTAL: "$ 123.456,78 UYU",
+            Column.CHANNEL: "Marketplace"}
+_ICON_COLUMNS = (Column.PAID, Column.SHIPPING, Column.DELIVERED, Column.CLOSED, Column.SYNC)
 # First click on a column sorts the way a seller usually wants it.
 _FIRST_ORDER = {Column.DATE: Qt.SortOrder.DescendingOrder,
                 Column.BUYER: Qt.SortOrder.AscendingOrder}
@@ -62,9 +69,30 @@ class OrdersTableView(QTableView):
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._on_header_menu_requested)
         header.sectionClicked.connect(self._on_header_section_clicked)
-        for column, width in _WIDTHS.items():
-            self.setColumnWidth(column, width)
+        self._set_starting_widths()
         self.show_sort(model.order_sort())
+
+    def _set_starting_widths(self) -> None:
+        fm = self.fontMetrics()
+        pad = 18  # the cell's margins and the header's sort arrow
+        samples = {**_SAMPLES,
+                   Column.DATE: format_datetime(datetime(2026, 12, 28, 22, 59, tzinfo=UTC),
+                                                "short")}
+        for column, sample in samples.items():
+            self.setColumnWidth(column, fm.horizontalAdvance(sample) + pad)
+        # The id also carries the icon of a queued or sent change.
+        self.setColumnWidth(Column.ID, self.columnWidth(Column.ID) + fm.height())
+        for column in _ICON_COLUMNS:  # the icon, then the longest of the column's words
+            words = [str(self._model.headerData(column, Qt.Orientation.Horizontal))]
+            words += column_words(column)
+            widest = max(fm.horizontalAdvance(w) for w in words)
+            self.setColumnWidth(column, widest + fm.height() + pad)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:  # light/dark: tint the icons anew
+            cached_icon.cache_clear()
+            self.viewport().update()
 
     def show_sort(self, sort: OrderSort) -> None:
         """Put the header's indicator on `sort`'s column (none for a column-less ordering)."""

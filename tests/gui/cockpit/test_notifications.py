@@ -11,6 +11,7 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QSystemTrayIcon
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.errors import Offline, RateLimited
@@ -69,7 +70,13 @@ def test_quiet_hours_hold_back_popups_but_not_the_count(settings: Settings,
         assert night.announce([QUESTION]) is None
     night.set_unanswered(4, "Mi tienda")
     assert night.unanswered == 4 and "4 unanswered" in night.tooltip()
-    assert night.last_item is QUESTION  # a click on the tray still opens it
+    assert night.last_item is QUESTION  # a click on the tray still opens it...
+    with qtbot.waitSignal(night.activated, timeout=1000) as clicked:
+        night._on_tray_message_clicked()
+    assert clicked.args == [QUESTION]
+    with qtbot.waitSignal(night.activated, timeout=1000) as clicked:
+        night._on_tray_activated(QSystemTrayIcon.ActivationReason.Trigger)
+    assert clicked.args == [None]  # ...once; then the tray only brings the window back
     assert len(night.suppressed) == 1
     with qtbot.waitSignal(day.shown, timeout=1000) as shown:
         day.announce([QUESTION])
@@ -252,3 +259,20 @@ def test_the_refresh_backs_off_offline_and_after_a_429(
         assert connector.schedule.delay == 480 and len(failures) == 2
     finally:
         rig.close(qloop)
+
+
+def test_the_tray_shows_the_count_as_a_badge(settings: Settings, qtbot: QtBot) -> None:
+    """The tray code path itself (offscreen draws nothing, but it must run cleanly)."""
+    notifier = Notifier(settings, tray_available=True)
+    try:
+        notifier.set_unanswered(12, "Mi tienda")
+        assert notifier.tray is not None
+        assert notifier.tray.toolTip() == "SellerDesk · Mi tienda · 12 unanswered question(s)"
+        assert not notifier.tray.icon().isNull()
+        with qtbot.waitSignal(notifier.shown, timeout=1000):
+            notifier.announce([ORDER])
+        assert notifier.tray.contextMenu() is not None
+        assert [a.text() for a in notifier.tray.contextMenu().actions()] == ["Open SellerDesk"]
+    finally:
+        notifier.close()
+    assert notifier.tray is None

@@ -29,6 +29,7 @@ from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.settings import Settings
 from sellerdesk.ui.shop_connector import ShopConnector
 from sellerdesk.ui.widgets.formatting import format_number
+from sellerdesk.ui.widgets.text import PlainLabel
 from tests.gui.cockpit.support import all_pages, unanswered_questions
 from tests.support.sandbox import Sandbox
 from tests.support.sessions import sync_into
@@ -221,10 +222,10 @@ def test_switching_shops_never_mixes_their_data(
         if not task.done():
             task.cancel()
             qtbot.waitUntil(task.done, timeout=30_000)
-        closing = qloop.create_task(connector.aclose())
-        qtbot.waitUntil(closing.done, timeout=30_000)
         shutdown = qloop.create_task(ctx.runner.shutdown())
         qtbot.waitUntil(shutdown.done, timeout=30_000)
+        closing = qloop.create_task(connector.aclose())
+        qtbot.waitUntil(closing.done, timeout=30_000)
 
 
 def test_the_shops_menu_lists_the_saved_shops_and_switches(tmp_path: Path, settings: Settings,
@@ -267,3 +268,59 @@ def test_notification_settings_are_saved(settings: Settings, qtbot: QtBot) -> No
     for control in (dialog.interval, dialog.desktop, dialog.quiet, dialog.quiet_from,
                     dialog.quiet_to, dialog.goal):
         assert control.accessibleName() or control.text()  # type: ignore[attr-defined]
+
+
+def _visible_form() -> ProfileDialog | None:
+    return next((w for w in QApplication.topLevelWidgets()
+                 if isinstance(w, ProfileDialog) and w.isVisible()), None)
+
+
+def test_first_run_demo_then_a_shop_whose_token_is_missing(
+        tmp_path: Path, settings: Settings, qloop: asyncio.AbstractEventLoop,
+        qtbot: QtBot) -> None:
+    data = tmp_path / "data"
+    creds = _creds(data)
+    creds.add_profile(Profile(name="gamma", base_url="http://127.0.0.1:9", shop_id=5))
+    creds.set_default_profile("gamma")
+    creds.delete_token("gamma")  # the keyring lost it
+    options = GuiOptions(data_dir=data)
+    ctx = UiContext(settings=settings, runner=TaskRunner(loop=qloop), options=options)
+    connector = ShopConnector(ctx, credentials=creds,
+                              notifier=Notifier(settings, tray_available=False))
+    task = qloop.create_task(run_windows(ctx, options, connector))
+    try:
+        # No token for the default shop: the connect dialog asks, and offers the demo.
+        qtbot.waitUntil(lambda: _visible_form() is not None, timeout=30_000)
+        form = _visible_form()
+        assert form is not None
+        form.demo_button.click()
+        qtbot.waitUntil(lambda: _visible_window("Demo shop") is not None, timeout=30_000)
+        assert ctx.services is not None and ctx.services.address.profile == "demo"
+
+        demo = _visible_window("Demo shop")
+        assert demo is not None
+        demo.request_shop("gamma")
+        qtbot.waitUntil(lambda: _visible_form() is not None, timeout=30_000)
+        form = _visible_form()
+        assert form is not None
+        assert form.name_edit.text() == "gamma"
+        assert form.url_edit.text() == "http://127.0.0.1:9"
+        assert any("no access token for gamma" in label.text()
+                   for label in form.findChildren(PlainLabel))
+        form.token_edit.setText("a-new-token")
+        form.connect_button.click()
+        # The service is unreachable: the shop opens anyway, from its (empty) local copy.
+        qtbot.waitUntil(lambda: _visible_window("gamma") is not None, timeout=30_000)
+        assert creds.get_token("gamma") == "a-new-token"
+        assert ctx.services is not None and ctx.services.address.profile == "gamma"
+        _visible_window("gamma").close()  # type: ignore[union-attr]
+        qtbot.waitUntil(task.done, timeout=30_000)
+        assert task.result() == 0
+    finally:
+        if not task.done():
+            task.cancel()
+            qtbot.waitUntil(task.done, timeout=30_000)
+        shutdown = qloop.create_task(ctx.runner.shutdown())
+        qtbot.waitUntil(shutdown.done, timeout=30_000)
+        closing = qloop.create_task(connector.aclose())
+        qtbot.waitUntil(closing.done, timeout=60_000)

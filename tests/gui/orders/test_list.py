@@ -12,9 +12,10 @@ from pytestqt.qtbot import QtBot
 from sellerdesk.store.rows import OrderFilter, OrderSort, OrderSummary
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.orders.columns import Column
 from sellerdesk.ui.orders.facet_model import COUNT_ROLE
 from sellerdesk.ui.orders.panel import OrdersPanel
-from sellerdesk.ui.orders.table_model import PAGE_SIZE, Column
+from sellerdesk.ui.orders.table_model import PAGE_SIZE
 from tests.gui.orders.conftest import LOAD_TIMEOUT, fetch_all, session_of, wait_settled
 
 

@@ -6,6 +6,7 @@ import asyncio
 import os
 from pathlib import Path
 
+from PySide6.QtCore import QItemSelectionModel
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.ui.context import UiContext
@@ -13,6 +14,7 @@ from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.orders.panel import OrdersPanel
 from sellerdesk.ui.snapshot import take_snapshots
 from sellerdesk.ui.views import default_views
+from tests.gui.orders.conftest import wait_settled
 
 
 def _out_dir(tmp_path: Path) -> Path:
@@ -52,3 +54,31 @@ def test_the_window_snapshot_of_orders_shows_a_detail(
     assert isinstance(panel, OrdersPanel)
     assert panel.detail.order() is not None
     assert (out / "orders.png").stat().st_size > 10_000
+
+
+def test_the_bulk_dialog_and_the_empty_states_render(panel: OrdersPanel, ctx: UiContext,
+                                                     qtbot: QtBot, tmp_path: Path) -> None:
+    out = _out_dir(tmp_path)
+    selection = panel.table.selectionModel()
+    for row in range(5):
+        selection.select(panel.model.index(row, 0), QItemSelectionModel.SelectionFlag.Select
+                         | QItemSelectionModel.SelectionFlag.Rows)
+    dialog = panel.open_bulk_shipping()
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    qtbot.waitExposed(dialog)
+    dialog.paste_codes("OCA-0001\nOCA-0002\nOCA-0003")
+    assert dialog.grab().save(str(out / "orders-bulk.png"), "PNG")
+    dialog.close()
+
+    panel.search.setText("nadie-compra-esto")
+    panel.search.settle_now()
+    wait_settled(panel, qtbot)
+    assert panel.grab().save(str(out / "orders-no-results.png"), "PNG")
+
+    offline = OrdersPanel(ctx)
+    qtbot.addWidget(offline)
+    offline.resize(1000, 640)
+    offline.show()
+    offline.activate()
+    assert offline.grab().save(str(out / "orders-no-shop.png"), "PNG")

@@ -20,9 +20,9 @@ from sellerdesk.services.session import Session
 from sellerdesk.store.rows import OrderFilter
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.orders.bulk import BulkShippingDialog
+from sellerdesk.ui.orders.columns import Column
 from sellerdesk.ui.orders.lines import CELL_LIMIT
 from sellerdesk.ui.orders.panel import OrdersPanel
-from sellerdesk.ui.orders.table_model import Column
 from sellerdesk.ui.widgets.text import PlainLabel
 from tests.gui.orders.conftest import LOAD_TIMEOUT, fetch_all, wait_settled
 

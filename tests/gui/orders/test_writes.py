@@ -3,17 +3,19 @@ their queued / sent state shown; offline and with faults the view keeps working.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
-import pytest
+import httpx
 from PySide6.QtCore import QItemSelectionModel, QPoint, Qt
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.store.outbox import IntentKind
 from sellerdesk.store.rows import OrderFilter
 from sellerdesk.ui.orders.bulk import CODE, RESULT, BulkShippingDialog, split_codes
+from sellerdesk.ui.orders.columns import Column
 from sellerdesk.ui.orders.panel import OrdersPanel
-from sellerdesk.ui.orders.table_model import Column
 from tests.gui.orders.conftest import LOAD_TIMEOUT, session_of, wait_settled
 from tests.support.sandbox import Sandbox
 
@@ -101,7 +103,7 @@ def test_an_invoice_update_reaches_the_server(panel: OrdersPanel, qtbot: QtBot,
 
 
 def test_offline_an_update_is_queued_and_goes_out_on_reconnect(
-        panel: OrdersPanel, qtbot: QtBot, fresh_sandbox: Sandbox) -> None:
+        panel: OrdersPanel, qtbot: QtBot, fresh_sandbox: Sandbox, tmp_path: Path) -> None:
     order_id = open_pending_order(panel, qtbot)
     fresh_sandbox.stop()
     form = panel.detail.shipping_form
@@ -112,6 +114,9 @@ def test_offline_an_update_is_queued_and_goes_out_on_reconnect(
     # Why it waits, in words (the outbox's last error), once a send was tried.
     qtbot.waitUntil(lambda: bool(form.status.message.text()), timeout=SEND_TIMEOUT)
     assert "Traceback" not in form.status.message.text()
+    folder = Path(os.environ.get("SELLERDESK_PICTURES") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    assert panel.grab().save(str(folder / "orders-queued.png"), "PNG")
     # The view keeps working from the local copy meanwhile.
     panel.show_filter(OrderFilter(paid=True))
     wait_settled(panel, qtbot)
@@ -178,7 +183,7 @@ def test_a_server_fault_is_said_in_words_and_the_view_keeps_working(
     form = panel.detail.shipping_form
     form.request()
     qtbot.waitUntil(lambda: form.status.chip.text() == "Failed", timeout=SEND_TIMEOUT)
-    assert form.status.message.text()
+    qtbot.waitUntil(lambda: bool(form.status.message.text()), timeout=SEND_TIMEOUT)
 
     fresh_sandbox.clear_faults()
     panel.show_filter(OrderFilter(channel="marketplace"))
@@ -189,9 +194,9 @@ def test_a_server_fault_is_said_in_words_and_the_view_keeps_working(
         qtbot.waitUntil(lambda: not panel.ctx.runner.is_busy(), timeout=SEND_TIMEOUT)
 
 
-@pytest.mark.parametrize("typed", ["TRK-9"])
-def test_typing_survives_the_order_changing_underneath(panel: OrdersPanel, qtbot: QtBot,
-                                                       typed: str) -> None:
+def test_typing_survives_the_order_changing_underneath(panel: OrdersPanel,
+                                                       qtbot: QtBot) -> None:
+    typed = "TRK-9"
     order_id = open_pending_order(panel, qtbot)
     form = panel.detail.shipping_form
     qtbot.keyClicks(form.code, typed)
@@ -199,3 +204,26 @@ def test_typing_survives_the_order_changing_underneath(panel: OrdersPanel, qtbot
         session_of(panel).orders.changed.emit(order_id)  # e.g. a sync touched it
     assert form.code.text() == typed
     assert form.is_dirty()
+
+
+def test_a_change_made_elsewhere_meanwhile_shows_a_conflict(
+        panel: OrdersPanel, qtbot: QtBot, fresh_sandbox: Sandbox) -> None:
+    order_id = open_pending_order(panel, qtbot)
+    order = panel.detail.order()
+    assert order is not None and order.shippings and order.shippings[0].id is not None
+    # Someone updates the shipping on the web while the seller looks at the old copy.
+    httpx.put(f"{fresh_sandbox.api}/orders/{order_id}/shippings/{order.shippings[0].id}",
+              params={"access_token": fresh_sandbox.token},
+              json={"status": "in_progress", "tracking_code": "FROM-THE-WEB"},
+              timeout=30).raise_for_status()
+    form = panel.detail.shipping_form
+    form.status_combo.setCurrentIndex(form.status_combo.findData("on_route"))
+    form.code.setText("MINE-001")
+    form.request()
+    qtbot.waitUntil(lambda: form.status.chip.text() == "Conflict", timeout=SEND_TIMEOUT)
+    qtbot.waitUntil(lambda: "changed elsewhere" in form.status.message.text(),
+                    timeout=SEND_TIMEOUT)
+    assert sync_cell(panel, order_id) == "Conflict"
+    # Nothing was overwritten: the server keeps the other change until the seller decides.
+    shipping = server_order(fresh_sandbox, order_id)["shippings"][0]
+    assert shipping["tracking_code"] == "FROM-THE-WEB"

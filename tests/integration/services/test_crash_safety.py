@@ -7,7 +7,7 @@ server applied a write and before it was marked done. A second child then restar
 store and drains. At the end every write the child reported as saved is applied exactly once:
 each answer present, each tracking code once (no duplicates), each shipping in its new state.
 
-Default: 200 trials (`--slow`: 1,000).
+Default: 200 trials in four chunks of 50, each on its own sandbox (`--slow`: 1,000).
 """
 
 from __future__ import annotations
@@ -65,17 +65,23 @@ def _plans(sb: Sandbox, trials: int) -> list[list[dict[str, Any]]]:
     return plans
 
 
+CHUNKS = 4  # 4 x 50 = 200 trials, spread over the test workers
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_kill_at_random_instants_loses_nothing_and_sends_nothing_twice(
-        fresh_sandbox: Sandbox, tmp_path: Path, request: pytest.FixtureRequest) -> None:
-    trials = 1000 if request.config.getoption("--slow") else 200
-    trials = int(os.environ.get("SELLERDESK_CRASH_TRIALS", trials))
+        chunk: int, fresh_sandbox: Sandbox, tmp_path: Path,
+        request: pytest.FixtureRequest) -> None:
+    total = 1000 if request.config.getoption("--slow") else 200
+    total = int(os.environ.get("SELLERDESK_CRASH_TRIALS", total))
+    trials = total // CHUNKS
     sb = fresh_sandbox
     sb.set_faults(latency_ms=15)  # keep requests in flight long enough to be cut
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["tests.support.crash_worker", "sellerdesk.services.session"])
     data_dir = tmp_path / "data"
     report = tmp_path / "saved.jsonl"
-    rng = random.Random(20261122)
+    rng = random.Random(20261122 + chunk)
     plans = _plans(sb, trials)
     killed = 0
     window = None

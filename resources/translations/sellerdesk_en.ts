@@ -1,0 +1,190 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>BulkShippingDialog</name>
+    <message numerus="yes">
+        <source>{count} orders</source>
+        <translation>
+            <numerusform>{count} order</numerusform>
+            <numerusform>{count} orders</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CategoriesPanel</name>
+    <message numerus="yes">
+        <source>%n categories</source>
+        <translation>
+            <numerusform>%n category</numerusform>
+            <numerusform>%n categories</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ChartsArea</name>
+    <message numerus="yes">
+        <source>{currency}, last {n} days: {orders} orders, {revenue}</source>
+        <translation>
+            <numerusform>{currency}, last {n} days: {orders} order, {revenue}</numerusform>
+            <numerusform>{currency}, last {n} days: {orders} orders, {revenue}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All {n} orders kept on this computer.</source>
+        <translation>
+            <numerusform>The {n} order kept on this computer.</numerusform>
+            <numerusform>All {n} orders kept on this computer.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{n} shippings; {share} delivered.</source>
+        <translation>
+            <numerusform>{n} shipping; {share} delivered.</numerusform>
+            <numerusform>{n} shippings; {share} delivered.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>FacetModel</name>
+    <message numerus="yes">
+        <source>{value}, {count} orders</source>
+        <translation>
+            <numerusform>{value}, {count} order</numerusform>
+            <numerusform>{value}, {count} orders</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>NoticeCounts</name>
+    <message numerus="yes">
+        <source>%n new question(s)</source>
+        <translation>
+            <numerusform>%n new question</numerusform>
+            <numerusform>%n new questions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new order(s)</source>
+        <translation>
+            <numerusform>%n new order</numerusform>
+            <numerusform>%n new orders</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Notifier</name>
+    <message numerus="yes">
+        <source>%n unanswered question(s)</source>
+        <translation>
+            <numerusform>%n unanswered question</numerusform>
+            <numerusform>%n unanswered questions</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OrdersPanel</name>
+    <message numerus="yes">
+        <source>{count} orders</source>
+        <translation>
+            <numerusform>{count} order</numerusform>
+            <numerusform>{count} orders</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{count} orders match</source>
+        <translation>
+            <numerusform>{count} order matches</numerusform>
+            <numerusform>{count} orders match</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Updating {count} shippings…</source>
+        <translation>
+            <numerusform>Updating {count} shipping…</numerusform>
+            <numerusform>Updating {count} shippings…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported {count} orders to {file}</source>
+        <translation>
+            <numerusform>Exported {count} order to {file}</numerusform>
+            <numerusform>Exported {count} orders to {file}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OutboxButton</name>
+    <message numerus="yes">
+        <source>%n need you</source>
+        <translation>
+            <numerusform>%n needs you</numerusform>
+            <numerusform>%n need you</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OutboxPanel</name>
+    <message numerus="yes">
+        <source>%n waiting</source>
+        <translation>
+            <numerusform>%n waiting</numerusform>
+            <numerusform>%n waiting</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n need you</source>
+        <translation>
+            <numerusform>%n needs you</numerusform>
+            <numerusform>%n need you</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PublicationHeader</name>
+    <message numerus="yes">
+        <source>%n in stock</source>
+        <translation>
+            <numerusform>%n in stock</numerusform>
+            <numerusform>%n in stock</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting for an answer</source>
+        <translation>
+            <numerusform>%n waiting for an answer</numerusform>
+            <numerusform>%n waiting for an answer</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ShopConnector</name>
+    <message numerus="yes">
+        <source>%n unanswered question(s)</source>
+        <translation>
+            <numerusform>%n unanswered question</numerusform>
+            <numerusform>%n unanswered questions</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ThreadListModel</name>
+    <message numerus="yes">
+        <source>%n unanswered</source>
+        <translation>
+            <numerusform>%n unanswered</numerusform>
+            <numerusform>%n unanswered</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TrackingPanel</name>
+    <message numerus="yes">
+        <source>%n codes</source>
+        <translation>
+            <numerusform>%n code</numerusform>
+            <numerusform>%n codes</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
