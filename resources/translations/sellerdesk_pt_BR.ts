@@ -2002,7 +2002,7 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <name>OrdersPanel</name>
     <message>
         <source>Search orders</source>
-        <translation type="unfinished">Buscar pedidos</translation>
+        <translation>Buscar pedidos</translation>
     </message>
     <message>
         <source>Words from the buyer&apos;s name or nickname, a product, a tracking code or the order number</source>

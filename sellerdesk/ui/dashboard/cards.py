@@ -38,8 +38,11 @@ class FigureCard(QAbstractButton):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setAttribute(Qt.WidgetAttribute.WA_Hover)
-        # Minimum height: cards of one row grow to the tallest, so their tops and bottoms line up.
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+        # Minimum height: cards of one row grow to the tallest, so their tops and bottoms line
+        # up; height for width: a title or detail that wraps (Spanish, Portuguese) is not cut.
+        policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
 
         self._icon = QLabel(self)
         self._title = plain_label(title, self, wrap=True)
@@ -109,6 +112,12 @@ class FigureCard(QAbstractButton):
     def minimumSizeHint(self) -> QSize:
         return QSize(110, self._layout.minimumSize().height())
 
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._layout.totalHeightForWidth(width)
+
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -152,7 +161,9 @@ class CardGrid(QWidget):
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(0, 0, 0, 0)
         self._grid.setSpacing(10)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+        policy.setHeightForWidth(True)  # as tall as its wrapped cards need
+        self.setSizePolicy(policy)
 
     def add(self, card: FigureCard) -> FigureCard:
         self._cards.append(card)

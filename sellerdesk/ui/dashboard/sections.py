@@ -47,9 +47,9 @@ class ChartsArea(QWidget):
         self.currency.activated.connect(self._on_currency_activated)
         self.sales.add_tool(self.currency)
         # Fixed heights: a plot's own size hint is a desktop's worth of pixels.
-        self.sales.setFixedHeight(270)
+        self.sales.setFixedHeight(262)
         for box in (self.answers, self.channels, self.shipping):
-            box.setFixedHeight(250)
+            box.setFixedHeight(240)
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setSpacing(10)

@@ -48,7 +48,7 @@ class EmptyState(QWidget):
     def _fit_hint(self) -> None:
         # An aligned word-wrapped label gets the height of a guess at its width and clips
         # its second line; give it the height its fixed width needs.
-        self._hint.setFixedHeight(self._hint.heightForWidth(self._hint.width()))
+        self._hint.setFixedHeight(max(0, self._hint.heightForWidth(self._hint.width())))
 
     def title(self) -> str:
         return self._title.text()

@@ -36,20 +36,6 @@ def session_of(panel: OrdersPanel) -> Session:
     return session
 
 
-@pytest.fixture(autouse=True)
-def _stop_loop_threads(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Stop the loop's default executor (CSV export writes through `asyncio.to_thread`), or
-    its QThreads outlive the test and Qt complains at exit. The shared `qloop` fixture does
-    not close its loop; this is the part of closing that matters here."""
-    loop = request.getfixturevalue("qloop") if "qloop" in request.fixturenames else None
-    yield
-    if loop is not None:
-        executor = getattr(loop, "_QEventLoop__default_executor", None)
-        if executor is not None:
-            executor.shutdown(wait=True)
-            loop.set_default_executor(None)
-
-
 @pytest.fixture
 def panel(live_ctx: UiContext, qtbot: QtBot) -> Iterator[OrdersPanel]:
     """The Orders view over the synced 2,000-order demo shop, shown and loaded."""
