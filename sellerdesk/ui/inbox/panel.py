@@ -88,6 +88,9 @@ class InboxPanel(Panel):
         self._reload_timer.setSingleShot(True)
         self._reload_timer.setInterval(60)  # a sync or a drain fires many events at once
         self._reload_timer.timeout.connect(self._reload_threads)
+        self._late_timer = QTimer(self)  # questions become late as the minutes pass
+        self._late_timer.setInterval(60_000)
+        self._late_timer.timeout.connect(self._mark_late)
 
         self._total = 0
         self._clock = QTimer(self)
@@ -189,6 +192,7 @@ class InboxPanel(Panel):
         finally:
             self._updating = False
         self._set_unanswered(total)
+        self._mark_late()
         self._show_empty_if_needed()
         row = self.model.row_of(open_id) if open_id else -1
         selection = self.list.view.selectionModel()
@@ -222,6 +226,17 @@ class InboxPanel(Panel):
         if services is not None and not services.connectivity.online:
             parts.append(self.tr("Offline: showing the saved copy; answers wait in the outbox"))
         self.header.set_subtitle("  ·  ".join(parts))
+
+    def _mark_late(self) -> None:
+        """Mark the conversations waiting longer than the seller's goal (issue 9)."""
+        services = self.ctx.services
+        if services is None:
+            return
+        self._late_timer.start()
+        minutes = max(1, self.ctx.settings.get(keys.SLOW_ANSWER_MINUTES))
+        self.ctx.runner.run(services.dashboard.late_threads(slow_minutes=minutes),
+                            on_success=self.model.set_late, show_progress=False,
+                            report_errors=False, key=f"inbox.late-{id(self)}", owner=self)
 
     def _show_empty_if_needed(self) -> None:
         if self.model.rowCount():

@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from sellerdesk.ui import theme
+from sellerdesk.ui.icons import icon
 from sellerdesk.ui.inbox.thread_model import ThreadRole
 from sellerdesk.ui.theme import Tone
 
@@ -57,9 +58,10 @@ class ThreadDelegate(QStyledItemDelegate):
                          else QPalette.ColorRole.Text)
         muted = theme.mix(text, pal.color(QPalette.ColorRole.Highlight) if selected else base,
                           0.78 if selected else 0.6)
+        late = bool(index.data(ThreadRole.LATE))
         if count and not selected:  # a leading stripe marks rows that wait for an answer
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(theme.tone_color(Tone.ACCENT, pal))
+            painter.setBrush(theme.tone_color(Tone.WARNING if late else Tone.ACCENT, pal))
             painter.drawRoundedRect(QRectF(area.left() + 1, area.top() + 8, 3,
                                            area.height() - 16), 1.5, 1.5)
 
@@ -75,9 +77,14 @@ class ThreadDelegate(QStyledItemDelegate):
         when = str(index.data(ThreadRole.WHEN) or "")
         painter.setFont(small)
         when_w = painter.fontMetrics().horizontalAdvance(when) if when else 0
-        painter.setPen(muted)
+        painter.setPen(theme.tone_color(Tone.WARNING, pal) if late and not selected else muted)
         painter.drawText(rows[0], int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
                          when)
+        if late:  # a clock before the time: waiting longer than the seller's goal (issue 9)
+            side = line - 2
+            clock = QRect(rows[0].right() - when_w - side - 4, rows[0].top() + 1, side, side)
+            icon("clock", Tone.WARNING).paint(painter, clock)
+            when_w += side + 4
         name_font = QFont(option.font)
         name_font.setWeight(QFont.Weight.Bold if count else QFont.Weight.DemiBold)
         self._text(painter, name_font, text, rows[0].adjusted(0, 0, -(when_w + 10), 0),

@@ -25,6 +25,7 @@ class ThreadRole(IntEnum):
     WHEN = Qt.ItemDataRole.UserRole + 6  # relative time of the last question
     UNANSWERED = Qt.ItemDataRole.UserRole + 7  # int
     SNIPPET = Qt.ItemDataRole.UserRole + 8  # first line of the main question
+    LATE = Qt.ItemDataRole.UserRole + 9  # bool: a question waits longer than the seller's goal
 
 
 def channel_text(channel: Channel | None) -> str:
@@ -72,6 +73,7 @@ class ThreadListModel(KeyedListModel[Thread]):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._now: datetime | None = None  # tests pin "now"; None means the clock
+        self._late: set[str] = set()  # ids of threads waiting longer than the goal
 
     def key(self, item: Thread) -> Hashable:
         return item.id
@@ -85,6 +87,16 @@ class ThreadListModel(KeyedListModel[Thread]):
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._items) - 1, 0),
                                   [int(ThreadRole.WHEN),
                                    int(Qt.ItemDataRole.AccessibleTextRole)])
+
+    def set_late(self, thread_ids: set[str]) -> None:
+        """Mark the conversations whose questions wait too long (dataChanged per changed row)."""
+        changed = self._late ^ thread_ids
+        self._late = set(thread_ids)
+        for row, thread in enumerate(self._items):
+            if thread.id in changed:
+                self.dataChanged.emit(self.index(row, 0), self.index(row, 0),
+                                      [int(ThreadRole.LATE),
+                                       int(Qt.ItemDataRole.AccessibleTextRole)])
 
     def total_unanswered(self) -> int:
         return sum(unanswered(t) for t in self._items)
@@ -115,6 +127,8 @@ class ThreadListModel(KeyedListModel[Thread]):
             return format_relative(when, self._now) if when else ""
         if role == ThreadRole.UNANSWERED:
             return unanswered(thread)
+        if role == ThreadRole.LATE:
+            return thread.id in self._late and unanswered(thread) > 0
         if role == ThreadRole.SNIPPET:
             main = thread.main_question
             return one_line(main.question.text if main and main.question else "")
@@ -128,6 +142,8 @@ class ThreadListModel(KeyedListModel[Thread]):
     def _spoken(self, thread: Thread) -> str:
         count = unanswered(thread)
         state = (self.tr("%n unanswered", "", count) if count else self.tr("answered"))
+        if count and thread.id in self._late:
+            state = self.tr("{state}, waiting too long").format(state=state)
         parts = [buyer_name(thread), product_title(thread), channel_text(thread.channel), state]
         when = thread.last_question_date
         if when:
