@@ -83,6 +83,23 @@
     </message>
 </context>
 <context>
+    <name>OrderCommands</name>
+    <message numerus="yes">
+        <source>Updating {count} shippings…</source>
+        <translation>
+            <numerusform>Updating {count} shipping…</numerusform>
+            <numerusform>Updating {count} shippings…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported {count} orders to {file}</source>
+        <translation>
+            <numerusform>Exported {count} order to {file}</numerusform>
+            <numerusform>Exported {count} orders to {file}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>OrdersPanel</name>
     <message numerus="yes">
         <source>{count} orders</source>
@@ -96,20 +113,6 @@
         <translation>
             <numerusform>{count} order matches</numerusform>
             <numerusform>{count} orders match</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Updating {count} shippings…</source>
-        <translation>
-            <numerusform>Updating {count} shipping…</numerusform>
-            <numerusform>Updating {count} shippings…</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Exported {count} orders to {file}</source>
-        <translation>
-            <numerusform>Exported {count} order to {file}</numerusform>
-            <numerusform>Exported {count} orders to {file}</numerusform>
         </translation>
     </message>
 </context>

@@ -2,45 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es">
 <context>
-    <name></name>
-    <message>
-        <source>Search orders</source>
-        <translation type="unfinished">Buscar pedidos</translation>
-    </message>
-    <message>
-        <source>Go to filters</source>
-        <translation type="unfinished">Ir a los filtros</translation>
-    </message>
-    <message>
-        <source>Go to the order list</source>
-        <translation type="unfinished">Ir a la lista de pedidos</translation>
-    </message>
-    <message>
-        <source>Edit the tracking code</source>
-        <translation type="unfinished">Editar el número de seguimiento</translation>
-    </message>
-    <message>
-        <source>Update shipping of the selected orders…</source>
-        <translation type="unfinished">Actualizar el envío de los pedidos seleccionados…</translation>
-    </message>
-    <message>
-        <source>Export this view to CSV…</source>
-        <translation type="unfinished">Exportar esta vista a CSV…</translation>
-    </message>
-    <message>
-        <source>Save these filters as a view…</source>
-        <translation type="unfinished">Guardar estos filtros como vista…</translation>
-    </message>
-    <message>
-        <source>Clear filters</source>
-        <translation type="unfinished">Borrar filtros</translation>
-    </message>
-    <message>
-        <source>Refresh the selected order from the shop</source>
-        <translation type="unfinished">Actualizar el pedido seleccionado desde la tienda</translation>
-    </message>
-</context>
-<context>
     <name>AboutDialog</name>
     <message>
         <source>Public domain</source>
@@ -1501,6 +1462,23 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
 </context>
 <context>
+    <name>OrderCommands</name>
+    <message numerus="yes">
+        <source>Updating {count} shippings…</source>
+        <translation>
+            <numerusform>Actualizando {count} envío…</numerusform>
+            <numerusform>Actualizando {count} envíos…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported {count} orders to {file}</source>
+        <translation>
+            <numerusform>Se exportó {count} pedido a {file}</numerusform>
+            <numerusform>Se exportaron {count} pedidos a {file}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>OrderDetail</name>
     <message>
         <source>No order selected</source>
@@ -2006,7 +1984,7 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
     <message>
         <source>Words from the buyer&apos;s name or nickname, a product, a tracking code or the order number</source>
-        <translation type="unfinished"></translation>
+        <translation>Palabras del nombre o apodo del comprador, de un producto, de un número de seguimiento o el número de pedido</translation>
     </message>
     <message>
         <source>Order of the list</source>
@@ -2045,6 +2023,38 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Cuando conectes una tienda, aquí aparecerán tus ventas en la tienda y en el marketplace, con su estado de pago y de envío.</translation>
     </message>
     <message>
+        <source>Go to filters</source>
+        <translation>Ir a los filtros</translation>
+    </message>
+    <message>
+        <source>Go to the order list</source>
+        <translation>Ir a la lista de pedidos</translation>
+    </message>
+    <message>
+        <source>Edit the tracking code</source>
+        <translation>Editar el número de seguimiento</translation>
+    </message>
+    <message>
+        <source>Update shipping of the selected orders…</source>
+        <translation>Actualizar el envío de los pedidos seleccionados…</translation>
+    </message>
+    <message>
+        <source>Export this view to CSV…</source>
+        <translation>Exportar esta vista a CSV…</translation>
+    </message>
+    <message>
+        <source>Save these filters as a view…</source>
+        <translation>Guardar estos filtros como vista…</translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation>Borrar filtros</translation>
+    </message>
+    <message>
+        <source>Refresh the selected order from the shop</source>
+        <translation>Actualizar el pedido seleccionado desde la tienda</translation>
+    </message>
+    <message>
         <source>Show: {view}</source>
         <translation>Mostrar: {view}</translation>
     </message>
@@ -2077,10 +2087,6 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
             <numerusform>{count} pedido coincide</numerusform>
             <numerusform>{count} pedidos coinciden</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Exported {count} orders to {file}</source>
-        <translation type="unfinished">Se exportó {count} pedido a {file}</translation>
     </message>
     <message>
         <source> · {loaded} loaded, more as you scroll</source>
@@ -3280,6 +3286,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>answered</source>
         <translation>respondida</translation>
+    </message>
+    <message>
+        <source>{state}, waiting too long</source>
+        <translation>{state}, esperando demasiado</translation>
     </message>
 </context>
 <context>

@@ -2,45 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
-    <name></name>
-    <message>
-        <source>Search orders</source>
-        <translation type="unfinished">Buscar pedidos</translation>
-    </message>
-    <message>
-        <source>Go to filters</source>
-        <translation type="unfinished">Ir para os filtros</translation>
-    </message>
-    <message>
-        <source>Go to the order list</source>
-        <translation type="unfinished">Ir para a lista de pedidos</translation>
-    </message>
-    <message>
-        <source>Edit the tracking code</source>
-        <translation type="unfinished">Editar o código de rastreio</translation>
-    </message>
-    <message>
-        <source>Update shipping of the selected orders…</source>
-        <translation type="unfinished">Atualizar o envio dos pedidos selecionados…</translation>
-    </message>
-    <message>
-        <source>Export this view to CSV…</source>
-        <translation type="unfinished">Exportar esta visualização para CSV…</translation>
-    </message>
-    <message>
-        <source>Save these filters as a view…</source>
-        <translation type="unfinished">Salvar estes filtros como visualização…</translation>
-    </message>
-    <message>
-        <source>Clear filters</source>
-        <translation type="unfinished">Limpar filtros</translation>
-    </message>
-    <message>
-        <source>Refresh the selected order from the shop</source>
-        <translation type="unfinished">Atualizar o pedido selecionado a partir da loja</translation>
-    </message>
-</context>
-<context>
     <name>AboutDialog</name>
     <message>
         <source>Public domain</source>
@@ -1501,6 +1462,23 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
 </context>
 <context>
+    <name>OrderCommands</name>
+    <message numerus="yes">
+        <source>Updating {count} shippings…</source>
+        <translation>
+            <numerusform>Atualizando {count} envio…</numerusform>
+            <numerusform>Atualizando {count} envios…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported {count} orders to {file}</source>
+        <translation>
+            <numerusform>{count} pedido exportado para {file}</numerusform>
+            <numerusform>{count} pedidos exportados para {file}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>OrderDetail</name>
     <message>
         <source>No order selected</source>
@@ -2006,7 +1984,7 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
     <message>
         <source>Words from the buyer&apos;s name or nickname, a product, a tracking code or the order number</source>
-        <translation type="unfinished"></translation>
+        <translation>Palavras do nome ou apelido do comprador, de um produto, de um código de rastreio ou o número do pedido</translation>
     </message>
     <message>
         <source>Order of the list</source>
@@ -2045,6 +2023,38 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Quando uma loja estiver conectada, suas vendas na loja e no marketplace aparecerão aqui, com o status de pagamento e de envio.</translation>
     </message>
     <message>
+        <source>Go to filters</source>
+        <translation>Ir para os filtros</translation>
+    </message>
+    <message>
+        <source>Go to the order list</source>
+        <translation>Ir para a lista de pedidos</translation>
+    </message>
+    <message>
+        <source>Edit the tracking code</source>
+        <translation>Editar o código de rastreio</translation>
+    </message>
+    <message>
+        <source>Update shipping of the selected orders…</source>
+        <translation>Atualizar o envio dos pedidos selecionados…</translation>
+    </message>
+    <message>
+        <source>Export this view to CSV…</source>
+        <translation>Exportar esta visualização para CSV…</translation>
+    </message>
+    <message>
+        <source>Save these filters as a view…</source>
+        <translation>Salvar estes filtros como visualização…</translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation>Limpar filtros</translation>
+    </message>
+    <message>
+        <source>Refresh the selected order from the shop</source>
+        <translation>Atualizar o pedido selecionado a partir da loja</translation>
+    </message>
+    <message>
         <source>Show: {view}</source>
         <translation>Mostrar: {view}</translation>
     </message>
@@ -2077,10 +2087,6 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
             <numerusform>{count} pedido corresponde</numerusform>
             <numerusform>{count} pedidos correspondem</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Exported {count} orders to {file}</source>
-        <translation type="unfinished">{count} pedido exportado para {file}</translation>
     </message>
     <message>
         <source> · {loaded} loaded, more as you scroll</source>
@@ -3280,6 +3286,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>answered</source>
         <translation>respondida</translation>
+    </message>
+    <message>
+        <source>{state}, waiting too long</source>
+        <translation>{state}, aguardando demais</translation>
     </message>
 </context>
 <context>

@@ -113,8 +113,8 @@ class OrderCommands(QObject):
                     self._writes.record(result)
             dialog.show_results(rows, results)
 
-        label = QCoreApplication.translate("OrdersPanel", "Updating {count} shippings…", "",
-                                           len(changes))
+        # self.tr with the count: lupdate reads plural forms from tr() in a class only.
+        label = self.tr("Updating {count} shippings…", "", len(changes))
         self._runner.run(self._session.orders.bulk_shipping([c for _, c in changes]),
                          on_success=_done, on_failure=lambda _exc: dialog.failed(),
                          label=label.format(count=len(changes)), owner=dialog)
@@ -140,7 +140,6 @@ class OrderCommands(QObject):
                          owner=self)
 
     def _on_exported(self, path: Path, count: int) -> None:
-        text = QCoreApplication.translate("OrdersPanel", "Exported {count} orders to {file}",
-                                          "", count)
+        text = self.tr("Exported {count} orders to {file}", "", count)
         self.notice_posted.emit(text.format(count=format_number(count), file=path.name))
         self.export_finished.emit(str(path), count)
