@@ -47,7 +47,9 @@ async def _serve(args: argparse.Namespace) -> None:
                      seed_value=args.seed, orders=args.orders)
     # Bind ourselves so --port 0 still lets us print the real port before serving.
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY on accepted sockets only when proto says
+    # TCP; without it each small answer waits ~40 ms for the client's delayed ACK (Nagle).
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((args.host, args.port))
     sock.listen(128)

@@ -30,7 +30,7 @@ from sellerdesk.api.models import TrackingCode, decode
 from sellerdesk.services.connectivity import Connectivity
 from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent, Verdict, check, dump, parse, send
-from sellerdesk.store import Store
+from sellerdesk.store import Store, StoreError
 from sellerdesk.store.db import utc_now
 from sellerdesk.store.outbox import (
     IntentKind,
@@ -43,6 +43,7 @@ from sellerdesk.store.outbox import (
 log = logging.getLogger("sellerdesk.outbox")
 
 _TRANSIENT = (Offline, ServerError, RateLimited, BadResponse)
+STORE_RETRY_SECONDS = 30.0  # after the local store refused a change (e.g. a full disk)
 
 
 class OutboxService:
@@ -66,6 +67,7 @@ class OutboxService:
         self.applied: Event[OutboxEntry] = Event("outbox.applied")
         self.settled: Event[OutboxEntry] = Event("outbox.settled")
         self.auth_needed: Event[str] = Event("outbox.auth_needed")
+        self.store_failed: Event[str] = Event("outbox.store_failed")  # a message for the seller
         self._appliers: list[Callable[[OutboxEntry], Awaitable[None]]] = []
         # Store observers fire on the store's writer thread: hop onto the loop.
         self._unobserve = store.outbox.add_observer(self._on_store_change)
@@ -162,7 +164,16 @@ class OutboxService:
     async def _run(self) -> None:
         while True:
             self._wake.clear()
-            sent = await self.drain_once()
+            try:
+                sent = await self.drain_once()
+            except StoreError as exc:  # e.g. a full disk: say so and keep the sender alive
+                log.warning("outbox: the local store refused a change: %s", exc.detail)
+                self.store_failed.emit(exc.message)
+                try:  # until the seller retries (kick) or a while passes; not a busy loop
+                    await asyncio.wait_for(self._wake.wait(), STORE_RETRY_SECONDS)
+                except TimeoutError:
+                    pass
+                continue
             if sent:
                 continue
             wake = await self._store.run(self._store.outbox.next_wakeup)
@@ -268,12 +279,11 @@ class OutboxService:
                 if verdict.verdict is Verdict.CONFLICT:
                     await self._conflict(entry, verdict.server, verdict.message)
                     return
-            failed = await self._store.run(outbox.mark_failed, entry.id, exc.message)
-            self.settled.emit(failed)
+            await self._store.run(outbox.mark_failed, entry.id, exc.message)
+            self.settled.emit(entry)
             return
         except ApiError as exc:  # any other refusal: keep it for the seller
-            failed = await self._store.run(outbox.mark_failed, entry.id, exc.message)
-            self.settled.emit(failed)
+            await self._store.run(outbox.mark_failed, entry.id, exc.message)
             return
         self._connectivity.report_success()
         new_entity = None

@@ -48,7 +48,7 @@ class Session:
         self.orders = OrdersService(client, store, self.outbox)
         self.dashboard = DashboardService(store)
         self.sync = SyncService(client, store, self.catalogue, self.tracking, self.inbox,
-                                self.orders)
+                                self.orders, connectivity=self.connectivity)
         self.notifications = NotificationService(store)
 
     @classmethod

@@ -16,9 +16,11 @@ from dataclasses import dataclass, field
 
 from sellerdesk.api.client import ShopClient
 from sellerdesk.api.enums import OrderOrder, QuestionOrder
+from sellerdesk.api.errors import ApiError, NotFound
 from sellerdesk.api.models import Order, Question, Thread
 from sellerdesk.api.paging import paginate, paginate_thread
 from sellerdesk.services.catalogue import CatalogueService
+from sellerdesk.services.connectivity import Connectivity
 from sellerdesk.services.convert import order_row, thread_row
 from sellerdesk.services.events import Event
 from sellerdesk.services.inbox import InboxService
@@ -56,7 +58,9 @@ def _thread_key(t: Thread) -> tuple[object, ...]:
 class SyncService:
     def __init__(self, client: ShopClient, store: Store, catalogue: CatalogueService,
                  tracking: TrackingService, inbox: InboxService,
-                 orders: OrdersService | None = None, *, parallel: int = 4) -> None:
+                 orders: OrdersService | None = None, *, parallel: int = 4,
+                 connectivity: Connectivity | None = None) -> None:
+        self._connectivity = connectivity
         self._client = client
         self._store = store
         self._catalogue = catalogue
@@ -76,26 +80,38 @@ class SyncService:
                    on_progress: Callable[[SyncProgress], object] | None = None) -> SyncReport:
         """Refresh everything; only one sync runs at a time (a second call waits for it)."""
         async with self._lock:
-            report = SyncReport()
-
-            def progress(stage: str, done: int, total: int | None) -> None:
-                p = SyncProgress(stage, done, total)
-                self.progressed.emit(p)
-                if on_progress is not None:
-                    on_progress(p)
-
-            progress("shop", 0, 1)
-            await self._catalogue.refresh_shop()
-            progress("categories", 0, None)
-            tree = await self._catalogue.refresh_categories()
-            report.categories = _count_tree(tree)
-            progress("tracking", 0, None)
-            report.tracking_codes = len(await self._tracking.refresh())
-            report.threads, report.questions = await self._sync_threads(full, progress)
-            report.orders = await self._sync_orders(full, progress)
-            report.stages = ["shop", "categories", "tracking", "threads", "orders"]
-            self.finished.emit(report)
+            try:
+                report = await self._sync_all(full, on_progress)
+            except ApiError as exc:  # the connection state tells it too, not only the error
+                if self._connectivity is not None:
+                    self._connectivity.report_failure(exc)
+                raise
+            if self._connectivity is not None:
+                self._connectivity.report_success()
             return report
+
+    async def _sync_all(self, full: bool,
+                        on_progress: Callable[[SyncProgress], object] | None) -> SyncReport:
+        report = SyncReport()
+
+        def progress(stage: str, done: int, total: int | None) -> None:
+            p = SyncProgress(stage, done, total)
+            self.progressed.emit(p)
+            if on_progress is not None:
+                on_progress(p)
+
+        progress("shop", 0, 1)
+        await self._catalogue.refresh_shop()
+        progress("categories", 0, None)
+        tree = await self._catalogue.refresh_categories()
+        report.categories = _count_tree(tree)
+        progress("tracking", 0, None)
+        report.tracking_codes = len(await self._tracking.refresh())
+        report.threads, report.questions = await self._sync_threads(full, progress)
+        report.orders = await self._sync_orders(full, progress)
+        report.stages = ["shop", "categories", "tracking", "threads", "orders"]
+        self.finished.emit(report)
+        return report
 
     async def _sync_threads(self, full: bool,
                             progress: Callable[[str, int, int | None], None]) -> tuple[int, int]:
@@ -116,18 +132,26 @@ class SyncService:
         done = 0
         questions = 0
 
+        vanished: list[str] = []
+
         async def one(thread: Thread) -> None:
             nonlocal done, questions
             async with gate:
                 fetch = functools.partial(self._client.thread, thread.id,
                                           order=QuestionOrder.DATE_ASC)
-                qs: list[Question] = [q async for q in paginate_thread(fetch, limit=PAGE)]
+                try:
+                    qs: list[Question] = [q async for q in paginate_thread(fetch, limit=PAGE)]
+                except NotFound:  # gone since the list was read (its last question deleted)
+                    vanished.append(thread.id)
+                    qs = []
             await self._replace_conversation(thread.id, qs)
             done += 1
             questions += len(qs)
             progress("questions", done, len(stale))
 
         await asyncio.gather(*(one(t) for t in stale))
+        if vanished:
+            await self._store.run(cache.delete, Resource.THREADS, vanished)
         await self._store.run(cache.mark_synced, Resource.THREADS)
         await self._store.run(cache.mark_synced, Resource.QUESTIONS)
         self._inbox.changed.emit(None)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import msgspec
 
 from sellerdesk.api.client import ShopClient
 from sellerdesk.api.enums import Event as CodeEvent
 from sellerdesk.api.enums import Provider
+from sellerdesk.api.errors import NotFound
 from sellerdesk.api.models import TrackingCode, TrackingCodeDraft, decode
 from sellerdesk.services.convert import load, load_all, tracking_row
 from sellerdesk.services.events import Event
@@ -34,7 +37,16 @@ class TrackingService:
 
     async def refresh(self) -> list[TrackingCode]:
         codes = await self._client.tracking_codes()
-        full = [await self._client.tracking_code(c.id) for c in codes]  # lists carry no options
+
+        async def read(code_id: int) -> TrackingCode | None:
+            try:
+                return await self._client.tracking_code(code_id)
+            except NotFound:  # deleted since the list was read (our outbox, another device)
+                return None
+
+        # Lists carry no options: read every code, as many at once as the client allows.
+        found = await asyncio.gather(*(read(c.id) for c in codes))
+        full = [c for c in found if c is not None]
         await self._store.run(self._store.cache.replace_tracking_codes,
                               [tracking_row(c) for c in full])
         await self._store.run(self._store.cache.mark_synced, Resource.TRACKING_CODES)

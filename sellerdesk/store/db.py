@@ -190,7 +190,8 @@ class Database:
     def __init__(self, path: Path | str, *, migrations: Sequence[Migration] = MIGRATIONS,
                  executor: ThreadPoolExecutor | None = None) -> None:
         self.path = Path(path)
-        self._lock = threading.RLock()
+        self._lock = threading.RLock()  # the connection: held through a whole transaction
+        self._state = threading.Lock()  # `_closed` and `_executor` only: never held for long
         self._executor = executor
         self._closed = False
         self._depth = 0  # open transaction levels (savepoints past the first)
@@ -342,7 +343,9 @@ class Database:
         Cancelling the awaiting task does not stop a call already running: a write is
         never left half done.
         """
-        with self._lock:
+        # Not self._lock: the writer thread holds it through a whole transaction (an fsync, a
+        # 100,000-row upsert) and the caller here is the event loop, i.e. the GUI thread.
+        with self._state:
             if self._closed:
                 raise StoreClosedError()
             if self._executor is None:
@@ -357,7 +360,7 @@ class Database:
 
     def close(self) -> None:
         """Close the connection (checkpointing the WAL) and stop the writer thread."""
-        with self._lock:
+        with self._lock, self._state:
             if self._closed:
                 return
             self._closed = True

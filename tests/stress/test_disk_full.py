@@ -177,9 +177,6 @@ async def test_store_on_a_full_filesystem(fresh_sandbox: Sandbox, tmp_path: Path
         assert profile_db_path("stress", data).exists()
 
 
-@pytest.mark.xfail(strict=True, raises=TimeoutError,
-                   reason="product bug: a StoreError in OutboxService._run ends the "
-                          "background sender for good")
 async def test_background_sender_survives_a_full_disk(fresh_sandbox: Sandbox,
                                                       synced_copy: Path) -> None:
     session = await open_session(fresh_sandbox, synced_copy)

@@ -27,7 +27,6 @@ from sellerdesk.api.errors import (
     ApiError,
     AuthError,
     BadResponse,
-    NotFound,
     Offline,
     RateLimited,
     ServerError,
@@ -128,13 +127,9 @@ async def test_fault_cell(cell: Cell, fresh_sandbox: Sandbox, synced_copy: Path,
         errors = await _sync_and_drain(session, sb, cell)
 
         # While the fault is on: what failed says so in words, and nothing else escaped.
-        # NotFound is the list-then-read race of test_sync_races.py (a product bug, xfail
-        # there): the outbox deleted a record the sync had just listed. Until it is fixed it
-        # may stand in for the fault's own error.
-        raced = [e for e in errors if isinstance(e, NotFound)]
         if cell.expected is None:
-            assert errors == raced, errors
-        elif not raced:
+            assert errors == [], errors
+        else:
             assert errors, "the fault never reached the sync"
             assert isinstance(errors[0], cell.expected), (errors[0], errors[0].detail)
         for exc in errors:

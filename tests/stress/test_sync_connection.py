@@ -17,8 +17,6 @@ from tests.stress.support import open_session
 from tests.support.sandbox import Sandbox
 
 
-@pytest.mark.xfail(raises=AssertionError, strict=True,
-                   reason="product gap: SyncService does not report to Connectivity")
 async def test_a_sync_that_finds_the_server_gone_goes_offline(fresh_sandbox: Sandbox,
                                                              synced_copy: Path) -> None:
     session = await open_session(fresh_sandbox, synced_copy)

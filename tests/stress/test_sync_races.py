@@ -14,10 +14,8 @@ import asyncio
 from pathlib import Path
 
 import httpx
-import pytest
 
 from sellerdesk.api.client import ShopClient
-from sellerdesk.api.errors import NotFound
 from sellerdesk.services.session import Session, ShopAddress
 from sellerdesk.store import Store
 from sellerdesk.store.rows import Resource
@@ -54,9 +52,6 @@ async def _session(sb: Sandbox, data: Path, transport: httpx.AsyncBaseTransport)
     return Session(ShopAddress("race", sb.base_url, sb.shop_id), client, store)
 
 
-@pytest.mark.xfail(raises=NotFound, strict=True,
-                   reason="product bug: TrackingService.refresh fails on a code deleted "
-                          "between the list and its read")
 async def test_sync_survives_a_tracking_code_deleted_meanwhile(fresh_sandbox: Sandbox,
                                                                tmp_path: Path) -> None:
     victim = fresh_sandbox.get("/metrics").json()[0]["id"]
@@ -70,9 +65,6 @@ async def test_sync_survives_a_tracking_code_deleted_meanwhile(fresh_sandbox: Sa
         await session.aclose()
 
 
-@pytest.mark.xfail(raises=NotFound, strict=True,
-                   reason="product bug: SyncService._sync_threads fails on a thread gone "
-                          "between the thread list and its conversation read")
 async def test_sync_survives_a_thread_gone_meanwhile(fresh_sandbox: Sandbox,
                                                      tmp_path: Path) -> None:
     threads = fresh_sandbox.get("/questions/threads/search", limit=50).json()["results"]
