@@ -28,6 +28,7 @@ from sellerdesk.ui.dialogs.shortcuts import Section, ShortcutsDialog
 from sellerdesk.ui.icons import app_icon, icon
 from sellerdesk.ui.inbox.filters import InboxFilters
 from sellerdesk.ui.inbox.panel import InboxPanel
+from sellerdesk.ui.language_menu import LanguageMenu
 from sellerdesk.ui.navigation import Sidebar
 from sellerdesk.ui.orders.panel import OrdersPanel
 from sellerdesk.ui.panel import Panel
@@ -169,6 +170,10 @@ class MainWindow(QMainWindow):
         self._refresh_action = self._action(
             view_menu, self.tr("&Refresh"), self._on_refresh_triggered,
             shortcuts=["F5", "Ctrl+R"], icon_name="refresh")
+        view_menu.addSeparator()
+        self.language_menu = LanguageMenu(self.ctx.settings, view_menu)
+        self.language_menu.language_chosen.connect(self._on_language_chosen)
+        view_menu.addMenu(self.language_menu)
 
         help_menu = bar.addMenu(self.tr("&Help"))
         self._help_actions = [
@@ -179,6 +184,9 @@ class MainWindow(QMainWindow):
         about = self._action(help_menu, self.tr("&About SellerDesk"), self.show_about,
                              icon_name="info")
         about.setMenuRole(QAction.MenuRole.AboutRole)
+
+    def _on_language_chosen(self, _code: str) -> None:
+        self.banner.show_message(self.language_menu.restart_notice(), MessageLevel.INFO)
 
     # ---- Views. -------------------------------------------------------------------------------
 
