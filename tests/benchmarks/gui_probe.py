@@ -135,14 +135,14 @@ async def orders(args: list[str]) -> dict[str, float]:
     panel = window.panel("orders")
     table = next(w for w in panel.findChildren(QAbstractItemView)
                  if w.model() is not None and w.model().columnCount() > 5)
-    await _until(lambda: table.model().rowCount() > 0)
+    total = await session.orders.count()
+    await _until(lambda: table.model().rowCount() > 0 or (total == 0 and panel.is_loaded()))
     window.grab()  # the first rows painted
     first_rows_ms = (time.perf_counter() - opened) * 1000
     rss = rss_mib()
     late = Lateness()
     late.start()
     bar = table.verticalScrollBar()
-    total = session and await session.orders.count()
     steps = 0
     while table.model().rowCount() < total and steps < 5000:  # top to bottom, page by page
         bar.setValue(bar.maximum())
