@@ -154,7 +154,8 @@ class ThreadView(QWidget):
 
     def _read(self, thread_id: str, *, reveal: bool) -> None:
         inbox = self._inbox
-        assert inbox is not None
+        if inbox is None:  # a reload timer that fired after the shop was closed
+            return
         self.ctx.runner.run(_read_conversation(inbox, thread_id),
                             on_success=functools.partial(self._show, thread_id, reveal),
                             key="inbox.conversation", show_progress=False, owner=self)
