@@ -279,11 +279,12 @@ class OutboxService:
                 if verdict.verdict is Verdict.CONFLICT:
                     await self._conflict(entry, verdict.server, verdict.message)
                     return
-            await self._store.run(outbox.mark_failed, entry.id, exc.message)
-            self.settled.emit(entry)
+            failed = await self._store.run(outbox.mark_failed, entry.id, exc.message)
+            self.settled.emit(failed)
             return
         except ApiError as exc:  # any other refusal: keep it for the seller
-            await self._store.run(outbox.mark_failed, entry.id, exc.message)
+            failed = await self._store.run(outbox.mark_failed, entry.id, exc.message)
+            self.settled.emit(failed)
             return
         self._connectivity.report_success()
         new_entity = None

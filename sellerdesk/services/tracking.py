@@ -26,6 +26,7 @@ class TrackingService:
         self._store = store
         self._outbox = outbox
         self.changed: Event[None] = Event("tracking.changed")
+        self._writes_applied = 0  # bumped by every applied tracking write (see refresh)
         outbox.add_applier(self._apply)
 
     async def codes(self, *, event: CodeEvent | None = None,
@@ -36,17 +37,23 @@ class TrackingService:
         return load_all(rows, TrackingCode)
 
     async def refresh(self) -> list[TrackingCode]:
-        codes = await self._client.tracking_codes()
-
         async def read(code_id: int) -> TrackingCode | None:
             try:
                 return await self._client.tracking_code(code_id)
             except NotFound:  # deleted since the list was read (our outbox, another device)
                 return None
 
-        # Lists carry no options: read every code, as many at once as the client allows.
-        found = await asyncio.gather(*(read(c.id) for c in codes))
-        full = [c for c in found if c is not None]
+        full: list[TrackingCode] = []
+        for _ in range(3):
+            seen = self._writes_applied
+            codes = await self._client.tracking_codes()
+            # Lists carry no options: read every code, as many at once as the client allows.
+            found = await asyncio.gather(*(read(c.id) for c in codes))
+            full = [c for c in found if c is not None]
+            if seen == self._writes_applied:
+                break
+            # One of our writes landed while the list was read: the list may predate it, and
+            # replacing the cache with it would drop a code just created. Read again.
         await self._store.run(self._store.cache.replace_tracking_codes,
                               [tracking_row(c) for c in full])
         await self._store.run(self._store.cache.mark_synced, Resource.TRACKING_CODES)
@@ -78,6 +85,8 @@ class TrackingService:
                                          Intent(tracking_id=code_id))
 
     async def _apply(self, entry: OutboxEntry) -> None:
+        if entry.kind.value.startswith("tracking"):
+            self._writes_applied += 1
         if entry.kind in (IntentKind.TRACKING_CREATE, IntentKind.TRACKING_MODIFY):
             if entry.result:
                 code = decode(entry.result, TrackingCode)

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.store.outbox import UNFINISHED, OutboxChange, OutboxEntry
+from sellerdesk.store.outbox import UNFINISHED, OutboxChange, OutboxEntry, OutboxEvent
 from sellerdesk.store.rows import Resource
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
@@ -316,13 +316,16 @@ class TrackingPanel(Panel):
         self.editor.save_button.setEnabled(False)
 
         def queued(entry: OutboxEntry) -> None:
+            key = self.writes.key_of(entry.id, entry.entity)  # moved already if it was sent
             self.writes.follow(entry)
+            self._catch_up(entry)
             self.editor.mark_saved()
             # Show at once what the code now is: a queued create, or a queued change.
-            self.editor.show_row(queued_create(entry) if row is None
-                                 else queued_change(row, entry))
+            if key == entry.entity:
+                self.editor.show_row(queued_create(entry) if row is None
+                                     else queued_change(row, entry))
             if row is None:
-                self._current_key = entry.entity
+                self._current_key = key
                 self._new_started = False
             self.reload_rows()
             if then is not None:
@@ -358,7 +361,26 @@ class TrackingPanel(Panel):
 
         confirm_removal(self, row, delete, cancel_create)
 
+    def _catch_up(self, entry: OutboxEntry) -> None:
+        """On a fast connection a write can be sent before this view starts following it:
+        replay where the entry is now, so the view misses no step."""
+        services = self.ctx.services
+        if services is None:
+            return
+        store = services.store
+
+        def replay(now: OutboxEntry | None) -> None:
+            if now is None:
+                return
+            if now.state is not entry.state or now.entity != entry.entity:
+                self._on_outbox_changed(OutboxChange(OutboxEvent.CHANGED, now.id, now.entity,
+                                                     now.state))
+
+        self.ctx.runner.run(store.run(store.outbox.get, entry.id), on_success=replay,
+                            owner=self, show_progress=False, report_errors=False)
+
     def _on_delete_queued(self, entry: OutboxEntry) -> None:
+        self._catch_up(entry)
         row = self.editor.row
         if row is not None and row.key == entry.entity:
             self.editor.update_row(replace(row, deleting=True, sync=entry.state.value,
