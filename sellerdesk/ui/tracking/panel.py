@@ -49,6 +49,7 @@ class TrackingPanel(Panel):
         super().__init__(ctx, parent)
         self.model = TrackingListModel(self)
         self._current_key: str | None = None  # the row the editor shows (None: a new code)
+        self._deleted: set[str] = set()  # codes whose delete this view queued
         self._selecting = False
         self._saving = False
         self._new_started = False  # the editor holds a new code the seller began
@@ -228,6 +229,10 @@ class TrackingPanel(Panel):
         if self.editor.is_dirty() or (key is None and self._new_started):
             return  # the seller is typing a new code, or edits one filtered out: keep it
         shown = self.editor.row
+        if key is not None and key in self._deleted:
+            self._deleted.discard(key)  # our delete went through: move on to another code
+            self._open_row(0 if self.model.rowCount() else -1)
+            return
         if self.writes.ours(key) and shown is not None and not shown.deleting:
             return  # our own create or change, filtered out of the list for now
         self._open_row(0 if self.model.rowCount() else -1)
@@ -380,6 +385,7 @@ class TrackingPanel(Panel):
                             owner=self, show_progress=False, report_errors=False)
 
     def _on_delete_queued(self, entry: OutboxEntry) -> None:
+        self._deleted.add(entry.entity)
         self._catch_up(entry)
         row = self.editor.row
         if row is not None and row.key == entry.entity:
