@@ -174,13 +174,13 @@ async def _find_created(client: ShopClient, draft: dict[str, Any],
     The list shows ACTIVE codes only (spec); an INACTIVE one is looked for by id just past the
     ids we know, where a fresh create lands on this service (docs/decisions.md).
     """
-    for code in await client.tracking_codes():
+    listed = await client.tracking_codes()
+    for code in listed:
         if code.name == draft.get("name") and code.code == draft.get("code"):
             return code
     if draft.get("status") != TrackingStatus.INACTIVE.value:
         return None
-    listed = {c.id for c in await client.tracking_codes()}
-    probe = max(listed | set(known_ids) | {0}) + 1
+    probe = max({c.id for c in listed} | set(known_ids) | {0}) + 1
     misses = 0
     while misses < 3:
         try:

@@ -2,8 +2,8 @@
 
 The first sync of a shop records what is there without a word (a seller does not want two
 thousand notifications on day one); after that, every check (the app runs one after each
-sync) reports only what is new, and the
-record lives in the store so a restart never repeats an announcement.
+sync) reports only what is new, and the record lives in the store so a restart never
+repeats an announcement.
 """
 
 from __future__ import annotations
