@@ -1,0 +1,187 @@
+"""The one retry, backoff and request-pacing policy of SellerDesk. Pure: no I/O, no Qt.
+
+Every wait the app makes before trying again comes from this table, and every request to
+a shop passes one `Pacer` (one per open shop, shared by sync, the outbox, thumbnails and the
+window's reads), so the field's rate limit (about 5 requests/s per app, `service-notes.md`)
+is met before the service has to say 429.
+
+| who                     | first | growth | cap    | jitter | server's Retry-After          |
+|-------------------------|-------|--------|--------|--------|-------------------------------|
+| `READ_RETRY` (GETs)     | 0.5 s | x2     | 10 s   | 50 %   | honoured up to `HOLD_MAX`     |
+| `WRITE_RETRY` (outbox)  | 2 s   | x2     | 5 min  | 50 %   | wins, up to the cap           |
+| `PROBE` (offline check) | 1 s   | x2     | 30 s   | 20 %   | -                             |
+| `REFRESH` (background)  | 5 min | x2     | 30 min | none   | at least what the server said |
+
+`first` of `REFRESH` is the seller's interval. `Pacer`: every request of a shop, 5 requests/s
+after a burst of 5; a 429 pauses every request of that shop for the server's wait.
+
+A wait longer than `HOLD_MAX` is never slept through by a request in flight: the pacer raises
+`HoldTooLong` and the caller reschedules its work (the outbox entry, the next refresh) for
+the time the service gave, so no task sits for minutes holding a connection slot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+
+HOLD_MAX = 60.0  # seconds a request may wait in line before its work is rescheduled instead
+DEFAULT_RATE = 5.0  # requests per second per shop (service-notes: 5-7 then 429)
+DEFAULT_BURST = 5
+
+
+@dataclass(frozen=True)
+class Backoff:
+    """Exponential backoff: `first * factor**(attempt-1)` capped at `cap`, of which the
+    `jitter` fraction is drawn at random (so many clients do not retry in step)."""
+
+    first: float
+    cap: float
+    factor: float = 2.0
+    jitter: float = 0.5
+
+    def ceiling(self, attempt: int) -> float:
+        """The longest wait before try number `attempt + 1` (attempt counts from 1)."""
+        step = self.first * self.factor ** max(attempt - 1, 0)
+        return min(step, self.cap)
+
+    def delay(self, attempt: int, *, retry_after: float | None = None,
+              rng: Callable[[], float] = random.random) -> float:
+        """Seconds to wait after failed attempt number `attempt` (1 = the first try).
+
+        A server's `Retry-After` replaces the computed wait, capped at `cap`."""
+        if retry_after is not None:
+            return min(max(retry_after, 0.0), self.cap)
+        ceiling = self.ceiling(attempt)
+        return ceiling * (1.0 - self.jitter * rng())
+
+    def with_first(self, first: float) -> Backoff:
+        return replace(self, first=first)
+
+
+READ_RETRY = Backoff(first=0.5, cap=10.0)
+WRITE_RETRY = Backoff(first=2.0, cap=300.0)
+PROBE = Backoff(first=1.0, cap=30.0, jitter=0.2)
+REFRESH = Backoff(first=300.0, cap=30 * 60.0, jitter=0.0)
+READ_ATTEMPTS = 4  # a GET is tried at most this many times before its error is raised
+
+
+def retry_after_hold(retry_after: float | None) -> bool:
+    """Whether a request may wait out this `Retry-After` itself (else: reschedule)."""
+    return retry_after is None or retry_after <= HOLD_MAX
+
+
+class HoldTooLong(Exception):
+    """The pacer would make this request wait longer than `HOLD_MAX`: reschedule the work.
+
+    `wait` is the seconds until the shop accepts requests again; `resume_at` the wall time."""
+
+    def __init__(self, wait: float, resume_at: datetime) -> None:
+        super().__init__(f"requests paused for {wait:.0f} s")
+        self.wait = wait
+        self.resume_at = resume_at
+
+
+class Pacer:
+    """Spaces the requests of one shop: at most `rate` per second after a `burst`.
+
+    The generic cell-rate algorithm: each request reserves the next free slot in FIFO order,
+    so waiting requests never race each other. `pause(seconds)` (after a 429) moves every
+    later slot past the pause. Time functions are injectable for tests.
+    """
+
+    def __init__(self, rate: float = DEFAULT_RATE, burst: int = DEFAULT_BURST, *,
+                 hold_max: float = HOLD_MAX,
+                 clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+                 wall: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
+        if rate <= 0 or burst < 1:
+            raise ValueError("rate must be positive and burst at least 1")
+        self.rate = rate
+        self.burst = burst
+        self.hold_max = hold_max
+        self._clock = clock
+        self._sleep = sleep
+        self._wall = wall
+        self._interval = 1.0 / rate
+        # Up to `burst` requests may go at once: a slot may lie that far ahead of now.
+        self._tolerance = (burst - 1) * self._interval
+        self._tat = clock()  # theoretical arrival time of the next request
+        self._paused_until = 0.0
+        self.listeners: list[Callable[[datetime | None], object]] = []
+
+    @property
+    def unlimited(self) -> bool:
+        return False
+
+    def resume_at(self) -> datetime | None:
+        """When a pause the service asked for ends (wall time), or None when not paused."""
+        left = self._paused_until - self._clock()
+        return self._wall() + timedelta(seconds=left) if left > 0 else None
+
+    def pause(self, seconds: float) -> None:
+        """The service said 429: nobody of this shop sends before `seconds` from now, and
+        after that the requests resume at the steady rate (no burst into a fresh limit)."""
+        until = self._clock() + max(seconds, 0.0)
+        if until <= self._paused_until:
+            return
+        self._paused_until = until
+        self._tat = max(self._tat, until + self._tolerance)
+        self._notify(self.resume_at())
+
+    def _notify(self, when: datetime | None) -> None:
+        for listener in list(self.listeners):
+            listener(when)
+
+    def reserve(self) -> float:
+        """Take the next slot; returns how long to wait for it. Raises `HoldTooLong` (and
+        takes no slot) when that would be longer than `hold_max`."""
+        now = self._clock()
+        tat = max(self._tat, now)
+        go = max(tat - self._tolerance, now, self._paused_until)
+        wait = go - now
+        if wait > self.hold_max:
+            raise HoldTooLong(wait, self._wall() + timedelta(seconds=wait))
+        self._tat = max(tat, go) + self._interval
+        return wait
+
+    async def acquire(self) -> None:
+        """Wait for this request's turn."""
+        wait = self.reserve()
+        if wait > 0:
+            await self._sleep(wait)
+        if self._paused_until and self._clock() >= self._paused_until:
+            self._paused_until = 0.0
+            self._notify(None)
+
+
+class NoPacer(Pacer):
+    """No pacing (benchmarks' unpaced baseline, tests that measure something else)."""
+
+    def __init__(self) -> None:
+        super().__init__(rate=1e9, burst=1_000_000)
+
+    @property
+    def unlimited(self) -> bool:
+        return True
+
+
+__all__ = [
+    "DEFAULT_BURST",
+    "DEFAULT_RATE",
+    "HOLD_MAX",
+    "PROBE",
+    "READ_ATTEMPTS",
+    "READ_RETRY",
+    "REFRESH",
+    "WRITE_RETRY",
+    "Backoff",
+    "HoldTooLong",
+    "NoPacer",
+    "Pacer",
+    "retry_after_hold",
+]
