@@ -1,11 +1,12 @@
-"""Order and its parts (spec: Order). Money is `Decimal`; every field may be null."""
+"""Order and its parts (spec: Order). Money is `Decimal`; every field may be null; ids and
+codes the field sends as numbers where the spec says STRING are read as `Text`."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 from typing import Any
 
-from sellerdesk.api.base import Model, Timestamp, check_money
+from sellerdesk.api.base import Model, Text, Timestamp, as_text, check_money
 from sellerdesk.api.enums import (
     Channel,
     ContactDataStatus,
@@ -36,28 +37,40 @@ class Buyer(Model):
     client_id: int | None = None
     mail: str | None = None
     mail2: str | None = None
-    phone: str | None = None
-    phone2: str | None = None
+    phone: Text | None = None
+    phone2: Text | None = None
     doc_number: int | str | None = None  # NUMERIC in the spec; documents may carry letters
     doc_type: str | None = None
 
+    def __post_init__(self) -> None:
+        as_text(self, "phone", "phone2")
+
 
 class BillingState(Model):
-    id: str | None = None
+    id: Text | None = None
     name: str | None = None
+
+    def __post_init__(self) -> None:
+        as_text(self, "id")
 
 
 class BillingAddress(Model):
     additional_info: str | None = None
     street: str | None = None
-    number: str | None = None
+    number: Text | None = None
     city: str | None = None
     state: BillingState | None = None
 
+    def __post_init__(self) -> None:
+        as_text(self, "number")
+
 
 class Recipient(Model):
-    doc_number: str | None = None
+    doc_number: Text | None = None
     type: str | None = None
+
+    def __post_init__(self) -> None:
+        as_text(self, "doc_number")
 
 
 class BillingData(Model):
@@ -65,10 +78,13 @@ class BillingData(Model):
     store_id: int | None = None
     name: str | None = None
     email: str | None = None
-    phone: str | None = None
-    zip_code: str | None = None
+    phone: Text | None = None
+    zip_code: Text | None = None
     address: BillingAddress | None = None
     recipient: Recipient | None = None
+
+    def __post_init__(self) -> None:
+        as_text(self, "phone", "zip_code")
 
 
 class Fees(Model):
@@ -100,14 +116,17 @@ class Receiver(Model):
     doc_type: str | None = None
     name: str | None = None
     email: str | None = None
-    phone: str | None = None
+    phone: Text | None = None
     address: str | None = None
-    zip: str | None = None
+    zip: Text | None = None
     neighbourhood: str | None = None
     municipality: str | None = None
     city: str | None = None
-    state_id: str | None = None
-    country_id: str | None = None
+    state_id: Text | None = None
+    country_id: Text | None = None
+
+    def __post_init__(self) -> None:
+        as_text(self, "phone", "zip", "state_id", "country_id")
 
 
 class Shipping(Model):
@@ -122,19 +141,23 @@ class Shipping(Model):
     method: str | None = None
     currency: Currency | None = None
     amount: Decimal | None = None
-    tracking_code: str | None = None
+    tracking_code: Text | None = None
     observations: str | None = None
     date_created: Timestamp | None = None
 
     def __post_init__(self) -> None:
+        as_text(self, "tracking_code")
         check_money(self.amount)
 
 
 class Invoice(Model):
     invoiced: bool | None = None
     type: str | None = None
-    number: str | None = None
+    number: Text | None = None
     invoiced_date: Timestamp | None = None
+
+    def __post_init__(self) -> None:
+        as_text(self, "number")
 
 
 class Variation(Model):
@@ -145,8 +168,8 @@ class Variation(Model):
 class Product(Model):
     id: int | None = None
     channel: Channel | None = None
-    external_reference: str | None = None
-    sku: str | None = None
+    external_reference: Text | None = None
+    sku: Text | None = None
     title: str | None = None
     quantity: int | None = None
     method: str | None = None
@@ -159,6 +182,7 @@ class Product(Model):
     promotion: str | None = None
 
     def __post_init__(self) -> None:
+        as_text(self, "external_reference", "sku")
         check_money(self.unit_price, self.amount)
 
 
@@ -177,7 +201,7 @@ class Feedback(Model):
 
 
 class Order(Model):
-    id: str
+    id: Text
     store_id: int | None = None
     channel: Channel | None = None
     external_reference: int | None = None
@@ -204,6 +228,7 @@ class Order(Model):
     free_shipping: bool | None = None
 
     def __post_init__(self) -> None:
+        as_text(self, "id")
         check_money(self.amount, self.products_total, self.products_discounts_total,
                      self.products_grand_total, self.discounts_total, self.shipping_total,
                      self.grand_total)
