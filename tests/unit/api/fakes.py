@@ -5,6 +5,7 @@ refresh tokens at `POST /oauth/token`, the expired-token body, Bearer or `access
 from __future__ import annotations
 
 import asyncio
+import heapq
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,19 +23,42 @@ EXPIRED_BODY = {"message": "invalid_token", "error": "not_found", "status": 401}
 
 
 class FakeClock:
-    """Monotonic and wall time that only move when something sleeps (or a test says so)."""
+    """Virtual time: monotonic and wall clocks that move only when sleepers are due.
+
+    `sleep(s)` parks the caller until `now + s`; a driver task lets the ready work of the
+    loop settle (a fixed number of loop turns: everything here is in-memory, so this depends
+    on no machine's speed), then jumps the clock to the earliest deadline and wakes that
+    sleeper. Concurrent sleeps overlap as they would in real time, without real waiting."""
+
+    SETTLE = 50  # loop turns given to ready work before time jumps
 
     def __init__(self) -> None:
         self.now = 1000.0
         self.slept: list[float] = []
+        self._due: list[tuple[float, int, asyncio.Future[None]]] = []
+        self._seq = 0
+        self._driver: asyncio.Task[None] | None = None
 
     def __call__(self) -> float:
         return self.now
 
     async def sleep(self, seconds: float) -> None:
         self.slept.append(seconds)
-        self.now += seconds
-        await asyncio.sleep(0)
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._seq += 1
+        heapq.heappush(self._due, (self.now + max(seconds, 0.0), self._seq, future))
+        if self._driver is None or self._driver.done():
+            self._driver = asyncio.create_task(self._drive())
+        await future
+
+    async def _drive(self) -> None:
+        while self._due:
+            for _ in range(self.SETTLE):
+                await asyncio.sleep(0)
+            deadline, _, future = heapq.heappop(self._due)
+            self.now = max(self.now, deadline)
+            if not future.done():
+                future.set_result(None)
 
     def wall(self) -> datetime:
         return START + timedelta(seconds=self.now - 1000.0)
