@@ -24,7 +24,7 @@ class OpenEnum(StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> Any:
-        if not isinstance(value, str):
+        if not isinstance(value, str) or not cls._may_be(value):
             return None
         member = _folded(cls).get(cls._canonical(value).casefold())
         if member is not None:
@@ -39,13 +39,27 @@ class OpenEnum(StrEnum):
         """Another spelling of a member's value, mapped to it (hook for subclasses)."""
         return value
 
+    @classmethod
+    def _may_be(cls, value: str) -> bool:
+        """Whether `value` may become a pseudo-member (hook for subclasses)."""
+        return True
+
     @property
     def known(self) -> bool:
         """Whether the value is one the spec (or the service notes) lists."""
         return type(self).__members__.get(self._name_) is self
 
 
-class Channel(OpenEnum):
+class NonBlankEnum(OpenEnum):
+    """An open set where a blank string is no value at all (`ValueError`, as when these sets
+    were closed: code that reads "" as "any" keeps working)."""
+
+    @classmethod
+    def _may_be(cls, value: str) -> bool:
+        return bool(value.strip())
+
+
+class Channel(NonBlankEnum):
     """Where the listing is sold; the long spellings decode to the same member (spec, Channel)."""
 
     SHOPFRONT = "shopfront"
@@ -57,7 +71,7 @@ class Channel(OpenEnum):
         return short if short in _folded(cls) else value
 
 
-class Currency(OpenEnum):
+class Currency(NonBlankEnum):
     ARS = "ARS"
     BRL = "BRL"
     VEF = "VEF"
@@ -93,7 +107,7 @@ class QuestionType(OpenEnum):
     ITEM = "item"
 
 
-class Event(OpenEnum):
+class Event(NonBlankEnum):
     NAVIGATION = "NAVIGATION"
     BUY_BUTTON = "BUY_BUTTON"
     CONTACT_BUTTON = "CONTACT_BUTTON"
@@ -101,7 +115,7 @@ class Event(OpenEnum):
     CONGRAT_PAGE = "CONGRAT_PAGE"
 
 
-class Provider(OpenEnum):
+class Provider(NonBlankEnum):
     ANALYTICS = "PROVIDER_ANALYTICS"
     ADS = "PROVIDER_ADS"
     CLICKS = "PROVIDER_CLICKS"
@@ -111,7 +125,7 @@ class Provider(OpenEnum):
     OTHER = "OTHER"
 
 
-class TrackingStatus(OpenEnum):
+class TrackingStatus(NonBlankEnum):
     ACTIVE = "ACTIVE"
     INACTIVE = "INACTIVE"
 

@@ -226,3 +226,13 @@ def test_a_page_that_is_not_an_envelope_is_still_a_bad_response() -> None:
     for raw in (b"[]", b'{"results": {"id": 1}}', b"<html>", b""):
         with pytest.raises(BadResponse):
             decode(raw, SearchEnvelope[Order])
+
+
+def test_a_blank_is_no_value_for_the_sets_that_were_closed() -> None:
+    # Code that reads "" as "any channel" (saved filters) keeps working.
+    for cls in (Channel, Currency, Event, Provider, TrackingStatus):
+        with pytest.raises(ValueError):
+            cls("")
+        with pytest.raises(ValueError):
+            cls("  ")
+    assert QuestionStatus("") == "" and not QuestionStatus("").known
