@@ -23,7 +23,14 @@ from typing import Any, TypeVar
 import msgspec
 
 from sellerdesk.api.base import Model, Text, Timestamp, TrackingOptions, as_text, check_money
-from sellerdesk.api.decoding import decode_strict, decoder, exact_encoder, excerpt, untyped
+from sellerdesk.api.decoding import (
+    decode_strict,
+    decoder,
+    exact_encoder,
+    excerpt,
+    reason,
+    untyped,
+)
 from sellerdesk.api.enums import (
     Channel,
     Event,
@@ -236,8 +243,11 @@ class AnswerResult(Model):
 
 # --- decoding -------------------------------------------------------------------------------
 
-def _read_thread(what: str) -> Any:
-    """Reads a thread record; a question inside it that cannot be read is skipped alone."""
+def _read_thread(what: str, thread_id: str | None = None) -> Any:
+    """Reads a thread record; a question inside it that cannot be read is skipped alone.
+
+    With `thread_id` (a thread by id), a thread whose own fields cannot be read still gives
+    its questions, under a bare `Thread(id=thread_id)`."""
     thread_decoder = decoder(Thread)
     read_question = record_reader(Question, what)
 
@@ -252,9 +262,16 @@ def _read_thread(what: str) -> Any:
             entries = data.pop("questions") if isinstance(data, dict) else None
             if not isinstance(entries, list):
                 raise ValueError("no questions to set apart")
-            head: Thread = thread_decoder.decode(exact_encoder.encode(data))
         except Exception:
             return None, [skip(raw, failure, what)]
+        try:
+            head: Thread = thread_decoder.decode(exact_encoder.encode(data))
+        except Exception as exc:
+            if thread_id is None:
+                return None, [skip(raw, failure, what)]
+            log.warning("%s: the thread's own fields could not be read (%s); keeping its "
+                        "questions", what, reason(exc))
+            head = Thread(id=thread_id)
         kept: list[Question] = []
         lost: list[Skipped] = []
         for entry in entries:
@@ -282,7 +299,7 @@ def decode_thread_page(data: bytes, thread_id: str, *,
         and "questions" not in r for r in results)
     if not entries:
         page: SearchEnvelope[Thread] = decode_envelope(data, Thread, what=what,
-                                                       read=_read_thread(what))
+                                                       read=_read_thread(what, thread_id))
         return page
     questions: SearchEnvelope[Question] = decode_envelope(data, Question, what=what)
     threads = [Thread(id=thread_id, questions=questions.items)] if questions.items else []

@@ -236,3 +236,14 @@ def test_a_blank_is_no_value_for_the_sets_that_were_closed() -> None:
         with pytest.raises(ValueError):
             cls("  ")
     assert QuestionStatus("") == "" and not QuestionStatus("").known
+
+
+def test_a_thread_by_id_with_unreadable_own_fields_keeps_its_questions() -> None:
+    from sellerdesk.api.models import decode_thread_page
+
+    thread_page: dict[str, Any] = doc("thread_by_id")
+    thread_page["results"][0]["last_question_date"] = "last tuesday"
+    env = decode_thread_page(json.dumps(thread_page).encode(), "th-5001")
+    thread = env.items[0]
+    assert thread.id == "th-5001" and thread.last_question_date is None
+    assert [q.id for q in thread.questions or []] == [4990, 5001] and env.skipped == []
