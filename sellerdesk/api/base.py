@@ -15,7 +15,7 @@ Timestamp = Annotated[datetime, msgspec.Meta(tz=True)]
 if TYPE_CHECKING:
     Text = str
 else:
-    # A string field the field also sends as a JSON number (ids, codes, zip codes): decoded
+    # A string id the field also sends as a JSON number (order, thread, publication ids): decoded
     # as either, then made a `str` by the struct's `__post_init__` via `as_text` (a str
     # subclass would not survive msgspec's encoder). Digits are kept exact (16-digit ids).
     Text = str | int
@@ -25,7 +25,7 @@ def as_text(struct: object, *names: str) -> None:
     """Turn the named `Text` fields that arrived as numbers into strings, in place."""
     for name in names:
         value = getattr(struct, name)
-        if type(value) is int:
+        if value.__class__ is int:
             setattr(struct, name, str(value))
 
 

@@ -104,12 +104,9 @@ class Address(Model):
     country: str | None = None
     state: str | None = None
     city: str | None = None
-    zip: Text | None = None
+    zip: str | None = None
     address: str | None = None
-    phone: Text | None = None
-
-    def __post_init__(self) -> None:
-        as_text(self, "zip", "phone")
+    phone: str | None = None
 
 
 class Shop(Model):

@@ -1,5 +1,5 @@
-"""Order and its parts (spec: Order). Money is `Decimal`; every field may be null; ids and
-codes the field sends as numbers where the spec says STRING are read as `Text`."""
+"""Order and its parts (spec: Order). Money is `Decimal`; every field may be null; ids the
+field sends as numbers where the spec says STRING are read as `Text`."""
 
 from __future__ import annotations
 
@@ -37,13 +37,10 @@ class Buyer(Model):
     client_id: int | None = None
     mail: str | None = None
     mail2: str | None = None
-    phone: Text | None = None
-    phone2: Text | None = None
+    phone: str | None = None
+    phone2: str | None = None
     doc_number: int | str | None = None  # NUMERIC in the spec; documents may carry letters
     doc_type: str | None = None
-
-    def __post_init__(self) -> None:
-        as_text(self, "phone", "phone2")
 
 
 class BillingState(Model):
@@ -57,20 +54,14 @@ class BillingState(Model):
 class BillingAddress(Model):
     additional_info: str | None = None
     street: str | None = None
-    number: Text | None = None
+    number: str | None = None
     city: str | None = None
     state: BillingState | None = None
 
-    def __post_init__(self) -> None:
-        as_text(self, "number")
-
 
 class Recipient(Model):
-    doc_number: Text | None = None
+    doc_number: str | None = None
     type: str | None = None
-
-    def __post_init__(self) -> None:
-        as_text(self, "doc_number")
 
 
 class BillingData(Model):
@@ -78,13 +69,10 @@ class BillingData(Model):
     store_id: int | None = None
     name: str | None = None
     email: str | None = None
-    phone: Text | None = None
-    zip_code: Text | None = None
+    phone: str | None = None
+    zip_code: str | None = None
     address: BillingAddress | None = None
     recipient: Recipient | None = None
-
-    def __post_init__(self) -> None:
-        as_text(self, "phone", "zip_code")
 
 
 class Fees(Model):
@@ -116,9 +104,9 @@ class Receiver(Model):
     doc_type: str | None = None
     name: str | None = None
     email: str | None = None
-    phone: Text | None = None
+    phone: str | None = None
     address: str | None = None
-    zip: Text | None = None
+    zip: str | None = None
     neighbourhood: str | None = None
     municipality: str | None = None
     city: str | None = None
@@ -126,7 +114,7 @@ class Receiver(Model):
     country_id: Text | None = None
 
     def __post_init__(self) -> None:
-        as_text(self, "phone", "zip", "state_id", "country_id")
+        as_text(self, "state_id", "country_id")
 
 
 class Shipping(Model):
@@ -141,7 +129,7 @@ class Shipping(Model):
     method: str | None = None
     currency: Currency | None = None
     amount: Decimal | None = None
-    tracking_code: Text | None = None
+    tracking_code: Text | None = None  # carriers' codes are often all digits
     observations: str | None = None
     date_created: Timestamp | None = None
 
@@ -153,11 +141,8 @@ class Shipping(Model):
 class Invoice(Model):
     invoiced: bool | None = None
     type: str | None = None
-    number: Text | None = None
+    number: str | None = None
     invoiced_date: Timestamp | None = None
-
-    def __post_init__(self) -> None:
-        as_text(self, "number")
 
 
 class Variation(Model):
@@ -169,7 +154,7 @@ class Product(Model):
     id: int | None = None
     channel: Channel | None = None
     external_reference: Text | None = None
-    sku: Text | None = None
+    sku: str | None = None
     title: str | None = None
     quantity: int | None = None
     method: str | None = None
@@ -182,7 +167,7 @@ class Product(Model):
     promotion: str | None = None
 
     def __post_init__(self) -> None:
-        as_text(self, "external_reference", "sku")
+        as_text(self, "external_reference")
         check_money(self.unit_price, self.amount)
 
 

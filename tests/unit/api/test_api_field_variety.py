@@ -101,10 +101,13 @@ def test_other_open_sets_keep_unknown_values() -> None:
 
 
 def test_ids_from_numbers_or_strings_sixteen_digits_exact() -> None:
-    order = decode(b'{"id": 2000009876543210, "buyer": {"id": "77", "phone": 1155551234},'
+    order = decode(b'{"id": 2000009876543210, "buyer": {"id": "77"},'
+                   b' "products": [{"id": "5", "external_reference": 8877665544332211}],'
                    b' "shippings": [{"id": "41", "tracking_code": 12345678901234}]}', Order)
     assert order.id == "2000009876543210" and type(order.id) is str
-    assert order.buyer is not None and order.buyer.id == 77 and order.buyer.phone == "1155551234"
+    assert order.buyer is not None and order.buyer.id == 77
+    assert order.products is not None and order.products[0].id == 5
+    assert order.products[0].external_reference == "8877665544332211"
     assert order.shippings is not None and order.shippings[0].id == 41
     assert order.shippings[0].tracking_code == "12345678901234"
     question = decode(b'{"id": "1234567890123456", "thread_id": 9876543210987654}', Question)
