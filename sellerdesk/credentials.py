@@ -1,11 +1,14 @@
 """Profiles in a settings file; each profile's token in the OS keyring, never on disk in clear.
 
 A profile (name, base URL, shop id, flags) lives in `profiles.json` in the platform's config
-folder. Its token goes to the keyring under service "SellerDesk", user = the profile name.
-Without a secure keyring backend (keyring's fail/null backends, plain-text file backends, a
-chainer with nothing usable) or when the keyring refuses, the token is kept in memory for
-this session only and `storage_warning` says so to the seller: there is no plain-text
-fallback. `SELLERDESK_TOKEN` in the environment overrides the token of every profile.
+folder. It holds either a pasted token or an OAuth grant, both in the keyring only: the token
+under service "SellerDesk", the grant (app id and secret, refresh and access tokens, expiry,
+token URL) as one JSON value under service "SellerDesk OAuth"; user = the profile name in
+both. Saving one removes the other. Without a secure keyring backend (keyring's fail/null
+backends, plain-text file backends, a chainer with nothing usable) or when the keyring
+refuses, the token or grant is kept in memory for this session only and `storage_warning`
+says so to the seller: there is no plain-text fallback. `SELLERDESK_TOKEN` in the
+environment overrides the token of every profile (and hides its grant).
 
 Keyring calls may block (D-Bus, an unlock prompt): the GUI calls them off the event loop.
 """
@@ -26,10 +29,13 @@ from keyring.backend import KeyringBackend
 from keyring.backends import chainer, fail, null
 from keyring.errors import PasswordDeleteError
 
+from sellerdesk.api.tokens import OAuthGrant
+
 log = logging.getLogger("sellerdesk.credentials")
 
 APP_NAME = "SellerDesk"
 KEYRING_SERVICE = "SellerDesk"
+KEYRING_GRANT_SERVICE = "SellerDesk OAuth"  # the profile's OAuth grant, a JSON value
 ENV_TOKEN = "SELLERDESK_TOKEN"
 SETTINGS_FILE = "profiles.json"
 
@@ -100,6 +106,8 @@ class CredentialStore:
         self._environ = os.environ if environ is None else environ
         self._session: dict[str, str] = {}  # this run's tokens, by profile
         self._in_keyring: set[str] = set()  # profiles whose session token is also saved
+        self._grants: dict[str, OAuthGrant] = {}  # this run's grants, by profile
+        self._grants_in_keyring: set[str] = set()
         self._secure = is_secure_backend(self._backend)
         self._warning = None if self._secure else NO_SECURE_STORE
         self._settings: _Settings | None = None
@@ -147,10 +155,12 @@ class CredentialStore:
         return token, TokenSource.KEYRING
 
     def set_token(self, profile: str, token: str) -> TokenSource:
-        """Save the token of `profile`; returns where it went (SESSION: see storage_warning)."""
+        """Save the token of `profile` (dropping its grant, if any); returns where it went
+        (SESSION: see storage_warning)."""
         token = token.strip()
         if not token:
             raise CredentialsError("The access token is empty.")
+        self.delete_grant(profile)
         self._session[profile] = token
         self._in_keyring.discard(profile)
         if not self._secure:
@@ -178,6 +188,79 @@ class CredentialStore:
             pass  # there was none
         except Exception as exc:
             log.warning("keyring delete failed for profile %r: %s", profile,
+                        type(exc).__name__)
+
+    # -- OAuth grants -------------------------------------------------------------------------
+
+    def get_grant(self, profile: str) -> OAuthGrant | None:
+        """The OAuth grant of `profile`, or None (none saved, the keyring unreadable, or
+        `SELLERDESK_TOKEN` set: the environment's token wins)."""
+        if self._environ.get(ENV_TOKEN, "").strip():
+            return None
+        if profile in self._grants:
+            return self._grants[profile]
+        if not self._secure:
+            return None
+        try:
+            raw = self._backend.get_password(KEYRING_GRANT_SERVICE, profile)
+        except Exception as exc:  # locked, dismissed prompt, D-Bus gone
+            log.warning("keyring read of the grant failed for profile %r: %s", profile,
+                        type(exc).__name__)
+            return None
+        if not raw:
+            return None
+        try:
+            grant = msgspec.json.decode(raw, type=OAuthGrant)
+        except msgspec.DecodeError as exc:
+            # Never log the value: it holds the secrets.
+            log.warning("the keyring's grant of profile %r is unreadable (%s); ignoring it",
+                        profile, type(exc).__name__)
+            return None
+        self._grants[profile] = grant  # read the keyring once per session
+        self._grants_in_keyring.add(profile)
+        return grant
+
+    def set_grant(self, profile: str, grant: OAuthGrant) -> TokenSource:
+        """Save (or rotate) the OAuth grant of `profile`, dropping its pasted token; returns
+        where it went (SESSION: see storage_warning). Blocks on the keyring: the GUI calls it
+        off the event loop, and awaits it before using the grant's new access token."""
+        if profile not in self._grants:
+            self.delete_token(profile)  # a profile holds a token or a grant, not both
+        self._grants[profile] = grant
+        self._grants_in_keyring.discard(profile)
+        if not self._secure:
+            return TokenSource.SESSION
+        try:
+            self._backend.set_password(KEYRING_GRANT_SERVICE, profile,
+                                       msgspec.json.encode(grant).decode())
+        except Exception as exc:
+            log.warning("keyring refused the grant of profile %r: %s", profile,
+                        type(exc).__name__)
+            self._warning = STORE_REFUSED
+            return TokenSource.SESSION
+        self._warning = None
+        self._grants_in_keyring.add(profile)
+        return TokenSource.KEYRING
+
+    def grant_source(self, profile: str) -> TokenSource | None:
+        """Where the grant of `profile` lives (KEYRING or SESSION), or None without one."""
+        if self.get_grant(profile) is None:
+            return None
+        return (TokenSource.KEYRING if profile in self._grants_in_keyring
+                else TokenSource.SESSION)
+
+    def delete_grant(self, profile: str) -> None:
+        """Forget the grant of `profile` in memory and in the keyring (absent is fine)."""
+        self._grants.pop(profile, None)
+        self._grants_in_keyring.discard(profile)
+        if not self._secure:
+            return
+        try:
+            self._backend.delete_password(KEYRING_GRANT_SERVICE, profile)
+        except PasswordDeleteError:
+            pass  # there was none
+        except Exception as exc:
+            log.warning("keyring delete of the grant failed for profile %r: %s", profile,
                         type(exc).__name__)
 
     # -- profiles -----------------------------------------------------------------------------
@@ -243,7 +326,8 @@ class CredentialStore:
                              profiles=[*others, profile]))
 
     def remove_profile(self, name: str) -> None:
-        """Remove the profile and its token (its local database is left for the caller)."""
+        """Remove the profile, its token and its grant (its local database is left for the
+        caller)."""
         settings = self._load()
         rest = [p for p in settings.profiles if p.name != name]
         default = settings.default_profile
@@ -251,6 +335,7 @@ class CredentialStore:
             default = rest[0].name if rest else None
         self._save(_Settings(version=settings.version, default_profile=default, profiles=rest))
         self.delete_token(name)
+        self.delete_grant(name)
 
     def default_profile(self) -> Profile | None:
         """The profile SellerDesk opens when none is named (the first added, or as set)."""

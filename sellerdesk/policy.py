@@ -13,7 +13,10 @@ is met before the service has to say 429.
 | `REFRESH` (background)  | 5 min | x2     | 30 min | none   | at least what the server said |
 
 `first` of `REFRESH` is the seller's interval. `Pacer`: every request of a shop, 5 requests/s
-after a burst of 5; a 429 pauses every request of that shop for the server's wait.
+after a burst of 5; a 429 pauses every request of that shop for the server's wait (or, without
+`Retry-After`, for `READ_RETRY`'s backoff). An OAuth access token is renewed when less than
+`TOKEN_RENEW_AHEAD` (5 min) or `TOKEN_RENEW_SHARE` (10 %) of its lifetime is left, whichever
+is less (`renew_due`), so a short-lived token is not renewed on every request.
 
 A wait longer than `HOLD_MAX` is never slept through by a request in flight: the pacer raises
 `HoldTooLong` and the caller reschedules its work (the outbox entry, the next refresh) for
@@ -68,6 +71,15 @@ WRITE_RETRY = Backoff(first=2.0, cap=300.0)
 PROBE = Backoff(first=1.0, cap=30.0, jitter=0.2)
 REFRESH = Backoff(first=300.0, cap=30 * 60.0, jitter=0.0)
 READ_ATTEMPTS = 4  # a GET is tried at most this many times before its error is raised
+TOKEN_RENEW_AHEAD = 300.0  # seconds before expiry an OAuth access token is renewed, at most
+TOKEN_RENEW_SHARE = 0.1  # ... and at most this share of its lifetime
+TOKEN_LIFETIME = 6 * 3600.0  # the field's access tokens, when the server does not say
+
+
+def renew_due(seconds_left: float, lifetime: float | None) -> bool:
+    """Whether an access token with `seconds_left` (of `lifetime`) is to be renewed now."""
+    span = TOKEN_LIFETIME if lifetime is None or lifetime <= 0 else lifetime
+    return seconds_left < min(TOKEN_RENEW_AHEAD, TOKEN_RENEW_SHARE * span)
 
 
 def retry_after_hold(retry_after: float | None) -> bool:
@@ -178,10 +190,14 @@ __all__ = [
     "READ_ATTEMPTS",
     "READ_RETRY",
     "REFRESH",
+    "TOKEN_LIFETIME",
+    "TOKEN_RENEW_AHEAD",
+    "TOKEN_RENEW_SHARE",
     "WRITE_RETRY",
     "Backoff",
     "HoldTooLong",
     "NoPacer",
     "Pacer",
+    "renew_due",
     "retry_after_hold",
 ]

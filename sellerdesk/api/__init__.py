@@ -1,6 +1,7 @@
-"""The wire side of SellerDesk: `ShopClient`, typed models, paging, errors. Imports no Qt."""
+"""The wire side of SellerDesk: `ShopClient`, typed models, paging, errors, OAuth. No Qt."""
 
 from sellerdesk.api.client import ShopClient
+from sellerdesk.api.envelope import Skipped
 from sellerdesk.api.errors import (
     ApiError,
     AuthError,
@@ -10,9 +11,11 @@ from sellerdesk.api.errors import (
     Offline,
     RateLimited,
     ServerError,
+    SignInError,
 )
 from sellerdesk.api.paging import paginate, paginate_thread, walk
 from sellerdesk.api.redact import RedactionFilter, install_redaction, register_secret, scrub
+from sellerdesk.api.tokens import OAuthGrant
 
 __all__ = [
     "ApiError",
@@ -20,11 +23,14 @@ __all__ = [
     "BadRequest",
     "BadResponse",
     "NotFound",
+    "OAuthGrant",
     "Offline",
     "RateLimited",
     "RedactionFilter",
     "ServerError",
     "ShopClient",
+    "SignInError",
+    "Skipped",
     "install_redaction",
     "paginate",
     "paginate_thread",

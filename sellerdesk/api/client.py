@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import logging
+from collections.abc import Callable
+from datetime import datetime
 from types import TracebackType
 from typing import Any, Self, TypeVar
 from urllib.parse import quote
@@ -10,6 +13,7 @@ from urllib.parse import quote
 import httpx
 import msgspec
 
+from sellerdesk import policy
 from sellerdesk.api.enums import (
     Channel,
     ContactDataStatus,
@@ -37,8 +41,18 @@ from sellerdesk.api.models import (
     TrackingCodeChanges,
     TrackingCodeDraft,
     decode,
+    decode_thread_page,
 )
-from sellerdesk.api.redact import Secret, install_redaction
+from sellerdesk.api.oauth import refresh_grant
+from sellerdesk.api.redact import install_redaction
+from sellerdesk.api.tokens import (
+    GrantToken,
+    OAuthGrant,
+    SaveGrant,
+    StaticToken,
+    TokenProvider,
+    utcnow,
+)
 from sellerdesk.api.transport import Params, Transport, wire_value
 
 T = TypeVar("T")
@@ -59,19 +73,24 @@ def _bad(response: httpx.Response, exc: BadResponse) -> BadResponse:
 
 
 class ShopClient:
-    """The shop service for one shop and token. Use `async with` or call `aclose()`.
+    """The shop service for one shop. Use `async with` or call `aclose()`.
 
-    Every failure is raised as one `ApiError` subclass. Reads are retried on `Offline`,
-    `ServerError` and `RateLimited` (Retry-After honoured up to `retry_after_max` seconds);
-    writes are sent once. The token travels only as the `access_token` query parameter.
+    `token` is a pasted access token or an `OAuthGrant`; a grant renews its access token
+    itself and hands each rotated grant to `save_grant` (async; it must store it, in the
+    keyring, before returning). Every request passes the shop's `pacer` (one per client,
+    `Pacer(rate)` unless given; `policy.NoPacer()` for none) and at most `max_concurrency`
+    run at once. Every failure is raised as one `ApiError` subclass. Reads are retried on
+    `Offline`, `ServerError` and `RateLimited` (see `transport`); writes are sent once.
     """
 
-    def __init__(self, base_url: str, shop_id: int, token: str, *,
-                 timeout: float | httpx.Timeout = 20.0, max_retries: int = 3,
-                 max_concurrency: int = 4, transport: httpx.AsyncBaseTransport | None = None,
-                 backoff_base: float = 0.5, backoff_max: float = 10.0,
-                 retry_after_max: float = 60.0) -> None:
-        install_redaction(token)  # idempotent; keeps httpx's URL logs clean from here on
+    def __init__(self, base_url: str, shop_id: int, token: str | OAuthGrant, *,
+                 save_grant: SaveGrant | None = None,
+                 timeout: float | httpx.Timeout = 20.0,
+                 max_retries: int = policy.READ_ATTEMPTS - 1, max_concurrency: int = 4,
+                 transport: httpx.AsyncBaseTransport | None = None,
+                 pacer: policy.Pacer | None = None, rate: float = policy.DEFAULT_RATE,
+                 read_retry: policy.Backoff = policy.READ_RETRY,
+                 now: Callable[[], datetime] = utcnow) -> None:
         root = base_url.rstrip("/")
         if not root.endswith("/v1"):  # the spec's base_url has no version; we add /v1
             root += "/v1"
@@ -85,20 +104,44 @@ class ShopClient:
                                 max_keepalive_connections=max(1, max_concurrency)),
             headers={"Accept": "application/json", "User-Agent": "SellerDesk"},
         )
-        self._t = Transport(http, Secret(token), max_retries=max_retries,
-                            max_concurrency=max_concurrency, backoff_base=backoff_base,
-                            backoff_max=backoff_max, retry_after_max=retry_after_max)
+        self._http = http
+        self._now = now
+        self._save_grant = save_grant
+        pacer = pacer if pacer is not None else policy.Pacer(rate)
+        self._t = Transport(http, self._provider(token, pacer), pacer=pacer,
+                            max_retries=max_retries, max_concurrency=max_concurrency,
+                            read_retry=read_retry)
 
     def __repr__(self) -> str:
         return f"ShopClient(base_url={self.base_url!r}, shop_id={self.shop_id!r})"
 
-    def set_token(self, token: str) -> None:
-        """Use a new token (after an `AuthError`) for the following requests."""
-        install_redaction(token)
-        self._t.token = Secret(token)
+    def _provider(self, token: str | OAuthGrant, pacer: policy.Pacer) -> TokenProvider:
+        if isinstance(token, str):
+            install_redaction(token)  # idempotent; keeps httpx's URL logs clean from here on
+            return StaticToken(token)
+        if self._save_grant is None:
+            raise TypeError("an OAuthGrant needs save_grant to store its rotated tokens")
+        refresh = functools.partial(refresh_grant, self._http, pacer=pacer, now=self._now)
+        return GrantToken(token, refresh=refresh, save=self._save_grant, now=self._now)
+
+    @property
+    def pacer(self) -> policy.Pacer:
+        """The shop's request pacer: `resume_at()` and `listeners` tell when a pause ends."""
+        return self._t.pacer
+
+    @property
+    def grant(self) -> OAuthGrant | None:
+        """The current OAuth grant (after any renewal), or None with a pasted token."""
+        tokens = self._t.tokens
+        return tokens.grant if isinstance(tokens, GrantToken) else None
+
+    def set_token(self, token: str | OAuthGrant) -> None:
+        """Use a new token or grant (after an `AuthError`) for the following requests."""
+        self._t.tokens = self._provider(token, self._t.pacer)
 
     async def aclose(self) -> None:
-        await self._t.http.aclose()
+        await self._t.tokens.aclose()
+        await self._http.aclose()
 
     async def __aenter__(self) -> Self:
         return self
@@ -106,6 +149,11 @@ class ShopClient:
     async def __aexit__(self, exc_type: type[BaseException] | None,
                         exc: BaseException | None, tb: TracebackType | None) -> None:
         await self.aclose()
+
+    async def fetch_image(self, url: str, *, max_bytes: int = 2_000_000) -> bytes:
+        """A picture (a listing's thumbnail) through the shop's pacer and error mapping. Only
+        http(s); the token goes to no host but the API's; over `max_bytes` is `BadResponse`."""
+        return await self._t.fetch_image(url, max_bytes=max_bytes)
 
     # --- plumbing ---------------------------------------------------------------------------
 
@@ -224,21 +272,10 @@ class ShopClient:
         path = self._path("questions", "threads", thread_id)
         params = {"orders": order, "limit": limit, "offset": offset}
         response = await self._t.request("GET", path, params=params)
-        what = f"GET {path}"
         try:
-            return decode(response.content, SearchEnvelope[Thread], what=what)
-        except BadResponse as first:
-            try:
-                entries = decode(response.content, SearchEnvelope[Question], what=what)
-            except BadResponse:
-                raise _bad(response, first) from None
-        threads = [Thread(id=thread_id, questions=entries.items)] if entries.items else []
-        return SearchEnvelope[Thread](
-            seller_id=entries.seller_id, query=entries.query, paging=entries.paging,
-            results=threads, orders=entries.orders, filters=entries.filters,
-            available_orders=entries.available_orders,
-            available_filters=entries.available_filters,
-            unanswered_quantity=entries.unanswered_quantity)
+            return decode_thread_page(response.content, thread_id, what=f"GET {path}")
+        except BadResponse as exc:
+            raise _bad(response, exc) from None
 
     # --- orders -----------------------------------------------------------------------------
 

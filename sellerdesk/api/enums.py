@@ -1,14 +1,22 @@
 """Closed and open value sets of the spec, as `StrEnum`s.
 
-Closed enums reject unknown values (the answer becomes `BadResponse`). Open enums (`OpenEnum`)
-accept any string as a pseudo-member, so a state the spec does not list is shown as it comes
-(service-notes: "show unknown states as they come rather than failing"); `.known` tells them apart.
+Every set a server sends is open (`OpenEnum`): a value matching a member but for case
+(`UNANSWERED`) decodes to that member, and any other string becomes a pseudo-member kept as it
+came (service notes: VES, USD, PEN; "show unknown states as they come rather than failing");
+`.known` tells them apart. The sets the client only sends (orderings, the order search's
+`shipping` filter) stay closed.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import cache
 from typing import Any
+
+
+@cache
+def _folded(cls: type[OpenEnum]) -> dict[str, OpenEnum]:
+    return {member.value.casefold(): member for member in cls}
 
 
 class OpenEnum(StrEnum):
@@ -16,12 +24,25 @@ class OpenEnum(StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> Any:
-        if not isinstance(value, str):
+        if not isinstance(value, str) or not cls._may_be(value):
             return None
-        member = str.__new__(cls, value)
-        member._name_ = value.upper()
-        member._value_ = value
-        return member
+        member = _folded(cls).get(cls._canonical(value).casefold())
+        if member is not None:
+            return member
+        pseudo = str.__new__(cls, value)
+        pseudo._name_ = value.upper()
+        pseudo._value_ = value
+        return pseudo
+
+    @classmethod
+    def _canonical(cls, value: str) -> str:
+        """Another spelling of a member's value, mapped to it (hook for subclasses)."""
+        return value
+
+    @classmethod
+    def _may_be(cls, value: str) -> bool:
+        """Whether `value` may become a pseudo-member (hook for subclasses)."""
+        return True
 
     @property
     def known(self) -> bool:
@@ -29,20 +50,28 @@ class OpenEnum(StrEnum):
         return type(self).__members__.get(self._name_) is self
 
 
-class Channel(StrEnum):
+class NonBlankEnum(OpenEnum):
+    """An open set where a blank string is no value at all (`ValueError`, as when these sets
+    were closed: code that reads "" as "any" keeps working)."""
+
+    @classmethod
+    def _may_be(cls, value: str) -> bool:
+        return bool(value.strip())
+
+
+class Channel(NonBlankEnum):
     """Where the listing is sold; the long spellings decode to the same member (spec, Channel)."""
 
     SHOPFRONT = "shopfront"
     MARKETPLACE = "marketplace"
 
     @classmethod
-    def _missing_(cls, value: object) -> Any:
-        if isinstance(value, str) and value.endswith("_long"):
-            return cls.__members__.get(value.removesuffix("_long").upper())
-        return None
+    def _canonical(cls, value: str) -> str:
+        short = value.casefold().removesuffix("_long")
+        return short if short in _folded(cls) else value
 
 
-class Currency(StrEnum):
+class Currency(NonBlankEnum):
     ARS = "ARS"
     BRL = "BRL"
     VEF = "VEF"
@@ -78,7 +107,7 @@ class QuestionType(OpenEnum):
     ITEM = "item"
 
 
-class Event(StrEnum):
+class Event(NonBlankEnum):
     NAVIGATION = "NAVIGATION"
     BUY_BUTTON = "BUY_BUTTON"
     CONTACT_BUTTON = "CONTACT_BUTTON"
@@ -86,7 +115,7 @@ class Event(StrEnum):
     CONGRAT_PAGE = "CONGRAT_PAGE"
 
 
-class Provider(StrEnum):
+class Provider(NonBlankEnum):
     ANALYTICS = "PROVIDER_ANALYTICS"
     ADS = "PROVIDER_ADS"
     CLICKS = "PROVIDER_CLICKS"
@@ -96,7 +125,7 @@ class Provider(StrEnum):
     OTHER = "OTHER"
 
 
-class TrackingStatus(StrEnum):
+class TrackingStatus(NonBlankEnum):
     ACTIVE = "ACTIVE"
     INACTIVE = "INACTIVE"
 

@@ -2,9 +2,30 @@
 
 `message` is short and in words a seller understands (it is what the UI shows);
 `detail` is the technical story for the log. Neither ever contains the token.
+
+Besides each class's `default_message`, the sentences below are the messages the client
+gives for particular cases (kept here, as constants, so they can be listed for translation).
 """
 
 from __future__ import annotations
+
+# AuthError: the server said why (its `message` "invalid_token", the field's expired-token body).
+TOKEN_EXPIRED = "Your access token has expired or was revoked. Please enter a new one."
+# AuthError: the server gave a reason in words (a wrong shop, a missing delegated domain...).
+AUTH_REFUSED_BECAUSE = "The shop service refused access: {reason}"
+# AuthError: the OAuth grant was refused when renewing the token (`invalid_grant`).
+GRANT_REFUSED = ("The shop no longer accepts SellerDesk's connection. "
+                 "Connect to the shop again from the profile.")
+# AuthError: the sign-in in the browser (authorization code flow) did not complete.
+SIGN_IN_DENIED = "The sign-in was cancelled or refused in the browser."
+SIGN_IN_TIMED_OUT = "The sign-in took too long. Please try connecting again."
+SIGN_IN_REFUSED = "The shop service did not accept the sign-in. Please try connecting again."
+# BadResponse: a 3xx answer (the client follows no redirect; its target is logged).
+SERVICE_MOVED = ("The shop service answered from another address (it may have moved). "
+                 "Check the service address of this shop.")
+# BadResponse: paging found the same first record on two pages (the server ignores offset).
+OFFSET_IGNORED = ("The shop service sent the same page again when asked for the next one, "
+                  "so the list stops here.")
 
 
 class ApiError(Exception):
@@ -33,6 +54,10 @@ class AuthError(ApiError):
                        "It may have expired: please enter a new one.")
 
 
+class SignInError(AuthError):
+    """The sign-in through the browser did not complete; `message` says why (`SIGN_IN_*`)."""
+
+
 class NotFound(ApiError):
     """404: the record is not (or no longer) on the server."""
 
@@ -54,6 +79,10 @@ class RateLimited(ApiError):
                  status: int | None = 429, retry_after: float | None = None) -> None:
         super().__init__(message, detail=detail, status=status)
         self.retry_after = retry_after
+
+    def __repr__(self) -> str:
+        return (f"RateLimited(status={self.status!r}, retry_after={self.retry_after!r}, "
+                f"message={self.message!r})")
 
 
 class ServerError(ApiError):

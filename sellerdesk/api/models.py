@@ -3,21 +3,34 @@
 Decoding rules (see docs/decisions.md, "Client"):
 - unknown fields are ignored; every field may be null or missing except ids (spec,
   "Conventions": "a field may be null when it has no value"); arrays too may be null;
-- numbers sent as strings are accepted (`strict=False`: `answered_quantity`, `stock`, ...);
+- numbers sent as strings are accepted (`strict=False`: `answered_quantity`, `stock`, ...),
+  and ids and codes sent as numbers where the spec says STRING become strings (`Text`);
+- value sets are open (`enums`): unknown values are kept as they came;
 - money is `Decimal`, decoded from the JSON number's own digits, never via float, and must be
   finite; timestamps must carry Z or an offset and become aware datetimes;
+- search envelopes are read record by record (`envelope`): an unreadable record is skipped
+  and listed in `SearchEnvelope.skipped`, never failing its page;
 - anything else that does not fit raises `BadResponse` from `decode()`.
 """
 
 from __future__ import annotations
 
-import functools
+import logging
+import typing
 from decimal import Decimal
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 import msgspec
 
-from sellerdesk.api.base import Model, Timestamp, check_money
+from sellerdesk.api.base import Model, Text, Timestamp, TrackingOptions, as_text, check_money
+from sellerdesk.api.decoding import (
+    decode_strict,
+    decoder,
+    exact_encoder,
+    excerpt,
+    reason,
+    untyped,
+)
 from sellerdesk.api.enums import (
     Channel,
     Event,
@@ -28,7 +41,17 @@ from sellerdesk.api.enums import (
     ThreadStatus,
     TrackingStatus,
 )
-from sellerdesk.api.errors import BadResponse
+from sellerdesk.api.envelope import (
+    Filter,
+    FilterValue,
+    Ordering,
+    Paging,
+    SearchEnvelope,
+    Skipped,
+    decode_envelope,
+    record_reader,
+    skip,
+)
 from sellerdesk.api.orders import (
     BillingAddress,
     BillingData,
@@ -47,40 +70,19 @@ from sellerdesk.api.orders import (
     Shipping,
     Variation,
 )
-from sellerdesk.api.redact import scrub
 
 __all__ = [
     "Address", "Answer", "AnswerResult", "BillingAddress", "BillingData", "BillingState",
     "Buyer", "Category", "Feedback", "Fees", "Filter", "FilterValue", "From", "Invoice",
     "Model", "Order", "OrderStatus", "Ordering", "Paging", "Payment", "Product",
     "Publication", "Qualification", "Question", "QuestionText", "Receiver", "Recipient",
-    "SearchEnvelope", "Shipping", "Shop", "Thread", "Timestamp", "TrackingCode",
+    "SearchEnvelope", "Shipping", "Shop", "Skipped", "Thread", "Timestamp", "TrackingCode",
     "TrackingCodeChanges", "TrackingCodeDraft", "TrackingOptions", "Variation", "decode",
-    "excerpt",
+    "decode_thread_page", "excerpt",
 ]
 
 T = TypeVar("T")
-
-
-class TrackingOptions(dict[str, Any]):
-    """A tracking code's `options`: an object in single reads, "" in lists (spec), or a JSON
-    string of an object (decisions: create accepts one). Always decoded to a mapping; "" and
-    null become an empty one."""
-
-
-_untyped = msgspec.json.Decoder(float_hook=Decimal)
-
-
-def _dec_hook(tp: type[Any], obj: Any) -> Any:
-    if tp is TrackingOptions:
-        if obj is None or obj == "":
-            return TrackingOptions()
-        if isinstance(obj, str):
-            obj = _untyped.decode(obj)
-        if isinstance(obj, dict):
-            return TrackingOptions(obj)
-        raise ValueError("options must be an object, a JSON object string or empty")
-    raise NotImplementedError(f"no decoder for {tp!r}")
+log = logging.getLogger("sellerdesk.api")
 
 
 # --- categories and shop --------------------------------------------------------------------
@@ -181,7 +183,7 @@ class Answer(Model):
 class Publication(Model):
     """The listing; `price` is a string in question reads and a number in threads (spec)."""
 
-    id: str | None = None
+    id: Text | None = None
     currency_id: str | None = None
     title: str | None = None
     price: Decimal | None = None
@@ -190,6 +192,7 @@ class Publication(Model):
     permalink: str | None = None
 
     def __post_init__(self) -> None:
+        as_text(self, "id")
         check_money(self.price)
 
 
@@ -204,15 +207,18 @@ class Question(Model):
     question: QuestionText | None = None
     answer: Answer | None = None
     type: QuestionType | None = None
-    thread_id: str | None = None
+    thread_id: Text | None = None
     channel: Channel | None = None
     publication: Publication | None = None
+
+    def __post_init__(self) -> None:
+        as_text(self, "thread_id")
 
 
 class Thread(Model):
     """A conversation. `questions` is only in the thread-by-id answer (decisions)."""
 
-    id: str
+    id: Text
     answered_quantity: int | None = None  # a string in thread searches (decisions)
     status: ThreadStatus | None = None
     last_question_date: Timestamp | None = None
@@ -222,50 +228,11 @@ class Thread(Model):
     unanswered_quantity: int | None = None
     questions: list[Question] | None = None
 
-
-# --- search envelope ------------------------------------------------------------------------
-
-class Paging(Model):
-    total: int | None = None
-    offset: int | None = None
-    limit: int | None = None
+    def __post_init__(self) -> None:
+        as_text(self, "id")
 
 
-class Ordering(Model):
-    id: str
-    name: str | None = None
-
-
-class FilterValue(Model):
-    id: str | int | bool | None = None
-    name: str | None = None
-    results: int | None = None
-
-
-class Filter(Model):
-    id: str
-    name: str | None = None
-    values: list[FilterValue] | None = None
-
-
-class SearchEnvelope(Model, Generic[T]):
-    """A page of a question, thread or order search (and of a thread by id)."""
-
-    seller_id: int | None = None
-    query: str | None = None
-    paging: Paging = msgspec.field(default_factory=Paging)
-    results: list[T] | None = None
-    orders: list[Ordering] | None = None
-    filters: list[Filter] | None = None
-    available_orders: list[Ordering] | None = None
-    available_filters: list[Filter] | None = None
-    unanswered_quantity: int | None = None  # thread search only
-
-    @property
-    def items(self) -> list[T]:
-        """`results`, or an empty list when the server sent null or nothing."""
-        return self.results or []
-
+# --- writes -------------------------------------------------------------------------------
 
 class AnswerResult(Model):
     answer: str | None = None
@@ -273,28 +240,77 @@ class AnswerResult(Model):
 
 # --- decoding -------------------------------------------------------------------------------
 
-EXCERPT = 120
+def _read_thread(what: str, thread_id: str | None = None) -> Any:
+    """Reads a thread record; a question inside it that cannot be read is skipped alone.
+
+    With `thread_id` (a thread by id), a thread whose own fields cannot be read still gives
+    its questions, under a bare `Thread(id=thread_id)`."""
+    thread_decoder = decoder(Thread)
+    read_question = record_reader(Question, what)
+
+    def read(raw: msgspec.Raw) -> tuple[Thread | None, list[Skipped]]:
+        try:
+            return thread_decoder.decode(raw), []
+        except Exception as exc:
+            failure = exc
+        # Slow path, rare: take the questions out, read the thread and each question alone.
+        try:
+            data = untyped.decode(raw)
+            entries = data.pop("questions") if isinstance(data, dict) else None
+            if not isinstance(entries, list):
+                raise ValueError("no questions to set apart")
+        except Exception:
+            return None, [skip(raw, failure, what)]
+        try:
+            head: Thread = thread_decoder.decode(exact_encoder.encode(data))
+        except Exception as exc:
+            if thread_id is None:
+                return None, [skip(raw, failure, what)]
+            log.warning("%s: the thread's own fields could not be read (%s); keeping its "
+                        "questions", what, reason(exc))
+            head = Thread(id=thread_id)
+        kept: list[Question] = []
+        lost: list[Skipped] = []
+        for entry in entries:
+            question, lost_one = read_question(msgspec.Raw(exact_encoder.encode(entry)))
+            if question is not None:
+                kept.append(question)
+            lost += lost_one
+        return msgspec.structs.replace(head, questions=kept), lost
+
+    return read
 
 
-@functools.lru_cache(maxsize=64)
-def _decoder(tp: Any) -> msgspec.json.Decoder[Any]:
-    # float_hook: numbers in untyped places (promotions, notes, options) get the raw digits,
-    # so they too become exact Decimals, never floats.
-    return msgspec.json.Decoder(tp, strict=False, dec_hook=_dec_hook, float_hook=Decimal)
-
-
-def excerpt(data: bytes | str) -> str:
-    """A short, redacted piece of a body, for logs and `BadResponse.excerpt`."""
-    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
-    return scrub(text[:EXCERPT * 2])[:EXCERPT]
+def decode_thread_page(data: bytes, thread_id: str, *,
+                       what: str = "answer") -> SearchEnvelope[Thread]:
+    """The answer of a thread by id: `results` holds the thread with its `questions`
+    (decisions); a server that puts the question entries in `results` directly is
+    normalised to one `Thread(id=thread_id, questions=...)`."""
+    try:
+        shape = untyped.decode(data)
+        results = shape.get("results") if isinstance(shape, dict) else None
+    except Exception:
+        results = None
+    entries = isinstance(results, list) and any(
+        isinstance(r, dict) and "question" in r and "main_question" not in r
+        and "questions" not in r for r in results)
+    if not entries:
+        page: SearchEnvelope[Thread] = decode_envelope(data, Thread, what=what,
+                                                       read=_read_thread(what, thread_id))
+        return page
+    questions: SearchEnvelope[Question] = decode_envelope(data, Question, what=what)
+    threads = [Thread(id=thread_id, questions=questions.items)] if questions.items else []
+    return msgspec.structs.replace(questions, results=threads)  # type: ignore[arg-type]
 
 
 def decode(data: bytes, tp: type[T], *, what: str = "answer") -> T:
-    """Decode `data` into `tp`; any failure becomes `BadResponse`, nothing else leaves."""
-    try:
-        decoder: msgspec.json.Decoder[T] = _decoder(tp)  # type: ignore[arg-type]
-        result = decoder.decode(data)
-    except Exception as exc:  # ValidationError, DecodeError, hook errors, RecursionError...
-        raise BadResponse(detail=f"undecodable {what}: {scrub(str(exc))[:300]}",
-                          excerpt=excerpt(data)) from None
-    return result
+    """Decode `data` into `tp`; any failure becomes `BadResponse`, nothing else leaves.
+
+    A `SearchEnvelope[X]` is read record by record (unreadable records land in `skipped`)."""
+    if typing.get_origin(tp) is SearchEnvelope:
+        (item,) = typing.get_args(tp)
+        read = _read_thread(what) if item is Thread else None
+        page: T = decode_envelope(data, item, what=what, read=read)  # type: ignore[assignment]
+        return page
+    return decode_strict(data, tp, what=what)
+

@@ -1,11 +1,12 @@
-"""Order and its parts (spec: Order). Money is `Decimal`; every field may be null."""
+"""Order and its parts (spec: Order). Money is `Decimal`; every field may be null; ids the
+field sends as numbers where the spec says STRING are read as `Text`."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 from typing import Any
 
-from sellerdesk.api.base import Model, Timestamp, check_money
+from sellerdesk.api.base import Model, Text, Timestamp, as_text, check_money
 from sellerdesk.api.enums import (
     Channel,
     ContactDataStatus,
@@ -43,8 +44,11 @@ class Buyer(Model):
 
 
 class BillingState(Model):
-    id: str | None = None
+    id: Text | None = None
     name: str | None = None
+
+    def __post_init__(self) -> None:
+        as_text(self, "id")
 
 
 class BillingAddress(Model):
@@ -106,8 +110,11 @@ class Receiver(Model):
     neighbourhood: str | None = None
     municipality: str | None = None
     city: str | None = None
-    state_id: str | None = None
-    country_id: str | None = None
+    state_id: Text | None = None
+    country_id: Text | None = None
+
+    def __post_init__(self) -> None:
+        as_text(self, "state_id", "country_id")
 
 
 class Shipping(Model):
@@ -122,11 +129,12 @@ class Shipping(Model):
     method: str | None = None
     currency: Currency | None = None
     amount: Decimal | None = None
-    tracking_code: str | None = None
+    tracking_code: Text | None = None  # carriers' codes are often all digits
     observations: str | None = None
     date_created: Timestamp | None = None
 
     def __post_init__(self) -> None:
+        as_text(self, "tracking_code")
         check_money(self.amount)
 
 
@@ -145,7 +153,7 @@ class Variation(Model):
 class Product(Model):
     id: int | None = None
     channel: Channel | None = None
-    external_reference: str | None = None
+    external_reference: Text | None = None
     sku: str | None = None
     title: str | None = None
     quantity: int | None = None
@@ -159,6 +167,7 @@ class Product(Model):
     promotion: str | None = None
 
     def __post_init__(self) -> None:
+        as_text(self, "external_reference")
         check_money(self.unit_price, self.amount)
 
 
@@ -177,7 +186,7 @@ class Feedback(Model):
 
 
 class Order(Model):
-    id: str
+    id: Text
     store_id: int | None = None
     channel: Channel | None = None
     external_reference: int | None = None
@@ -204,6 +213,7 @@ class Order(Model):
     free_shipping: bool | None = None
 
     def __post_init__(self) -> None:
+        as_text(self, "id")
         check_money(self.amount, self.products_total, self.products_discounts_total,
                      self.products_grand_total, self.discounts_total, self.shipping_total,
                      self.grand_total)

@@ -1,38 +1,49 @@
-"""The HTTP side of `ShopClient`: one request with retries, and status codes → `ApiError`."""
+"""The HTTP side of `ShopClient`: one request, paced, authorised, retried per `policy`.
+
+Every request (GET or write, thumbnails too) first takes its turn from the shop's `Pacer`,
+then one of `max_concurrency` slots. A 429 pauses the pacer, so every request of the shop
+waits, for the server's `Retry-After` or `policy.READ_RETRY`'s backoff; a wait longer than
+the pacer's `hold_max` raises `RateLimited` at once (the caller reschedules its work). GETs
+are retried on `Offline`, `ServerError` and `RateLimited` up to `max_retries` times; writes
+are sent once. A 401/403 asks the `TokenProvider` for a new token and replays the request
+once (writes too: a refused request changed nothing).
+
+The token travels as the spec's `access_token` query parameter and as the field's
+`Authorization: Bearer` header, to the API's own origin only.
+"""
 
 from __future__ import annotations
 
 import asyncio
-import email.utils
 import logging
-import random
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from datetime import UTC, datetime
 from enum import Enum
 from typing import Any
 
 import httpx
 import msgspec
 
+from sellerdesk import policy
 from sellerdesk.api.errors import (
     ApiError,
     AuthError,
-    BadRequest,
     BadResponse,
     NotFound,
     Offline,
     RateLimited,
     ServerError,
 )
-from sellerdesk.api.models import excerpt
-from sellerdesk.api.redact import Secret, scrub
+from sellerdesk.api.redact import Secret
+from sellerdesk.api.responses import error_for, send, send_capped, take_turn
+from sellerdesk.api.tokens import TokenProvider
 
 log = logging.getLogger("sellerdesk.api")
 
 Params = Mapping[str, object]
 # Decimals (say, in tracking-code options) go out as JSON numbers, as they came in.
 _encoder = msgspec.json.Encoder(decimal_format="number")
+IMAGE_REDIRECTS = 3  # hops a thumbnail URL may take (CDNs redirect)
 
 
 def wire_value(value: object) -> str:
@@ -44,133 +55,167 @@ def wire_value(value: object) -> str:
     return str(value)
 
 
-def parse_retry_after(value: str | None) -> float | None:
-    """Seconds from a `Retry-After` header (delta-seconds or an HTTP date), never negative."""
-    if not value:
-        return None
-    value = value.strip()
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        pass
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError, IndexError):
-        return None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return max(0.0, (when - datetime.now(UTC)).total_seconds())
-
-
-def server_message(response: httpx.Response) -> str:
-    """The server's own words: `{message,...}` (marketplace), `{error}` (spec) or plain text."""
-    body = response.content
-    text = ""
-    try:
-        data = msgspec.json.decode(body)
-    except Exception:
-        data = None
-    if isinstance(data, dict):
-        for key in ("message", "error"):  # the marketplace's `error` is a code, `message` prose
-            value = data.get(key)
-            if isinstance(value, str) and value.strip():
-                text = value
-                break
-    elif isinstance(data, str):
-        text = data
-    if not text and data is None:
-        text = body.decode("utf-8", "replace")
-    return scrub(" ".join(text.split()))[:300]
-
-
-def error_for(response: httpx.Response, what: str) -> ApiError:
-    """The `ApiError` for a non-2xx answer; an unreadable body still gets the right class."""
-    status = response.status_code
-    words = server_message(response)
-    # An unreadable error body still tells the log something; the class comes from the status.
-    told = words or excerpt(response.content)
-    detail = f"{what} -> {status}" + (f": {told}" if told else "")
-    if status in (401, 403):
-        return AuthError(detail=detail, status=status)
-    if status in (404, 410):
-        return NotFound(detail=detail, status=status)
-    if status == 429:
-        retry_after = parse_retry_after(response.headers.get("Retry-After"))
-        return RateLimited(detail=detail, status=status, retry_after=retry_after)
-    if 400 <= status < 500:
-        return BadRequest(words or None, detail=detail, status=status)
-    if status >= 500:
-        return ServerError(detail=detail, status=status)
-    return BadResponse(detail=f"{what}: unexpected status {status}", status=status,
-                       excerpt=excerpt(response.content))
+def origin(url: httpx.URL) -> tuple[str, str, int | None]:
+    """Scheme, host and port: where the token may go."""
+    port = url.port or {"http": 80, "https": 443}.get(url.scheme)
+    return url.scheme, url.host.lower(), port
 
 
 class Transport:
-    """Sends requests for one shop: token as `access_token`, bounded concurrency, read retries."""
+    """Sends the requests of one shop; see the module docstring for the rules."""
 
-    def __init__(self, http: httpx.AsyncClient, token: Secret, *, max_retries: int,
-                 max_concurrency: int, backoff_base: float, backoff_max: float,
-                 retry_after_max: float) -> None:
+    def __init__(self, http: httpx.AsyncClient, tokens: TokenProvider, *,
+                 pacer: policy.Pacer, max_retries: int, max_concurrency: int,
+                 read_retry: policy.Backoff = policy.READ_RETRY) -> None:
         self.http = http
-        self.token = token
+        self.tokens = tokens
+        self.pacer = pacer
         self.max_retries = max(0, max_retries)
-        self.backoff_base = backoff_base
-        self.backoff_max = backoff_max
-        self.retry_after_max = retry_after_max
+        self.read_retry = read_retry
         self.semaphore = asyncio.Semaphore(max(1, max_concurrency))
-        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+        self.sleep: Callable[[float], Awaitable[object]] = asyncio.sleep
+        self.origin = origin(http.base_url)
+
+    # --- the API ----------------------------------------------------------------------------
 
     async def request(self, method: str, path: str, *, params: Params | None = None,
                       body: Any = None, json_header: bool = False) -> httpx.Response:
         """One call; GETs are retried on Offline, 5xx and 429, writes are sent exactly once."""
         what = f"{method} {path}"
         attempts = 1 + (self.max_retries if method == "GET" else 0)
-        for attempt in range(1, attempts + 1):
+        attempt, renewed = 1, False
+        query = {k: wire_value(v) for k, v in (params or {}).items() if v is not None}
+        content = _encoder.encode(body) if body is not None else None
+        headers = {"Content-Type": "application/json"} if content is not None or json_header else {}
+        while True:
+            token = await self.tokens.token()
+            request = self.http.build_request(
+                method, path, params={**query, "access_token": token.reveal()},
+                content=content, headers={**headers, **bearer(token)})
             try:
-                response = await self._attempt(method, path, params, body, json_header, attempt)
+                response = await self._send(request, what, attempt)
                 if response.is_success:
                     return response
                 error = error_for(response, what)
             except ApiError as exc:
                 error = exc
-            if attempt >= attempts or not isinstance(error, Offline | ServerError | RateLimited):
+            if isinstance(error, AuthError) and not renewed:
+                renewed = True
+                if await self.tokens.renew(token) is not None:
+                    log.info("%s refused the token (%s); replaying with a renewed one", what,
+                             error.status)
+                    continue
+            if isinstance(error, RateLimited):
+                error = self._slow_down(error, attempt, pause=True)
+            retryable = isinstance(error, Offline | ServerError | RateLimited)
+            if attempt >= attempts or not retryable:
                 raise error
-            delay = self.delay(attempt, error)
-            log.info("%s failed (%s), retry %d/%d in %.2f s", what, type(error).__name__,
-                     attempt, attempts - 1, delay)
-            await self.sleep(delay)
-        raise AssertionError("unreachable")  # pragma: no cover
+            await self._before_retry(what, error, attempt, attempts)
+            attempt += 1
 
-    def delay(self, attempt: int, error: ApiError) -> float:
-        """Retry-After when the server gave one (capped), else exponential backoff + jitter."""
-        if isinstance(error, RateLimited) and error.retry_after is not None:
-            return min(error.retry_after, self.retry_after_max)
-        ceiling = min(self.backoff_max, self.backoff_base * 2.0 ** (attempt - 1))
-        return ceiling / 2 + random.uniform(0, ceiling / 2)
-
-    async def _attempt(self, method: str, path: str, params: Params | None, body: Any,
-                       json_header: bool, attempt: int) -> httpx.Response:
-        query = {k: wire_value(v) for k, v in (params or {}).items() if v is not None}
-        query["access_token"] = self.token.reveal()
-        content = _encoder.encode(body) if body is not None else None
-        headers = {"Content-Type": "application/json"} if content is not None or json_header else {}
-        what = f"{method} {path}"
+    async def _send(self, request: httpx.Request, what: str, attempt: int) -> httpx.Response:
+        await self._take_turn(what)
         started = time.perf_counter()
-        failure: ApiError | None = None
         async with self.semaphore:
-            try:
-                response = await self.http.request(method, path, params=query, content=content,
-                                                   headers=headers)
-            except httpx.TimeoutException as exc:
-                failure = Offline(detail=f"{what}: timed out ({type(exc).__name__})")
-            except (httpx.HTTPError, OSError) as exc:
-                failure = Offline(detail=f"{what}: {type(exc).__name__}: {scrub(str(exc))}")
-            except Exception as exc:
-                failure = ApiError(detail=f"{what}: {type(exc).__name__}: {scrub(str(exc))}")
-        if failure is not None:
-            # Raised outside the handler so it chains nothing: httpx errors carry the
-            # request, whose URL holds the token.
-            raise failure
+            response = await send(self.http, request, what)
         log.debug("%s -> %d (%.0f ms, attempt %d)", what, response.status_code,
                   (time.perf_counter() - started) * 1000, attempt)
         return response
+
+    async def _take_turn(self, what: str) -> None:
+        await take_turn(self.pacer, what)
+
+    def _slow_down(self, error: RateLimited, attempt: int, *, pause: bool) -> RateLimited:
+        """A 429: how long to wait (the server's word, else backoff); pauses the whole shop.
+        A wait past `hold_max` is raised at once, never slept through here."""
+        wait = error.retry_after
+        if wait is None:
+            wait = self.read_retry.delay(attempt)
+        if pause:
+            self.pacer.pause(wait)
+        slowed = RateLimited(error.message, detail=error.detail, status=error.status,
+                             retry_after=wait)
+        if wait > self.pacer.hold_max:
+            log.warning("%s; the service asked for a pause of %.0f s: rescheduling",
+                        error.detail, wait)
+            raise slowed
+        return slowed
+
+    async def _before_retry(self, what: str, error: ApiError, attempt: int,
+                            attempts: int) -> None:
+        if isinstance(error, RateLimited):
+            # The pacer holds the next try (and every other request) until the pause ends.
+            log.info("%s slowed down (429), retry %d/%d after %.2f s", what, attempt,
+                     attempts - 1, error.retry_after or 0.0)
+            return
+        delay = self.read_retry.delay(attempt)
+        log.info("%s failed (%s), retry %d/%d in %.2f s", what, type(error).__name__,
+                 attempt, attempts - 1, delay)
+        await self.sleep(delay)
+
+    # --- pictures ---------------------------------------------------------------------------
+
+    async def fetch_image(self, url: str, *, max_bytes: int) -> bytes:
+        """The bytes of a picture (a listing's thumbnail), at most `max_bytes`.
+
+        Paced and capped like every request; redirects followed (a few hops); the token goes
+        only to the API's own origin. A 401/403 here is about the picture, not the token:
+        it is `NotFound`, and no renewal is tried."""
+        target = _image_url(url)
+        attempts = 1 + self.max_retries
+        attempt, hops = 1, 0
+        while True:
+            own = origin(target) == self.origin
+            what = f"GET picture {target.host}{target.path}"
+            sent, headers = target, {"Accept": "image/*"}
+            if own:
+                token = await self.tokens.token()
+                sent = target.copy_merge_params({"access_token": token.reveal()})
+                headers.update(bearer(token))
+            request = self.http.build_request("GET", sent, headers=headers)
+            try:
+                await self._take_turn(what)
+                async with self.semaphore:
+                    response, body = await send_capped(self.http, request, what, max_bytes)
+                if response.is_success:
+                    return body
+                location = response.headers.get("Location")
+                if response.is_redirect and location and hops < IMAGE_REDIRECTS:
+                    hops += 1
+                    target = _image_url(str(target.join(location)))
+                    continue
+                error = error_for(response, what)
+            except ApiError as exc:
+                error = exc
+            if isinstance(error, AuthError):
+                error = NotFound(detail=error.detail, status=error.status)
+            elif isinstance(error, RateLimited):
+                # Only the shop's own 429 pauses the shop; another host's just waits here.
+                error = self._slow_down(error, attempt, pause=own)
+            retryable = isinstance(error, Offline | ServerError | RateLimited)
+            if attempt >= attempts or not retryable:
+                raise error
+            if isinstance(error, RateLimited) and not own:
+                await self.sleep(error.retry_after or 0.0)
+            else:
+                await self._before_retry(what, error, attempt, attempts)
+            attempt += 1
+
+
+def bearer(token: Secret) -> dict[str, str]:
+    """The field's header form of the token (service notes: `Authorization: Bearer`)."""
+    return {"Authorization": f"Bearer {token.reveal()}"}
+
+
+def _image_url(url: str) -> httpx.URL:
+    failure: BadResponse | None = None
+    try:
+        target = httpx.URL(url)
+    except Exception:
+        failure = BadResponse(detail="picture address is not a URL")
+    else:
+        if target.scheme not in ("http", "https") or not target.host:
+            failure = BadResponse(detail=f"picture address is not http(s): {target.scheme!r}")
+    if failure is not None:
+        raise failure
+    return target

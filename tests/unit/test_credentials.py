@@ -12,6 +12,7 @@ import logging
 import os
 import uuid
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -19,8 +20,10 @@ from keyring.backend import KeyringBackend
 from keyring.backends import chainer, fail, null
 from keyring.errors import PasswordDeleteError, PasswordSetError
 
+from sellerdesk.api.tokens import OAuthGrant
 from sellerdesk.credentials import (
     ENV_TOKEN,
+    KEYRING_GRANT_SERVICE,
     KEYRING_SERVICE,
     NO_SECURE_STORE,
     STORE_REFUSED,
@@ -95,10 +98,11 @@ def profile_name(keyring_backend: KeyringBackend) -> Iterator[str]:
     """A profile name of this test alone (parallel workers share one Secret Service)."""
     name = f"test-{uuid.uuid4().hex[:12]}"
     yield name
-    try:
-        keyring_backend.delete_password(KEYRING_SERVICE, name)
-    except PasswordDeleteError:
-        pass
+    for service in (KEYRING_SERVICE, KEYRING_GRANT_SERVICE):
+        try:
+            keyring_backend.delete_password(service, name)
+        except PasswordDeleteError:
+            pass
 
 
 @pytest.fixture
@@ -255,3 +259,110 @@ def test_token_is_in_no_file_and_no_log_line(tmp_path: Path, keyring_backend: Ke
         assert token.encode() not in path.read_bytes(), path
     assert token not in caplog.text
     assert token not in repr(creds)
+
+
+# --- OAuth grants ------------------------------------------------------------------------------
+
+def a_grant(n: int = 0) -> OAuthGrant:
+    tag = uuid.uuid4().hex[:8]
+    return OAuthGrant(client_id="app-7", client_secret=f"app-secret-{tag}",
+                      refresh_token=f"TG-refresh-{n}-{tag}", access_token=f"APP-access-{n}-{tag}",
+                      expires_at=datetime(2026, 11, 23, 20, 0, 0, 123000, tzinfo=UTC),
+                      token_url="https://api.shop.test/oauth/token", lifetime=21600.0,
+                      user_id=1001, scope="offline_access read write")
+
+
+def test_a_grant_round_trips_and_rotates_through_the_keyring(
+        tmp_path: Path, keyring_backend: KeyringBackend, creds: CredentialStore,
+        profile_name: str) -> None:
+    assert creds.get_grant(profile_name) is None and creds.grant_source(profile_name) is None
+    first = a_grant(0)
+    assert creds.set_grant(profile_name, first) is TokenSource.KEYRING
+    raw = keyring_backend.get_password(KEYRING_GRANT_SERVICE, profile_name)
+    assert raw is not None and json.loads(raw)["refresh_token"] == first.refresh_token
+    later = CredentialStore(tmp_path / "config", backend=keyring_backend, environ={})
+    assert later.get_grant(profile_name) == first  # expiry and all, after a restart
+    assert later.grant_source(profile_name) is TokenSource.KEYRING
+    rotated = a_grant(1)
+    assert later.set_grant(profile_name, rotated) is TokenSource.KEYRING
+    again = CredentialStore(tmp_path / "config", backend=keyring_backend, environ={})
+    assert again.get_grant(profile_name) == rotated
+    again.delete_grant(profile_name)
+    again.delete_grant(profile_name)  # twice is fine
+    assert keyring_backend.get_password(KEYRING_GRANT_SERVICE, profile_name) is None
+    assert CredentialStore(tmp_path / "config", backend=keyring_backend,
+                           environ={}).get_grant(profile_name) is None
+
+
+def test_a_profile_holds_a_token_or_a_grant_not_both(
+        creds: CredentialStore, profile_name: str, keyring_backend: KeyringBackend) -> None:
+    creds.set_token(profile_name, "pasted-token")
+    creds.set_grant(profile_name, a_grant())
+    assert creds.get_token(profile_name) is None
+    assert keyring_backend.get_password(KEYRING_SERVICE, profile_name) is None
+    creds.set_token(profile_name, "pasted-again")
+    assert creds.get_grant(profile_name) is None
+    assert keyring_backend.get_password(KEYRING_GRANT_SERVICE, profile_name) is None
+
+
+def test_removing_a_profile_removes_its_grant(creds: CredentialStore, profile_name: str,
+                                             keyring_backend: KeyringBackend) -> None:
+    creds.add_profile(profile(profile_name))
+    creds.set_grant(profile_name, a_grant())
+    creds.remove_profile(profile_name)
+    assert keyring_backend.get_password(KEYRING_GRANT_SERVICE, profile_name) is None
+    assert creds.get_grant(profile_name) is None
+
+
+def test_grant_secrets_are_in_no_file_log_or_repr(
+        tmp_path: Path, keyring_backend: KeyringBackend, profile_name: str,
+        caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    creds = CredentialStore(tmp_path / "config", backend=keyring_backend, environ={})
+    creds.add_profile(profile(profile_name))
+    grant = a_grant()
+    creds.set_grant(profile_name, grant)
+    creds.set_grant(profile_name, a_grant(1))
+    texts = [caplog.text, repr(creds), repr(creds.get_grant(profile_name))]
+    for secret in grant.secrets():
+        assert all(secret not in text for text in texts)
+        for path in (p for p in tmp_path.rglob("*") if p.is_file()):
+            assert secret.encode() not in path.read_bytes(), path
+
+
+def test_environment_token_hides_the_grant(tmp_path: Path, keyring_backend: KeyringBackend,
+                                           profile_name: str) -> None:
+    CredentialStore(tmp_path, backend=keyring_backend, environ={}).set_grant(profile_name,
+                                                                             a_grant())
+    env = CredentialStore(tmp_path, backend=keyring_backend, environ={ENV_TOKEN: "from-env"})
+    assert env.get_grant(profile_name) is None
+    assert env.get_token(profile_name) == "from-env"
+
+
+@pytest.mark.parametrize("make", [lambda: fail.Keyring(), lambda: PlaintextKeyring()],
+                         ids=["fail", "plaintext"])
+def test_no_secure_store_keeps_the_grant_for_this_session_only(tmp_path: Path,
+                                                               make: object) -> None:
+    backend = make()  # type: ignore[operator]
+    creds = CredentialStore(tmp_path, backend=backend, environ={})
+    grant = a_grant()
+    assert creds.set_grant("main", grant) is TokenSource.SESSION
+    assert creds.get_grant("main") == grant and creds.grant_source("main") is TokenSource.SESSION
+    if isinstance(backend, MemoryKeyring):
+        assert backend.passwords == {}
+    assert CredentialStore(tmp_path, backend=backend, environ={}).get_grant("main") is None
+
+
+def test_keyring_refusing_the_grant_keeps_it_in_memory_with_a_warning(tmp_path: Path) -> None:
+    creds = CredentialStore(tmp_path, backend=RefusingKeyring(), environ={})
+    grant = a_grant()
+    assert creds.set_grant("main", grant) is TokenSource.SESSION
+    assert creds.storage_warning == STORE_REFUSED and creds.get_grant("main") == grant
+
+
+def test_a_damaged_grant_in_the_keyring_is_ignored(tmp_path: Path,
+                                                   keyring_backend: KeyringBackend,
+                                                   profile_name: str) -> None:
+    keyring_backend.set_password(KEYRING_GRANT_SERVICE, profile_name, "{not json")
+    creds = CredentialStore(tmp_path, backend=keyring_backend, environ={})
+    assert creds.get_grant(profile_name) is None

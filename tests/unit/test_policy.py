@@ -14,6 +14,7 @@ from sellerdesk.policy import (
     Backoff,
     HoldTooLong,
     Pacer,
+    renew_due,
     retry_after_hold,
 )
 
@@ -113,3 +114,11 @@ def test_pause_end_is_announced_once_a_request_goes_after_it() -> None:
     pacer.pause(2.0)
     asyncio.run(pacer.acquire())
     assert seen[-1] is None and pacer.resume_at() is None
+
+
+def test_tokens_are_renewed_at_five_minutes_or_ten_percent_whichever_is_less() -> None:
+    six_hours = 6 * 3600.0
+    assert not renew_due(301.0, six_hours) and renew_due(299.0, six_hours)
+    assert not renew_due(7.0, 60.0) and renew_due(5.9, 60.0)  # a short-lived test token
+    assert renew_due(-1.0, six_hours)
+    assert renew_due(299.0, None) and not renew_due(301.0, None)  # lifetime unknown: 6 h

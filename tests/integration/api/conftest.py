@@ -1,4 +1,5 @@
-"""Fixtures for the client-against-sandbox suite: clients with tiny backoff, an own sandbox."""
+"""Fixtures for the client-against-sandbox suite: clients with tiny backoff and a pacer on a
+virtual clock (pacing runs, nobody waits for real), an own sandbox."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ import httpx
 import pytest
 
 from sellerdesk.api.client import ShopClient
+from sellerdesk.policy import Backoff
 from tests.support.sandbox import Sandbox
+from tests.unit.api.fakes import FakeClock, fake_pacer
 
 MakeClient = Callable[..., ShopClient]
 
@@ -29,13 +32,14 @@ def attempts(sb: Sandbox, method: str, path_end: str) -> list[int | None]:
 
 @pytest.fixture
 def make_client() -> Iterator[MakeClient]:
-    """`make_client(sb, **options)`: a ShopClient on `sb` with test-sized backoff."""
+    """`make_client(sb, **options)`: a ShopClient on `sb` with test-sized backoff and a
+    5 requests/s pacer on a virtual clock (so a `Retry-After` is honoured without waiting)."""
     made: list[ShopClient] = []
 
     def make(sb: Sandbox, **options: Any) -> ShopClient:
-        options.setdefault("backoff_base", 0.001)
-        options.setdefault("backoff_max", 0.01)
-        options.setdefault("retry_after_max", 0.01)
+        clock = FakeClock()
+        options.setdefault("read_retry", Backoff(first=0.001, cap=0.01))
+        options.setdefault("pacer", fake_pacer(clock))
         options.setdefault("timeout", 30.0)
         client = ShopClient(sb.base_url, sb.shop_id, sb.token, **options)
         made.append(client)

@@ -18,6 +18,7 @@ from sellerdesk.api.errors import (
     ServerError,
 )
 from sellerdesk.api.models import TrackingCodeDraft
+from sellerdesk.policy import Backoff
 from tests.support.sandbox import Sandbox
 
 from ._compare import raw_json
@@ -72,7 +73,7 @@ async def test_wrong_shop_is_auth_error(sandbox: Sandbox) -> None:
 
 async def test_nobody_listening_is_offline() -> None:
     async with ShopClient("http://127.0.0.1:9", 1, "t0ken-x", max_retries=1,
-                          backoff_base=0.001) as client:
+                          read_retry=Backoff(first=0.001, cap=0.01)) as client:
         with pytest.raises(Offline):
             await client.shop()
 
@@ -121,7 +122,7 @@ async def test_write_is_sent_once_and_reports_server_error(faulty: Sandbox,
 
 async def test_rate_limit_is_waited_out(faulty: Sandbox, make_client: MakeClient) -> None:
     faulty.set_faults(rate_limit_next=2, retry_after=1)
-    async with make_client(faulty, max_retries=3, retry_after_max=0.01) as client:
+    async with make_client(faulty, max_retries=3) as client:
         codes = await client.tracking_codes()
     assert codes
     assert attempts(faulty, "GET", "/metrics") == [429, 429, 200]

@@ -25,6 +25,9 @@ from sellerdesk.api.enums import (
     TrackingStatus,
 )
 from sellerdesk.api.errors import (
+    AUTH_REFUSED_BECAUSE,
+    SERVICE_MOVED,
+    TOKEN_EXPIRED,
     ApiError,
     AuthError,
     BadRequest,
@@ -35,6 +38,9 @@ from sellerdesk.api.errors import (
     ServerError,
 )
 from sellerdesk.api.models import TrackingCodeChanges, TrackingCodeDraft
+from sellerdesk.policy import READ_ATTEMPTS, READ_RETRY, Backoff, NoPacer
+
+from .fakes import FakeClock, fake_pacer
 
 TOKEN = "unit-secret-token-42"
 SAMPLES = Path(__file__).parent / "samples"
@@ -66,7 +72,10 @@ def ok(body: bytes | Any = b"{}", status: int = 200, **headers: str) -> httpx.Re
 
 
 def make(recorder: Recorder, **kwargs: Any) -> tuple[ShopClient, list[float]]:
-    kwargs.setdefault("backoff_base", 0.001)
+    """A client on `recorder`: a fake-clock pacer (fast: pacing is tested apart), tiny
+    backoff; `sleeps` records the retry waits."""
+    kwargs.setdefault("pacer", fake_pacer(FakeClock(), rate=1000.0, burst=1000))
+    kwargs.setdefault("read_retry", Backoff(first=0.001, cap=0.01))
     client = ShopClient("http://shop.test/", 1001, TOKEN,
                         transport=httpx.MockTransport(recorder), **kwargs)
     sleeps: list[float] = []
@@ -91,6 +100,7 @@ async def test_paths_token_and_v1_prefix() -> None:
     request = rec.requests[0]
     assert request.url.path == "/v1/shops/1001"
     assert query(request) == {"access_token": TOKEN}
+    assert request.headers["Authorization"] == f"Bearer {TOKEN}"
     assert request.method == "GET" and "content-type" not in request.headers
 
 
@@ -224,12 +234,19 @@ async def test_write_responses_the_spec_does_not_show_are_optional() -> None:
     (ok(b"<html><body>\n  Conflict\n</body></html>", 409), BadRequest,
      "<html><body> Conflict </body></html>"),
     (ok({"error": "unauthorized"}, 401), AuthError, AuthError.default_message),
+    (ok(b"", 403), AuthError, AuthError.default_message),
+    (ok(b"<html><h1>403 Forbidden</h1></html>", 403), AuthError, AuthError.default_message),
+    (ok({"message": "invalid_token", "error": "not_found", "status": 401}, 401), AuthError,
+     TOKEN_EXPIRED),
     (ok(b"Forbidden: invalid access token or shop id", 403), AuthError,
-     AuthError.default_message),
+     AUTH_REFUSED_BECAUSE.format(reason="Forbidden: invalid access token or shop id")),
+    (ok({"message": "The shop must have a delegated domain", "error": "forbidden",
+         "status": 403, "cause": []}, 403), AuthError,
+     AUTH_REFUSED_BECAUSE.format(reason="The shop must have a delegated domain")),
     (ok({"message": "Order 1 not found", "error": "not_found"}, 404), NotFound,
      NotFound.default_message),
     (ok(b"gateway", 502), ServerError, ServerError.default_message),
-    (ok(b"moved", 302, location="http://elsewhere/"), BadResponse, BadResponse.default_message),
+    (ok(b"moved", 302, location="http://elsewhere/"), BadResponse, SERVICE_MOVED),
     (ok(b"\x00{not json", 200), BadResponse, BadResponse.default_message),
     (ok({"id": "not-a-number"}), BadResponse, BadResponse.default_message),
 ])
@@ -278,41 +295,43 @@ async def test_unexpected_exception_is_still_an_api_error() -> None:
             await client.shop()
 
 
-async def test_reads_retry_5xx_with_growing_backoff_then_succeed() -> None:
+async def test_reads_retry_5xx_with_the_policy_backoff_then_succeed() -> None:
     rec = Recorder(ok(b"", 503), ok(b"", 502), ok(sample("shop")))
-    client, sleeps = make(rec, max_retries=3, backoff_base=0.1, backoff_max=10)
+    client, sleeps = make(rec, max_retries=3, read_retry=READ_RETRY)
     async with client:
         shop = await client.shop()
     assert shop.id == 1001 and len(rec.requests) == 3
-    assert 0.05 <= sleeps[0] <= 0.1 and 0.1 <= sleeps[1] <= 0.2  # equal jitter: [d/2, d]
+    # READ_RETRY: 0.5 s doubling, 50 % jitter below the ceiling.
+    assert 0.25 <= sleeps[0] <= 0.5 and 0.5 <= sleeps[1] <= 1.0
 
 
 async def test_backoff_is_capped() -> None:
     rec = Recorder(ok(b"", 503))
-    client, sleeps = make(rec, max_retries=6, backoff_base=1, backoff_max=2)
+    client, sleeps = make(rec, max_retries=6, read_retry=Backoff(first=1, cap=2))
     async with client:
         with pytest.raises(ServerError):
             await client.shop()
     assert len(rec.requests) == 7 and max(sleeps) <= 2
 
 
-async def test_rate_limit_honours_retry_after_capped() -> None:
-    rec = Recorder(ok(b"", 429, **{"Retry-After": "3"}),
-                   ok(b"", 429, **{"Retry-After": "120"}), ok(b"[]"))
-    client, sleeps = make(rec, retry_after_max=30)
+async def test_by_default_a_read_is_tried_read_attempts_times() -> None:
+    rec = Recorder(ok(b"", 503))
+    client, sleeps = make(rec)
     async with client:
-        assert await client.categories() == []
-    assert sleeps == [3.0, 30.0]
+        with pytest.raises(ServerError):
+            await client.shop()
+    assert len(rec.requests) == READ_ATTEMPTS and len(sleeps) == READ_ATTEMPTS - 1
 
 
 async def test_rate_limit_exhausted_reports_retry_after() -> None:
     rec = Recorder(ok({"message": "Too many requests", "error": "too_many_requests"}, 429,
                       **{"Retry-After": "7"}))
-    client, _ = make(rec, max_retries=1)
+    client, sleeps = make(rec, max_retries=1)
     async with client:
         with pytest.raises(RateLimited) as info:
             await client.categories()
     assert info.value.retry_after == 7.0 and len(rec.requests) == 2
+    assert sleeps == []  # the pacer's pause did the waiting
 
 
 @pytest.mark.parametrize("response", [ok(b"", 503), ok(b"", 429), httpx.ReadTimeout("t")])
@@ -368,7 +387,8 @@ async def test_set_token_uses_the_new_one() -> None:
 
 async def test_base_url_with_v1_is_not_doubled() -> None:
     rec = Recorder(ok(sample("shop")))
-    client = ShopClient("http://shop.test/v1/", 1001, TOKEN, transport=httpx.MockTransport(rec))
+    client = ShopClient("http://shop.test/v1/", 1001, TOKEN, transport=httpx.MockTransport(rec),
+                        pacer=NoPacer())
     async with client:
         await client.shop()
     assert rec.requests[0].url.path == "/v1/shops/1001"
@@ -389,7 +409,7 @@ async def test_concurrency_is_capped() -> None:
         return ok(sample("shop"))
 
     client = ShopClient("http://shop.test", 1001, TOKEN, max_concurrency=2,
-                        transport=httpx.MockTransport(handler))
+                        transport=httpx.MockTransport(handler), pacer=NoPacer())
     async with client:
         await asyncio.gather(*(client.shop() for _ in range(10)))
     assert peak == 2

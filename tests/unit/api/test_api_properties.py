@@ -29,6 +29,8 @@ from sellerdesk.api.models import (
     decode,
 )
 
+from .fakes import FakeClock, fake_pacer
+
 SAMPLES = Path(__file__).parent / "samples"
 RESOURCES: list[tuple[str, Any]] = [
     ("categories_tree", list[Category]), ("shop", Shop), ("tracking_code", TrackingCode),
@@ -146,9 +148,10 @@ def test_any_answer_leaves_the_client_as_a_result_or_api_error(
         return httpx.Response(status, content=body, headers=headers)
 
     async def run() -> None:
+        clock = FakeClock()
         client = ShopClient("http://shop.test", 1, "prop-token", max_retries=1,
-                            transport=httpx.MockTransport(handler), retry_after_max=0)
-        client._t.sleep = lambda delay: asyncio.sleep(0)
+                            transport=httpx.MockTransport(handler), pacer=fake_pacer(clock))
+        client._t.sleep = clock.sleep
         async with client:
             for call in (client.shop(), client.search_orders(), client.answer_question(1, "x"),
                          client.update_shipping(1, 2, status=ShippingStatus.DELIVERED),
