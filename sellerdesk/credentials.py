@@ -5,7 +5,8 @@ folder. Its token goes to the keyring under service "SellerDesk", user = the pro
 Without a secure keyring backend (keyring's fail/null backends, plain-text file backends, a
 chainer with nothing usable) or when the keyring refuses, the token is kept in memory for
 this session only and `storage_warning` says so to the seller: there is no plain-text
-fallback. `SELLERDESK_TOKEN` in the environment overrides the token of every profile.
+fallback. `SELLERDESK_TOKEN` in the environment overrides the token of every profile. Every token is
+registered with the log redaction the moment it is read, before a library can log it.
 
 Keyring calls may block (D-Bus, an unlock prompt): the GUI calls them off the event loop.
 """
@@ -25,6 +26,8 @@ import platformdirs
 from keyring.backend import KeyringBackend
 from keyring.backends import chainer, fail, null
 from keyring.errors import PasswordDeleteError
+
+from sellerdesk.api.redact import register_secret
 
 log = logging.getLogger("sellerdesk.credentials")
 
@@ -129,6 +132,7 @@ class CredentialStore:
     def _lookup(self, profile: str) -> tuple[str | None, TokenSource | None]:
         env = self._environ.get(ENV_TOKEN, "").strip()
         if env:
+            register_secret(env)
             return env, TokenSource.ENV
         if profile in self._session:
             source = TokenSource.KEYRING if profile in self._in_keyring else TokenSource.SESSION
@@ -137,6 +141,8 @@ class CredentialStore:
             return None, None
         try:
             token = self._backend.get_password(KEYRING_SERVICE, profile)
+            # Before it leaves this function: a library may log what a call returned.
+            register_secret(token)
         except Exception as exc:  # locked, dismissed prompt, D-Bus gone: ask the seller again
             log.warning("keyring read failed for profile %r: %s", profile, type(exc).__name__)
             return None, None
@@ -148,6 +154,7 @@ class CredentialStore:
 
     def set_token(self, profile: str, token: str) -> TokenSource:
         """Save the token of `profile`; returns where it went (SESSION: see storage_warning)."""
+        register_secret(token)
         token = token.strip()
         if not token:
             raise CredentialsError("The access token is empty.")
