@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
 from sellerdesk.commands.base import CommandError, one_line, outcome, run
@@ -25,7 +24,8 @@ MIN_PREFIX = 4
 
 
 def _q(text: object) -> str:
-    return json.dumps(text, ensure_ascii=False) if isinstance(text, str) else str(text)
+    """Text between quotes, whole (line breaks kept); `say` escapes what could act."""
+    return f'"{text}"' if isinstance(text, str) else str(text)
 
 
 def _fields(values: dict[str, Any]) -> str:
