@@ -7,8 +7,9 @@ every secret is registered by value (`register_secret`) the moment it is read, b
 library can see it: the access token, and in time OAuth refresh tokens and client secrets.
 
 `install_redaction()` wraps the log-record factory, so every record of every logger is
-scrubbed at birth (message, arguments, traceback, stack and `extra` fields), whatever handler
-(a file, the console, pytest's caplog) sees it later. `RedactionFilter` does the same as a
+scrubbed at birth, and `logging.Handler.handle`, so it is scrubbed again (now with its `extra`
+fields and any secret registered since) whatever handler (a file, the console, pytest's
+caplog, a library's own) takes it. `RedactionFilter` does the same as a
 `logging.Filter` for a handler of one's own; `install_excepthooks()` scrubs the tracebacks
 Python prints for uncaught exceptions.
 """
@@ -149,6 +150,15 @@ def install_redaction(*secrets: str | None) -> None:
             return record
 
         logging.setLogRecordFactory(factory)
+        # `extra=` fields are set after the factory ran, and a secret may be registered
+        # between a record's birth and its output: scrub again as any handler takes it.
+        plain_handle = logging.Handler.handle
+
+        def handle(self: logging.Handler, record: logging.LogRecord) -> Any:
+            scrub_record(record)
+            return plain_handle(self, record)
+
+        logging.Handler.handle = handle  # type: ignore[method-assign]
         _installed = True
 
 
