@@ -29,9 +29,7 @@ def resolve(args: argparse.Namespace) -> tuple[ShopAddress, str]:
 
     creds = CredentialStore(config_dir=args.data_dir)
     env_token = os.environ.get("SELLERDESK_TOKEN", "").strip()
-    if args.base_url or args.shop_id:
-        if not (args.base_url and args.shop_id):
-            raise CommandError("--base-url and --shop-id go together.", USAGE)
+    if args.base_url:  # with --shop-id: cli.main checks they come together
         name = args.profile or f"{args.shop_id}@{args.base_url.split('://')[-1].rstrip('/')}"
         token = env_token or creds.get_token(name)
         address = ShopAddress(profile=_safe_name(name), base_url=args.base_url,
