@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 from urllib.parse import urlsplit
 
 from sellerdesk import __version__
+from sellerdesk.api.enums import Event, Provider, ShippingStatus, TrackingStatus
 from sellerdesk.commands.codes import (
     AUTH,
     CONFLICT,
@@ -33,11 +34,10 @@ from sellerdesk.commands.codes import (
 
 SUBCOMMANDS = ("sync", "questions", "answer", "delete-question", "ship", "invoice", "outbox",
                "tracking", "export", "sandbox")
-SHIPPING_STATUSES = ("pickup", "pending", "in_progress", "on_route", "delivered")
-PROVIDERS = ("PROVIDER_ANALYTICS", "PROVIDER_ADS", "PROVIDER_CLICKS", "PROVIDER_SURVEY",
-             "PROVIDER_STAMP", "PROVIDER_SOCIAL_AD", "OTHER")
-EVENTS = ("NAVIGATION", "BUY_BUTTON", "CONTACT_BUTTON", "PAY_BUTTON", "CONGRAT_PAGE")
-STATUSES = ("ACTIVE", "INACTIVE")
+SHIPPING_STATUSES = tuple(s.value for s in ShippingStatus)
+PROVIDERS = tuple(p.value for p in Provider)
+EVENTS = tuple(e.value for e in Event)
+STATUSES = tuple(t.value for t in TrackingStatus)
 
 EPILOG = """\
 exit codes:
@@ -71,13 +71,10 @@ class Parser(argparse.ArgumentParser):
                          f"See `{self.prog} --help`.\n")
 
 
-def _whole_number(name: str) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        if not re.fullmatch(r"\s*\d{1,19}\s*", text):
-            raise argparse.ArgumentTypeError(f"must be a number such as 123456, not {text!r}")
-        return int(text)
-    parse.__name__ = name  # what argparse names in its own messages
-    return parse
+def _whole_number(text: str) -> int:
+    if not re.fullmatch(r"\s*\d{1,19}\s*", text):
+        raise argparse.ArgumentTypeError(f"must be a number such as 123456, not {text!r}")
+    return int(text)
 
 
 def _order_id(text: str) -> str:
@@ -142,7 +139,7 @@ def _add_tracking(sub: Any) -> None:
     c.add_argument("--option", action="append", type=_option, metavar="KEY=VALUE",
                    help="a provider option (repeat for more)")
     m = actions.add_parser("modify", help="change some fields of a tracking code")
-    m.add_argument("id", type=_whole_number("ID"), metavar="ID")
+    m.add_argument("id", type=_whole_number, metavar="ID")
     m.add_argument("--name")
     m.add_argument("--code")
     m.add_argument("--provider", type=provider, metavar="P")
@@ -151,7 +148,7 @@ def _add_tracking(sub: Any) -> None:
     m.add_argument("--option", action="append", type=_option, metavar="KEY=VALUE",
                    help="set one option, keeping the others (repeat for more)")
     d = actions.add_parser("delete", help="delete a tracking code")
-    d.add_argument("id", type=_whole_number("ID"), metavar="ID")
+    d.add_argument("id", type=_whole_number, metavar="ID")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -168,7 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--profile", metavar="NAME", help="the shop profile to use")
     p.add_argument("--base-url", metavar="URL", type=base_url,
                    help="the shop service's base URL (http or https)")
-    p.add_argument("--shop-id", metavar="N", type=_whole_number("N"), help="the shop id")
+    p.add_argument("--shop-id", metavar="N", type=_whole_number, help="the shop id")
     p.add_argument("--data-dir", metavar="DIR", type=Path,
                    help="where SellerDesk keeps its data (default: the user data folder)")
     p.add_argument("-v", "--verbose", action="count", default=0,
@@ -180,13 +177,13 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--unanswered", action="store_true", help="only unanswered questions")
     q.add_argument("--search", metavar="WORD", help="only questions with these words")
     a = sub.add_parser("answer", help="answer a question")
-    a.add_argument("question_id", type=_whole_number("QUESTION_ID"), metavar="QUESTION_ID")
+    a.add_argument("question_id", type=_whole_number, metavar="QUESTION_ID")
     a.add_argument("text", metavar="TEXT")
     d = sub.add_parser("delete-question", help="delete a question")
-    d.add_argument("question_id", type=_whole_number("QUESTION_ID"), metavar="QUESTION_ID")
+    d.add_argument("question_id", type=_whole_number, metavar="QUESTION_ID")
     s = sub.add_parser("ship", help="update a shipping's status and tracking code")
     s.add_argument("order_id", type=_order_id, metavar="ORDER_ID")
-    s.add_argument("shipping_id", type=_whole_number("SHIPPING_ID"), metavar="SHIPPING_ID")
+    s.add_argument("shipping_id", type=_whole_number, metavar="SHIPPING_ID")
     s.add_argument("--status", required=True, choices=SHIPPING_STATUSES)
     s.add_argument("--tracking", metavar="CODE")
     i = sub.add_parser("invoice", help="set an order's invoice data")

@@ -82,7 +82,7 @@ async def run(args: argparse.Namespace, body: Callable[[Session], Awaitable[int]
         await session.aclose()
 
 
-def one_line(text: str | None, width: int = 80) -> str:
+def flat(text: str | None, width: int = 80) -> str:
     """`text` flattened to one line and cut to `width` characters (for listings)."""
     flat = " ".join((text or "").split())
     return flat if len(flat) <= width else flat[: width - 1] + "…"
@@ -131,5 +131,5 @@ async def write(session: Session, submit: Callable[[], Awaitable[OutboxEntry]]) 
     return outcome(after, await session.outbox.paused())
 
 
-__all__ = ["CommandError", "as_of", "one_line", "open_session", "outcome", "resolve", "run",
+__all__ = ["CommandError", "as_of", "flat", "open_session", "outcome", "resolve", "run",
            "write"]

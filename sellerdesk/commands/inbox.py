@@ -7,7 +7,7 @@ import argparse
 from sellerdesk.api.enums import ThreadStatus
 from sellerdesk.api.errors import ApiError, NotFound, Offline
 from sellerdesk.api.models import Question
-from sellerdesk.commands.base import CommandError, as_of, one_line, run, write
+from sellerdesk.commands.base import CommandError, as_of, flat, run, write
 from sellerdesk.commands.codes import DONE, NOT_FOUND, QUEUED, USAGE
 from sellerdesk.commands.output import end_progress, progress, say
 from sellerdesk.services.convert import load_all
@@ -55,7 +55,7 @@ async def cmd_questions(args: argparse.Namespace) -> int:
             who = (q.from_.nickname or q.from_.name) if q.from_ else ""
             when = q.creation_date.strftime("%Y-%m-%d %H:%M") if q.creation_date else ""
             text = q.question.text if q.question else ""
-            say(f"{q.id}\t{q.status or ''}\t{when}\t{one_line(who, 24)}\t{one_line(text)}")
+            say(f"{q.id}\t{q.status or ''}\t{when}\t{flat(who, 24)}\t{flat(text)}")
         return DONE
     return await run(args, body)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from sellerdesk.commands.base import CommandError, one_line, outcome, run
+from sellerdesk.commands.base import CommandError, flat, outcome, run
 from sellerdesk.commands.codes import AUTH, CONFLICT, DONE, NOT_FOUND, QUEUED, USAGE
 from sellerdesk.commands.output import say
 from sellerdesk.services.intents import parse
@@ -115,7 +115,7 @@ async def cmd_outbox(args: argparse.Namespace) -> int:
             return DONE
         for e in entries:
             say(f"{e.id[:SHORT_ID]}\t{e.state.value}\t{e.kind.value}\t{e.entity}\t"
-                f"{one_line(e.last_error or '', 60)}")
+                f"{flat(e.last_error or '', 60)}")
         if paused:
             return AUTH
         if any(e.state is OutboxState.CONFLICT for e in entries):

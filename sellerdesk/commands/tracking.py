@@ -10,7 +10,7 @@ import msgspec
 from sellerdesk.api.enums import TrackingStatus
 from sellerdesk.api.errors import ApiError, NotFound, Offline
 from sellerdesk.api.models import TrackingCode, TrackingCodeDraft
-from sellerdesk.commands.base import CommandError, as_of, one_line, run, write
+from sellerdesk.commands.base import CommandError, as_of, flat, run, write
 from sellerdesk.commands.codes import DONE, NOT_FOUND, QUEUED, USAGE
 from sellerdesk.commands.output import say
 from sellerdesk.services.session import Session
@@ -25,7 +25,7 @@ async def _list(s: Session, args: argparse.Namespace) -> int:
     for c in codes:
         say(f"{c.id}\t{c.status.value if c.status else ''}\t"
             f"{c.provider.value if c.provider else ''}\t{c.event.value if c.event else ''}\t"
-            f"{one_line(c.name, 40)}\t{one_line(c.code, 60)}")
+            f"{flat(c.name, 40)}\t{flat(c.code, 60)}")
     return DONE
 
 
