@@ -84,8 +84,8 @@ async def run(args: argparse.Namespace, body: Callable[[Session], Awaitable[int]
 
 def flat(text: str | None, width: int = 80) -> str:
     """`text` flattened to one line and cut to `width` characters (for listings)."""
-    flat = " ".join((text or "").split())
-    return flat if len(flat) <= width else flat[: width - 1] + "…"
+    joined = " ".join((text or "").split())
+    return joined if len(joined) <= width else joined[: width - 1] + "…"
 
 
 async def as_of(session: Session, key: str) -> None:
