@@ -5,8 +5,9 @@ folder. Its token goes to the keyring under service "SellerDesk", user = the pro
 Without a secure keyring backend (keyring's fail/null backends, plain-text file backends, a
 chainer with nothing usable) or when the keyring refuses, the token is kept in memory for
 this session only and `storage_warning` says so to the seller: there is no plain-text
-fallback. `SELLERDESK_TOKEN` in the environment overrides the token of every profile. Every token is
-registered with the log redaction the moment it is read, before a library can log it.
+fallback. `SELLERDESK_TOKEN` in the environment overrides the token of every profile. Every
+token is registered with the log redaction the moment it is read, before a library can log
+it.
 
 Keyring calls may block (D-Bus, an unlock prompt): the GUI calls them off the event loop.
 """
