@@ -1,30 +1,161 @@
 """The command line: the GUI by default, and the same services without a window.
 
-Exit codes: 0 done, 1 other error, 2 usage, 3 queued (offline, not yet sent),
-4 authentication, 5 conflict.
+Exit codes: 0 done, 1 other error, 2 usage (the command line itself is wrong), 3 queued
+(saved, not yet sent: offline or the service busy), 4 authentication (token missing or
+refused), 5 conflict (the server's record moved on; both versions kept), 6 not found (the
+question, order, tracking code or outbox entry does not exist; nothing was queued).
+
+Everything printed goes through `safe_text.for_terminal` (server words cannot drive the
+terminal); a closed pipe ends the output quietly with the command's own exit code.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
+import logging
+import re
 import sys
 from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
+from urllib.parse import urlsplit
 
 from sellerdesk import __version__
-
-DONE, ERROR, USAGE, QUEUED, AUTH, CONFLICT = 0, 1, 2, 3, 4, 5
+from sellerdesk.api.enums import Event, Provider, ShippingStatus, TrackingStatus
+from sellerdesk.commands.codes import (
+    AUTH,
+    CONFLICT,
+    DONE,
+    ERROR,
+    NOT_FOUND,
+    QUEUED,
+    USAGE,
+)
 
 SUBCOMMANDS = ("sync", "questions", "answer", "delete-question", "ship", "invoice", "outbox",
-               "export", "sandbox")
+               "tracking", "export", "sandbox")
+SHIPPING_STATUSES = tuple(s.value for s in ShippingStatus)
+PROVIDERS = tuple(p.value for p in Provider)
+EVENTS = tuple(e.value for e in Event)
+STATUSES = tuple(t.value for t in TrackingStatus)
+
+EPILOG = """\
+exit codes:
+  0  done (a write was sent and applied)
+  1  other error
+  2  usage: the command line itself is wrong
+  3  queued: saved, not yet sent (offline, or the service is busy)
+  4  authentication: the access token is missing or was refused
+  5  conflict: the record changed elsewhere; both versions are kept
+  6  not found: no such question, order, tracking code or outbox entry
+
+The token comes from SELLERDESK_TOKEN or the keyring. A token other than one the shop
+refused resumes the queue it paused. SELLERDESK_LOG_DEBUG=all logs every library at DEBUG
+(the token never appears in any log)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its messages escaped and its errors in plain words (exit 2)."""
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        from sellerdesk.commands.output import raw
+
+        if message:
+            raw(message, to_stderr=file is sys.stderr)
+
+    def error(self, message: str) -> NoReturn:
+        # "argument ORDER_ID: must be ..." -> "ORDER_ID must be ..."
+        message = re.sub(r"^argument (\S+?): (must|is) ", r"\1 \2 ", message)
+        message = re.sub(r"^argument (\S+?): ", r"\1: ", message)
+        self.exit(USAGE, f"{self.prog}: {message}\n"
+                         f"See `{self.prog} --help`.\n")
+
+
+def _whole_number(text: str) -> int:
+    if not re.fullmatch(r"\s*\d{1,19}\s*", text):
+        raise argparse.ArgumentTypeError(f"must be a number such as 123456, not {text!r}")
+    return int(text)
+
+
+def _order_id(text: str) -> str:
+    if not re.fullmatch(r"\d{1,32}", text.strip()):
+        raise argparse.ArgumentTypeError(f"must be a number such as 2000012345, not {text!r}")
+    return text.strip()
+
+
+def base_url(text: str) -> str:
+    """An http or https address with a host, and nothing secret in it."""
+    try:
+        parts = urlsplit(text.strip())
+        parts.port  # noqa: B018 - raises on a port that is not a number
+    except ValueError:
+        parts = None
+    if (parts is None or parts.scheme not in ("http", "https") or not parts.hostname
+            or any(c.isspace() for c in text.strip())):
+        raise argparse.ArgumentTypeError(
+            f"must be an http:// or https:// address with a host, such as "
+            f"https://api.example.com, not {text!r}")
+    if parts.username or parts.password or "access_token" in text:
+        raise argparse.ArgumentTypeError(
+            "must not hold a user, password or token: give the token in SELLERDESK_TOKEN")
+    return text.strip().rstrip("/")
+
+
+def _choice(values: Sequence[str], prefix: str = "") -> Callable[[str], str]:
+    """One of `values`, in any case; `prefix` may be left out (PROVIDER_ADS: ads)."""
+    def parse(text: str) -> str:
+        wanted = text.strip().upper()
+        for value in values:
+            if wanted in (value, value.removeprefix(prefix)):
+                return value
+        raise argparse.ArgumentTypeError(f"must be one of {', '.join(values)}, not {text!r}")
+    return parse
+
+
+def _option(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"must be KEY=VALUE, not {text!r}")
+    return key.strip(), value
+
+
+def _add_tracking(sub: Any) -> None:
+    t = sub.add_parser("tracking", help="list, create, modify or delete tracking codes",
+                       description="Tracking codes (the snippets the shop inserts on a page "
+                                   "event), from the local copy and through the outbox.")
+    actions = t.add_subparsers(dest="action", metavar="ACTION", required=True)
+    ls = actions.add_parser("list", help="the tracking codes in the local copy")
+    ls.add_argument("--all", action="store_true", help="INACTIVE codes too")
+    provider = _choice(PROVIDERS, "PROVIDER_")
+    c = actions.add_parser("create", help="create a tracking code (prints its id when sent)")
+    c.add_argument("name", metavar="NAME")
+    c.add_argument("code", metavar="CODE", help="the HTML snippet")
+    c.add_argument("--provider", required=True, type=provider, metavar="P",
+                   help=", ".join(PROVIDERS))
+    c.add_argument("--event", required=True, type=_choice(EVENTS), metavar="E",
+                   help=", ".join(EVENTS))
+    c.add_argument("--status", type=_choice(STATUSES), metavar="S", help="ACTIVE (default) "
+                   "or INACTIVE")
+    c.add_argument("--option", action="append", type=_option, metavar="KEY=VALUE",
+                   help="a provider option (repeat for more)")
+    m = actions.add_parser("modify", help="change some fields of a tracking code")
+    m.add_argument("id", type=_whole_number, metavar="ID")
+    m.add_argument("--name")
+    m.add_argument("--code")
+    m.add_argument("--provider", type=provider, metavar="P")
+    m.add_argument("--event", type=_choice(EVENTS), metavar="E")
+    m.add_argument("--status", type=_choice(STATUSES), metavar="S")
+    m.add_argument("--option", action="append", type=_option, metavar="KEY=VALUE",
+                   help="set one option, keeping the others (repeat for more)")
+    d = actions.add_parser("delete", help="delete a tracking code")
+    d.add_argument("id", type=_whole_number, metavar="ID")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="sellerdesk", description=(
-        "SellerDesk: answer buyers, ship orders and keep your shop in view, online or "
-        "offline. With no command, opens the window."))
+    p = Parser(prog="sellerdesk", epilog=EPILOG,
+               formatter_class=argparse.RawDescriptionHelpFormatter, description=(
+                   "SellerDesk: answer buyers, ship orders and keep your shop in view, "
+                   "online or offline. With no command, opens the window."))
     p.add_argument("--version", action="version", version=f"SellerDesk {__version__}")
     p.add_argument("--demo", action="store_true",
                    help="run on the bundled demo shop (no account, no network)")
@@ -32,73 +163,110 @@ def build_parser() -> argparse.ArgumentParser:
                    help="save a picture of every view to DIR and exit")
     p.add_argument("--lang", metavar="LANG", help="language of the window: en, es, pt_BR")
     p.add_argument("--profile", metavar="NAME", help="the shop profile to use")
-    p.add_argument("--base-url", metavar="URL", help="the shop service's base URL")
-    p.add_argument("--shop-id", metavar="N", type=int, help="the shop id")
+    p.add_argument("--base-url", metavar="URL", type=base_url,
+                   help="the shop service's base URL (http or https)")
+    p.add_argument("--shop-id", metavar="N", type=_whole_number, help="the shop id")
     p.add_argument("--data-dir", metavar="DIR", type=Path,
                    help="where SellerDesk keeps its data (default: the user data folder)")
-    p.add_argument("-v", "--verbose", action="store_true", help="log to the terminal")
+    p.add_argument("-v", "--verbose", action="count", default=0,
+                   help="log to the terminal; -vv adds the libraries' debug lines")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     sub.add_parser("sync", help="bring the local copy of the shop up to date")
-    q = sub.add_parser("questions", help="list buyers' questions")
+    q = sub.add_parser("questions", help="list buyers' questions (local copy)")
     q.add_argument("--unanswered", action="store_true", help="only unanswered questions")
     q.add_argument("--search", metavar="WORD", help="only questions with these words")
     a = sub.add_parser("answer", help="answer a question")
-    a.add_argument("question_id", type=int)
-    a.add_argument("text")
+    a.add_argument("question_id", type=_whole_number, metavar="QUESTION_ID")
+    a.add_argument("text", metavar="TEXT")
     d = sub.add_parser("delete-question", help="delete a question")
-    d.add_argument("question_id", type=int)
+    d.add_argument("question_id", type=_whole_number, metavar="QUESTION_ID")
     s = sub.add_parser("ship", help="update a shipping's status and tracking code")
-    s.add_argument("order_id")
-    s.add_argument("shipping_id", type=int)
-    s.add_argument("--status", required=True,
-                   choices=["pickup", "pending", "in_progress", "on_route", "delivered"])
+    s.add_argument("order_id", type=_order_id, metavar="ORDER_ID")
+    s.add_argument("shipping_id", type=_whole_number, metavar="SHIPPING_ID")
+    s.add_argument("--status", required=True, choices=SHIPPING_STATUSES)
     s.add_argument("--tracking", metavar="CODE")
     i = sub.add_parser("invoice", help="set an order's invoice data")
-    i.add_argument("order_id")
+    i.add_argument("order_id", type=_order_id, metavar="ORDER_ID")
     i.add_argument("--number", required=True)
     i.add_argument("--type", required=True)
     i.add_argument("--not-invoiced", action="store_true", help="mark as not invoiced")
-    o = sub.add_parser("outbox", help="list writes not yet sent")
-    o.add_argument("--flush", action="store_true", help="try to send them now")
+    o = sub.add_parser("outbox", help="list writes not yet sent; send, discard or retry them")
+    what = o.add_mutually_exclusive_group()
+    what.add_argument("--flush", action="store_true", help="try to send them now")
+    what.add_argument("--discard", metavar="ID",
+                      help="drop a waiting change for good (says what is lost)")
+    what.add_argument("--retry", metavar="ID",
+                      help="send a waiting, failed or conflicting change again now")
+    _add_tracking(sub)
     e = sub.add_parser("export", help="export data")
     e.add_argument("what", choices=["orders"])
     e.add_argument("--csv", required=True, type=Path, metavar="FILE")
     return p
 
 
+def _check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """What argparse cannot say alone; before anything touches the disk."""
+    if bool(args.base_url) != bool(args.shop_id):
+        parser.error("--base-url and --shop-id go together")
+    if args.command is None and (args.base_url or args.shop_id):
+        parser.error("--base-url and --shop-id are for commands; the window asks for a shop")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    from sellerdesk.logs import protect
+
+    protect()  # first: nothing may log a token before the redaction is in place
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["sandbox"]:  # the bundled sandbox, for `--demo` inside a bundle
         from sellerdesk.sandbox.cli import main as sandbox_main
 
         return int(sandbox_main(args_list[1:]) or 0)
+    for stream in (sys.stdout, sys.stderr):  # never a UnicodeEncodeError on a terminal
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     parser = build_parser()
     try:
         args = parser.parse_args(args_list)
+        _check(parser, args)
     except SystemExit as exc:
         return int(exc.code) if isinstance(exc.code, int) else USAGE
     from sellerdesk.logs import setup_logging
 
-    setup_logging(args.data_dir, verbose=args.verbose)
+    log_file = setup_logging(args.data_dir, verbose=args.verbose)
     if args.command is None:
         from sellerdesk.app import run_gui
 
         return run_gui(demo=args.demo, snapshot_dir=args.snapshot, profile=args.profile,
                        data_dir=args.data_dir, lang=args.lang)
+    return _run_command(args, log_file)
+
+
+def _run_command(args: argparse.Namespace, log_file: Path | None) -> int:
+    import asyncio
+
+    from sellerdesk.api.redact import scrub
     from sellerdesk.commands import COMMANDS, CommandError
+    from sellerdesk.commands.output import warn
 
     command: Callable[[argparse.Namespace], Coroutine[Any, Any, int]] = COMMANDS[args.command]
     try:
         return asyncio.run(command(args))
     except CommandError as exc:
-        print(f"sellerdesk: {exc}", file=sys.stderr)
+        warn(f"sellerdesk: {exc}")
         return exc.code
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # a bug: say so plainly, keep the details in the log
+        logging.getLogger("sellerdesk.cli").exception("%s failed", args.command)
+        where = f" Details are in {log_file}." if log_file else ""
+        warn(f"sellerdesk: unexpected error ({type(exc).__name__}: {scrub(str(exc))})."
+             f"{where}")
+        return ERROR
 
 
 if __name__ == "__main__":
     sys.exit(main())
 
-__all__ = ["AUTH", "CONFLICT", "DONE", "ERROR", "QUEUED", "USAGE", "main"]
+__all__ = ["AUTH", "CONFLICT", "DONE", "ERROR", "NOT_FOUND", "QUEUED", "USAGE", "base_url",
+           "build_parser", "main"]

@@ -4,9 +4,10 @@ A profile (name, base URL, shop id, flags) lives in `profiles.json` in the platf
 folder. It holds either a pasted token or an OAuth grant, both in the keyring only: the token
 under service "SellerDesk", the grant (app id and secret, refresh and access tokens, expiry,
 token URL) as one JSON value under service "SellerDesk OAuth"; user = the profile name in
-both. Saving one removes the other. Without a secure keyring backend (keyring's fail/null
-backends, plain-text file backends, a chainer with nothing usable) or when the keyring
-refuses, the token or grant is kept in memory for this session only and `storage_warning`
+both. Saving one removes the other; every secret is registered with the log redaction the
+moment it is read, before a library can log it. Without a secure keyring backend (keyring's
+fail/null backends, plain-text file backends, a chainer with nothing usable) or when the
+keyring refuses, the token or grant is kept in memory for this session only and `storage_warning`
 says so to the seller: there is no plain-text fallback. `SELLERDESK_TOKEN` in the
 environment overrides the token of every profile (and hides its grant).
 
@@ -29,6 +30,7 @@ from keyring.backend import KeyringBackend
 from keyring.backends import chainer, fail, null
 from keyring.errors import PasswordDeleteError
 
+from sellerdesk.api.redact import register_secret
 from sellerdesk.api.tokens import OAuthGrant
 
 log = logging.getLogger("sellerdesk.credentials")
@@ -137,6 +139,7 @@ class CredentialStore:
     def _lookup(self, profile: str) -> tuple[str | None, TokenSource | None]:
         env = self._environ.get(ENV_TOKEN, "").strip()
         if env:
+            register_secret(env)
             return env, TokenSource.ENV
         if profile in self._session:
             source = TokenSource.KEYRING if profile in self._in_keyring else TokenSource.SESSION
@@ -145,6 +148,8 @@ class CredentialStore:
             return None, None
         try:
             token = self._backend.get_password(KEYRING_SERVICE, profile)
+            # Before it leaves this function: a library may log what a call returned.
+            register_secret(token)
         except Exception as exc:  # locked, dismissed prompt, D-Bus gone: ask the seller again
             log.warning("keyring read failed for profile %r: %s", profile, type(exc).__name__)
             return None, None
@@ -157,6 +162,7 @@ class CredentialStore:
     def set_token(self, profile: str, token: str) -> TokenSource:
         """Save the token of `profile` (dropping its grant, if any); returns where it went
         (SESSION: see storage_warning)."""
+        register_secret(token)
         token = token.strip()
         if not token:
             raise CredentialsError("The access token is empty.")
@@ -216,6 +222,7 @@ class CredentialStore:
             log.warning("the keyring's grant of profile %r is unreadable (%s); ignoring it",
                         profile, type(exc).__name__)
             return None
+        register_secret(*grant.secrets())  # before qasync logs this call's result
         self._grants[profile] = grant  # read the keyring once per session
         self._grants_in_keyring.add(profile)
         return grant
@@ -224,6 +231,7 @@ class CredentialStore:
         """Save (or rotate) the OAuth grant of `profile`, dropping its pasted token; returns
         where it went (SESSION: see storage_warning). Blocks on the keyring: the GUI calls it
         off the event loop, and awaits it before using the grant's new access token."""
+        register_secret(*grant.secrets())
         if profile not in self._grants:
             self.delete_token(profile)  # a profile holds a token or a grant, not both
         self._grants[profile] = grant

@@ -1,16 +1,32 @@
-"""Logging for the app and the command line: one file per user, the token never in it."""
+"""Logging for the app and the command line: one file per user, the token never in it.
+
+Levels: the log file takes SellerDesk's INFO and libraries' warnings. `-v` adds the terminal
+and SellerDesk's DEBUG; `-vv` also the libraries' DEBUG (qasync, httpx, httpcore, keyring,
+asyncio, ...). `SELLERDESK_LOG_DEBUG=all` puts every logger at DEBUG (file and, with `-v`,
+terminal); `SELLERDESK_LOG_DEBUG=httpx,qasync` only those. Every level is safe: the redaction
+(`sellerdesk.api.redact`) is installed before anything logs and scrubs every record of every
+logger, so the most verbose log still holds no token. Lines are escaped like everything the
+command line prints (`safe_text.for_terminal`).
+"""
 
 from __future__ import annotations
 
 import logging
 import logging.handlers
+import os
+from collections.abc import Mapping
 from pathlib import Path
 
 import platformdirs
 
-from sellerdesk.api.redact import RedactionFilter, install_redaction
+from sellerdesk.api.redact import RedactionFilter, install_excepthooks, install_redaction
+from sellerdesk.services.safe_text import for_terminal
 
 APP_NAME = "SellerDesk"
+DEBUG_ENV = "SELLERDESK_LOG_DEBUG"
+# Libraries quiet (warnings only) unless asked for: their DEBUG is for chasing their bugs.
+LIBRARIES = ("qasync", "httpx", "httpcore", "keyring", "asyncio", "hpack", "h11",
+             "secretstorage", "jeepney", "PIL", "matplotlib", "urllib3")
 
 
 def log_dir(data_dir: Path | None = None) -> Path:
@@ -19,14 +35,52 @@ def log_dir(data_dir: Path | None = None) -> Path:
     return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
 
 
-def setup_logging(data_dir: Path | None = None, *, verbose: bool = False) -> Path | None:
-    """A rotating log file (INFO) plus, with `verbose`, the terminal; returns the file."""
-    install_redaction()  # scrub access_token=... from every record, whoever logs it
+def debug_loggers(environ: Mapping[str, str] | None = None) -> tuple[str, ...] | None:
+    """Loggers `SELLERDESK_LOG_DEBUG` asks for: None when unset, ("",) for all (the root)."""
+    raw = (os.environ if environ is None else environ).get(DEBUG_ENV, "").strip()
+    if not raw:
+        return None
+    names = tuple(n.strip() for n in raw.split(",") if n.strip())
+    return ("",) if any(n.lower() in ("all", "1", "*", "root") for n in names) else names
+
+
+class SafeFormatter(logging.Formatter):
+    """Log lines quote buyers and servers: escape their control characters, so neither the
+    terminal (`-v`) nor `tail -f` on the file can be recoloured, retitled or cleared."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return for_terminal(super().format(record))
+
+
+def protect() -> None:
+    """Scrub secrets from every log record and uncaught traceback from now on; call first."""
+    install_redaction(os.environ.get("SELLERDESK_TOKEN"))
+    install_excepthooks()
+
+
+def setup_logging(data_dir: Path | None = None, *, verbose: int | bool = 0,
+                  environ: Mapping[str, str] | None = None) -> Path | None:
+    """A rotating log file plus, with `verbose`, the terminal; returns the file's path.
+    `verbose`: 0 quiet, 1 SellerDesk's DEBUG on the terminal, 2 libraries' DEBUG too."""
+    protect()
+    level = int(verbose)
+    wanted = debug_loggers(environ)
+    everything = level >= 2 or wanted == ("",)
     root = logging.getLogger()
-    root.setLevel(logging.DEBUG if verbose else logging.INFO)
-    fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
-    # httpx logs every request URL at INFO; the redaction covers it, but it is noise.
-    logging.getLogger("httpx").setLevel(logging.DEBUG if verbose else logging.WARNING)
+    root.setLevel(logging.DEBUG if level or wanted else logging.INFO)
+    if not everything:
+        # Root at DEBUG would pass their DEBUG records on; hold them at warnings.
+        for name in LIBRARIES:
+            logging.getLogger(name).setLevel(logging.WARNING)
+    else:
+        for name in LIBRARIES:
+            logging.getLogger(name).setLevel(logging.DEBUG)
+    if not level and not wanted:
+        logging.getLogger("sellerdesk").setLevel(logging.INFO)
+    for name in wanted or ():
+        if name:
+            logging.getLogger(name).setLevel(logging.DEBUG)
+    fmt = SafeFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
     path: Path | None = None
     try:
         folder = log_dir(data_dir)
@@ -39,7 +93,7 @@ def setup_logging(data_dir: Path | None = None, *, verbose: bool = False) -> Pat
         root.addHandler(handler)
     except OSError:  # a read-only or full disk must not keep the seller out
         path = None
-    if verbose:
+    if level:
         stream = logging.StreamHandler()
         stream.setFormatter(fmt)
         stream.addFilter(RedactionFilter())

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import hashlib
+import hmac
 import logging
 from collections.abc import Callable
 from datetime import datetime
@@ -138,6 +140,14 @@ class ShopClient:
     def set_token(self, token: str | OAuthGrant) -> None:
         """Use a new token or grant (after an `AuthError`) for the following requests."""
         self._t.tokens = self._provider(token, self._t.pacer)
+
+    def token_fingerprint(self, key: bytes) -> str:
+        """A keyed hash (HMAC-SHA256) of the current token (of a grant: its refresh token):
+        tells tokens apart, reveals none."""
+        tokens = self._t.tokens
+        secret = (tokens.grant.refresh_token if isinstance(tokens, GrantToken)
+                  else tokens.current.reveal() if isinstance(tokens, StaticToken) else "")
+        return hmac.new(key, secret.encode(), hashlib.sha256).hexdigest()
 
     async def aclose(self) -> None:
         await self._t.tokens.aclose()

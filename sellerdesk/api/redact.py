@@ -1,17 +1,28 @@
 """Keep the access token out of logs: a reusable, idempotent redaction for `logging`.
 
 httpx logs every request URL at INFO and httpcore traces at DEBUG; the spec puts the token in
-the query string (`access_token=...`), so any URL in a log line is a leak. `install_redaction()`
-wraps the log-record factory, so every record of every logger is scrubbed at birth, whatever
-handler (a file, the console, pytest's caplog) sees it later. `RedactionFilter` does the same
-as a `logging.Filter` for a handler of one's own.
+the query string (`access_token=...`), so any URL in a log line is a leak. Libraries also log
+bare values at DEBUG (qasync: `Setting Future result: <what a keyring read returned>`), so
+every secret is registered by value (`register_secret`) the moment it is read, before any
+library can see it: the access token, and in time OAuth refresh tokens and client secrets.
+
+`install_redaction()` wraps the log-record factory, so every record of every logger is
+scrubbed at birth, and `logging.Handler.handle`, so it is scrubbed again (now with its `extra`
+fields and any secret registered since) whatever handler (a file, the console, pytest's
+caplog, a library's own) takes it. `RedactionFilter` does the same as a
+`logging.Filter` for a handler of one's own; `install_excepthooks()` scrubs the tracebacks
+Python prints for uncaught exceptions.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+import sys
 import threading
+import traceback
+import urllib.parse
+from types import TracebackType
 from typing import Any
 
 REDACTED = "REDACTED"
@@ -42,11 +53,20 @@ class Secret:
     __str__ = __repr__
 
 
-def register_secret(*secrets: str) -> None:
-    """Scrub these values (besides any `access_token=` parameter) from now on."""
+def _spellings(secret: str) -> set[str]:
+    """The secret as it may appear in a log line: raw, URL-encoded, as a repr."""
+    return {secret, urllib.parse.quote(secret, safe=""), urllib.parse.quote_plus(secret),
+            repr(secret)[1:-1]}
+
+
+def register_secret(*secrets: str | None) -> None:
+    """Scrub these values (besides any `access_token=` parameter) from every log record
+    made from now on. Call it with every secret the moment it is read or received."""
     global _secrets, _pattern
+    wanted = {v for s in secrets if s and len(s.strip()) >= _MIN_SECRET
+              for v in _spellings(s.strip()) | _spellings(s)}
     with _lock:
-        new = _secrets | {s for s in secrets if s and len(s) >= _MIN_SECRET}
+        new = _secrets | {v for v in wanted if len(v) >= _MIN_SECRET}
         if new != _secrets:
             _secrets = new
             longest_first = sorted(new, key=len, reverse=True)
@@ -69,11 +89,32 @@ def _needs_scrub(text: str) -> bool:
     return pattern is not None and pattern.search(text) is not None
 
 
+# What every LogRecord has; anything else on a record came from `extra=`.
+_STANDARD = frozenset(logging.LogRecord("", 0, "", 0, "", None, None).__dict__) | {
+    "message", "asctime"}
+
+
+def _scrub_extras(record: logging.LogRecord) -> None:
+    for name, value in list(record.__dict__.items()):
+        if name in _STANDARD or value is None or isinstance(value, int | float | bool):
+            continue
+        try:
+            text = value if isinstance(value, str) else str(value)
+        except Exception:  # an object that cannot say what it is cannot leak through str()
+            continue
+        if _needs_scrub(text):
+            setattr(record, name, scrub(text))
+
+
 def scrub_record(record: logging.LogRecord) -> None:
-    """Rewrite `record` in place so that neither its message nor its traceback holds a secret."""
+    """Rewrite `record` in place so that neither its message, its arguments, its traceback
+    nor its `extra` fields hold a secret."""
+    _scrub_extras(record)
     try:
         message = record.getMessage()
     except Exception:  # a broken format string: let the handler report it as usual
+        if _needs_scrub(str(record.msg)) or _needs_scrub(str(record.args)):
+            record.msg, record.args = scrub(f"{record.msg} {record.args}"), None
         return
     if _needs_scrub(message):
         record.msg, record.args = scrub(message), None
@@ -94,7 +135,7 @@ class RedactionFilter(logging.Filter):
         return True
 
 
-def install_redaction(*secrets: str) -> None:
+def install_redaction(*secrets: str | None) -> None:
     """Register `secrets` and scrub every log record from now on. Safe to call many times."""
     global _installed
     register_secret(*secrets)
@@ -109,4 +150,33 @@ def install_redaction(*secrets: str) -> None:
             return record
 
         logging.setLogRecordFactory(factory)
+        # `extra=` fields are set after the factory ran, and a secret may be registered
+        # between a record's birth and its output: scrub again as any handler takes it.
+        plain_handle = logging.Handler.handle
+
+        def handle(self: logging.Handler, record: logging.LogRecord) -> Any:
+            scrub_record(record)
+            return plain_handle(self, record)
+
+        logging.Handler.handle = handle  # type: ignore[method-assign]
         _installed = True
+
+
+def _print_scrubbed(exc_type: type[BaseException], exc: BaseException,
+                    tb: TracebackType | None) -> None:
+    text = "".join(traceback.format_exception(exc_type, exc, tb))
+    if sys.stderr is not None:
+        sys.stderr.write(scrub(text))
+        sys.stderr.flush()
+
+
+def install_excepthooks() -> None:
+    """Scrub the tracebacks Python prints for uncaught exceptions (main and other threads)."""
+    sys.excepthook = _print_scrubbed
+
+    def thread_hook(args: threading.ExceptHookArgs) -> None:
+        if args.exc_type is SystemExit or args.exc_value is None:
+            return
+        _print_scrubbed(args.exc_type, args.exc_value, args.exc_traceback)
+
+    threading.excepthook = thread_hook

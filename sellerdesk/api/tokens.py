@@ -88,6 +88,10 @@ class StaticToken:
     def __repr__(self) -> str:
         return "StaticToken(REDACTED)"
 
+    @property
+    def current(self) -> Secret:
+        return self._token
+
     async def token(self) -> Secret:
         return self._token
 

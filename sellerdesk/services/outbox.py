@@ -137,6 +137,25 @@ class OutboxService:
         await self._store.run(self._store.outbox.resume_all)
         self.kick(ignore_backoff=True)
 
+    async def resume_if_new_token(self) -> bool:
+        """Resume a queue paused by a refused token when the client now holds another one
+        (given by SELLERDESK_TOKEN or the keyring); True when it resumed. The pause keeps
+        only a keyed hash of the refused token (HMAC under this store's random key)."""
+        outbox = self._store.outbox
+        if await self._store.run(outbox.paused) is None:
+            return False
+        refused = await self._store.run(outbox.paused_by)
+        if refused is not None and refused == await self._fingerprint():
+            return False
+        log.info("a token other than the refused one: sending resumes")
+        await self._store.run(outbox.resume_all)
+        self.kick(ignore_backoff=True)
+        return True
+
+    async def _fingerprint(self) -> str:
+        key = await self._store.run(self._store.outbox.fingerprint_key)
+        return self._client.token_fingerprint(key)
+
     async def paused(self) -> str | None:
         return await self._store.run(self._store.outbox.paused)
 
@@ -162,6 +181,10 @@ class OutboxService:
                 log.exception("outbox sender stopped with an error")
 
     async def _run(self) -> None:
+        try:
+            await self.resume_if_new_token()
+        except StoreError as exc:
+            log.warning("outbox: could not read the pause: %s", exc.detail)
         while True:
             self._wake.clear()
             try:
@@ -227,10 +250,14 @@ class OutboxService:
         try:
             # Anything attempted before may have been applied: read the server first. Invoice
             # and shipping are always checked, to catch changes made elsewhere meanwhile.
-            if entry.attempts > 0 or entry.uncertain or entry.kind in (IntentKind.INVOICE,
-                                                                       IntentKind.SHIPPING):
+            unseen = unseen_question(entry.kind, intent)
+            if entry.attempts > 0 or entry.uncertain or unseen or entry.kind in (
+                    IntentKind.INVOICE, IntentKind.SHIPPING):
                 verdict = await check(self._client, entry.kind, entry.entity, intent,
                                       known_ids=self._known_ids())
+                if verdict.verdict is Verdict.APPLIED and unseen:
+                    await self._conflict(entry, None, no_such_question(intent))
+                    return
                 if verdict.verdict is Verdict.APPLIED:
                     new_entity = (f"tracking:{verdict.created_id}"
                                   if verdict.created_id is not None else None)
@@ -245,7 +272,7 @@ class OutboxService:
             result = await send(self._client, entry.kind, entry.entity, intent)
         except AuthError as exc:
             await self._store.run(outbox.mark_retry, entry.id, exc.message, 0.0)
-            await self._store.run(outbox.pause_all, exc.message)
+            await self._store.run(outbox.pause_all, exc.message, await self._fingerprint())
             self._connectivity.report_failure(exc)
             self.auth_needed.emit(exc.message)
             return
@@ -310,6 +337,18 @@ class OutboxService:
                                      server, message)
         log.warning("conflict on %s: %s", entry.entity, message)
         self.settled.emit(done)
+
+
+def unseen_question(kind: IntentKind, intent: Intent) -> bool:
+    """A question delete queued for a question SellerDesk had never seen (`base` says so):
+    the service answers 404 alike for "deleted" and "never was", so it is read first."""
+    return (kind is IntentKind.DELETE_QUESTION and intent.base is not None
+            and intent.base.get("seen") is False)
+
+
+def no_such_question(intent: Intent) -> str:
+    return (f"The shop has no question {intent.question_id}: it never existed, or it is "
+            "already deleted.")
 
 
 def _gone_message(kind: IntentKind, exc: NotFound) -> str:

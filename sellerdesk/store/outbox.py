@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import logging
+import secrets
 import sqlite3
 import threading
 import uuid
@@ -69,6 +70,8 @@ _COLUMNS = ("id, seq, kind, entity, payload, state, created_at, updated_at, atte
 _HEAD = ("NOT EXISTS (SELECT 1 FROM outbox AS e WHERE e.entity = o.entity AND e.seq < o.seq "
          f"AND e.state IN ({', '.join(repr(s.value) for s in UNFINISHED)}))")
 _PAUSE_KEY = "paused"
+_REFUSED_KEY = "paused_token"  # fingerprint of the token that was refused (never the token)
+_SALT_KEY = "fingerprint_key"
 
 
 def _entry(row: Sequence[Any]) -> OutboxEntry:
@@ -264,17 +267,42 @@ class Outbox:
             "conflict_local = NULL, conflict_server = NULL, payload = COALESCE(?, payload)",
             (payload,))
 
-    def pause_all(self, reason: str) -> None:
-        """Stop handing out entries (the token was refused); persisted across restarts."""
+    def pause_all(self, reason: str, refused: str | None = None) -> None:
+        """Stop handing out entries (the token was refused); persisted across restarts.
+        `refused` is an opaque fingerprint of the refused token (see `fingerprint_key`)."""
+        upsert = ("INSERT INTO outbox_control (key, value) VALUES (?, ?) ON CONFLICT (key) "
+                  "DO UPDATE SET value = excluded.value")
         with self._db.transaction(durable=True) as conn:
-            conn.execute("INSERT INTO outbox_control (key, value) VALUES (?, ?) ON CONFLICT "
-                         "(key) DO UPDATE SET value = excluded.value", (_PAUSE_KEY, reason))
+            conn.execute(upsert, (_PAUSE_KEY, reason))
+            if refused is None:
+                conn.execute("DELETE FROM outbox_control WHERE key = ?", (_REFUSED_KEY,))
+            else:
+                conn.execute(upsert, (_REFUSED_KEY, refused))
         self._notify(OutboxChange(OutboxEvent.PAUSED))
 
     def resume_all(self) -> None:
         with self._db.transaction(durable=True) as conn:
-            conn.execute("DELETE FROM outbox_control WHERE key = ?", (_PAUSE_KEY,))
+            conn.execute("DELETE FROM outbox_control WHERE key IN (?, ?)",
+                         (_PAUSE_KEY, _REFUSED_KEY))
         self._notify(OutboxChange(OutboxEvent.RESUMED))
+
+    def paused_by(self) -> str | None:
+        """The fingerprint given to `pause_all` (None when not paused or none was given)."""
+        row = self._db.query_one("SELECT value FROM outbox_control WHERE key = ?",
+                                 (_REFUSED_KEY,))
+        return None if row is None else str(row[0])
+
+    def fingerprint_key(self) -> bytes:
+        """This store's random key for fingerprinting tokens; made on first use, then kept."""
+        row = self._db.query_one("SELECT value FROM outbox_control WHERE key = ?", (_SALT_KEY,))
+        if row is not None:
+            return bytes.fromhex(str(row[0]))
+        with self._db.transaction(durable=True) as conn:
+            conn.execute("INSERT OR IGNORE INTO outbox_control (key, value) VALUES (?, ?)",
+                         (_SALT_KEY, secrets.token_hex(32)))
+            value = conn.execute("SELECT value FROM outbox_control WHERE key = ?",
+                                 (_SALT_KEY,)).fetchone()[0]
+        return bytes.fromhex(str(value))
 
     def recover_after_restart(self) -> list[OutboxEntry]:
         """Flag entries left `sending` by the last run as uncertain; return all uncertain.

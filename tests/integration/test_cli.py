@@ -3,23 +3,18 @@
 from __future__ import annotations
 
 import csv
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import httpx
 
+from tests.support.cli import run_cli
 from tests.support.sandbox import Sandbox
 
 
 def cli(sb: Sandbox, data: Path, *args: str, token: str | None = None
         ) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, SELLERDESK_TOKEN=token or sb.token, PYTHONUNBUFFERED="1")
-    return subprocess.run(
-        [sys.executable, "-m", "sellerdesk", "--base-url", sb.base_url, "--shop-id",
-         str(sb.shop_id), "--data-dir", str(data), *args],
-        capture_output=True, text=True, env=env, timeout=180)
+    return run_cli(sb, data, *args, token=token)
 
 
 def _unanswered(sb: Sandbox) -> list[int]:

@@ -6,7 +6,9 @@ strings come back exactly as they went in (nothing escaped, stripped or cut), wo
 finds them and takes any of them as a query, and the CSV export keeps the text while
 defusing spreadsheet formulas (cells starting with =, +, -, @, tab, CR).
 
-Showing them as literal text in every view is the GUI's part (tests/gui), not tested here.
+The command line prints them escaped (`safe_text.for_terminal`): no control sequence, C1
+control or bidi control reaches the terminal, on stdout, stderr or in the log file. Showing
+them as literal text in every view is the GUI's part (tests/gui), not tested here.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from __future__ import annotations
 import asyncio
 import csv
 import shutil
-from collections.abc import AsyncIterator
+import subprocess
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -31,6 +34,7 @@ from tests.stress.sandbox_db import (
     set_question,
 )
 from tests.stress.support import drain, open_session
+from tests.support.cli import run_cli
 from tests.support.sandbox import Sandbox
 
 HTML = ('<b>Ana</b> <img src=x onerror="alert(document.cookie)"> '
@@ -184,3 +188,75 @@ async def test_csv_export_keeps_the_text_and_defuses_formulas(
     for row in rows.values():
         for column, cell in row.items():
             assert not cell or cell[0] not in "=+-@\t\r", (column, cell[:40])
+
+
+# -- the terminal: what the command line prints cannot drive it ------------------------------
+
+TERMINAL = ("\x1b[31mred\x1b[0m \x1b]0;pwn\x07 \x1b[2J \x9b31m \u202egnp.exe \u2066i\u2069 "
+            "\x9d0;t\x9c bell\x07 del\x7f nul\x00 cr\rback a\u2028b\u2029c Termzorzal")
+TERMINAL_ASKER = "\x1b[5mAna\x1b[0m \u202egnp.exe\x07"
+
+
+def acts_on_a_terminal(ch: str) -> bool:
+    """C0 but tab/newline, DEL, C1, bidi controls, line/paragraph separators."""
+    code = ord(ch)
+    return ((code < 0x20 and ch not in "\t\n") or 0x7f <= code <= 0x9f
+            or ch in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f"
+                     "\u061c\u2028\u2029")
+
+
+def assert_inert(*outputs: str) -> None:
+    for out in outputs:
+        bad = sorted({f"U+{ord(c):04X}" for c in out if acts_on_a_terminal(c)})
+        assert not bad, f"raw controls reached the terminal: {bad}"
+
+
+@pytest.fixture
+def terminal_sandbox(seeded_db: Path, tmp_path: Path) -> Iterator[tuple[Sandbox, int]]:
+    db = tmp_path / "sandbox.db"
+    shutil.copy(seeded_db, db)
+    (asked,) = add_unanswered_questions(db, 1, per_thread=1)
+    set_question(db, asked, text=TERMINAL, asker=TERMINAL_ASKER)
+    sb = Sandbox(db=db).start()
+    yield sb, asked
+    sb.stop()
+
+
+def test_the_command_line_prints_hostile_text_escaped(
+        terminal_sandbox: tuple[Sandbox, int], tmp_path: Path) -> None:
+    sb, asked = terminal_sandbox
+    data = tmp_path / "data"
+    outputs: list[str] = []
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        r = run_cli(sb, data, *args)
+        outputs.extend([r.stdout, r.stderr])
+        return r
+
+    assert cli("sync").returncode == 0
+    listing = cli("questions", "--unanswered").stdout
+    row = next(line for line in listing.splitlines() if line.startswith(f"{asked}\t"))
+    # Visible and inert: the escapes show what was there.
+    assert "\\x1b[31mred\\x1b[0m" in row and "\\x1b]0;pwn\\x07" in row
+    assert "\\x9b31m" in row and "\\u202egnp.exe" in row and "\\u2066i\\u2069" in row
+    assert "\\x1b[5mAna\\x1b[0m" in row
+    assert str(asked) in cli("questions", "--search", "termzorzal").stdout
+
+    # Our own words around theirs: a tracking code, a discarded answer, a usage error.
+    r = cli("tracking", "create", "\x1b]0;pwned\x07\u202eexe.txt", "<b>\x1b[2J</b>",
+            "--provider", "other", "--event", "NAVIGATION")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "\\x1b]0;pwned\\x07\\u202eexe.txt" in cli("tracking", "list").stdout
+    sb.stop()
+    assert cli("answer", str(asked), "ok \x1b[2J \u202e fin").returncode == 3
+    sb.start()
+    entry = cli("outbox").stdout.split("\t", 1)[0]
+    r = cli("outbox", "--discard", entry)
+    assert r.returncode == 0 and '"ok \\x1b[2J \\u202e fin"' in r.stdout, r.stdout
+    r = cli("ship", "\x1b[2J\x1b]0;x\x07", "1", "--status", "pending")
+    assert r.returncode == 2 and "\\x1b[2J\\x1b]0;x\\x07" in r.stderr
+    r = cli("-v", "questions", "--search", "\x1b[31m\u202e")  # log lines on stderr too
+    assert r.returncode == 0 and "INFO sellerdesk" in r.stderr
+    assert_inert(*outputs)
+    log = (data / "logs" / "sellerdesk.log").read_text(encoding="utf-8")
+    assert_inert(log)

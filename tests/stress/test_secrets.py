@@ -1,16 +1,21 @@
 """The token is a secret: after a sync, writes of every kind and errors of every kind, with
 logging at DEBUG to the app's log file, it appears in no file of the data folder (database,
-WAL, logs, an export), in no error's text and in no repr.
+WAL, logs, an export), in no error's text and in no repr. The window and the command line,
+run with every logger of every library at DEBUG, leave it in no file, stream or picture.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import secrets
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import quote
 
 import httpx
 import pytest
@@ -18,9 +23,11 @@ import pytest
 from sellerdesk.api.enums import Event, Provider, ShippingStatus
 from sellerdesk.api.errors import ApiError
 from sellerdesk.api.models import TrackingCodeDraft
+from sellerdesk.credentials import CredentialStore, Profile
 from sellerdesk.logs import setup_logging
 from sellerdesk.store.rows import OrderFilter
 from tests.stress.support import assert_api_error, drain, open_session
+from tests.support.cli import cli_args, cli_env
 from tests.support.sandbox import Sandbox
 
 
@@ -131,3 +138,67 @@ async def test_the_token_is_in_no_file_and_no_message(seeded_db: Path, tmp_path:
     assert "access_token=REDACTED" in log_text  # httpx's URL lines, scrubbed
     assert files_holding(data, token.encode()) == []
     assert files_holding(data, token.encode("utf-16-le")) == []
+
+
+def test_the_most_verbose_window_and_command_line_leak_no_token(seeded_db: Path,
+                                                                tmp_path: Path) -> None:
+    """`-vv` with SELLERDESK_LOG_DEBUG=all and asyncio's debug mode: every library logs at
+    DEBUG (qasync logs what a keyring read returned), and the token is nowhere: not in the
+    data folder, the log, stdout, stderr or the pictures."""
+    token = "sd-" + secrets.token_hex(16)
+    db = tmp_path / "sandbox.db"
+    shutil.copy(seeded_db, db)
+    sb = Sandbox(db=db, extra_args=["--token", token]).start()
+    data, snaps = tmp_path / "data", tmp_path / "snaps"
+    loud = {"SELLERDESK_LOG_DEBUG": "all", "PYTHONASYNCIODEBUG": "1",
+            "QT_QPA_PLATFORM": "offscreen"}
+    streams: list[str] = []
+    creds = CredentialStore(config_dir=data)
+    in_keyring = os.environ.get("SELLERDESK_TEST_KEYRING") == "secretservice"
+
+    def run(args: list[str], env: dict[str, str]) -> int:
+        r = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300)
+        streams.extend([r.stdout, r.stderr])
+        return r.returncode
+
+    def cli(*args: str) -> int:
+        return run(cli_args(sb, data, "-vv", *args), cli_env(token, **loud))
+
+    try:
+        assert cli("sync") == 0, streams[-1][-2000:]
+        first, second = [q["id"] for q in sb.get("/questions/search", status="unanswered",
+                                                 limit=2).json()["results"]]
+        assert cli("questions", "--unanswered") == 0
+        assert cli("answer", str(first), "Sí, hay stock.") == 0
+        assert cli("tracking", "create", "Píxel", "<p>", "--provider", "ads", "--event",
+                   "NAVIGATION") == 0
+        sb.stop()
+        assert cli("answer", str(second), "Mañana.") == 3
+        sb.start()
+        assert cli("outbox", "--flush") == 0
+
+        # The window on a saved profile; its token in the keyring when the machine has one.
+        creds.add_profile(Profile(name="shop", base_url=sb.base_url, shop_id=sb.shop_id))
+        window_env = cli_env(token, **loud)
+        if in_keyring:
+            assert creds.set_token("shop", token).value == "keyring"
+            window_env = cli_env(None, **loud)
+        code = run([sys.executable, "-m", "sellerdesk", "-vv", "--profile", "shop",
+                    "--data-dir", str(data), "--snapshot", str(snaps)], window_env)
+        assert code == 0, streams[-1][-2000:]
+    finally:
+        sb.stop()
+        if in_keyring:
+            creds.delete_token("shop")
+
+    assert len(list(snaps.glob("*.png"))) >= 5
+    log = "".join(p.read_text(encoding="utf-8") for p in (data / "logs").glob("sellerdesk.log*"))
+    for library in ("qasync", "httpcore", "asyncio", "sellerdesk"):
+        assert f"DEBUG {library}" in log, f"no DEBUG line of {library}: not the loudest run"
+    assert "INFO httpx: HTTP Request: GET " in log and "access_token=REDACTED" in log
+    assert "Setting Future result" in "".join(streams)  # the line that once held the token
+    for secret in {token.encode(), token.encode("utf-16-le"), quote(token).encode()}:
+        assert files_holding(data, secret) == []
+        assert files_holding(snaps, secret) == []
+    for text in streams:
+        assert token not in text

@@ -68,3 +68,25 @@ def test_filter_for_a_handler_of_ones_own() -> None:
 def test_broken_format_is_left_to_logging() -> None:
     record = logging.LogRecord("x", logging.INFO, __file__, 1, "%d", ("nope",), None)
     assert RedactionFilter().filter(record) is True
+
+
+def test_extras_arguments_and_spellings_are_scrubbed(caplog: pytest.LogCaptureFixture) -> None:
+    secret = "a+b/c=d redact"  # URL-encoded differently by quote and quote_plus
+    install_redaction(secret)
+    with caplog.at_level(logging.DEBUG):
+        log = logging.getLogger("some.library")
+        log.debug("url %s", "http://h/x?t=a%2Bb%2Fc%3Dd%20redact")
+        log.debug("form %s", "t=a%2Bb%2Fc%3Dd+redact")
+        log.debug("with extra", extra={"token": secret, "wrapped": [secret], "n": 3})
+        log.debug("%s %d", secret, "not a number")  # a broken format still leaks nothing
+    for record in caplog.records:
+        assert secret not in str(record.__dict__)
+    assert secret not in caplog.text and "a%2Bb%2Fc" not in caplog.text
+    extra = caplog.records[2]
+    assert extra.token == "REDACTED" and extra.wrapped == "['REDACTED']"  # type: ignore[attr-defined]
+    assert extra.n == 3  # type: ignore[attr-defined]
+
+
+def test_nothing_to_register() -> None:
+    register_secret(None, "", "  ")
+    assert scrub("nothing here") == "nothing here"

@@ -1,0 +1,135 @@
+"""What every subcommand shares: the shop and token, the session, and how a write ends."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+
+from sellerdesk.api.errors import ApiError, AuthError
+from sellerdesk.commands.codes import AUTH, CONFLICT, DONE, ERROR, QUEUED, USAGE
+from sellerdesk.commands.output import say, warn
+from sellerdesk.services.session import Session, ShopAddress
+from sellerdesk.store import StoreError
+from sellerdesk.store.outbox import IntentKind, OutboxEntry, OutboxState
+
+
+class CommandError(Exception):
+    """A failure with its exit code and a sentence for the terminal."""
+
+    def __init__(self, message: str, code: int = ERROR) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def resolve(args: argparse.Namespace) -> tuple[ShopAddress, str]:
+    """The shop to talk to and its token: `--base-url/--shop-id` or a saved profile."""
+    from sellerdesk.credentials import CredentialStore
+
+    creds = CredentialStore(config_dir=args.data_dir)
+    env_token = os.environ.get("SELLERDESK_TOKEN", "").strip()
+    if args.base_url:  # with --shop-id: cli.main checks they come together
+        name = args.profile or f"{args.shop_id}@{args.base_url.split('://')[-1].rstrip('/')}"
+        token = env_token or creds.get_token(name)
+        address = ShopAddress(profile=_safe_name(name), base_url=args.base_url,
+                              shop_id=int(args.shop_id))
+    else:
+        profile = creds.get_profile(args.profile) if args.profile else creds.default_profile()
+        if profile is None:
+            raise CommandError("No shop profile yet: open SellerDesk once, or give --base-url, "
+                               "--shop-id and SELLERDESK_TOKEN.", USAGE)
+        token = env_token or creds.get_token(profile.name)
+        address = ShopAddress(profile=_safe_name(profile.name), base_url=profile.base_url,
+                              shop_id=profile.shop_id)
+    if not token:
+        raise CommandError("No access token: set SELLERDESK_TOKEN or save one in SellerDesk.",
+                           AUTH)
+    return address, token
+
+
+def _safe_name(name: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in name)[:80]
+
+
+async def open_session(args: argparse.Namespace) -> Session:
+    address, token = resolve(args)
+    try:
+        session = await Session.open(address, token, data_dir=args.data_dir)
+    except StoreError as exc:
+        raise CommandError(exc.message) from None
+    try:
+        if await session.outbox.resume_if_new_token():
+            warn("sending resumes: this token is not the one the shop refused")
+    except BaseException:
+        await session.aclose()
+        raise
+    return session
+
+
+async def run(args: argparse.Namespace, body: Callable[[Session], Awaitable[int]]) -> int:
+    """Open the session, run `body`, turn known failures into exit codes, close."""
+    session = await open_session(args)
+    try:
+        return await body(session)
+    except AuthError as exc:
+        raise CommandError(exc.message, AUTH) from None
+    except ApiError as exc:
+        raise CommandError(exc.message) from None
+    except StoreError as exc:
+        raise CommandError(exc.message) from None
+    finally:
+        await session.aclose()
+
+
+def flat(text: str | None, width: int = 80) -> str:
+    """`text` flattened to one line and cut to `width` characters (for listings)."""
+    joined = " ".join((text or "").split())
+    return joined if len(joined) <= width else joined[: width - 1] + "…"
+
+
+async def as_of(session: Session, key: str) -> None:
+    """Say on stderr how old the local copy is (or that there is none)."""
+    synced = await session.store.run(session.store.cache.last_sync, key)
+    if synced is None:
+        warn("(nothing synced yet: run `sellerdesk sync` first)")
+        return
+    age = datetime.now(UTC) - synced
+    warn(f"as of {synced:%Y-%m-%d %H:%M} UTC ({int(age.total_seconds() // 60)} min ago)")
+
+
+def outcome(entry: OutboxEntry | None, paused: str | None) -> int:
+    """Exit code and message for a write that was queued and tried once."""
+    if entry is None:
+        say("done")
+        return DONE
+    if entry.state is OutboxState.DONE:
+        if entry.kind is IntentKind.TRACKING_CREATE:
+            say(f"sent: tracking code {entry.entity.rsplit(':', 1)[-1]}")
+        else:
+            say("sent")
+        return DONE
+    if paused:
+        say(f"queued, not sent: {paused}")
+        return AUTH
+    if entry.state is OutboxState.CONFLICT:
+        say(f"conflict: {entry.last_error or ''}")
+        return CONFLICT
+    if entry.state is OutboxState.FAILED:
+        say(f"refused: {entry.last_error or ''}")
+        return ERROR
+    say(f"queued: {entry.last_error or 'waiting to be sent'} "
+        "(it goes out with `sellerdesk outbox --flush` or when SellerDesk next runs)")
+    return QUEUED
+
+
+async def write(session: Session, submit: Callable[[], Awaitable[OutboxEntry]]) -> int:
+    """Queue a write, try to send it now, and report how it ended."""
+    entry = await submit()
+    await session.outbox.flush()
+    after = await session.store.run(session.store.outbox.get, entry.id)
+    return outcome(after, await session.outbox.paused())
+
+
+__all__ = ["CommandError", "as_of", "flat", "open_session", "outcome", "resolve", "run",
+           "write"]

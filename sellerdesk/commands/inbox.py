@@ -1,0 +1,114 @@
+"""`sync`, `questions`, `answer`, `delete-question`."""
+
+from __future__ import annotations
+
+import argparse
+
+from sellerdesk.api.enums import ThreadStatus
+from sellerdesk.api.errors import ApiError, NotFound, Offline
+from sellerdesk.api.models import Question
+from sellerdesk.commands.base import CommandError, as_of, flat, run, write
+from sellerdesk.commands.codes import DONE, NOT_FOUND, QUEUED, USAGE
+from sellerdesk.commands.output import end_progress, progress, say
+from sellerdesk.services.convert import load_all
+from sellerdesk.services.intents import Intent
+from sellerdesk.services.session import Session
+from sellerdesk.services.sync import SyncProgress
+from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key
+from sellerdesk.store.rows import QuestionFilter, Resource
+
+
+async def cmd_sync(args: argparse.Namespace) -> int:
+    async def body(s: Session) -> int:
+        def show(p: SyncProgress) -> None:
+            total = p.total if p.total is not None else "?"
+            progress(f"{p.stage}: {p.done}/{total}")
+
+        try:
+            report = await s.sync.sync(on_progress=show)
+        except Offline as exc:
+            end_progress()
+            raise CommandError(exc.message, QUEUED) from None
+        end_progress()
+        await s.outbox.flush()
+        say(f"synced: {report.orders} orders, {report.threads} threads, "
+            f"{report.questions} questions, {report.tracking_codes} tracking codes, "
+            f"{report.categories} categories")
+        return DONE
+    return await run(args, body)
+
+
+async def cmd_questions(args: argparse.Namespace) -> int:
+    async def body(s: Session) -> int:
+        questions: list[Question]
+        if args.search:
+            ids = await s.store.run(s.store.search.questions, args.search, limit=500)
+            rows = await s.store.run(s.store.cache.get_many, Resource.QUESTIONS, ids)
+        else:
+            status = ThreadStatus.UNANSWERED.value if args.unanswered else None
+            rows = await s.store.run(s.store.cache.questions, QuestionFilter(status=status))
+        questions = load_all(rows, Question)
+        if args.unanswered:
+            questions = [q for q in questions if q.status == "unanswered"]
+        await as_of(s, "questions")
+        for q in questions:
+            who = (q.from_.nickname or q.from_.name) if q.from_ else ""
+            when = q.creation_date.strftime("%Y-%m-%d %H:%M") if q.creation_date else ""
+            text = q.question.text if q.question else ""
+            say(f"{q.id}\t{q.status or ''}\t{when}\t{flat(who, 24)}\t{flat(text)}")
+        return DONE
+    return await run(args, body)
+
+
+async def question_on_server(s: Session, question_id: int) -> bool | None:
+    """Whether the shop has the question: True, False (404), None (could not tell).
+    Asked only for a question the local copy lacks: a 404 to a write is ambiguous."""
+    if await s.inbox.question(question_id) is not None:
+        return True
+    try:
+        await s.client.question(question_id)
+    except NotFound:
+        return False
+    except ApiError:  # offline, refused token, busy: the write path says which
+        return None
+    return True
+
+
+def _no_question(question_id: int) -> CommandError:
+    return CommandError(f"There is no question {question_id} in this shop; nothing was "
+                        "queued.", NOT_FOUND)
+
+
+async def cmd_answer(args: argparse.Namespace) -> int:
+    async def body(s: Session) -> int:
+        if not args.text.strip():
+            raise CommandError("TEXT is empty: write the answer between quotes.", USAGE)
+        if await question_on_server(s, args.question_id) is False:
+            raise _no_question(args.question_id)
+        try:
+            return await write(s, lambda: s.inbox.answer(args.question_id, args.text))
+        except ValueError as exc:  # too long: the service would refuse it
+            raise CommandError(str(exc), USAGE) from None
+    return await run(args, body)
+
+
+async def cmd_delete_question(args: argparse.Namespace) -> int:
+    async def body(s: Session) -> int:
+        exists = await question_on_server(s, args.question_id)
+        if exists is False:
+            raise _no_question(args.question_id)
+
+        async def submit() -> OutboxEntry:
+            if exists:
+                return await s.inbox.delete_question(args.question_id, undo_seconds=0)
+            # Unverified (offline): the sender reads the question before deleting, and a
+            # 404 then is reported as "no such question", never as "sent".
+            return await s.outbox.submit(
+                IntentKind.DELETE_QUESTION, entity_key("question", args.question_id),
+                Intent(question_id=args.question_id, base={"seen": False}))
+        return await write(s, submit)
+    return await run(args, body)
+
+
+__all__ = ["cmd_answer", "cmd_delete_question", "cmd_questions", "cmd_sync",
+           "question_on_server"]

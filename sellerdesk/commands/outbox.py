@@ -1,0 +1,127 @@
+"""`outbox`: list the writes not yet sent, send them, discard or retry one."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from sellerdesk.commands.base import CommandError, flat, outcome, run
+from sellerdesk.commands.codes import AUTH, CONFLICT, DONE, NOT_FOUND, QUEUED, USAGE
+from sellerdesk.commands.output import say
+from sellerdesk.services.intents import parse
+from sellerdesk.services.session import Session
+from sellerdesk.store.outbox import (
+    UNFINISHED,
+    IntentKind,
+    OutboxEntry,
+    OutboxState,
+    OutboxStateError,
+    Resolution,
+)
+
+SHORT_ID = 8  # characters of an entry's id shown in the list; any unique prefix is accepted
+MIN_PREFIX = 4
+
+
+def _q(text: object) -> str:
+    """Text between quotes, whole (line breaks kept); `say` escapes what could act."""
+    return f'"{text}"' if isinstance(text, str) else str(text)
+
+
+def _fields(values: dict[str, Any]) -> str:
+    return ", ".join(f"{k} {_q(v)}" for k, v in values.items())
+
+
+def describe(entry: OutboxEntry) -> str:
+    """The whole of what an entry would change, in words (for a discard: what is lost)."""
+    intent = parse(entry.payload)
+    kind = entry.kind
+    if kind is IntentKind.ANSWER:
+        return f"the answer to question {intent.question_id}: {_q(intent.text)}"
+    if kind is IntentKind.DELETE_QUESTION:
+        return f"the deletion of question {intent.question_id}"
+    if kind is IntentKind.INVOICE:
+        state = "invoiced" if intent.invoiced else "not invoiced"
+        return (f"the invoice data of order {intent.order_id}: {state}, number "
+                f"{_q(intent.number or '')}, type {_q(intent.type or '')}")
+    if kind is IntentKind.SHIPPING:
+        code = ("" if intent.tracking_code is None
+                else f", tracking code {_q(intent.tracking_code)}")
+        return (f"shipping {intent.shipping_id} of order {intent.order_id}: status "
+                f"{intent.status}{code}")
+    if kind is IntentKind.TRACKING_CREATE:
+        return f"a new tracking code: {_fields(intent.draft or {})}"
+    code_id = entry.entity.rsplit(":", 1)[-1]
+    if kind is IntentKind.TRACKING_MODIFY:
+        return f"changes to tracking code {code_id}: {_fields(intent.changes or {})}"
+    return f"the deletion of tracking code {code_id}"
+
+
+async def _find(s: Session, wanted: str) -> OutboxEntry:
+    """The unfinished entry whose id is `wanted` or starts with it."""
+    wanted = wanted.strip().lower()
+    if len(wanted) < MIN_PREFIX:
+        raise CommandError(f"ID {wanted!r} is too short: give at least {MIN_PREFIX} "
+                           "characters of an id that `sellerdesk outbox` shows.", USAGE)
+    found = [e for e in await s.outbox.entries(states=UNFINISHED) if e.id.startswith(wanted)]
+    if not found:
+        raise CommandError(f"No change waiting has the id {wanted}; `sellerdesk outbox` "
+                           "lists them.", NOT_FOUND)
+    if len(found) > 1:
+        raise CommandError(f"{len(found)} changes have ids starting with {wanted}; give more "
+                           "of the id.", USAGE)
+    return found[0]
+
+
+async def _discard(s: Session, wanted: str) -> int:
+    entry = await _find(s, wanted)
+    try:
+        await s.outbox.discard(entry.id)
+    except OutboxStateError:
+        raise CommandError(f"Change {entry.id[:SHORT_ID]} may already be on its way; run "
+                           "`sellerdesk outbox --flush` to settle it first.") from None
+    say(f"discarded {entry.id[:SHORT_ID]} ({entry.state.value}); it will not be sent. "
+        f"Lost: {describe(entry)}")
+    return DONE
+
+
+async def _retry(s: Session, wanted: str) -> int:
+    entry = await _find(s, wanted)
+    if entry.state is OutboxState.CONFLICT:
+        # The seller chose their version: send it again over what the server has now.
+        await s.outbox.resolve(entry.id, Resolution.KEEP_LOCAL)
+    else:
+        await s.outbox.retry(entry.id)  # failed: queued again; waiting: now, not later
+    await s.outbox.flush()
+    after = await s.store.run(s.store.outbox.get, entry.id)
+    return outcome(after, await s.outbox.paused())
+
+
+async def cmd_outbox(args: argparse.Namespace) -> int:
+    async def body(s: Session) -> int:
+        if args.discard:
+            return await _discard(s, args.discard)
+        if args.retry:
+            return await _retry(s, args.retry)
+        if args.flush:
+            await s.outbox.retry_all_waiting()
+            await s.outbox.flush()
+        entries = await s.outbox.entries(states=UNFINISHED)
+        paused = await s.outbox.paused()
+        if paused:
+            say(f"paused: {paused}")
+        if not entries:
+            say("nothing waiting: every change was sent")
+            return DONE
+        for e in entries:
+            say(f"{e.id[:SHORT_ID]}\t{e.state.value}\t{e.kind.value}\t{e.entity}\t"
+                f"{flat(e.last_error or '', 60)}")
+        if paused:
+            return AUTH
+        if any(e.state is OutboxState.CONFLICT for e in entries):
+            return CONFLICT
+        return QUEUED
+    return await run(args, body)
+
+
+__all__ = ["cmd_outbox", "describe"]
