@@ -40,6 +40,7 @@ FAULTS: dict[str, dict[str, Any]] = {
     "none": {},
     "latency": {"latency_ms": 20},
     "drop": {"drop_rate": 0.35},
+    "drop half": {"drop_rate": 0.5},  # a dropped reply, then a retry dropped in turn, ...
     "5xx": {"error_rate": 0.35},
     "429": {"rate_limit_rate": 0.35, "retry_after": 0},
     "malformed": {"malformed_rate": 0.35},

@@ -10,7 +10,7 @@ sandbox's request log. At the end: every write the worker committed is on the se
 once (tracking codes counted by id over the whole id range), every write it reported saved
 was committed, and no create reached the endpoint twice.
 
-Default: 36 trials over three sandboxes and issue 14's two sequences; `--slow`: ten times
+Default: 38 trials over three sandboxes and issue 14's two sequences; `--slow`: ten times
 the trials (`SELLERDESK_CRASH_TRIALS_SCALE` multiplies either).
 """
 
@@ -91,7 +91,7 @@ def test_client_killed_at_points_counted_from_its_own_progress(
 def test_server_faults_with_client_kills(fresh_sandbox: Sandbox, tmp_path: Path,
                                          request: pytest.FixtureRequest) -> None:
     profiles = [name for name in FAULTS if name != "none"]
-    count = _count(request, 12)
+    count = _count(request, 14)
     done = _trials(fresh_sandbox, tmp_path, "f", count, 20261123,
                    faults=lambda i, _: profiles[i % len(profiles)],
                    kills=lambda _, rng: rng.choice(KILLS))
