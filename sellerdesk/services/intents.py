@@ -89,7 +89,7 @@ def _status(value: object) -> str:
 def must_check(kind: IntentKind, intent: Intent, *, attempts: int, uncertain: bool) -> bool:
     """Whether the server must be read before this entry is sent.
 
-    Anything attempted before may be applied. Invoice, shipping and tracking-code changes are
+    Anything attempted before may be applied. Invoice, shipping and tracking-code modifies are
     always checked, so a change made elsewhere meanwhile is never overwritten silently. A
     create carries its `mark` from its first attempt on, so it is checked even when the seller
     retried it (which resets the attempt count)."""
