@@ -4,8 +4,10 @@ whether one was already applied.
 The service has no idempotency key (service-notes), so every resend of an attempt whose
 outcome is unknown first reads the server: *applied* (done, nothing sent), *not applied*
 (send), or *conflict* (the record moved on elsewhere: keep both versions for the seller).
-Invoice and shipping writes are checked against the version the seller saw (`base`) even on a
-first attempt, so a change made elsewhere while the seller was offline is never overwritten.
+Invoice, shipping and tracking-code modify writes are checked against the version the seller
+saw (`base`) even on a first attempt, so a change made elsewhere while the seller was offline is
+never overwritten. A tracking-code create is recognised by its whole body above a mark recorded
+before its first attempt (`services/created.py`; the argument is in docs/decisions.md).
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ from typing import Any
 import msgspec
 
 from sellerdesk.api.client import ShopClient
-from sellerdesk.api.enums import ShippingStatus, TrackingStatus
+from sellerdesk.api.enums import ShippingStatus
 from sellerdesk.api.errors import NotFound
-from sellerdesk.api.models import TrackingCode, TrackingCodeChanges, TrackingCodeDraft
+from sellerdesk.api.models import TrackingCodeChanges, TrackingCodeDraft
 from sellerdesk.services.convert import encode
+from sellerdesk.services.created import canonical, find_created
 from sellerdesk.store.outbox import IntentKind
 
 
@@ -41,6 +44,8 @@ class Intent(msgspec.Struct, kw_only=True, omit_defaults=True):
     changes: dict[str, Any] | None = None
     # What the seller saw before editing, to detect a change made elsewhere meanwhile.
     base: dict[str, Any] | None = None
+    # A create: the highest code id seen before its first attempt (services/created.py).
+    mark: int | None = None
 
 
 def dump(intent: Intent) -> bytes:
@@ -77,74 +82,120 @@ def _same_text(a: str | None, b: str | None) -> bool:
     return (a or "").strip() == (b or "").strip()
 
 
+def _status(value: object) -> str:
+    return str(getattr(value, "value", value) or "").lower()
+
+
+def must_check(kind: IntentKind, intent: Intent, *, attempts: int, uncertain: bool) -> bool:
+    """Whether the server must be read before this entry is sent.
+
+    Anything attempted before may be applied. Invoice, shipping and tracking-code modifies are
+    always checked, so a change made elsewhere meanwhile is never overwritten silently. A
+    create carries its `mark` from its first attempt on, so it is checked even when the seller
+    retried it (which resets the attempt count)."""
+    if attempts > 0 or uncertain:
+        return True
+    if kind in (IntentKind.INVOICE, IntentKind.SHIPPING):
+        return True
+    if kind is IntentKind.TRACKING_MODIFY:
+        return intent.base is not None
+    return kind is IntentKind.TRACKING_CREATE and intent.mark is not None
+
+
 async def check(client: ShopClient, kind: IntentKind, entity: str, intent: Intent,
-                *, known_ids: frozenset[int] = frozenset()) -> Check:
-    """Read the server and say whether `intent` is already applied there."""
+                *, claimed: frozenset[int] = frozenset()) -> Check:
+    """Read the server and say whether `intent` is already applied there.
+
+    `claimed`: ids of tracking codes other creates of ours already settled as theirs."""
     if kind is IntentKind.ANSWER:
+        return await _check_answer(client, intent)
+    if kind is IntentKind.DELETE_QUESTION:
         assert intent.question_id is not None
         try:
             q = await client.question(intent.question_id)
         except NotFound:
-            return Check(Verdict.CONFLICT, None, "The buyer's question was deleted.")
-        if q.answer is not None and q.answer.text:
-            if _same_text(q.answer.text, intent.text):
-                return Check(Verdict.APPLIED, encode(q))
-            return Check(Verdict.CONFLICT, encode(q),
-                         "This question was already answered elsewhere with another text.")
-        return Check(Verdict.NOT_APPLIED)
-
-    if kind is IntentKind.DELETE_QUESTION:
-        assert intent.question_id is not None
-        try:
-            await client.question(intent.question_id)
-        except NotFound:
+            return Check(Verdict.APPLIED)
+        if _status(q.status) == "deleted":  # the field keeps deleted questions readable
             return Check(Verdict.APPLIED)
         return Check(Verdict.NOT_APPLIED)
-
     if kind in (IntentKind.INVOICE, IntentKind.SHIPPING):
-        assert intent.order_id is not None
-        try:
-            order = await client.order(intent.order_id)
-        except NotFound:
-            return Check(Verdict.CONFLICT, None, "The order no longer exists.")
-        if kind is IntentKind.INVOICE:
-            inv = order.invoice
-            server = {"invoiced": bool(inv and inv.invoiced), "number": (inv.number if inv else
-                      None) or "", "type": (inv.type if inv else None) or ""}
-            ours = {"invoiced": bool(intent.invoiced), "number": intent.number or "",
-                    "type": intent.type or ""}
-            what = "invoice"
-        else:
-            ship = next((s for s in order.shippings or [] if s.id == intent.shipping_id), None)
-            if ship is None:
-                return Check(Verdict.CONFLICT, encode(order),
-                             "This shipping no longer exists on the order.")
-            server = {"status": ship.status.value if ship.status else None,
-                      "tracking_code": ship.tracking_code or ""}
-            ours = {"status": intent.status,
-                    "tracking_code": (intent.tracking_code if intent.tracking_code is not None
-                                      else server["tracking_code"])}
-            what = "shipping"
-        if server == ours:
-            return Check(Verdict.APPLIED, encode(order))
-        base = dict(intent.base) if intent.base is not None else None
-        if base is not None and kind is IntentKind.INVOICE:
-            base = {"invoiced": bool(base.get("invoiced")), "number": base.get("number") or "",
-                    "type": base.get("type") or ""}
-        if base is not None and kind is IntentKind.SHIPPING:
-            base = {"status": base.get("status"), "tracking_code": base.get("tracking_code") or ""}
-        if base is None or base == server:
-            return Check(Verdict.NOT_APPLIED)
-        return Check(Verdict.CONFLICT, encode(order),
-                     f"The {what} of this order was changed elsewhere meanwhile.")
-
+        return await _check_order(client, kind, intent)
     if kind is IntentKind.TRACKING_CREATE:
         assert intent.draft is not None
-        found = await _find_created(client, intent.draft, known_ids)
+        # An attempt from before marks were recorded: every code is a candidate.
+        found = await find_created(client, intent.draft, intent.mark or 0, claimed)
         if found is not None:
             return Check(Verdict.APPLIED, encode(found), created_id=found.id)
         return Check(Verdict.NOT_APPLIED)
+    return await _check_code(client, kind, entity, intent)
 
+
+async def _check_answer(client: ShopClient, intent: Intent) -> Check:
+    assert intent.question_id is not None
+    try:
+        q = await client.question(intent.question_id)
+    except NotFound:
+        return Check(Verdict.CONFLICT, None, "The buyer's question was deleted.")
+    if _status(q.status) == "deleted":
+        return Check(Verdict.CONFLICT, encode(q), "The buyer's question was deleted.")
+    answered = (q.answer is not None and bool(q.answer.text)) or _status(q.status) == "answered"
+    if not answered:
+        return Check(Verdict.NOT_APPLIED)
+    if q.answer is not None and _same_text(q.answer.text, intent.text):
+        return Check(Verdict.APPLIED, encode(q))
+    # Another text, or one emptied by moderation: the seller decides, nothing is resent.
+    return Check(Verdict.CONFLICT, encode(q),
+                 "This question was already answered elsewhere with another text.")
+
+
+async def _check_order(client: ShopClient, kind: IntentKind, intent: Intent) -> Check:
+    """Our values there = applied; the values the seller saw there = send; else a conflict.
+
+    Only the fields the write sets are compared: a shipping update without a tracking code
+    keeps the server's, so another device's tracking code is no conflict for it."""
+    assert intent.order_id is not None
+    try:
+        order = await client.order(intent.order_id)
+    except NotFound:
+        return Check(Verdict.CONFLICT, None, "The order no longer exists.")
+    base = intent.base
+    if kind is IntentKind.INVOICE:
+        inv = order.invoice
+        server = {"invoiced": bool(inv and inv.invoiced), "number": (inv.number if inv else
+                  None) or "", "type": (inv.type if inv else None) or ""}
+        ours = {"invoiced": bool(intent.invoiced), "number": intent.number or "",
+                "type": intent.type or ""}
+        seen = None if base is None else {
+            "invoiced": bool(base.get("invoiced")), "number": base.get("number") or "",
+            "type": base.get("type") or ""}
+        what = "invoice"
+    else:
+        ship = next((s for s in order.shippings or [] if s.id == intent.shipping_id), None)
+        if ship is None:
+            return Check(Verdict.CONFLICT, encode(order),
+                         "This shipping no longer exists on the order.")
+        server = {"status": ship.status.value if ship.status else None}
+        ours = {"status": intent.status}
+        seen = None if base is None else {"status": base.get("status")}
+        if intent.tracking_code is not None:
+            server["tracking_code"] = ship.tracking_code or ""
+            ours["tracking_code"] = intent.tracking_code
+            if seen is not None and base is not None:
+                seen["tracking_code"] = base.get("tracking_code") or ""
+        what = "shipping"
+    if server == ours:
+        return Check(Verdict.APPLIED, encode(order))
+    if seen is None or seen == server:
+        return Check(Verdict.NOT_APPLIED)
+    return Check(Verdict.CONFLICT, encode(order),
+                 f"The {what} of this order was changed elsewhere meanwhile.")
+
+
+async def _check_code(client: ShopClient, kind: IntentKind, entity: str,
+                      intent: Intent) -> Check:
+    """Modify: the fields already so = applied; the fields as the seller saw them = send;
+    changed elsewhere = conflict. Delete: gone = applied (a change made elsewhere to a code
+    the seller deletes goes with it, as it would online)."""
     code_id = tracking_id_of(entity, intent)
     if code_id is None:  # its create never went through: nothing to change on the server
         return Check(Verdict.CONFLICT, None, "This tracking code was never created.")
@@ -156,43 +207,20 @@ async def check(client: ShopClient, kind: IntentKind, entity: str, intent: Inten
         return Check(Verdict.CONFLICT, None, "This tracking code was deleted elsewhere.")
     if kind is IntentKind.TRACKING_DELETE:
         return Check(Verdict.NOT_APPLIED)
-    current = msgspec.to_builtins(code)
     changes = intent.changes or {}
-    if all(current.get(k) == v for k, v in changes.items()):
+    # The server echoes what was sent (numbers in options read back as Decimal): compare values.
+    current = {k: canonical(getattr(code, k, None)) for k in changes}
+    if "options" in changes:
+        current["options"] = canonical(dict(code.options))
+    if all(current[k] == canonical(v) for k, v in changes.items()):
         return Check(Verdict.APPLIED, encode(code))
-    if intent.base is not None and any(current.get(k) != v for k, v in intent.base.items()
-                                       if k in changes):
+    # `base` was made from a read code the same way as this (`to_builtins`): compare alike.
+    seen = msgspec.to_builtins(code)
+    if intent.base is not None and any(canonical(seen.get(k)) != canonical(v)
+                                       for k, v in intent.base.items() if k in changes):
         return Check(Verdict.CONFLICT, encode(code),
                      "This tracking code was changed elsewhere meanwhile.")
     return Check(Verdict.NOT_APPLIED)
-
-
-async def _find_created(client: ShopClient, draft: dict[str, Any],
-                        known_ids: frozenset[int]) -> TrackingCode | None:
-    """A code with this draft's name and code already on the server, if any.
-
-    The list shows ACTIVE codes only (spec); an INACTIVE one is looked for by id just past the
-    ids we know, where a fresh create lands on this service (docs/decisions.md).
-    """
-    listed = await client.tracking_codes()
-    for code in listed:
-        if code.name == draft.get("name") and code.code == draft.get("code"):
-            return code
-    if draft.get("status") != TrackingStatus.INACTIVE.value:
-        return None
-    probe = max({c.id for c in listed} | set(known_ids) | {0}) + 1
-    misses = 0
-    while misses < 3:
-        try:
-            code = await client.tracking_code(probe)
-        except NotFound:
-            misses += 1
-        else:
-            misses = 0
-            if code.name == draft.get("name") and code.code == draft.get("code"):
-                return code
-        probe += 1
-    return None
 
 
 async def send(client: ShopClient, kind: IntentKind, entity: str, intent: Intent) -> bytes | None:
@@ -230,4 +258,5 @@ async def send(client: ShopClient, kind: IntentKind, entity: str, intent: Intent
     return None
 
 
-__all__ = ["Check", "Intent", "Verdict", "check", "dump", "parse", "send", "tracking_id_of"]
+__all__ = ["Check", "Intent", "Verdict", "check", "dump", "must_check", "parse", "send",
+           "tracking_id_of"]

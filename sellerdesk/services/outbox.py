@@ -28,8 +28,9 @@ from sellerdesk.api.errors import (
 )
 from sellerdesk.api.models import TrackingCode, decode
 from sellerdesk.services.connectivity import Connectivity
+from sellerdesk.services.created import high_mark
 from sellerdesk.services.events import Event
-from sellerdesk.services.intents import Intent, Verdict, check, dump, parse, send
+from sellerdesk.services.intents import Intent, Verdict, check, dump, must_check, parse, send
 from sellerdesk.store import Store, StoreError
 from sellerdesk.store.db import utc_now
 from sellerdesk.store.outbox import (
@@ -62,6 +63,7 @@ class OutboxService:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._ignore_backoff = False
+        self._creates = asyncio.Lock()  # tracking-code creates are settled one at a time
         self._loop = asyncio.get_running_loop()
         self.changed: Event[OutboxChange] = Event("outbox.changed")
         self.applied: Event[OutboxEntry] = Event("outbox.applied")
@@ -245,16 +247,36 @@ class OutboxService:
         return min(step, self._max_delay) * random.uniform(0.5, 1.0)
 
     async def _process(self, entry: OutboxEntry) -> None:
+        if entry.kind is not IntentKind.TRACKING_CREATE:
+            await self._process_one(entry)
+            return
+        # One create at a time, check to finish: a check must never claim a code whose own
+        # create is still in flight, nor two checks the same code (services/created.py).
+        async with self._creates:
+            await self._process_one(entry)
+
+    async def _claimed_codes(self, entry: OutboxEntry) -> frozenset[int]:
+        """Ids of the codes our other creates were settled with (their entity is re-keyed)."""
+        done = await self._store.run(self._store.outbox.entries, states=OutboxState.DONE,
+                                     entity_prefix="tracking:")
+        return frozenset(int(e.entity.rsplit(":", 1)[-1]) for e in done
+                         if e.kind is IntentKind.TRACKING_CREATE and e.id != entry.id
+                         and e.entity.rsplit(":", 1)[-1].isdigit())
+
+    async def _process_one(self, entry: OutboxEntry) -> None:
         outbox = self._store.outbox
         intent = parse(entry.payload)
+        creating = entry.kind is IntentKind.TRACKING_CREATE
         try:
-            # Anything attempted before may have been applied: read the server first. Invoice
-            # and shipping are always checked, to catch changes made elsewhere meanwhile.
+            # Anything attempted before may have been applied: read the server first (some
+            # kinds always, to catch changes made elsewhere meanwhile; `must_check`). A delete
+            # queued offline for a question never seen here is read first too (exit 6 rule).
             unseen = unseen_question(entry.kind, intent)
-            if entry.attempts > 0 or entry.uncertain or unseen or entry.kind in (
-                    IntentKind.INVOICE, IntentKind.SHIPPING):
+            if unseen or must_check(entry.kind, intent, attempts=entry.attempts,
+                                    uncertain=entry.uncertain):
+                claimed = await self._claimed_codes(entry) if creating else frozenset()
                 verdict = await check(self._client, entry.kind, entry.entity, intent,
-                                      known_ids=self._known_ids())
+                                      claimed=claimed)
                 if verdict.verdict is Verdict.APPLIED and unseen:
                     await self._conflict(entry, None, no_such_question(intent))
                     return
@@ -268,7 +290,13 @@ class OutboxService:
                     return
                 if entry.state is OutboxState.SENDING:  # proved not applied: send again
                     entry = await self._store.run(outbox.mark_retry, entry.id, None, 0.0)
-            entry = await self._store.run(outbox.mark_sending, entry.id)
+            payload = None
+            if creating and intent.mark is None:
+                # Committed with the attempt: what any code this request creates is above.
+                seen = self._known_ids() | await self._claimed_codes(entry)
+                intent.mark = await high_mark(self._client, seen)
+                payload = dump(intent)
+            entry = await self._store.run(outbox.mark_sending, entry.id, payload)
             result = await send(self._client, entry.kind, entry.entity, intent)
         except AuthError as exc:
             await self._store.run(outbox.mark_retry, entry.id, exc.message, 0.0)

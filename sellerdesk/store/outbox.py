@@ -167,15 +167,20 @@ class Outbox:
         self._changed(entry)
         return entry
 
-    def mark_sending(self, entry_id: str) -> OutboxEntry:
+    def mark_sending(self, entry_id: str, payload: bytes | None = None) -> OutboxEntry:
         """Record that an attempt starts; call (and await) before the request goes out.
 
+        `payload` replaces the entry's in the same commit: what the sender must know to settle
+        this attempt later (a create's mark) is on disk exactly when the attempt is.
         Refused unless the entry is queued and first in line for its entity. Pausing is not
         checked here: an entry handed out before `pause_all` may still go.
         """
+        if payload is not None:
+            _check_json("payload", payload)
         return self._transition(
             entry_id, [OutboxState.QUEUED],
-            "state = 'sending', attempts = attempts + 1, uncertain = 0", head_only=True)
+            "state = 'sending', attempts = attempts + 1, uncertain = 0, "
+            "payload = COALESCE(?, payload)", (payload,), head_only=True)
 
     def mark_done(self, entry_id: str, *, result: bytes | None = None,
                   new_entity: str | None = None) -> OutboxEntry:
@@ -318,8 +323,13 @@ class Outbox:
         return found
 
     def purge_done(self, before: datetime | None = None) -> int:
-        """Delete done entries (all, or those finished before `before`)."""
+        """Delete done entries (all, or those finished before `before`).
+
+        Done tracking-code creates stay while another create is unfinished: their ids are the
+        codes that create must not take for its own (services/created.py)."""
         sql, params = "DELETE FROM outbox WHERE state = 'done'", []
+        sql += (" AND NOT (kind = 'tracking_create' AND EXISTS (SELECT 1 FROM outbox AS u "
+                "WHERE u.kind = 'tracking_create' AND u.state != 'done'))")
         if before is not None:
             sql, params = sql + " AND updated_at < ?", [encode_time(before)]
         with self._db.transaction() as conn:
