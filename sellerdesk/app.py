@@ -29,11 +29,11 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QApplication
 
 import sellerdesk
-from sellerdesk.api.enums import ThreadStatus
-from sellerdesk.credentials import CredentialStore, Profile
+from sellerdesk.credentials import CredentialStore
 from sellerdesk.services.intents import Intent
 from sellerdesk.services.session import Session
-from sellerdesk.store.outbox import IntentKind, entity_key
+from sellerdesk.services.types import IntentKind, Profile, ThreadStatus
+from sellerdesk.store.outbox import entity_key
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import GuiOptions, UiContext
 from sellerdesk.ui.dialogs.profile import (

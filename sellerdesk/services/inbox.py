@@ -63,6 +63,10 @@ class InboxService:
                          reverse=newest_first)
         return threads
 
+    async def unanswered_count(self) -> int:
+        """The shop's unanswered questions, from the cached threads (the inbox's badge)."""
+        return await self._store.run(self._store.cache.unanswered_quantity, ThreadFilter())
+
     async def search_threads(self, words: str) -> list[Thread]:
         """Word search: the server's `query` online, the local index offline."""
         if self._connectivity.online:

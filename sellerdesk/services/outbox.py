@@ -99,6 +99,9 @@ class OutboxService:
                       entity: str | None = None) -> list[OutboxEntry]:
         return await self._store.run(self._store.outbox.entries, states=states, entity=entity)
 
+    async def get(self, entry_id: str) -> OutboxEntry | None:
+        return await self._store.run(self._store.outbox.get, entry_id)
+
     async def counts(self) -> dict[OutboxState, int]:
         return await self._store.run(self._store.outbox.counts)
 

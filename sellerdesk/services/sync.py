@@ -13,6 +13,7 @@ import functools
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from sellerdesk.api.client import ShopClient
 from sellerdesk.api.enums import OrderOrder, QuestionOrder
@@ -75,6 +76,10 @@ class SyncService:
     @property
     def running(self) -> bool:
         return self._lock.locked()
+
+    async def synced_at(self, what: Resource) -> datetime | None:
+        """When `what` was last brought up to date from the server (None: never)."""
+        return await self._store.run(self._store.cache.last_sync, what)
 
     async def sync(self, *, full: bool = False,
                    on_progress: Callable[[SyncProgress], object] | None = None) -> SyncReport:

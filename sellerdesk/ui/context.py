@@ -1,11 +1,11 @@
-"""What every panel is given: the settings, the task runner, the options and (soon) services."""
+"""What every panel is given: the settings, the task runner, the options and the open shop."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
+from sellerdesk.services.session import Session
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.settings import Settings
 
@@ -28,6 +28,6 @@ class UiContext:
     settings: Settings
     runner: TaskRunner
     options: GuiOptions = field(default_factory=GuiOptions)
-    # The services bundle (InboxService, OrdersService, ...) once the app is wired to a
-    # profile; None while it is not (the views then show their empty states).
-    services: Any = None
+    # The open shop's services (inbox, orders, ...); None while no shop is open (the views
+    # then show their empty states).
+    services: Session | None = None

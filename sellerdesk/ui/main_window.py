@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.store.rows import OrderFilter
+from sellerdesk.services.types import OrderFilter
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.dashboard.panel import DashboardPanel

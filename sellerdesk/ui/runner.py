@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QMetaObject, QObject, Signal
 
-from sellerdesk.api import errors as api_errors
+from sellerdesk.services.types import ApiError
 from sellerdesk.ui.core_messages import core_words
 
 log = logging.getLogger("sellerdesk.ui")
@@ -263,7 +263,7 @@ class TaskRunner(QObject):
         if not isinstance(exc, Exception):  # KeyboardInterrupt, SystemExit: not ours to eat
             raise exc
         handle.error_message = describe_error(exc)
-        if isinstance(exc, api_errors.ApiError):
+        if isinstance(exc, ApiError):
             log.warning("%s failed: %r %s", handle.label or "task", exc, exc.detail)
         else:
             log.error("%s failed", handle.label or "task", exc_info=exc)

@@ -16,9 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.api.enums import ShopStatus
-from sellerdesk.api.models import Shop
-from sellerdesk.store.rows import Resource
+from sellerdesk.services.types import Resource, Shop, ShopStatus
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.theme import Tone
@@ -186,6 +184,8 @@ class ShopPanel(Panel):
 
     def _read_cache(self) -> None:
         services = self.ctx.services
+        if services is None:
+            return
 
         def shown(shop: Shop | None) -> None:
             if shop is not None:
@@ -198,12 +198,15 @@ class ShopPanel(Panel):
 
         self.ctx.runner.run(services.catalogue.shop(), on_success=shown, key=self._key("cache"),
                             owner=self, show_progress=False)
-        self.ctx.runner.run(services.store.run(services.store.cache.last_sync, Resource.SHOP),
+        self.ctx.runner.run(services.sync.synced_at(Resource.SHOP),
                             on_success=self._on_last_sync_read, key=self._key("synced"), owner=self,
                             show_progress=False, report_errors=False)
 
     def _fetch(self, *, explicit: bool) -> None:
-        refresh_from_network(self.ctx, self.ctx.services.catalogue.refresh_shop(), owner=self,
+        services = self.ctx.services
+        if services is None:
+            return
+        refresh_from_network(self.ctx, services.catalogue.refresh_shop(), owner=self,
                              key=self._key("refresh"), label=self.tr("Updating the shop record…"),
                              explicit=explicit, on_failure=self._on_fetch_failed,
                              on_settled=self.mark_loaded)

@@ -19,16 +19,24 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
-from sellerdesk.api.errors import ApiError, Offline, RateLimited, ServerError
-from sellerdesk.credentials import CredentialsError, CredentialStore, Profile
+from sellerdesk.credentials import CredentialStore
 from sellerdesk.demo import DemoServer, free_port, start_demo_server
 from sellerdesk.services.connectivity import Connection
 from sellerdesk.services.notifications import NewItem
 from sellerdesk.services.session import Session, ShopAddress
 from sellerdesk.services.sync import SyncProgress
-from sellerdesk.store import StoreBusyError, default_data_dir
-from sellerdesk.store.outbox import OutboxState
-from sellerdesk.store.rows import Resource, ThreadFilter
+from sellerdesk.services.types import (
+    ApiError,
+    CredentialsError,
+    Offline,
+    OutboxState,
+    Profile,
+    RateLimited,
+    Resource,
+    ServerError,
+    StoreBusyError,
+)
+from sellerdesk.store import default_data_dir
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.dialogs.profile import DEMO_PROFILE, ProfileAnswer, ProfileChoice
@@ -227,7 +235,7 @@ class ShopConnector(QObject):
         session.start()
         self._update_counts()
         self._update_badge()
-        self._ctx.runner.run(session.store.run(session.store.cache.last_sync, Resource.ORDERS),
+        self._ctx.runner.run(session.sync.synced_at(Resource.ORDERS),
                              on_success=w.set_last_sync, show_progress=False)
         self.schedule = RefreshSchedule(self._interval())
         self._timer.start(int(self.schedule.delay * 1000))
@@ -263,7 +271,6 @@ class ShopConnector(QObject):
     def _update_badge(self) -> None:
         if self.session is None or self._window is None:
             return
-        store = self.session.store
         window = self._window
 
         def show(n: int) -> None:
@@ -271,7 +278,7 @@ class ShopConnector(QObject):
             window.set_badge("inbox", n, spoken)
             self.notifier.set_unanswered(n, self.shop_label)
 
-        self._ctx.runner.run(store.run(store.cache.unanswered_quantity, ThreadFilter()),
+        self._ctx.runner.run(self.session.inbox.unanswered_count(),
                              on_success=show, show_progress=False, key="inbox-badge",
                              report_errors=False)
 

@@ -25,8 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.api.models import Category
-from sellerdesk.store.rows import Resource
+from sellerdesk.services.types import Category, Resource
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.categories.detail import CategoryDetail
 from sellerdesk.ui.categories.model import CategoryTreeModel, Column
@@ -179,6 +178,8 @@ class CategoriesPanel(Panel):
 
     def _read_cache(self) -> None:
         services = self.ctx.services
+        if services is None:
+            return
 
         def shown(tree: list[Category]) -> None:
             self._show_tree(tree)
@@ -192,14 +193,16 @@ class CategoriesPanel(Panel):
 
         self.ctx.runner.run(services.catalogue.category_tree(), on_success=shown,
                             key=self._key("cache"), owner=self, show_progress=False)
-        self.ctx.runner.run(services.store.run(services.store.cache.last_sync,
-                                               Resource.CATEGORIES),
+        self.ctx.runner.run(services.sync.synced_at(Resource.CATEGORIES),
                             on_success=self._on_last_sync_read, key=self._key("synced"),
                             owner=self, show_progress=False, report_errors=False)
 
     def _fetch(self, *, explicit: bool) -> None:
+        services = self.ctx.services
+        if services is None:
+            return
         refresh_from_network(
-            self.ctx, self.ctx.services.catalogue.refresh_categories(), owner=self,
+            self.ctx, services.catalogue.refresh_categories(), owner=self,
             key=self._key("refresh"), label=self.tr("Updating categories…"),
             explicit=explicit, on_failure=self._on_fetch_failed,
             on_settled=self.mark_loaded)

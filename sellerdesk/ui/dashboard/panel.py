@@ -24,9 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.api.enums import ThreadStatus
 from sellerdesk.services.dashboard import Glance
-from sellerdesk.store.rows import OrderFilter, OrderSummary
+from sellerdesk.services.types import OrderFilter, OrderSummary, ThreadStatus
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.dashboard import figures

@@ -15,9 +15,9 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QPushButton, QSizePolicy, QWidget
 
-from sellerdesk.credentials import Profile
 from sellerdesk.services.dashboard import DashboardService, Glance
-from sellerdesk.store import Store, StoreBusyError, StoreError, profile_db_path
+from sellerdesk.services.types import Profile, StoreBusyError, StoreError
+from sellerdesk.store import Store, profile_db_path
 from sellerdesk.ui import theme
 from sellerdesk.ui.runner import describe_error
 from sellerdesk.ui.theme import Tone

@@ -23,13 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.credentials import (
-    NO_SECURE_STORE,
-    STORE_REFUSED,
-    CredentialsError,
-    CredentialStore,
-    Profile,
-)
+from sellerdesk.credentials import CredentialStore
+from sellerdesk.services.types import NO_SECURE_STORE, STORE_REFUSED, CredentialsError, Profile
 from sellerdesk.ui.dialogs.profile import DEMO_PROFILE, ProfileAnswer, ProfileChoice, ProfileDialog
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.runner import TaskRunner, describe_error

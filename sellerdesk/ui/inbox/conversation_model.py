@@ -10,10 +10,8 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QObject, QPersistentModelIndex, Qt
 
-from sellerdesk.api.enums import QuestionStatus
-from sellerdesk.api.models import Question
 from sellerdesk.services.intents import parse
-from sellerdesk.store.outbox import IntentKind, OutboxEntry
+from sellerdesk.services.types import IntentKind, OutboxEntry, Question, QuestionStatus
 from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.inbox.keyed_model import Index, KeyedListModel
 

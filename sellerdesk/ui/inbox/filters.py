@@ -12,10 +12,16 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from sellerdesk.api.enums import Channel, ThreadOrder, ThreadStatus
-from sellerdesk.api.models import Thread
 from sellerdesk.services.intents import parse
-from sellerdesk.store.outbox import IntentKind, OutboxState
+from sellerdesk.services.session import Session
+from sellerdesk.services.types import (
+    Channel,
+    IntentKind,
+    OutboxState,
+    Thread,
+    ThreadOrder,
+    ThreadStatus,
+)
 
 
 class ThreadSort(StrEnum):
@@ -97,7 +103,7 @@ def arrange(threads: list[Thread], filters: InboxFilters) -> list[Thread]:
     return kept
 
 
-async def pick_snapshot_thread(services: Any, threads: list[Thread]) -> Thread | None:
+async def pick_snapshot_thread(services: Session, threads: list[Thread]) -> Thread | None:
     """The thread for the picture: answered, waiting and queued questions at once if any
     has them; else answered and unanswered; else one with a queued answer."""
     pending = await services.outbox.entries(states=(OutboxState.QUEUED,))

@@ -17,9 +17,8 @@ from PySide6.QtCore import QItemSelectionModel, QModelIndex, QStandardPaths, Qt,
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
-from sellerdesk.api.enums import ThreadStatus
-from sellerdesk.api.models import Thread
-from sellerdesk.store.outbox import IntentKind, OutboxChange, OutboxEntry
+from sellerdesk.services.session import Session
+from sellerdesk.services.types import IntentKind, OutboxChange, OutboxEntry, Thread, ThreadStatus
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.inbox.filters import InboxFilters, arrange, pick_snapshot_thread, unanswered
@@ -41,7 +40,7 @@ def default_thumbnails(ctx: UiContext) -> ThumbnailCache:
     return ThumbnailCache(Path(location) / "thumbnails" if location else None)
 
 
-async def _read_threads(services: Any, filters: InboxFilters) -> ListResult:
+async def _read_threads(services: Session, filters: InboxFilters) -> ListResult:
     inbox = services.inbox
     everything = await inbox.threads()
     total = sum(unanswered(t) for t in everything)
@@ -159,7 +158,7 @@ class InboxPanel(Panel):
         self.load()
         self.thread_view.refresh()
 
-    def _connect_services(self, services: Any) -> None:
+    def _connect_services(self, services: Session) -> None:
         self._unhook = [
             services.inbox.changed.connect(self._on_inbox_changed),
             services.outbox.changed.connect(self._on_outbox_changed),

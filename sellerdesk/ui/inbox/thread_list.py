@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.api.enums import Channel, ThreadStatus
+from sellerdesk.services.types import Channel, ThreadStatus
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort
 from sellerdesk.ui.inbox.thread_delegate import ThreadDelegate

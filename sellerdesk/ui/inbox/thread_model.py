@@ -9,8 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QObject, QPersistentModelIndex, Qt
 
-from sellerdesk.api.enums import Channel
-from sellerdesk.api.models import Thread
+from sellerdesk.services.types import Channel, Thread
 from sellerdesk.ui.inbox.filters import unanswered
 from sellerdesk.ui.inbox.keyed_model import Index, KeyedListModel
 from sellerdesk.ui.widgets.formatting import format_datetime, format_relative

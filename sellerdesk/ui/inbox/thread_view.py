@@ -5,15 +5,20 @@ the rows live in `ConversationModel`."""
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QMessageBox, QStackedWidget, QVBoxLayout, QWidget
 
-from sellerdesk.api.models import Publication, Question, Thread
 from sellerdesk.services.inbox import InboxService
 from sellerdesk.services.intents import parse
-from sellerdesk.store.outbox import IntentKind, OutboxEntry, OutboxState
+from sellerdesk.services.types import (
+    IntentKind,
+    OutboxEntry,
+    OutboxState,
+    Publication,
+    Question,
+    Thread,
+)
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.inbox.composer import AnswerComposer
@@ -98,7 +103,7 @@ class ThreadView(QWidget):
 
     @property
     def _inbox(self) -> InboxService | None:
-        services: Any = self.ctx.services
+        services = self.ctx.services
         return services.inbox if services is not None else None
 
     def thread_id(self) -> str | None:
@@ -137,11 +142,10 @@ class ThreadView(QWidget):
 
     def refresh(self) -> None:
         """Fetch the open thread from the server (when online); changes come back as events."""
-        inbox, thread_id = self._inbox, self.model.thread_id
-        services: Any = self.ctx.services
-        if inbox is None or thread_id is None or not services.connectivity.online:
+        services, thread_id = self.ctx.services, self.model.thread_id
+        if services is None or thread_id is None or not services.connectivity.online:
             return
-        self.ctx.runner.run(inbox.refresh_thread(thread_id), key="inbox.refresh-thread",
+        self.ctx.runner.run(services.inbox.refresh_thread(thread_id), key="inbox.refresh-thread",
                             label=self.tr("Refreshing the conversation…"), owner=self)
 
     def reload(self) -> None:

@@ -31,9 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.api.enums import ShippingStatus
 from sellerdesk.services.orders import ShippingChange
-from sellerdesk.store.outbox import IntentKind, OutboxEntry
+from sellerdesk.services.types import IntentKind, OutboxEntry, ShippingStatus
 from sellerdesk.ui.orders.columns import cached_icon
 from sellerdesk.ui.orders.filters import shipping_label
 from sellerdesk.ui.orders.forms import SHIPPING_STATUSES

@@ -15,10 +15,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from sellerdesk.api.enums import ShippingStatus
 from sellerdesk.services.orders import ShippingChange
-from sellerdesk.store.outbox import OutboxEntry
-from sellerdesk.store.rows import OrderFilter, OrderSort
+from sellerdesk.services.types import OrderFilter, OrderSort, OutboxEntry, ShippingStatus
 from sellerdesk.ui.orders.bulk import BulkShippingDialog
 from sellerdesk.ui.orders.detail import OrderDetail
 from sellerdesk.ui.orders.forms import InvoiceForm, ShippingForm

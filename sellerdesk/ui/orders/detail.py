@@ -21,8 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.api.models import Order
-from sellerdesk.store.outbox import IntentKind
+from sellerdesk.services.types import IntentKind, Order
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.orders import detail_sections as sections
 from sellerdesk.ui.orders.filters import shipping_label

@@ -19,8 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.api.enums import ShippingStatus
-from sellerdesk.api.models import Order
+from sellerdesk.services.types import Order, ShippingStatus
 from sellerdesk.ui.orders.filters import shipping_label
 from sellerdesk.ui.orders.writes import WriteInfo
 from sellerdesk.ui.widgets.state_chip import StateChip

@@ -24,8 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.api.models import Order
-from sellerdesk.store.rows import OrderFilter, OrderSort, OrderSummary
+from sellerdesk.services.types import Order, OrderFilter, OrderSort, OrderSummary
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import icon

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.store.rows import Facets, OrderFilter, OrderSummary
+from sellerdesk.services.types import Facets, OrderFilter, OrderSummary
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.orders.facet_model import FACET_ROLE, VALUE_ROLE, FacetModel
 from sellerdesk.ui.orders.filters import (

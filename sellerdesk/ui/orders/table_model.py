@@ -22,8 +22,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QIcon
 
-from sellerdesk.api.models import Order
-from sellerdesk.store.rows import OrderFilter, OrderSort
+from sellerdesk.services.types import Order, OrderFilter, OrderSort
 from sellerdesk.ui.orders.columns import (
     SORTS,
     Column,

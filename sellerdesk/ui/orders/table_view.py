@@ -13,7 +13,7 @@ from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableView, QWidget
 
-from sellerdesk.store.rows import OrderSort
+from sellerdesk.services.types import OrderSort
 from sellerdesk.ui.orders.columns import (
     SORTS,
     Column,

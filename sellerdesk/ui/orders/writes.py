@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from sellerdesk.store.outbox import IntentKind, OutboxChange, OutboxEntry, OutboxEvent, OutboxState
+from sellerdesk.services.types import (
+    IntentKind,
+    OutboxChange,
+    OutboxEntry,
+    OutboxEvent,
+    OutboxState,
+)
 from sellerdesk.ui.runner import TaskRunner
 
 if TYPE_CHECKING:

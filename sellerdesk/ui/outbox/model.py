@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
 
-from sellerdesk.store.outbox import OutboxEntry, OutboxState
+from sellerdesk.services.types import OutboxEntry, OutboxState
 from sellerdesk.ui.outbox.describe import details, error_words, what
 from sellerdesk.ui.widgets.chip_delegate import STATE_ROLE
 from sellerdesk.ui.widgets.formatting import format_datetime

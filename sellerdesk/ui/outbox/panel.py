@@ -24,15 +24,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.api.models import Question
 from sellerdesk.services.intents import parse
-from sellerdesk.store.outbox import (
+from sellerdesk.services.types import (
     UNFINISHED,
     IntentKind,
     OutboxChange,
     OutboxEntry,
     OutboxEvent,
     OutboxState,
+    Question,
     Resolution,
 )
 from sellerdesk.ui.context import UiContext

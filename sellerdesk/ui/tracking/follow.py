@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sellerdesk.store.outbox import OutboxChange, OutboxEntry, OutboxEvent, OutboxState
+from sellerdesk.services.types import OutboxChange, OutboxEntry, OutboxEvent, OutboxState
 
 
 class WriteFollower:

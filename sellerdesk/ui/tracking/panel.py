@@ -22,8 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.store.outbox import UNFINISHED, OutboxChange, OutboxEntry, OutboxEvent
-from sellerdesk.store.rows import Resource
+from sellerdesk.services.types import UNFINISHED, OutboxChange, OutboxEntry, OutboxEvent, Resource
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import icon
@@ -180,13 +179,15 @@ class TrackingPanel(Panel):
 
         self.ctx.runner.run(read(), on_success=shown, key=self._key("rows"), owner=self,
                             show_progress=False)
-        self.ctx.runner.run(services.store.run(services.store.cache.last_sync,
-                                               Resource.TRACKING_CODES),
+        self.ctx.runner.run(services.sync.synced_at(Resource.TRACKING_CODES),
                             on_success=self._on_last_sync_read, key=self._key("synced"),
                             owner=self, show_progress=False, report_errors=False)
 
     def _fetch(self, *, explicit: bool) -> None:
-        refresh_from_network(self.ctx, self.ctx.services.tracking.refresh(), owner=self,
+        services = self.ctx.services
+        if services is None:
+            return
+        refresh_from_network(self.ctx, services.tracking.refresh(), owner=self,
                              key=self._key("refresh"), label=self.tr("Updating tracking codes…"),
                              explicit=explicit, on_failure=self._on_fetch_failed,
                              on_settled=self.mark_loaded)
@@ -372,8 +373,6 @@ class TrackingPanel(Panel):
         services = self.ctx.services
         if services is None:
             return
-        store = services.store
-
         def replay(now: OutboxEntry | None) -> None:
             if now is None:
                 return
@@ -381,7 +380,7 @@ class TrackingPanel(Panel):
                 self._on_outbox_changed(OutboxChange(OutboxEvent.CHANGED, now.id, now.entity,
                                                      now.state))
 
-        self.ctx.runner.run(store.run(store.outbox.get, entry.id), on_success=replay,
+        self.ctx.runner.run(services.outbox.get(entry.id), on_success=replay,
                             owner=self, show_progress=False, report_errors=False)
 
     def _on_delete_queued(self, entry: OutboxEntry) -> None:

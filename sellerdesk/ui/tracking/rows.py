@@ -12,11 +12,18 @@ from typing import Any
 
 import msgspec
 
-from sellerdesk.api.enums import Event, Provider
-from sellerdesk.api.models import TrackingCode, decode
+from sellerdesk.api.models import decode
 from sellerdesk.services.convert import encode
 from sellerdesk.services.intents import parse
-from sellerdesk.store.outbox import UNFINISHED, IntentKind, OutboxEntry, OutboxState
+from sellerdesk.services.types import (
+    UNFINISHED,
+    CodeEvent,
+    IntentKind,
+    OutboxEntry,
+    OutboxState,
+    Provider,
+    TrackingCode,
+)
 
 _TRACKING_KINDS = (IntentKind.TRACKING_CREATE, IntentKind.TRACKING_MODIFY,
                    IntentKind.TRACKING_DELETE)
@@ -53,13 +60,13 @@ def from_draft(draft: dict[str, Any]) -> TrackingCode:
     return decode(msgspec.json.encode({**draft, "id": 0}), TrackingCode)
 
 
-def _matches(code: TrackingCode, event: Event | None, provider: Provider | None) -> bool:
+def _matches(code: TrackingCode, event: CodeEvent | None, provider: Provider | None) -> bool:
     return (event is None or code.event == event) and (provider is None
                                                        or code.provider == provider)
 
 
 def build_rows(codes: Iterable[TrackingCode], entries: Iterable[OutboxEntry], *,
-               event: Event | None = None, provider: Provider | None = None,
+               event: CodeEvent | None = None, provider: Provider | None = None,
                sent: frozenset[str] = frozenset()) -> list[TrackingRow]:
     """Codes by id, then unsent creates in the order they were made; filtered on the values
     the seller will see. `sent`: keys whose last write went through during this session."""

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QObject
 
-from sellerdesk.api.errors import Offline
+from sellerdesk.services.types import Offline
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.runner import TaskHandle, describe_error
 from sellerdesk.ui.widgets.formatting import format_relative
