@@ -18,7 +18,7 @@ from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent, parse
 from sellerdesk.services.outbox import OutboxService
 from sellerdesk.store import Store
-from sellerdesk.store.outbox import UNFINISHED, IntentKind, OutboxEntry, entity_key
+from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key
 from sellerdesk.store.rows import QuestionFilter, QuestionSort, Resource, ThreadFilter
 
 MAX_ANSWER = 2000  # decisions: the marketplace's limit
@@ -119,19 +119,6 @@ class InboxService:
     async def question(self, question_id: int) -> Question | None:
         cached = await self._store.run(self._store.cache.get, Resource.QUESTIONS, question_id)
         return None if cached is None else load(cached, Question)
-
-    async def pending(self, thread_id: str) -> dict[int, list[OutboxEntry]]:
-        """Unsent answers and deletions per question of the thread (queued, conflict...)."""
-        out: dict[int, list[OutboxEntry]] = {}
-        entries = await self._outbox.entries(states=UNFINISHED)
-        questions = {q.id for q in await self.conversation(thread_id)}
-        for entry in entries:
-            if entry.kind not in (IntentKind.ANSWER, IntentKind.DELETE_QUESTION):
-                continue
-            qid = parse(entry.payload).question_id
-            if qid in questions and qid is not None:
-                out.setdefault(qid, []).append(entry)
-        return out
 
     # -- writes -------------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from sellerdesk.services.inbox import InboxService
 from sellerdesk.services.notifications import NotificationService
 from sellerdesk.services.orders import OrdersService
 from sellerdesk.services.outbox import OutboxService
+from sellerdesk.services.pending import PendingWrites
 from sellerdesk.services.sync import SyncService
 from sellerdesk.services.tracking import TrackingService
 from sellerdesk.store import Store
@@ -38,14 +39,15 @@ class Session:
         self.address = address
         self.client = client
         self.store = store
+        self.pending = PendingWrites(store)  # before any write: it follows every one
         self.connectivity = Connectivity(client.shop)
         self.tracking: TrackingService
         self.outbox = OutboxService(client, store, self.connectivity,
                                     known_tracking_ids=lambda: self.tracking.known_ids())
-        self.tracking = TrackingService(client, store, self.outbox)
+        self.tracking = TrackingService(client, store, self.outbox, self.pending)
         self.catalogue = CatalogueService(client, store)
         self.inbox = InboxService(client, store, self.outbox, self.connectivity)
-        self.orders = OrdersService(client, store, self.outbox)
+        self.orders = OrdersService(client, store, self.outbox, self.pending)
         self.dashboard = DashboardService(store)
         self.sync = SyncService(client, store, self.catalogue, self.tracking, self.inbox,
                                 self.orders, connectivity=self.connectivity)
@@ -58,13 +60,20 @@ class Session:
         store = await Store.open_async(address.profile, data_dir=data_dir)
         client = ShopClient(address.base_url, address.shop_id, token, timeout=timeout,
                             max_retries=max_retries)
-        return cls(address, client, store)
+        session = cls(address, client, store)
+        try:
+            await session.pending.load()
+        except BaseException:
+            await session.aclose()
+            raise
+        return session
 
     def start(self) -> None:
         """Start sending queued writes in the background."""
         self.outbox.start()
 
     async def aclose(self) -> None:
+        self.pending.close()
         await self.outbox.aclose()
         await self.connectivity.aclose()
         await self.client.aclose()

@@ -29,7 +29,6 @@ from sellerdesk.services.types import (
     ApiError,
     CredentialsError,
     Offline,
-    OutboxState,
     Profile,
     RateLimited,
     Resource,
@@ -227,7 +226,7 @@ class ShopConnector(QObject):
             session.connectivity.changed.connect(
                 lambda state: w.set_connection_state(_STATES[state])),
             session.connectivity.came_back.connect(lambda _none: self._on_came_back()),
-            session.outbox.changed.connect(lambda _change: self._update_counts()),
+            session.pending.changed.connect(lambda _change: self._update_counts()),
             session.outbox.auth_needed.connect(self._on_outbox_auth_needed),
             session.sync.finished.connect(lambda _report: self._after_sync()),
             session.inbox.changed.connect(lambda _thread: self._update_badge()),
@@ -258,15 +257,8 @@ class ShopConnector(QObject):
     def _update_counts(self) -> None:
         if self.session is None or self._window is None:
             return
-        window = self._window
-
-        def show(counts: dict[OutboxState, int]) -> None:
-            waiting = (counts[OutboxState.QUEUED] + counts[OutboxState.SENDING]
-                       + counts[OutboxState.FAILED])
-            window.set_outbox_counts(waiting, counts[OutboxState.CONFLICT])
-
-        self._ctx.runner.run(self.session.outbox.counts(), on_success=show,
-                             show_progress=False, key="outbox-counts", report_errors=False)
+        counts = self.session.pending.counts()
+        self._window.set_outbox_counts(counts.waiting, counts.conflicts)
 
     def _update_badge(self) -> None:
         if self.session is None or self._window is None:

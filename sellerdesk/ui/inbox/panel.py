@@ -18,7 +18,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from sellerdesk.services.session import Session
-from sellerdesk.services.types import IntentKind, OutboxChange, OutboxEntry, Thread, ThreadStatus
+from sellerdesk.services.types import Thread, ThreadStatus
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.inbox.filters import InboxFilters, arrange, pick_snapshot_thread, unanswered
@@ -161,8 +161,6 @@ class InboxPanel(Panel):
     def _connect_services(self, services: Session) -> None:
         self._unhook = [
             services.inbox.changed.connect(self._on_inbox_changed),
-            services.outbox.changed.connect(self._on_outbox_changed),
-            services.outbox.settled.connect(self._on_outbox_settled),
             services.connectivity.changed.connect(self._on_connectivity_changed),
         ]
         # Service events hold plain callbacks: drop ours with the widget (no self inside).
@@ -263,11 +261,6 @@ class InboxPanel(Panel):
         if thread_id is None or thread_id == self.thread_view.thread_id():
             self.thread_view.schedule_reload()
 
-    def _on_outbox_changed(self, change: OutboxChange) -> None:
-        entity = change.entity or ""
-        if not entity or entity.startswith("question:"):
-            self.thread_view.schedule_reload()
-
     def _on_connectivity_changed(self, _state: object) -> None:
         self._update_subtitle()
 
@@ -275,11 +268,6 @@ class InboxPanel(Panel):
         """Relative times ("5 minutes ago") age while the app stays open all day."""
         self.model.refresh_times()
         self.thread_view.conversation.refresh_times()
-
-    def _on_outbox_settled(self, entry: OutboxEntry) -> None:
-        if entry.kind in (IntentKind.ANSWER, IntentKind.DELETE_QUESTION):
-            self.thread_view.note_settled(entry)
-            self._reload_timer.start()
 
     # ---- Filters and search. -----------------------------------------------------------------
 

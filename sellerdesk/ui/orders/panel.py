@@ -44,8 +44,8 @@ from sellerdesk.ui.orders.shortcuts import build_actions
 from sellerdesk.ui.orders.sidebar import FacetSidebar
 from sellerdesk.ui.orders.table_model import OrdersTableModel
 from sellerdesk.ui.orders.table_view import OrdersTableView
-from sellerdesk.ui.orders.writes import OrderWrites
 from sellerdesk.ui.panel import Panel
+from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.formatting import format_number
 from sellerdesk.ui.widgets.panel_header import PanelHeader
@@ -71,7 +71,7 @@ class OrdersPanel(Panel):
         self._unhook: list[Callable[[], None]] = []
         self._changed_ids: set[str | None] = set()
         warm_formatting()
-        self.writes = OrderWrites(ctx.runner, self)
+        self.writes = PendingSignals(self)
         self.model = OrdersTableModel(ctx.runner, self.writes, self)
 
         self.header = PanelHeader(self.title(), self)
@@ -186,7 +186,7 @@ class OrdersPanel(Panel):
         self.body.setCurrentWidget(self.split)
         if self._session is None:
             self._session = session
-            self.writes.attach(session)
+            self.writes.attach(session.pending)
             self.commands.attach(session)
             self._unhook.append(session.orders.changed.connect(self._on_orders_changed))
             self.model.set_source(session.orders)  # starts the first page

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sellerdesk.services.tracking_rows import TrackingRow
 from sellerdesk.services.types import (
     CodeEvent,
     Provider,
@@ -35,7 +36,6 @@ from sellerdesk.ui import theme
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.tracking.model import sync_words
 from sellerdesk.ui.tracking.options import OptionsEditor, plain_value
-from sellerdesk.ui.tracking.rows import TrackingRow
 from sellerdesk.ui.tracking.validation import Problem, validate
 from sellerdesk.ui.tracking.vocabulary import (
     event_description,

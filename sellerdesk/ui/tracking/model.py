@@ -9,7 +9,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QFontDatabase
 
-from sellerdesk.ui.tracking.rows import TrackingRow
+from sellerdesk.services.tracking_rows import TrackingRow
 from sellerdesk.ui.tracking.vocabulary import (
     event_description,
     event_name,

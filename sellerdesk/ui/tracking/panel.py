@@ -22,18 +22,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.services.types import UNFINISHED, OutboxChange, OutboxEntry, OutboxEvent, Resource
+from sellerdesk.services.pending import PendingChange
+from sellerdesk.services.tracking_rows import TrackingRow, queued_change, queued_create
+from sellerdesk.services.types import OutboxEntry, Resource
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.panel import Panel
+from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.tracking.confirmations import confirm_removal
 from sellerdesk.ui.tracking.editor import TrackingEditor
 from sellerdesk.ui.tracking.filters import TrackingFilters
-from sellerdesk.ui.tracking.follow import WriteFollower
 from sellerdesk.ui.tracking.list_view import TrackingListView
 from sellerdesk.ui.tracking.model import TrackingListModel
-from sellerdesk.ui.tracking.rows import TrackingRow, build_rows, queued_change, queued_create
 from sellerdesk.ui.widgets.confirm import ask_unsaved
 from sellerdesk.ui.widgets.loading import is_online, refresh_from_network, updated_text
 from sellerdesk.ui.widgets.panel_header import PanelHeader
@@ -52,7 +53,8 @@ class TrackingPanel(Panel):
         self._selecting = False
         self._saving = False
         self._new_started = False  # the editor holds a new code the seller began
-        self.writes = WriteFollower()
+        self.pending = PendingSignals(self)  # what waits for the server, per code
+        self.pending.changed.connect(self._on_pending_changed)
         self._last_sync: datetime | None = None
         self._fetch_after_read = False  # the first read of load() then asks the network
         # A burst of outbox changes (queued, sending, done) is read back once.
@@ -65,7 +67,7 @@ class TrackingPanel(Panel):
         services = ctx.services
         if services is not None:
             subscribe(self, services.tracking.changed, lambda _: self._reload_soon.start())
-            subscribe(self, services.outbox.changed, self._on_outbox_changed)
+            self.pending.attach(services.pending)
 
     def _key(self, name: str) -> str:
         return f"tracking.{name}.{id(self)}"
@@ -159,14 +161,12 @@ class TrackingPanel(Panel):
         services = self.ctx.services
         if services is None:
             return
-        event, provider, sent = (self.filters.chosen_event(), self.filters.chosen_provider(),
-                                 frozenset(self.writes.sent))
+        event, provider = self.filters.chosen_event(), self.filters.chosen_provider()
 
         async def read() -> tuple[list[TrackingRow], bool]:
-            codes = await services.tracking.codes()
-            entries = await services.outbox.entries(states=UNFINISHED)
-            rows = build_rows(codes, entries, event=event, provider=provider, sent=sent)
-            return rows, bool(codes) or any(r.creating for r in rows)
+            rows = await services.tracking.rows(event=event, provider=provider)
+            # Whether the shop has codes at all (else the filters hide them).
+            return rows, bool(rows) or bool(await services.tracking.codes())
 
         def shown(result: tuple[list[TrackingRow], bool]) -> None:
             rows, anything = result
@@ -234,7 +234,8 @@ class TrackingPanel(Panel):
             self._deleted.discard(key)  # our delete went through: move on to another code
             self._open_row(0 if self.model.rowCount() else -1)
             return
-        if self.writes.ours(key) and shown is not None and not shown.deleting:
+        if key is not None and self.pending.writes(key) and shown is not None \
+                and not shown.deleting:
             return  # our own create or change, filtered out of the list for now
         self._open_row(0 if self.model.rowCount() else -1)
 
@@ -322,9 +323,8 @@ class TrackingPanel(Panel):
         self.editor.save_button.setEnabled(False)
 
         def queued(entry: OutboxEntry) -> None:
-            key = self.writes.key_of(entry.id, entry.entity)  # moved already if it was sent
-            self.writes.follow(entry)
-            self._catch_up(entry)
+            # Moved already if it was sent meanwhile (a create that got its id).
+            key = self.pending.key_of(entry.id) or entry.entity
             self.editor.mark_saved()
             # Show at once what the code now is: a queued create, or a queued change.
             if key == entry.entity:
@@ -367,25 +367,8 @@ class TrackingPanel(Panel):
 
         confirm_removal(self, row, delete, cancel_create)
 
-    def _catch_up(self, entry: OutboxEntry) -> None:
-        """On a fast connection a write can be sent before this view starts following it:
-        replay where the entry is now, so the view misses no step."""
-        services = self.ctx.services
-        if services is None:
-            return
-        def replay(now: OutboxEntry | None) -> None:
-            if now is None:
-                return
-            if now.state is not entry.state or now.entity != entry.entity:
-                self._on_outbox_changed(OutboxChange(OutboxEvent.CHANGED, now.id, now.entity,
-                                                     now.state))
-
-        self.ctx.runner.run(services.outbox.get(entry.id), on_success=replay,
-                            owner=self, show_progress=False, report_errors=False)
-
     def _on_delete_queued(self, entry: OutboxEntry) -> None:
         self._deleted.add(entry.entity)
-        self._catch_up(entry)
         row = self.editor.row
         if row is not None and row.key == entry.entity:
             self.editor.update_row(replace(row, deleting=True, sync=entry.state.value,
@@ -398,14 +381,14 @@ class TrackingPanel(Panel):
     def _focus_list(self) -> None:
         self.list.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
-    # ---- What the outbox says. --------------------------------------------------------------
+    # ---- What the pending writes say. ------------------------------------------------------
 
-    def _on_outbox_changed(self, change: OutboxChange) -> None:
-        relevant, before, after = self.writes.take(change)
-        if before is not None and self._current_key == before:
-            self._current_key = after  # our create went through: the code has its id
-        if relevant:
-            self._reload_soon.start()
+    def _on_pending_changed(self, change: PendingChange) -> None:
+        if not change.key.startswith("tracking:"):
+            return
+        if change.new_key is not None and self._current_key == change.key:
+            self._current_key = change.new_key  # our create went through: it has its id
+        self._reload_soon.start()
 
     # ---- Remembering. -----------------------------------------------------------------------
 
