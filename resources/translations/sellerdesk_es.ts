@@ -168,10 +168,6 @@
         <source>Demo shop</source>
         <translation>Tienda de demostración</translation>
     </message>
-    <message>
-        <source>There is no saved shop named {name}.</source>
-        <translation>No hay ninguna tienda guardada con el nombre {name}.</translation>
-    </message>
 </context>
 <context>
     <name>BannerMessage</name>
@@ -609,6 +605,17 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
 </context>
 <context>
+    <name>ConnectionIndicator</name>
+    <message>
+        <source>trying again now…</source>
+        <translation>intentando de nuevo…</translation>
+    </message>
+    <message>
+        <source>next try in {n} s</source>
+        <translation>nuevo intento en {n} s</translation>
+    </message>
+</context>
+<context>
     <name>ConversationModel</name>
     <message>
         <source>Closed without answer</source>
@@ -964,6 +971,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Enter the service address without the access token.</source>
         <translation>Ingresa la dirección del servicio sin el token de acceso.</translation>
+    </message>
+    <message>
+        <source>There is no saved shop by that name.</source>
+        <translation>No hay ninguna tienda guardada con ese nombre.</translation>
     </message>
 </context>
 <context>
@@ -3183,14 +3194,6 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>The shop service cannot be reached. You can keep working: changes wait in the outbox.</source>
         <translation>No se puede acceder al servicio de la tienda. Puedes seguir trabajando: los cambios esperan en la bandeja de salida.</translation>
-    </message>
-    <message>
-        <source>Reconnecting…</source>
-        <translation>Reconectando…</translation>
-    </message>
-    <message>
-        <source>Trying to reach the shop service again.</source>
-        <translation>Intentando conectar de nuevo con el servicio de la tienda.</translation>
     </message>
 </context>
 <context>

@@ -168,10 +168,6 @@
         <source>Demo shop</source>
         <translation>Loja de demonstração</translation>
     </message>
-    <message>
-        <source>There is no saved shop named {name}.</source>
-        <translation>Não há nenhuma loja salva com o nome {name}.</translation>
-    </message>
 </context>
 <context>
     <name>BannerMessage</name>
@@ -609,6 +605,17 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
 </context>
 <context>
+    <name>ConnectionIndicator</name>
+    <message>
+        <source>trying again now…</source>
+        <translation>tentando de novo…</translation>
+    </message>
+    <message>
+        <source>next try in {n} s</source>
+        <translation>nova tentativa em {n} s</translation>
+    </message>
+</context>
+<context>
     <name>ConversationModel</name>
     <message>
         <source>Closed without answer</source>
@@ -964,6 +971,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>Enter the service address without the access token.</source>
         <translation>Informe o endereço do serviço sem o token de acesso.</translation>
+    </message>
+    <message>
+        <source>There is no saved shop by that name.</source>
+        <translation>Não há nenhuma loja salva com esse nome.</translation>
     </message>
 </context>
 <context>
@@ -3183,14 +3194,6 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>The shop service cannot be reached. You can keep working: changes wait in the outbox.</source>
         <translation>Não é possível acessar o serviço da loja. Você pode continuar trabalhando: as alterações aguardam na caixa de saída.</translation>
-    </message>
-    <message>
-        <source>Reconnecting…</source>
-        <translation>Reconectando…</translation>
-    </message>
-    <message>
-        <source>Trying to reach the shop service again.</source>
-        <translation>Tentando acessar o serviço da loja novamente.</translation>
     </message>
 </context>
 <context>

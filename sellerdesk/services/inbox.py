@@ -72,10 +72,9 @@ class InboxService:
         if self._connectivity.online:
             try:
                 page = await self._client.search_threads(query=words)
-            except Offline as exc:
-                self._connectivity.report_failure(exc)
+            except Offline:
+                pass  # the local index answers; connectivity heard it from the transport
             else:
-                self._connectivity.report_success()
                 await self._store.run(self._store.cache.upsert_threads,
                                       [thread_row(t) for t in page.items])
                 return page.items
@@ -122,8 +121,9 @@ class InboxService:
 
     # -- writes -------------------------------------------------------------------------------
 
-    async def answer(self, question_id: int, text: str) -> OutboxEntry:
-        """Queue an answer (sent at once when online). Raises ValueError on empty/too long."""
+    async def answer(self, question_id: int, text: str, *, hold: float = 0.0) -> OutboxEntry:
+        """Queue an answer (sent at once when online, or after `hold` seconds). Raises
+        ValueError on empty/too long."""
         text = text.strip()
         if not text:
             raise ValueError("The answer is empty.")
@@ -131,7 +131,7 @@ class InboxService:
             raise AnswerTooLong(f"The answer is {len(text)} characters long; the limit is "
                                 f"{MAX_ANSWER}.")
         entry = await self._outbox.submit(IntentKind.ANSWER, entity_key("question", question_id),
-                                          Intent(question_id=question_id, text=text))
+                                          Intent(question_id=question_id, text=text), hold=hold)
         self.changed.emit(await self._thread_of(question_id))
         return entry
 

@@ -6,10 +6,12 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
+import httpx
+
 from sellerdesk.api.client import ShopClient
 from sellerdesk.api.redact import install_redaction
 from sellerdesk.services.catalogue import CatalogueService
-from sellerdesk.services.connectivity import Connectivity
+from sellerdesk.services.connectivity import Connectivity, WatchedTransport
 from sellerdesk.services.dashboard import DashboardService
 from sellerdesk.services.inbox import InboxService
 from sellerdesk.services.notifications import NotificationService
@@ -35,12 +37,15 @@ class ShopAddress:
 class Session:
     """Open with `await Session.open(...)`, close with `await session.aclose()`."""
 
-    def __init__(self, address: ShopAddress, client: ShopClient, store: Store) -> None:
+    def __init__(self, address: ShopAddress, client: ShopClient, store: Store, *,
+                 watch: WatchedTransport | None = None) -> None:
         self.address = address
         self.client = client
         self.store = store
         self.pending = PendingWrites(store)  # before any write: it follows every one
         self.connectivity = Connectivity(client.shop)
+        if watch is not None:  # every request of the client tells connectivity its outcome
+            watch.connectivity = self.connectivity
         self.tracking: TrackingService
         self.outbox = OutboxService(client, store, self.connectivity,
                                     known_tracking_ids=lambda: self.tracking.known_ids())
@@ -50,17 +55,20 @@ class Session:
         self.orders = OrdersService(client, store, self.outbox, self.pending)
         self.dashboard = DashboardService(store)
         self.sync = SyncService(client, store, self.catalogue, self.tracking, self.inbox,
-                                self.orders, connectivity=self.connectivity)
+                                self.orders)
         self.notifications = NotificationService(store)
 
     @classmethod
     async def open(cls, address: ShopAddress, token: str, *, data_dir: Path | None = None,
-                   timeout: float = 20.0, max_retries: int = 3) -> Session:
+                   timeout: float = 20.0, max_retries: int = 3,
+                   transport: httpx.AsyncBaseTransport | None = None) -> Session:
+        """`transport`: the HTTP transport under the client (tests give a fake one)."""
         install_redaction(token)
         store = await Store.open_async(address.profile, data_dir=data_dir)
+        watch = WatchedTransport(transport)
         client = ShopClient(address.base_url, address.shop_id, token, timeout=timeout,
-                            max_retries=max_retries)
-        session = cls(address, client, store)
+                            max_retries=max_retries, transport=watch)
+        session = cls(address, client, store, watch=watch)
         try:
             await session.pending.load()
         except BaseException:

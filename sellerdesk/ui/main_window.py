@@ -16,14 +16,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sellerdesk.services.shops import DEMO_PROFILE, ProfileAnswer, ProfileChoice, saved_profiles
 from sellerdesk.services.types import OrderFilter
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.dashboard.panel import DashboardPanel
 from sellerdesk.ui.dashboard.preferences import NotificationSettingsDialog
 from sellerdesk.ui.dialogs.about import AboutDialog
-from sellerdesk.ui.dialogs.profile import DEMO_PROFILE, ProfileAnswer, ProfileChoice
-from sellerdesk.ui.dialogs.profiles import saved_profiles
 from sellerdesk.ui.dialogs.shortcuts import Section, ShortcutsDialog
 from sellerdesk.ui.icons import app_icon, icon
 from sellerdesk.ui.inbox.filters import InboxFilters
@@ -302,6 +301,11 @@ class MainWindow(QMainWindow):
 
     def set_connection_state(self, state: ConnectionState) -> None:
         self.status.connection.set_state(state)
+
+    def set_connection_retry(self, next_try: datetime | None, trying: bool = False) -> None:
+        """While offline: when the next try to reach the shop service is, or that it is
+        under way."""
+        self.status.connection.set_retry(next_try, trying)
 
     def set_last_sync(self, moment: datetime | None) -> None:
         self.status.sync_age.set_last_sync(moment)

@@ -25,14 +25,14 @@ from PySide6.QtWidgets import (
 )
 
 from sellerdesk.services.dashboard import Glance
+from sellerdesk.services.shops import ShopGlance, read_glances, saved_profiles
 from sellerdesk.services.types import OrderFilter, OrderSummary, ThreadStatus
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.dashboard import figures
 from sellerdesk.ui.dashboard.cards import CardGrid, FigureCard
 from sellerdesk.ui.dashboard.sections import ChartInput, ChartsArea
-from sellerdesk.ui.dashboard.shops import AllShops, ShopFigures, read_shops
-from sellerdesk.ui.dialogs.profiles import saved_profiles
+from sellerdesk.ui.dashboard.shops import AllShops, ShopFigures, shop_figures
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort
 from sellerdesk.ui.panel import Panel
@@ -306,12 +306,12 @@ class DashboardPanel(Panel):
         others = [p for p in saved_profiles(self.ctx.options.data_dir)
                   if p.name != current and not p.demo]
         slow = max(1, self.ctx.settings.get(keys.SLOW_ANSWER_MINUTES))
-        self.ctx.runner.run(read_shops(others, self.ctx.options.data_dir, slow_minutes=slow),
+        self.ctx.runner.run(read_glances(others, self.ctx.options.data_dir, slow_minutes=slow),
                             on_success=self._on_other_shops_read, show_progress=False,
                             key=f"dashboard-shops-{id(self)}", owner=self)
 
-    def _on_other_shops_read(self, columns: list[ShopFigures]) -> None:
-        self._others = columns
+    def _on_other_shops_read(self, shops: list[ShopGlance]) -> None:
+        self._others = [shop_figures(s) for s in shops]
         self._show_current_shop()
 
     def _show_current_shop(self) -> None:
