@@ -115,6 +115,18 @@ class InboxService:
             rows.append(question_row(q, product_title=title))
         await self._store.run(self._store.cache.upsert_questions, rows)
 
+    async def questions(self, *, unanswered: bool = False) -> list[Question]:
+        """Cached questions of every conversation (the command line lists them)."""
+        status = QuestionStatus.UNANSWERED.value if unanswered else None
+        rows = await self._store.run(self._store.cache.questions, QuestionFilter(status=status))
+        return load_all(rows, Question)
+
+    async def search_questions(self, words: str, *, limit: int = 500) -> list[Question]:
+        """Questions with these words, from the local index (works offline)."""
+        ids = await self._store.run(self._store.search.questions, words, limit=limit)
+        rows = await self._store.run(self._store.cache.get_many, Resource.QUESTIONS, ids)
+        return load_all(rows, Question)
+
     async def question(self, question_id: int) -> Question | None:
         cached = await self._store.run(self._store.cache.get, Resource.QUESTIONS, question_id)
         return None if cached is None else load(cached, Question)

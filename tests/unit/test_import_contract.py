@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.support.import_contract import (
     PACKAGE,
+    Breach,
     Import,
     all_imports,
     breaches,
@@ -12,8 +15,22 @@ from tests.support.import_contract import (
 )
 
 
+def _breaches_of(parts: set[str], *, inside: bool) -> list[Breach]:
+    return [b for b in breaches() if (part_of(b.found.source) in parts) is inside]
+
+
 def test_the_arrows_point_down_and_the_core_has_no_qt() -> None:
-    found = breaches()
+    found = _breaches_of({"command line"}, inside=False)
+    assert not found, "\n" + report(found)
+
+
+# commands.py (another change is under way there) still imports api, store and credentials;
+# services export all it needs (services/types.py, Shops, InboxService.questions /
+# search_questions, OutboxService.get, SyncService.synced_at). Strict: once it is switched
+# this fails as XPASS, and the marker goes.
+@pytest.mark.xfail(strict=True, reason="commands.py is switched to services by the lead")
+def test_the_command_line_imports_services_only() -> None:
+    found = _breaches_of({"command line"}, inside=True)
     assert not found, "\n" + report(found)
 
 
