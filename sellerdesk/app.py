@@ -30,6 +30,7 @@ import sellerdesk
 from sellerdesk.services.shops import Shops
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import GuiOptions, UiContext
+from sellerdesk.ui.dialogs.bug_report import BugReporter
 from sellerdesk.ui.icons import app_icon
 from sellerdesk.ui.resources import resource_path
 from sellerdesk.ui.runner import TaskRunner
@@ -140,7 +141,12 @@ def install_translations(app: QApplication, lang: str | None) -> str:
 
 async def _main(app: QApplication, options: GuiOptions, settings: Settings) -> int:
     ctx = UiContext(settings=settings, runner=TaskRunner(), options=options)
+    # Bugs from anywhere (threads, the loop, a view's callback) reach one report dialog.
+    asyncio.get_running_loop().set_exception_handler(ctx.bugs.loop_handler)
+    reporter = BugReporter(ctx.bugs, app)
     with contextlib.ExitStack() as stack:
+        stack.callback(ctx.bugs.install())
+        stack.callback(reporter.deleteLater)
         if options.snapshot_dir is not None and options.demo and options.data_dir is None:
             # Pictures of the demo come from a fresh demo shop, not the seller's demo data.
             tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="sellerdesk-demo-"))

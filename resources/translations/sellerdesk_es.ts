@@ -185,6 +185,48 @@
     </message>
 </context>
 <context>
+    <name>BugReportDialog</name>
+    <message>
+        <source>Something went wrong</source>
+        <translation>Algo salió mal</translation>
+    </message>
+    <message>
+        <source>Details of the problem</source>
+        <translation>Detalles del problema</translation>
+    </message>
+    <message>
+        <source>Copy the details</source>
+        <translation>Copiar los detalles</translation>
+    </message>
+    <message numerus="yes">
+        <source>SellerDesk ran into %n unexpected problem(s). What you saved is safe, and you can keep working.</source>
+        <translation>
+            <numerusform>SellerDesk tuvo %n problema inesperado. Lo que guardaste está a salvo y puedes seguir trabajando.</numerusform>
+            <numerusform>SellerDesk tuvo %n problemas inesperados. Lo que guardaste está a salvo y puedes seguir trabajando.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>SellerDesk ran into an unexpected problem while: {doing}. What you saved is safe, and you can keep working.</source>
+        <translation>SellerDesk tuvo un problema inesperado mientras hacía esto: {doing}. Lo que guardaste está a salvo y puedes seguir trabajando.</translation>
+    </message>
+    <message>
+        <source>SellerDesk ran into an unexpected problem. What you saved is safe, and you can keep working.</source>
+        <translation>SellerDesk tuvo un problema inesperado. Lo que guardaste está a salvo y puedes seguir trabajando.</translation>
+    </message>
+    <message>
+        <source>To help fix it, send the details below (they hold no access token) and the log file to your SellerDesk support. The log file is {path}</source>
+        <translation>Para ayudar a corregirlo, envía los detalles de abajo (no contienen el token de acceso) y el archivo de registro a tu soporte de SellerDesk. El archivo de registro es {path}</translation>
+    </message>
+    <message>
+        <source>To help fix it, send the details below (they hold no access token) to your SellerDesk support.</source>
+        <translation>Para ayudar a corregirlo, envía los detalles de abajo (no contienen el token de acceso) a tu soporte de SellerDesk.</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Copiado</translation>
+    </message>
+</context>
+<context>
     <name>BulkLinesModel</name>
     <message>
         <source>Order</source>

@@ -185,6 +185,48 @@
     </message>
 </context>
 <context>
+    <name>BugReportDialog</name>
+    <message>
+        <source>Something went wrong</source>
+        <translation>Algo deu errado</translation>
+    </message>
+    <message>
+        <source>Details of the problem</source>
+        <translation>Detalhes do problema</translation>
+    </message>
+    <message>
+        <source>Copy the details</source>
+        <translation>Copiar os detalhes</translation>
+    </message>
+    <message numerus="yes">
+        <source>SellerDesk ran into %n unexpected problem(s). What you saved is safe, and you can keep working.</source>
+        <translation>
+            <numerusform>O SellerDesk teve %n problema inesperado. O que você salvou está seguro e você pode continuar trabalhando.</numerusform>
+            <numerusform>O SellerDesk teve %n problemas inesperados. O que você salvou está seguro e você pode continuar trabalhando.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>SellerDesk ran into an unexpected problem while: {doing}. What you saved is safe, and you can keep working.</source>
+        <translation>O SellerDesk teve um problema inesperado enquanto fazia isto: {doing}. O que você salvou está seguro e você pode continuar trabalhando.</translation>
+    </message>
+    <message>
+        <source>SellerDesk ran into an unexpected problem. What you saved is safe, and you can keep working.</source>
+        <translation>O SellerDesk teve um problema inesperado. O que você salvou está seguro e você pode continuar trabalhando.</translation>
+    </message>
+    <message>
+        <source>To help fix it, send the details below (they hold no access token) and the log file to your SellerDesk support. The log file is {path}</source>
+        <translation>Para ajudar a corrigir, envie os detalhes abaixo (eles não contêm o token de acesso) e o arquivo de log para o seu suporte do SellerDesk. O arquivo de log é {path}</translation>
+    </message>
+    <message>
+        <source>To help fix it, send the details below (they hold no access token) to your SellerDesk support.</source>
+        <translation>Para ajudar a corrigir, envie os detalhes abaixo (eles não contêm o token de acesso) para o seu suporte do SellerDesk.</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Copiado</translation>
+    </message>
+</context>
+<context>
     <name>BulkLinesModel</name>
     <message>
         <source>Order</source>

@@ -70,11 +70,7 @@ from sellerdesk.store.rows import (
 )
 from sellerdesk.store.stats import DayFigure, Stats, WeekAnswerTime
 
-KNOWN_ERRORS: tuple[type[Exception], ...] = (ApiError, StoreError, CredentialsError)
-"""Failures the core describes in words for a person (`message`); anything else is a bug."""
-
 __all__ = [
-    "KNOWN_ERRORS",
     "NO_SECURE_STORE",
     "STORE_REFUSED",
     "UNFINISHED",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sellerdesk.services.bug_report import BugReports
 from sellerdesk.services.session import Session
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.settings import Settings
@@ -31,3 +32,5 @@ class UiContext:
     # The open shop's services (inbox, orders, ...); None while no shop is open (the views
     # then show their empty states).
     services: Session | None = None
+    # Where bugs go (the "Something went wrong" report); one for the whole run.
+    bugs: BugReports = field(default_factory=BugReports)

@@ -70,6 +70,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
 
         ctx.runner.error_reported.connect(self._on_runner_error_reported)
+        ctx.runner.bug_found.connect(self._on_runner_bug_found)
         self.sidebar.navigation.view_selected.connect(self.show_view)
         self.status.outbox_clicked.connect(self._on_status_outbox_clicked)
         self._restore()
@@ -348,6 +349,9 @@ class MainWindow(QMainWindow):
 
     def _on_runner_error_reported(self, message: str) -> None:
         self.show_message(message, MessageLevel.ERROR)
+
+    def _on_runner_bug_found(self, exc: BaseException, doing: str) -> None:
+        self.ctx.bugs.report(exc, doing)
 
     def _on_view_action_triggered(self) -> None:
         action = self.sender()

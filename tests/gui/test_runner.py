@@ -1,4 +1,5 @@
-"""The task runner: results to callbacks, failures in words to the banner, cancel on close."""
+"""The task runner: results to callbacks, failures in words to the banner, bugs to the
+report, cancel on close."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.errors import ApiError, AuthError, BadRequest, NotFound, Offline
+from sellerdesk.services.bug_report import BugReport
 from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.runner import Progress, TaskRunner, describe_error
 from sellerdesk.ui.widgets.progress import TaskProgress
@@ -57,14 +59,58 @@ def test_an_api_error_goes_to_the_banner_in_words(window: MainWindow, runner: Ta
     assert window.banner.isVisible()
 
 
-def test_an_unexpected_error_shows_no_traceback(window: MainWindow, runner: TaskRunner,
-                                                qtbot: QtBot) -> None:
-    with qtbot.waitSignal(runner.error_reported, timeout=5000) as blocker:
-        runner.run(_raise(KeyError("secret-internal-name")))
-    message = blocker.args[0]
-    assert "Traceback" not in message and "secret-internal-name" not in message
-    assert "KeyError" not in message
-    assert window.banner.messages() == [message]
+def test_a_bug_goes_to_the_report_not_the_banner(window: MainWindow, runner: TaskRunner,
+                                                  qtbot: QtBot) -> None:
+    reports: list[BugReport] = []
+    window.ctx.bugs.reported.connect(reports.append)
+    failures: list[Exception] = []
+    with qtbot.assertNotEmitted(runner.error_reported), \
+            qtbot.waitSignal(runner.bug_found, timeout=5000) as blocker:
+        runner.run(_raise(KeyError("internal-name")), on_failure=failures.append,
+                   label="Saving your answer…")
+    assert isinstance(blocker.args[0], KeyError) and blocker.args[1] == "Saving your answer…"
+    assert isinstance(failures[0], KeyError)  # the view still hears of it (to re-enable)
+    assert window.banner.messages() == []
+    assert [r.kind for r in reports] == ["KeyError"]
+    assert "Traceback" in reports[0].details and reports[0].where == "Saving your answer…"
+
+
+def test_a_bug_of_work_whose_view_is_gone_is_still_reported(runner: TaskRunner,
+                                                            qtbot: QtBot) -> None:
+    owner = QWidget()
+    started: list[bool] = []
+
+    async def fails_late() -> None:
+        try:
+            await _forever(started)
+        finally:
+            raise KeyError("raised while unwinding")
+
+    handle = runner.run(fails_late(), owner=owner)
+    qtbot.waitUntil(lambda: bool(started), timeout=5000)
+    with qtbot.waitSignal(runner.bug_found, timeout=5000) as blocker:
+        owner.deleteLater()  # cancels the work, which fails on its way out
+    assert isinstance(blocker.args[0], KeyError)
+    qtbot.waitUntil(handle.is_finished, timeout=5000)
+
+
+def test_a_known_failure_of_work_whose_view_is_gone_is_no_bug(runner: TaskRunner,
+                                                              qtbot: QtBot) -> None:
+    owner = QWidget()
+    started: list[bool] = []
+
+    async def offline_late() -> None:
+        try:
+            await _forever(started)
+        finally:
+            raise Offline()
+
+    handle = runner.run(offline_late(), owner=owner)
+    qtbot.waitUntil(lambda: bool(started), timeout=5000)
+    with qtbot.assertNotEmitted(runner.bug_found), \
+            qtbot.assertNotEmitted(runner.error_reported):
+        owner.deleteLater()
+        qtbot.waitUntil(handle.is_finished, timeout=5000)
 
 
 def test_report_errors_false_leaves_the_banner_alone(window: MainWindow, runner: TaskRunner,
@@ -90,9 +136,10 @@ def test_a_failing_callback_is_contained(runner: TaskRunner, qtbot: QtBot) -> No
     def broken(_: object) -> None:
         raise RuntimeError("bug in a view")
 
-    with qtbot.waitSignal(runner.error_reported, timeout=5000) as blocker:
+    with qtbot.assertNotEmitted(runner.error_reported), \
+            qtbot.waitSignal(runner.bug_found, timeout=5000) as blocker:
         runner.run(_value(1), on_success=broken)
-    assert "bug in a view" not in blocker.args[0]
+    assert isinstance(blocker.args[0], RuntimeError)
 
 
 def test_closing_the_window_cancels_running_work(window: MainWindow, runner: TaskRunner,
