@@ -12,7 +12,7 @@ from sellerdesk.services.types import OutboxEntry, OutboxState
 from sellerdesk.ui.outbox.describe import details, error_words, what
 from sellerdesk.ui.widgets.chip_delegate import STATE_ROLE
 from sellerdesk.ui.widgets.formatting import format_datetime
-from sellerdesk.ui.widgets.keyed_model import KeyedRowsModel
+from sellerdesk.ui.widgets.keyed_model import KeyedModel
 from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
 from sellerdesk.ui.widgets.state_chip import chip_style
 
@@ -35,8 +35,8 @@ def state_words(entry: OutboxEntry) -> str:
     return chip_style(entry.state.value)[0]
 
 
-class OutboxModel(KeyedRowsModel[OutboxEntry]):
-    def key_of(self, row: OutboxEntry) -> Hashable:
+class OutboxModel(KeyedModel[OutboxEntry]):
+    def key(self, row: OutboxEntry) -> Hashable:
         return row.id
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:

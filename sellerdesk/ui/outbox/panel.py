@@ -221,7 +221,7 @@ class OutboxPanel(Panel):
             self._reload_soon.start()
 
     def _show_entries(self, entries: list[OutboxEntry]) -> None:
-        self.model.set_rows(entries)
+        self.model.update(entries)
         self.stack.setCurrentWidget(self.splitter if entries else self.empty_state)
         if entries and not self.table.currentIndex().isValid():
             self.table.setCurrentIndex(self.model.index(0, 0))
@@ -319,9 +319,9 @@ class OutboxPanel(Panel):
         self.discard_button.setEnabled(state in _DISCARDABLE)
         self.resolve_button.setEnabled(state is OutboxState.CONFLICT)
         self.resolve_button.setVisible(any(e.state is OutboxState.CONFLICT
-                                           for e in self.model.rows()))
+                                           for e in self.model.items()))
         self.send_all_button.setEnabled(any(e.state is OutboxState.QUEUED
-                                            for e in self.model.rows()))
+                                            for e in self.model.items()))
 
     # ---- Actions. --------------------------------------------------------------------------------
 

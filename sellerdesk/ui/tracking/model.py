@@ -18,7 +18,7 @@ from sellerdesk.ui.tracking.vocabulary import (
     status_name,
 )
 from sellerdesk.ui.widgets.chip_delegate import STATE_ROLE
-from sellerdesk.ui.widgets.keyed_model import KeyedRowsModel
+from sellerdesk.ui.widgets.keyed_model import KeyedModel
 from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
 from sellerdesk.ui.widgets.state_chip import chip_style
 
@@ -56,8 +56,8 @@ def snippet_preview(code: str | None) -> str:
     return ""
 
 
-class TrackingListModel(KeyedRowsModel[TrackingRow]):
-    def key_of(self, row: TrackingRow) -> Hashable:
+class TrackingListModel(KeyedModel[TrackingRow]):
+    def key(self, row: TrackingRow) -> Hashable:
         return row.key
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:

@@ -210,7 +210,7 @@ class TrackingPanel(Panel):
     def _show_rows(self, rows: list[TrackingRow], anything: bool = False) -> None:
         self._selecting = True
         try:
-            self.model.set_rows(rows)
+            self.model.update(rows)
         finally:
             self._selecting = False
         self.list_stack.show_state(bool(rows), anything and self.filters.is_filtering())
@@ -222,7 +222,7 @@ class TrackingPanel(Panel):
         key = self._current_key
         row = self.model.row_of(key) if key is not None else -1
         if row >= 0:
-            item = self.model.row_item(row)
+            item = self.model.item(row)
             assert item is not None
             self._select_row(row)
             self.editor.update_row(item)
@@ -253,7 +253,7 @@ class TrackingPanel(Panel):
             self._selecting = False
 
     def _open_row(self, row: int) -> None:
-        item = self.model.row_item(row)
+        item = self.model.item(row)
         self._new_started = False
         self._current_key = item.key if item is not None else None
         self._select_row(row if item is not None else -1)
@@ -263,7 +263,7 @@ class TrackingPanel(Panel):
                                      _previous: QModelIndex | QPersistentModelIndex) -> None:
         if self._selecting or not current.isValid():
             return
-        item = self.model.row_item(current.row())
+        item = self.model.item(current.row())
         if item is None or item.key == self._current_key:
             return
         if self.editor.is_dirty():
@@ -410,6 +410,6 @@ class TrackingPanel(Panel):
         """The picture shows the editor open on a code (with options, if one has them)."""
         if self.editor.is_dirty() or self.model.rowCount() == 0:
             return
-        rows = self.model.rows()
+        rows = self.model.items()
         best = next((i for i, r in enumerate(rows) if r.code.options), 0)
         self._open_row(best)
