@@ -12,15 +12,9 @@ from pytestqt.qtbot import QtBot
 from sellerdesk.api.redact import register_secret
 from sellerdesk.services.bug_report import BugReports
 from sellerdesk.ui.dialogs.bug_report import BugReportDialog, BugReporter
+from tests.support.values import raised
 
 TOKEN = "APP_USR-dialog-secret-9876543210"
-
-
-def _raised(exc: BaseException) -> BaseException:
-    try:
-        raise exc
-    except BaseException as caught:
-        return caught
 
 
 def test_one_dialog_says_what_to_send_and_copies_the_details(qtbot: QtBot,
@@ -29,7 +23,7 @@ def test_one_dialog_says_what_to_send_and_copies_the_details(qtbot: QtBot,
     log_file = tmp_path / "logs" / "sellerdesk.log"
     bugs = BugReports(log_file=lambda: log_file)
     reporter = BugReporter(bugs, window=lambda: None)
-    bugs.report(_raised(KeyError(f"access_token={TOKEN}")), "Saving your answer…")
+    bugs.report(raised(KeyError(f"access_token={TOKEN}")), "Saving your answer…")
     qtbot.waitUntil(lambda: reporter.dialog is not None, timeout=5000)
     dialog = reporter.dialog
     assert isinstance(dialog, BugReportDialog)
@@ -43,7 +37,7 @@ def test_one_dialog_says_what_to_send_and_copies_the_details(qtbot: QtBot,
     assert "KeyError" in copied and TOKEN not in copied
 
     # A second bug while it is open: the same dialog, which now counts two.
-    bugs.report(_raised(ValueError("again")))
+    bugs.report(raised(ValueError("again")))
     qtbot.waitUntil(lambda: len(dialog.reports) == 2, timeout=5000)
     assert reporter.dialog is dialog and "2 unexpected problem" in dialog.summary.text()
     dialog.accept()

@@ -39,8 +39,6 @@ from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.formatting import format_number, format_relative
-from sellerdesk.ui.widgets.panel_header import PanelHeader
-from sellerdesk.ui.widgets.separator import Separator
 
 
 class DashboardPanel(Panel):
@@ -56,7 +54,6 @@ class DashboardPanel(Panel):
         super().__init__(ctx, parent)
         self.glance: Glance | None = None
         self._unhook: list[Callable[[], None]] = []
-        self.header = PanelHeader(self.title(), self)
         self.days_combo = QComboBox(self)
         for days in figures.SPANS:
             self.days_combo.addItem(self.tr("Last {n} days").format(n=days), days)
@@ -142,12 +139,7 @@ class DashboardPanel(Panel):
         self.body = QStackedWidget(self)
         self.body.addWidget(self.page)
         self.body.addWidget(self.no_shop)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.header)
-        layout.addWidget(Separator(parent=self))
-        layout.addWidget(self.body, 1)
+        self.lay_out(self.body)
 
     def _connect_widgets(self) -> None:
         self.card_unanswered.clicked.connect(functools.partial(

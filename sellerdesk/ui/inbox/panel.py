@@ -15,7 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QSplitter, QWidget
 
 from sellerdesk.services.session import Session
 from sellerdesk.services.types import Thread, ThreadStatus
@@ -26,8 +26,6 @@ from sellerdesk.ui.inbox.thread_list import ThreadListPane
 from sellerdesk.ui.inbox.thread_model import ThreadListModel, ThreadRole
 from sellerdesk.ui.inbox.thread_view import ThreadView
 from sellerdesk.ui.panel import Panel
-from sellerdesk.ui.widgets.panel_header import PanelHeader
-from sellerdesk.ui.widgets.separator import Separator
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
 
 ListResult = tuple[list[Thread], int]  # the rows, and the shop's unanswered questions
@@ -65,7 +63,6 @@ class InboxPanel(Panel):
         self._unhook: list[Any] = []
         self._unanswered = -1
         self.model = ThreadListModel(self)
-        self.header = PanelHeader(self.title(), self)
         self.list = ThreadListPane(self.model, self)
         self.thread_view = ThreadView(ctx, thumbnails or default_thumbnails(ctx), self)
         self.splitter = QSplitter(self)
@@ -76,12 +73,7 @@ class InboxPanel(Panel):
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([380, 820])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.header)
-        layout.addWidget(Separator(parent=self))
-        layout.addWidget(self.splitter, 1)
+        self.lay_out(self.splitter)
 
         self._reload_timer = QTimer(self)
         self._reload_timer.setSingleShot(True)

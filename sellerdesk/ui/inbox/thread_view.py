@@ -27,7 +27,7 @@ from sellerdesk.ui.inbox.publication_header import PublicationHeader
 from sellerdesk.ui.inbox.thread_model import buyer_name, isolate, product_title
 from sellerdesk.ui.inbox.undo_bar import UndoBar
 from sellerdesk.ui.pending import PendingSignals
-from sellerdesk.ui.widgets.fluid_empty_state import FluidEmptyState
+from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.loading import refresh_from_network
 from sellerdesk.ui.widgets.separator import Separator
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
@@ -65,10 +65,11 @@ class ThreadView(QWidget):
         self.undo_bar = UndoBar(self)
         self.conversation = ConversationView(self.model, self)
         self.composer = AnswerComposer(ctx.settings, self)
-        self.empty = FluidEmptyState(
-            "inbox", self, title=self.tr("Pick a conversation"),
-            hint=self.tr("Its questions and your answers appear here. J and K move between "
-                     "conversations, N jumps to the next one waiting for an answer."))
+        self.empty = EmptyState(
+            "inbox", self.tr("Pick a conversation"),
+            self.tr("Its questions and your answers appear here. J and K move between "
+                    "conversations, N jumps to the next one waiting for an answer."),
+            self, fluid=True)
 
         page = QWidget(self)
         column = QVBoxLayout(page)

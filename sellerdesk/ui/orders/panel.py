@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStackedWidget,
     QToolButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -48,9 +47,7 @@ from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.formatting import format_number
-from sellerdesk.ui.widgets.panel_header import PanelHeader
 from sellerdesk.ui.widgets.search_field import SearchField
-from sellerdesk.ui.widgets.separator import Separator
 
 if TYPE_CHECKING:
     from sellerdesk.services.session import Session
@@ -74,7 +71,6 @@ class OrdersPanel(Panel):
         self.writes = PendingSignals(self)
         self.model = OrdersTableModel(ctx.runner, self.writes, self)
 
-        self.header = PanelHeader(self.title(), self)
         self.search = SearchField(self.tr("Search orders"), self)
         self.search.setToolTip(self.tr("Words from the buyer's name or nickname, a product, "
                                        "a tracking code or the order number"))
@@ -119,12 +115,7 @@ class OrdersPanel(Panel):
         self.body = QStackedWidget(self)
         self.body.addWidget(self.split)
         self.body.addWidget(self.no_shop)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.header)
-        layout.addWidget(Separator(parent=self))
-        layout.addWidget(self.body, 1)
+        self.lay_out(self.body)
 
         self._changes = QTimer(self)  # orders.changed comes in bursts (bulk, sync): coalesce
         self._changes.setSingleShot(True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from enum import IntEnum
 from typing import Any
 
@@ -39,23 +39,11 @@ class OutboxModel(KeyedModel[OutboxEntry]):
     def key(self, row: OutboxEntry) -> Hashable:
         return row.id
 
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(Column)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole \
-                or not 0 <= section < len(Column):
-            return None
-        return {Column.WHAT: self.tr("Change"), Column.DETAILS: self.tr("Details"),
-                Column.STATE: self.tr("State"), Column.ATTEMPTS: self.tr("Attempts"),
-                Column.ERROR: self.tr("Last problem"), Column.CREATED: self.tr("Made")
-                }[Column(section)]
-
-    def flags(self, index: _Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+    def column_titles(self) -> Sequence[str]:
+        titles = {Column.WHAT: self.tr("Change"), Column.DETAILS: self.tr("Details"),
+                  Column.STATE: self.tr("State"), Column.ATTEMPTS: self.tr("Attempts"),
+                  Column.ERROR: self.tr("Last problem"), Column.CREATED: self.tr("Made")}
+        return [titles[c] for c in Column]
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         entry = self.item_at(index)

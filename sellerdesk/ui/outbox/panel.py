@@ -46,9 +46,7 @@ from sellerdesk.ui.widgets.columns import fit_columns
 from sellerdesk.ui.widgets.confirm import confirm
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.formatting import format_datetime
-from sellerdesk.ui.widgets.panel_header import PanelHeader
 from sellerdesk.ui.widgets.record_card import RecordCard
-from sellerdesk.ui.widgets.separator import Separator
 from sellerdesk.ui.widgets.service_link import subscribe
 
 _RETRYABLE = (OutboxState.QUEUED, OutboxState.FAILED)
@@ -82,7 +80,6 @@ class OutboxPanel(Panel):
     # ---- Building. ---------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.header = PanelHeader(self.title(), self)
         self.send_all_button = self._button(self.tr("Send all now"),
                                             self.tr("Send every waiting change now"),
                                             self.send_all)
@@ -147,15 +144,9 @@ class OutboxPanel(Panel):
         self.stack.addWidget(self.empty_state)
         self.stack.addWidget(self.splitter)
 
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.header)
-        layout.addWidget(Separator(parent=self))
         self._banner_box = QVBoxLayout()
         self._banner_box.setContentsMargins(12, 10, 12, 0)
-        layout.addLayout(self._banner_box)
-        layout.addWidget(self.stack, 1)
+        self.lay_out(self.stack, above_body=self._banner_box)
 
     def _button(self, text: str, accessible: str, slot: Callable[[], object]) -> QPushButton:
         button = QPushButton(text, self)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from enum import IntEnum
 from typing import Any
 
@@ -60,23 +60,11 @@ class TrackingListModel(KeyedModel[TrackingRow]):
     def key(self, row: TrackingRow) -> Hashable:
         return row.key
 
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(Column)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole \
-                or not 0 <= section < len(Column):
-            return None
-        return {Column.NAME: self.tr("Name"), Column.EVENT: self.tr("Inserted on"),
-                Column.PROVIDER: self.tr("Provider"), Column.STATUS: self.tr("Status"),
-                Column.CHANGES: self.tr("Changes"), Column.SNIPPET: self.tr("Snippet")
-                }[Column(section)]
-
-    def flags(self, index: _Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+    def column_titles(self) -> Sequence[str]:
+        titles = {Column.NAME: self.tr("Name"), Column.EVENT: self.tr("Inserted on"),
+                  Column.PROVIDER: self.tr("Provider"), Column.STATUS: self.tr("Status"),
+                  Column.CHANGES: self.tr("Changes"), Column.SNIPPET: self.tr("Snippet")}
+        return [titles[c] for c in Column]
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         row = self.item_at(index)

@@ -7,9 +7,8 @@ conflict state, while the outbox works.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import replace
-from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer
@@ -18,17 +17,17 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QSplitter,
-    QVBoxLayout,
     QWidget,
 )
 
 from sellerdesk.services.pending import PendingChange
+from sellerdesk.services.session import Session
 from sellerdesk.services.tracking_rows import TrackingRow, queued_change, queued_create
 from sellerdesk.services.types import OutboxEntry, Resource
 from sellerdesk.ui import settings as keys
+from sellerdesk.ui.cached_panel import CachedPanel
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import icon
-from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.tracking.confirmations import confirm_removal
 from sellerdesk.ui.tracking.editor import TrackingEditor
@@ -36,14 +35,15 @@ from sellerdesk.ui.tracking.filters import TrackingFilters
 from sellerdesk.ui.tracking.list_view import TrackingListView
 from sellerdesk.ui.tracking.model import TrackingListModel
 from sellerdesk.ui.widgets.confirm import ask_unsaved
-from sellerdesk.ui.widgets.loading import is_online, refresh_from_network, updated_text
-from sellerdesk.ui.widgets.panel_header import PanelHeader
-from sellerdesk.ui.widgets.separator import Separator
+from sellerdesk.ui.widgets.loading import updated_text
 from sellerdesk.ui.widgets.service_link import subscribe
 
+Rows = tuple[list[TrackingRow], bool]  # the rows shown, and whether the shop has any code
 
-class TrackingPanel(Panel):
+
+class TrackingPanel(CachedPanel[Rows]):
     view_id = "tracking"
+    synced_resource = Resource.TRACKING_CODES
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
@@ -55,8 +55,6 @@ class TrackingPanel(Panel):
         self._new_started = False  # the editor holds a new code the seller began
         self.pending = PendingSignals(self)  # what waits for the server, per code
         self.pending.changed.connect(self._on_pending_changed)
-        self._last_sync: datetime | None = None
-        self._fetch_after_read = False  # the first read of load() then asks the network
         # A burst of outbox changes (queued, sending, done) is read back once.
         self._reload_soon = QTimer(self)
         self._reload_soon.setSingleShot(True)
@@ -69,9 +67,6 @@ class TrackingPanel(Panel):
             subscribe(self, services.tracking.changed, lambda _: self._reload_soon.start())
             self.pending.attach(services.pending)
 
-    def _key(self, name: str) -> str:
-        return f"tracking.{name}.{id(self)}"
-
     def title(self) -> str:
         return self.tr("Tracking codes")
 
@@ -81,7 +76,6 @@ class TrackingPanel(Panel):
     # ---- Building. --------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.header = PanelHeader(self.title(), self)
         self.filters = TrackingFilters(self)
         self.filters.changed.connect(self.reload_rows)
         self.new_button = QPushButton(icon("tracking"), self.tr("New code"), self)
@@ -108,12 +102,7 @@ class TrackingPanel(Panel):
         self.splitter.setStretchFactor(1, 5)
         self.splitter.setSizes([260, 520])
 
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.header)
-        layout.addWidget(Separator(parent=self))
-        layout.addWidget(self.splitter, 1)
+        self.lay_out(self.splitter)
 
     def _build_actions(self) -> None:
         def make(text: str, shortcut: str, slot: Callable[[], object],
@@ -142,69 +131,43 @@ class TrackingPanel(Panel):
 
     # ---- Loading. ---------------------------------------------------------------------------
 
-    def load(self) -> None:
-        if self.ctx.services is None:
-            self._show_rows([])
-            self.mark_loaded()
-            return
-        self._fetch_after_read = is_online(self.ctx)
-        self.reload_rows()
-
-    def refresh(self) -> None:
-        if self.ctx.services is None:
-            self.load()
-            return
-        self._fetch(explicit=True)
-
     def reload_rows(self) -> None:
         """Read the cached codes and the unsent writes again and merge them into the list."""
-        services = self.ctx.services
-        if services is None:
-            return
+        self.read_cached()
+
+    def read_cache(self, services: Session) -> Coroutine[Any, Any, Rows]:
         event, provider = self.filters.chosen_event(), self.filters.chosen_provider()
 
-        async def read() -> tuple[list[TrackingRow], bool]:
+        async def read() -> Rows:
             rows = await services.tracking.rows(event=event, provider=provider)
             # Whether the shop has codes at all (else the filters hide them).
             return rows, bool(rows) or bool(await services.tracking.codes())
 
-        def shown(result: tuple[list[TrackingRow], bool]) -> None:
-            rows, anything = result
-            self._show_rows(rows, anything)
-            fetch, self._fetch_after_read = self._fetch_after_read, False
-            if anything or not fetch:
-                self.mark_loaded()
-            if fetch:
-                self._fetch(explicit=False)
+        return read()
 
-        self.ctx.runner.run(read(), on_success=shown, key=self._key("rows"), owner=self,
-                            show_progress=False)
-        self.ctx.runner.run(services.sync.synced_at(Resource.TRACKING_CODES),
-                            on_success=self._on_last_sync_read, key=self._key("synced"),
-                            owner=self, show_progress=False, report_errors=False)
+    def show_cached(self, value: Rows) -> bool:
+        rows, anything = value
+        self._show_rows(rows, anything)
+        return anything
 
-    def _fetch(self, *, explicit: bool) -> None:
-        services = self.ctx.services
-        if services is None:
-            return
-        refresh_from_network(self.ctx, services.tracking.refresh(), owner=self,
-                             key=self._key("refresh"), label=self.tr("Updating tracking codes…"),
-                             explicit=explicit, on_failure=self._on_fetch_failed,
-                             on_settled=self.mark_loaded)
+    def show_no_shop(self) -> None:
+        self._show_rows([])
 
-    def _on_fetch_failed(self, words: str) -> None:
+    def fetch(self, services: Session) -> Coroutine[Any, Any, object]:
+        return services.tracking.refresh()
+
+    def fetch_label(self) -> str:
+        return self.tr("Updating tracking codes…")
+
+    def fetch_failed(self, words: str) -> None:
         if self.model.rowCount() == 0 and not self.filters.is_filtering():
             self.empty_state.set_text(self.tr("Tracking codes could not be fetched"), words)
 
-    def _on_last_sync_read(self, moment: datetime | None) -> None:
-        self._last_sync = moment
-        self._update_subtitle()
-
-    def _update_subtitle(self) -> None:
+    def update_subtitle(self) -> None:
         count = self.model.rowCount()
         parts = [self.tr("%n codes", "", count) if count else ""]
         if self.ctx.services is not None:
-            parts.append(updated_text(self._last_sync))
+            parts.append(updated_text(self.last_sync))
         self.header.set_subtitle(" · ".join(p for p in parts if p))
 
     def _show_rows(self, rows: list[TrackingRow], anything: bool = False) -> None:
@@ -214,7 +177,7 @@ class TrackingPanel(Panel):
         finally:
             self._selecting = False
         self.list_stack.show_state(bool(rows), anything and self.filters.is_filtering())
-        self._update_subtitle()
+        self.update_subtitle()
         self._follow_current()
 
     def _follow_current(self) -> None:

@@ -3,7 +3,7 @@
 `update(items)` turns the rows on screen into `items` with removals, moves, insertions and
 `dataChanged`, so the selection, the scroll position, an open editor and a screen reader's
 place survive a refresh (style habit 3: never reset wholesale when a row changes). One model
-for lists (one column, the default) and tables (subclasses give `columnCount`).
+for lists (one column, the default) and tables (subclasses give `column_titles`).
 """
 
 from __future__ import annotations
@@ -19,12 +19,13 @@ Index = QModelIndex | QPersistentModelIndex
 
 
 class KeyedModel(QAbstractTableModel, Generic[T]):
-    """Subclasses give `key(item)` and `data()` (and `columnCount` for a table)."""
+    """Subclasses give `key(item)` and `data()` (and `column_titles()` for a table)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._items: list[T] = []
         self._keys: list[Hashable] = []  # in step with _items, searched in C by list.index
+        self._columns: int | None = None
 
     # ---- What subclasses give. ----------------------------------------------------------
 
@@ -35,13 +36,29 @@ class KeyedModel(QAbstractTableModel, Generic[T]):
         """Whether a row's data is unchanged (no dataChanged needed)."""
         return old == new
 
+    def column_titles(self) -> Sequence[str]:
+        """A table's column titles, in order (a list has one column and no title)."""
+        return ("",)
+
     # ---- Reading. ---------------------------------------------------------------------------
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._items)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else 1
+        if parent.isValid():
+            return 0
+        if self._columns is None:  # asked for every index: count the titles once
+            self._columns = len(self.column_titles())
+        return self._columns
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        titles = self.column_titles()
+        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole \
+                or not 0 <= section < len(titles):
+            return None
+        return titles[section]
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():

@@ -2,33 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import msgspec
 
-from sellerdesk.api.enums import Event, Provider, TrackingStatus
-from sellerdesk.api.models import TrackingCode
-from sellerdesk.services.intents import Intent, dump
-from sellerdesk.store.outbox import Conflict, IntentKind, OutboxEntry, OutboxState
+from sellerdesk.services.intents import Intent
+from sellerdesk.store.outbox import Conflict, IntentKind, OutboxState
 from sellerdesk.ui.outbox.describe import details, versions, what
 from sellerdesk.ui.tracking.options import parse_value
 from sellerdesk.ui.tracking.validation import validate
-
-NOW = datetime(2026, 3, 1, tzinfo=UTC)
-
-
-def _code(id: int, name: str, event: Event = Event.NAVIGATION) -> TrackingCode:
-    return TrackingCode(id=id, name=name, code="<script></script>", provider=Provider.OTHER,
-                        event=event, status=TrackingStatus.ACTIVE)
-
-
-def _entry(seq: int, kind: IntentKind, entity: str, intent: Intent,
-           state: OutboxState = OutboxState.QUEUED, conflict: Conflict | None = None,
-           error: str | None = None) -> OutboxEntry:
-    return OutboxEntry(id=f"e{seq}", seq=seq, kind=kind, entity=entity, payload=dump(intent),
-                       state=state, created_at=NOW, updated_at=NOW, attempts=0,
-                       next_attempt_at=None, last_error=error, conflict=conflict,
-                       uncertain=False, result=None)
+from tests.support.values import outbox_entry
 
 
 def test_validation_in_words() -> None:
@@ -50,23 +31,23 @@ def test_option_values_keep_their_type_while_they_can() -> None:
 
 
 def test_outbox_words_and_versions() -> None:
-    answer = _entry(1, IntentKind.ANSWER, "question:9", Intent(question_id=9, text="Sí, hay"))
+    answer = outbox_entry(1, IntentKind.ANSWER, "question:9", Intent(question_id=9, text="Sí, hay"))
     assert what(answer) == "Answer to question 9"
     assert details(answer) == "“Sí, hay”"
     server = msgspec.json.encode({"id": 9, "question": {"text": "¿Hay stock?"},
                                   "answer": {"text": "No"}})
-    conflicted = _entry(2, IntentKind.ANSWER, "question:9",
+    conflicted = outbox_entry(2, IntentKind.ANSWER, "question:9",
                         Intent(question_id=9, text="Sí, hay"), OutboxState.CONFLICT,
                         Conflict(answer.payload, server, "answered elsewhere"))
     shown = versions(conflicted)
     assert [(f.mine, f.theirs) for f in shown.fields] == [("Sí, hay", "No")]
     assert shown.context == "¿Hay stock?" and not shown.can_keep_mine
-    shipping = _entry(3, IntentKind.SHIPPING, "order:77",
+    shipping = outbox_entry(3, IntentKind.SHIPPING, "order:77",
                       Intent(order_id="77", shipping_id=5, status="delivered",
                              tracking_code="AR1"))
     assert what(shipping) == "Shipping of order 77"
     assert details(shipping) == "Delivered, tracking AR1"
-    gone = _entry(4, IntentKind.SHIPPING, "order:77", Intent(order_id="77", shipping_id=5,
+    gone = outbox_entry(4, IntentKind.SHIPPING, "order:77", Intent(order_id="77", shipping_id=5,
                                                              status="delivered"),
                   OutboxState.CONFLICT, Conflict(shipping.payload, None, "gone"))
     assert versions(gone).server_gone and not versions(gone).can_keep_mine

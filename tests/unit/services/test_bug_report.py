@@ -22,15 +22,9 @@ from sellerdesk.services.types import (
     StoreFullError,
 )
 from sellerdesk.store.db import translate_error
+from tests.support.values import raised
 
 TOKEN = "APP_USR-bug-report-secret-0123456789"
-
-
-def _raised(exc: BaseException) -> BaseException:
-    try:
-        raise exc
-    except BaseException as caught:
-        return caught
 
 
 def test_known_errors_are_the_ones_with_words_for_a_person() -> None:
@@ -53,11 +47,11 @@ def test_an_unknown_sqlite_error_is_not_called_a_full_disk() -> None:
 
 def test_the_details_hold_what_to_send_and_never_the_token(tmp_path: Path) -> None:
     register_secret(TOKEN)
-    exc = _raised(KeyError(f"https://api.example/v1?access_token={TOKEN}"))
+    exc = raised(KeyError(f"https://api.example/v1?access_token={TOKEN}"))
     report = build_report(exc, where="Saving your answer…", log_file=tmp_path / "s.log")
     assert report.kind == "KeyError" and report.where == "Saving your answer…"
     assert "SellerDesk " in report.details and "Python " in report.details
-    assert "Traceback" in report.details and "test_bug_report.py" in report.details
+    assert "Traceback" in report.details and "values.py" in report.details  # where it was raised
     assert "Doing: Saving your answer…" in report.details
     assert TOKEN not in report.details
     assert report.log_file == tmp_path / "s.log"
@@ -68,7 +62,7 @@ def test_a_report_is_logged_and_announced(caplog: pytest.LogCaptureFixture) -> N
     heard: list[BugReport] = []
     bugs.reported.connect(heard.append)
     with caplog.at_level(logging.ERROR, logger="sellerdesk.bugs"):
-        bugs.report(_raised(AttributeError("nope")), "Opening the inbox")
+        bugs.report(raised(AttributeError("nope")), "Opening the inbox")
     assert [r.kind for r in heard] == ["AttributeError"] and bugs.count == 1
     assert any(r.exc_info for r in caplog.records)
 
@@ -80,7 +74,7 @@ def test_uncaught_exceptions_of_the_program_and_of_threads_are_reported() -> Non
     before = (sys.excepthook, threading.excepthook)
     uninstall = bugs.install()
     try:
-        exc = _raised(ZeroDivisionError("division"))
+        exc = raised(ZeroDivisionError("division"))
         sys.excepthook(type(exc), exc, exc.__traceback__)
 
         def fail() -> None:
@@ -102,7 +96,7 @@ async def test_a_task_exception_nobody_retrieved_reaches_the_report() -> None:
     bugs.reported.connect(heard.append)
     loop = asyncio.get_running_loop()
     bugs.loop_handler(loop, {"message": "Task exception was never retrieved",
-                             "exception": _raised(TypeError("bug"))})
+                             "exception": raised(TypeError("bug"))})
     bugs.loop_handler(loop, {"message": "Task exception was never retrieved",
                              "exception": Offline()})  # known: logged, not a bug
     bugs.loop_handler(loop, {"message": "something without an exception"})

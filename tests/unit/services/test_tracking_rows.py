@@ -3,37 +3,12 @@ the seller will see."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
-from sellerdesk.services.intents import Intent, dump
+from sellerdesk.services.intents import Intent
 from sellerdesk.services.pending import RecordWrites
 from sellerdesk.services.tracking_rows import build_rows
-from sellerdesk.services.types import (
-    CodeEvent,
-    IntentKind,
-    OutboxEntry,
-    OutboxState,
-    Provider,
-    TrackingCode,
-    TrackingStatus,
-)
+from sellerdesk.services.types import CodeEvent, IntentKind, OutboxEntry, OutboxState
 from sellerdesk.store.outbox import Conflict
-
-NOW = datetime(2026, 3, 1, tzinfo=UTC)
-
-
-def _code(id: int, name: str, event: CodeEvent = CodeEvent.NAVIGATION) -> TrackingCode:
-    return TrackingCode(id=id, name=name, code="<script></script>", provider=Provider.OTHER,
-                        event=event, status=TrackingStatus.ACTIVE)
-
-
-def _entry(seq: int, kind: IntentKind, entity: str, intent: Intent,
-           state: OutboxState = OutboxState.QUEUED, conflict: Conflict | None = None,
-           error: str | None = None) -> OutboxEntry:
-    return OutboxEntry(id=f"e{seq}", seq=seq, kind=kind, entity=entity, payload=dump(intent),
-                       state=state, created_at=NOW, updated_at=NOW, attempts=0,
-                       next_attempt_at=None, last_error=error, conflict=conflict,
-                       uncertain=False, result=None)
+from tests.support.values import outbox_entry, tracking_code
 
 
 def _records(entries: list[OutboxEntry], sent: tuple[OutboxEntry, ...] = ()
@@ -44,18 +19,18 @@ def _records(entries: list[OutboxEntry], sent: tuple[OutboxEntry, ...] = ()
 
 
 def test_unsent_changes_deletes_and_creates_are_laid_over() -> None:
-    codes = [_code(1, "One"), _code(2, "Two"), _code(3, "Three")]
+    codes = [tracking_code(1, "One"), tracking_code(2, "Two"), tracking_code(3, "Three")]
     draft = {"name": "New", "code": "<b>x</b>", "provider": "OTHER", "event": "BUY_BUTTON",
              "options": {}, "status": "ACTIVE"}
     entries = [
-        _entry(1, IntentKind.TRACKING_MODIFY, "tracking:1",
+        outbox_entry(1, IntentKind.TRACKING_MODIFY, "tracking:1",
                Intent(tracking_id=1, changes={"name": "Uno"}, base={"name": "One"})),
-        _entry(2, IntentKind.TRACKING_DELETE, "tracking:2", Intent(tracking_id=2),
+        outbox_entry(2, IntentKind.TRACKING_DELETE, "tracking:2", Intent(tracking_id=2),
                OutboxState.SENDING),
-        _entry(3, IntentKind.TRACKING_CREATE, "tracking:new:abc", Intent(draft=draft)),
-        _entry(4, IntentKind.ANSWER, "question:9", Intent(question_id=9, text="hola")),
+        outbox_entry(3, IntentKind.TRACKING_CREATE, "tracking:new:abc", Intent(draft=draft)),
+        outbox_entry(4, IntentKind.ANSWER, "question:9", Intent(question_id=9, text="hola")),
     ]
-    done = _entry(5, IntentKind.TRACKING_MODIFY, "tracking:3",
+    done = outbox_entry(5, IntentKind.TRACKING_MODIFY, "tracking:3",
                   Intent(tracking_id=3, changes={"name": "Three"}), OutboxState.DONE)
     rows = build_rows(codes, _records(entries, (done,)))
     assert [(r.key, r.code.name, r.sync, r.deleting, r.creating) for r in rows] == [
@@ -70,14 +45,14 @@ def test_unsent_changes_deletes_and_creates_are_laid_over() -> None:
     assert [r.key for r in only_cart] == ["tracking:new:abc"]
 
 
-def test_a_blocked_write_speaks_for_its_code() -> None:
+def test_a_blocked_write_speaks_for_itstracking_code() -> None:
     conflict = Conflict(b"{}", None, "This tracking code was deleted elsewhere.")
     entries = [
-        _entry(1, IntentKind.TRACKING_MODIFY, "tracking:1",
+        outbox_entry(1, IntentKind.TRACKING_MODIFY, "tracking:1",
                Intent(tracking_id=1, changes={"name": "A"}), OutboxState.CONFLICT, conflict),
-        _entry(2, IntentKind.TRACKING_MODIFY, "tracking:1",
+        outbox_entry(2, IntentKind.TRACKING_MODIFY, "tracking:1",
                Intent(tracking_id=1, changes={"name": "B"})),
     ]
-    (row,) = build_rows([_code(1, "One")], _records(entries))
+    (row,) = build_rows([tracking_code(1, "One")], _records(entries))
     assert row.code.name == "B" and row.sync == "conflict"
     assert row.problem == "This tracking code was deleted elsewhere."
