@@ -34,7 +34,6 @@ from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.widgets.columns import fit_columns
 from sellerdesk.ui.widgets.empty_state import EmptyState
-from sellerdesk.ui.widgets.link_button import LinkButton
 from sellerdesk.ui.widgets.loading import updated_text
 from sellerdesk.ui.widgets.service_link import subscribe
 
@@ -227,9 +226,6 @@ class CategoriesPanel(CachedPanel[list[Category]]):
     def open_permalink(self) -> None:
         if self.detail.category is not None:
             self.detail.permalink.click()
-
-    def permalink_button(self) -> LinkButton:
-        return self.detail.permalink
 
     def _focus_filter(self) -> None:
         self.filter_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)

@@ -136,9 +136,6 @@ class OrdersTableModel(QAbstractTableModel):
     def is_fetching(self) -> bool:
         return self._fetching
 
-    def is_complete(self) -> bool:
-        return self._exhausted
-
     # ---- Rows. --------------------------------------------------------------------------------
 
     def line(self, row: int) -> OrderLine:

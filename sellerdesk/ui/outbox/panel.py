@@ -251,12 +251,6 @@ class OutboxPanel(Panel):
     def selected_entry(self) -> OutboxEntry | None:
         return self.model.item_at(self.table.currentIndex())
 
-    def select_entry(self, entry_id: str) -> bool:
-        row = self.model.row_of(entry_id)
-        if row >= 0:
-            self.table.setCurrentIndex(self.model.index(row, 0))
-        return row >= 0
-
     def _on_table_selection_changed(self, _a: QItemSelection, _b: QItemSelection) -> None:
         self._refresh_detail()
         self._update_buttons()
