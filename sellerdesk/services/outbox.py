@@ -68,20 +68,13 @@ class OutboxService:
         self.auth_needed: Event[str] = Event("outbox.auth_needed")
         self.store_failed: Event[str] = Event("outbox.store_failed")  # a message for the seller
         self._appliers: list[Callable[[OutboxEntry], Awaitable[None]]] = []
-        # Store observers fire on the store's writer thread: hop onto the loop.
-        self._unobserve = store.outbox.add_observer(self._on_store_change)
+        self._unobserve = store.observe_outbox(self.changed.emit, self._loop)
         connectivity.came_back.connect(lambda _: self.kick(ignore_backoff=True))
 
     def add_applier(self, fn: Callable[[OutboxEntry], Awaitable[None]]) -> None:
         """`fn(entry)` brings the cache in line with a write the server applied; awaited
         before `applied`/`settled` fire, so observers read an up-to-date cache."""
         self._appliers.append(fn)
-
-    def _on_store_change(self, change: OutboxChange) -> None:
-        try:
-            self._loop.call_soon_threadsafe(self.changed.emit, change)
-        except RuntimeError:  # the loop is closed: the app is shutting down
-            pass
 
     # -- the seller's side --------------------------------------------------------------------
 
