@@ -14,6 +14,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import qasync
@@ -42,6 +43,7 @@ from sellerdesk.ui.windows import run_windows
 log = logging.getLogger("sellerdesk.ui")
 
 APP_NAME = "SellerDesk"
+WORKERS = 4  # threads of the event loop's default executor
 
 
 def run_gui(*, demo: bool = False, snapshot_dir: Path | None = None,
@@ -59,6 +61,10 @@ def run_gui(*, demo: bool = False, snapshot_dir: Path | None = None,
         apply_color_scheme(app, settings.get(keys.COLOR_SCHEME))
         install_translations(app, lang or settings.get(keys.LANGUAGE) or None)
         loop = qasync.QEventLoop(app)
+        # A plain, named pool for blocking calls (keyring, DNS, the demo sandbox's start,
+        # files, thumbnails): qasync's own makes QThreads that can outlive a closing loop.
+        loop.set_default_executor(ThreadPoolExecutor(max_workers=WORKERS,
+                                                     thread_name_prefix="sellerdesk-worker"))
         asyncio.set_event_loop(loop)
         try:
             code: int = loop.run_until_complete(_main(app, options, settings))
@@ -168,5 +174,6 @@ def _finish(loop: asyncio.AbstractEventLoop) -> None:
     if pending:
         loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
     loop.run_until_complete(loop.shutdown_asyncgens())
+    loop.run_until_complete(loop.shutdown_default_executor())
     loop.close()
     asyncio.set_event_loop(None)
