@@ -1,4 +1,5 @@
-"""The GUI's start: QApplication, the qasync loop, settings, translations, the main window.
+"""The GUI's start: QApplication, the qasync loop, settings, translations, and the wiring of
+the shops (services/shops.py) to the windows (ui/windows.py).
 
 `run_gui` is what `sellerdesk`, `sellerdesk --demo` and `sellerdesk --snapshot DIR` call.
 """
@@ -10,50 +11,39 @@ import contextlib
 import dataclasses
 import logging
 import os
-import signal
 import sys
 import tempfile
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import qasync
 from PySide6.QtCore import (
-    QCoreApplication,
     QLibraryInfo,
     QLocale,
     QSettings,
     Qt,
-    QTimer,
     QTranslator,
 )
 from PySide6.QtWidgets import QApplication
 
 import sellerdesk
-from sellerdesk.api.enums import ThreadStatus
-from sellerdesk.credentials import CredentialStore, Profile
-from sellerdesk.services.intents import Intent
-from sellerdesk.services.session import Session
-from sellerdesk.store.outbox import IntentKind, entity_key
+from sellerdesk.services.shops import Shops
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import GuiOptions, UiContext
-from sellerdesk.ui.dialogs.profile import (
-    ProfileAnswer,
-    ProfileChoice,
-    ProfileDialog,
-)
-from sellerdesk.ui.dialogs.profiles import ProfilesDialog, storage_warning_text
+from sellerdesk.ui.dialogs.bug_report import BugReporter
 from sellerdesk.ui.icons import app_icon
-from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.resources import resource_path
-from sellerdesk.ui.runner import TaskRunner, describe_error
+from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.settings import Settings
-from sellerdesk.ui.shop_connector import ShopConnector, TokenMissing
-from sellerdesk.ui.snapshot import take_snapshots
+from sellerdesk.ui.shop_connector import ShopConnector
 from sellerdesk.ui.widgets import formatting
+from sellerdesk.ui.windows import run_windows
 
 log = logging.getLogger("sellerdesk.ui")
 
 APP_NAME = "SellerDesk"
+WORKERS = 4  # threads of the event loop's default executor
 
 
 def run_gui(*, demo: bool = False, snapshot_dir: Path | None = None,
@@ -71,6 +61,10 @@ def run_gui(*, demo: bool = False, snapshot_dir: Path | None = None,
         apply_color_scheme(app, settings.get(keys.COLOR_SCHEME))
         install_translations(app, lang or settings.get(keys.LANGUAGE) or None)
         loop = qasync.QEventLoop(app)
+        # A plain, named pool for blocking calls (keyring, DNS, the demo sandbox's start,
+        # files, thumbnails): qasync's own makes QThreads that can outlive a closing loop.
+        loop.set_default_executor(ThreadPoolExecutor(max_workers=WORKERS,
+                                                     thread_name_prefix="sellerdesk-worker"))
         asyncio.set_event_loop(loop)
         try:
             code: int = loop.run_until_complete(_main(app, options, settings))
@@ -153,226 +147,23 @@ def install_translations(app: QApplication, lang: str | None) -> str:
 
 async def _main(app: QApplication, options: GuiOptions, settings: Settings) -> int:
     ctx = UiContext(settings=settings, runner=TaskRunner(), options=options)
+    # Bugs from anywhere (threads, the loop, a view's callback) reach one report dialog.
+    asyncio.get_running_loop().set_exception_handler(ctx.bugs.loop_handler)
+    reporter = BugReporter(ctx.bugs, app)
     with contextlib.ExitStack() as stack:
+        stack.callback(ctx.bugs.install())
+        stack.callback(reporter.deleteLater)
         if options.snapshot_dir is not None and options.demo and options.data_dir is None:
             # Pictures of the demo come from a fresh demo shop, not the seller's demo data.
             tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="sellerdesk-demo-"))
             options = dataclasses.replace(options, data_dir=Path(tmp))
             ctx.options = options
-        # One credential store for the whole run: without a secure keyring, tokens live in
-        # its memory only, and switching back to a shop must still find them.
-        connector = ShopConnector(ctx, credentials=CredentialStore(config_dir=options.data_dir))
+        connector = ShopConnector(ctx, Shops(options.data_dir))
         try:
             return await run_windows(ctx, options, connector)
         finally:
             await ctx.runner.shutdown()  # no work may outlive the session it uses
             await connector.aclose()
-
-
-class _Requests:
-    """What the seller asked of one window, in order: another shop, or None (it closed)."""
-
-    def __init__(self, window: MainWindow) -> None:
-        self.queue: asyncio.Queue[ProfileAnswer | None] = asyncio.Queue()
-        self.closed = False
-        window.closed.connect(self._on_window_closed)
-        window.shop_requested.connect(self.put)
-
-    def put(self, answer: ProfileAnswer) -> None:
-        self.queue.put_nowait(answer)
-
-    def _on_window_closed(self) -> None:
-        self.closed = True
-        self.queue.put_nowait(None)
-
-
-async def run_windows(ctx: UiContext, options: GuiOptions, connector: ShopConnector) -> int:
-    """One window per open shop: switching closes this shop's window and opens a new one over
-    the other shop, so no view ever holds the previous shop's data. The new shop is opened
-    before the old one is closed, so a shop that cannot be opened (in use by another window,
-    say) leaves the seller where they were, told why."""
-    opened, problem, missing = await _open_initial(connector, options, ctx.settings)
-    while True:
-        window = MainWindow(ctx)
-        if connector.session is not None:
-            connector.bind(window, shop_label=opened)
-        if options.snapshot_dir is not None:
-            return await _snapshots(window, connector, options.snapshot_dir)
-        requests = _Requests(window)
-        _wire_dialogs(window, connector, requests)
-        window.show()
-        if problem:
-            window.show_message(problem)
-        if connector.session is None:
-            _ask_to_connect(window, connector, requests, problem=problem, profile=missing)
-        else:
-            connector.sync_now()
-        with _close_on_interrupt(window):
-            while True:
-                answer = await requests.queue.get()
-                if answer is None:
-                    return 0
-                session: Session | None
-                try:
-                    session, label = await connector.open_choice(answer, ctx.settings)
-                except TokenMissing as lost:
-                    _ask_to_connect(window, connector, requests, profile=lost.profile)
-                    continue
-                except Exception as exc:  # busy, unreadable store...: stay on this shop
-                    log.warning("could not open the shop asked for: %r", exc)
-                    if connector.session is not None:
-                        window.show_message(describe_error(exc))
-                        continue
-                    # It was this very shop, closed to be opened again: start over empty.
-                    session, label, problem = None, "", describe_error(exc)
-                    break
-                problem = ""
-                break
-        if requests.closed:  # the seller closed the window while the other shop opened
-            if session is not None:
-                await session.aclose()
-            return 0
-        missing = None
-        await _replace_window(window, connector, ctx)
-        if session is not None:
-            connector.use(session)
-        opened = label
-
-
-async def _replace_window(window: MainWindow, connector: ShopConnector, ctx: UiContext) -> None:
-    """Close `window` and the shop it shows; the next window gets a runner of its own (the
-    closing window stops its runner for good)."""
-    window.save_state()
-    connector.unbind()
-    window.close()
-    window.deleteLater()
-    await ctx.runner.shutdown()
-    await connector.close_session()
-    ctx.runner = TaskRunner()
-
-
-def _wire_dialogs(window: MainWindow, connector: ShopConnector, requests: _Requests) -> None:
-    def shops() -> None:
-        current = connector.session.address.profile if connector.session else None
-        dialog = ProfilesDialog(connector.credentials, current, window.ctx.runner, window)
-        dialog.answered.connect(requests.put)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.open()
-
-    def token() -> None:
-        session = connector.session
-        profile = (connector.credentials.get_profile(session.address.profile)
-                   if session is not None else None)
-        if profile is None:
-            shops()
-        else:
-            _ask_to_connect(window, connector, requests, profile=profile, message=(
-                QCoreApplication.translate("App", "The shop service did not accept the token "
-                                                  "of {name}. Paste a new one.")
-                .format(name=profile.name)))
-
-    window.profiles_requested.connect(shops)
-    window.token_requested.connect(token)
-
-
-def _ask_to_connect(window: MainWindow, connector: ShopConnector, requests: _Requests, *,
-                    profile: Profile | None = None, problem: str = "",
-                    message: str = "") -> None:
-    """The connect dialog: first run, a token to enter again, or a shop that failed to open."""
-    if profile is not None and not message:
-        message = QCoreApplication.translate(
-            "App", "SellerDesk has no access token for {name} on this computer. Paste it "
-                   "again to open the shop.").format(name=profile.name)
-    dialog = ProfileDialog(
-        window, warning=storage_warning_text(connector.credentials.storage_warning),
-        name=profile.name if profile else "", base_url=profile.base_url if profile else "",
-        shop_id=profile.shop_id if profile else 0, message=message or problem)
-    dialog.answered.connect(requests.put)
-    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    dialog.open()
-
-
-async def _open_initial(connector: ShopConnector, options: GuiOptions,
-                        settings: Settings) -> tuple[str, str, Profile | None]:
-    """Open the demo, the profile asked for, or the last one used. Returns the shop's label
-    ("" when none is open), why opening failed (in words), and the profile whose token must
-    be entered again, if that is why."""
-    try:
-        if options.demo:
-            connector.use(await connector.open_demo(options.data_dir))
-            return QCoreApplication.translate("App", "Demo shop"), "", None
-        creds = connector.credentials
-        name = options.profile or settings.get(keys.LAST_PROFILE)
-        profile = creds.get_profile(name) if name else creds.default_profile()
-        if profile is None:
-            return "", "", None
-        answer = (ProfileAnswer(ProfileChoice.DEMO) if profile.demo
-                  else ProfileAnswer(ProfileChoice.OPEN, name=profile.name))
-        session, label = await connector.open_choice(answer, None)
-    except TokenMissing as lost:
-        return "", "", lost.profile
-    except Exception as exc:  # in use by another window, unreadable settings or store...
-        log.warning("could not open the shop at start: %r", exc)
-        return "", describe_error(exc), None
-    connector.use(session)
-    return label, "", None
-
-
-async def _snapshots(window: MainWindow, connector: ShopConnector, out_dir: Path) -> int:
-    """Sync first (a demo shop starts empty), queue one held write so the outbox and the
-    inbox show what a queued change looks like, then take the pictures."""
-    session = connector.session
-    if session is not None:
-        try:
-            await connector.wait_demo()
-            await session.sync.sync()
-            if session.address.profile == "demo":
-                await _queue_example_answer(session)
-        except Exception as exc:  # pictures of the cached state are still worth taking
-            log.warning("snapshot sync failed: %s", exc)
-    report = await take_snapshots(window, out_dir)
-    for view_id, problem in report.failures.items():
-        log.error("no picture of %s: %s", view_id, problem)
-    window.close()
-    return report.exit_code
-
-
-async def _queue_example_answer(session: Session) -> None:
-    threads = await session.inbox.threads(status=ThreadStatus.UNANSWERED)
-    # Prefer a conversation with answered and waiting questions: the picture shows all three.
-    threads.sort(key=lambda t: not ((t.answered_quantity or 0)
-                                    and (t.unanswered_quantity or 0) >= 2))
-    for thread in threads:
-        for question in await session.inbox.conversation(thread.id):
-            if question.status == "unanswered":
-                # Demo buyers write in the shop's language, whatever the window's language.
-                pub = thread.main_question.publication if thread.main_question else None
-                text = ("Olá! Sim, temos em estoque e enviamos amanhã."
-                        if pub is not None and pub.currency_id == "BRL"
-                        else "¡Hola! Sí, tenemos stock y enviamos mañana.")
-                await session.outbox.submit(
-                    IntentKind.ANSWER, entity_key("question", question.id),
-                    Intent(question_id=question.id, text=text), hold=3600)
-                return
-
-
-@contextlib.contextmanager
-def _close_on_interrupt(window: MainWindow) -> Iterator[None]:
-    """Ctrl+C in the terminal closes the window like File → Quit."""
-    try:
-        previous = signal.signal(signal.SIGINT, lambda *_: window.close())
-    except ValueError:  # not the main thread
-        yield
-        return
-    # Python only runs signal handlers when it gets control: give it a moment regularly.
-    tick = QTimer()
-    tick.timeout.connect(lambda: None)
-    tick.start(250)
-    try:
-        yield
-    finally:
-        tick.stop()
-        signal.signal(signal.SIGINT, previous)
 
 
 def _finish(loop: asyncio.AbstractEventLoop) -> None:
@@ -383,5 +174,6 @@ def _finish(loop: asyncio.AbstractEventLoop) -> None:
     if pending:
         loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
     loop.run_until_complete(loop.shutdown_asyncgens())
+    loop.run_until_complete(loop.shutdown_default_executor())
     loop.close()
     asyncio.set_event_loop(None)

@@ -21,7 +21,6 @@ from typing import Any, NoReturn
 from urllib.parse import urlsplit
 
 from sellerdesk import __version__
-from sellerdesk.api.enums import Event, Provider, ShippingStatus, TrackingStatus
 from sellerdesk.commands.codes import (
     AUTH,
     CONFLICT,
@@ -31,6 +30,8 @@ from sellerdesk.commands.codes import (
     QUEUED,
     USAGE,
 )
+from sellerdesk.services.types import CodeEvent as Event
+from sellerdesk.services.types import Provider, ShippingStatus, TrackingStatus
 
 SUBCOMMANDS = ("sync", "questions", "answer", "delete-question", "ship", "invoice", "outbox",
                "tracking", "export", "sandbox")
@@ -245,9 +246,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run_command(args: argparse.Namespace, log_file: Path | None) -> int:
     import asyncio
 
-    from sellerdesk.api.redact import scrub
     from sellerdesk.commands import COMMANDS, CommandError
     from sellerdesk.commands.output import warn
+    from sellerdesk.logs import scrub
 
     command: Callable[[argparse.Namespace], Coroutine[Any, Any, int]] = COMMANDS[args.command]
     try:

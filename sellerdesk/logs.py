@@ -19,7 +19,12 @@ from pathlib import Path
 
 import platformdirs
 
-from sellerdesk.api.redact import RedactionFilter, install_excepthooks, install_redaction
+from sellerdesk.api.redact import (
+    RedactionFilter,
+    install_excepthooks,
+    install_redaction,
+)
+from sellerdesk.api.redact import scrub as scrub  # the command line's crash line uses it
 from sellerdesk.services.safe_text import for_terminal
 
 APP_NAME = "SellerDesk"

@@ -182,6 +182,11 @@ class NoPacer(Pacer):
         return True
 
 
+def pacer_for(rate: float) -> Pacer:
+    """The pacer for `rate` requests/s; 0 (or less) means no pacing."""
+    return Pacer(rate) if rate > 0 else NoPacer()
+
+
 __all__ = [
     "DEFAULT_BURST",
     "DEFAULT_RATE",
@@ -198,6 +203,7 @@ __all__ = [
     "HoldTooLong",
     "NoPacer",
     "Pacer",
+    "pacer_for",
     "renew_due",
     "retry_after_hold",
 ]

@@ -12,6 +12,9 @@ import pytest
 from tests.support.sandbox import Sandbox
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Sessions (and command-line children) unpaced: the suite's sandboxes have no rate limit
+# unless a test asks for the field's; those tests pace their sessions explicitly.
+os.environ.setdefault("SELLERDESK_RATE", "0")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

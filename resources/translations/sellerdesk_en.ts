@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>BugReportDialog</name>
+    <message numerus="yes">
+        <source>SellerDesk ran into %n unexpected problem(s). What you saved is safe, and you can keep working.</source>
+        <translation>
+            <numerusform>SellerDesk ran into %n unexpected problem. What you saved is safe, and you can keep working.</numerusform>
+            <numerusform>SellerDesk ran into %n unexpected problems. What you saved is safe, and you can keep working.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>BulkShippingDialog</name>
     <message numerus="yes">
         <source>{count} orders</source>

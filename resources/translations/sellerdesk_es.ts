@@ -168,10 +168,6 @@
         <source>Demo shop</source>
         <translation>Tienda de demostración</translation>
     </message>
-    <message>
-        <source>There is no saved shop named {name}.</source>
-        <translation>No hay ninguna tienda guardada con el nombre {name}.</translation>
-    </message>
 </context>
 <context>
     <name>BannerMessage</name>
@@ -186,6 +182,48 @@
     <message>
         <source>×{count}</source>
         <translation>×{count}</translation>
+    </message>
+</context>
+<context>
+    <name>BugReportDialog</name>
+    <message>
+        <source>Something went wrong</source>
+        <translation>Algo salió mal</translation>
+    </message>
+    <message>
+        <source>Details of the problem</source>
+        <translation>Detalles del problema</translation>
+    </message>
+    <message>
+        <source>Copy the details</source>
+        <translation>Copiar los detalles</translation>
+    </message>
+    <message numerus="yes">
+        <source>SellerDesk ran into %n unexpected problem(s). What you saved is safe, and you can keep working.</source>
+        <translation>
+            <numerusform>SellerDesk tuvo %n problema inesperado. Lo que guardaste está a salvo y puedes seguir trabajando.</numerusform>
+            <numerusform>SellerDesk tuvo %n problemas inesperados. Lo que guardaste está a salvo y puedes seguir trabajando.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>SellerDesk ran into an unexpected problem while: {doing}. What you saved is safe, and you can keep working.</source>
+        <translation>SellerDesk tuvo un problema inesperado mientras hacía esto: {doing}. Lo que guardaste está a salvo y puedes seguir trabajando.</translation>
+    </message>
+    <message>
+        <source>SellerDesk ran into an unexpected problem. What you saved is safe, and you can keep working.</source>
+        <translation>SellerDesk tuvo un problema inesperado. Lo que guardaste está a salvo y puedes seguir trabajando.</translation>
+    </message>
+    <message>
+        <source>To help fix it, send the details below (they hold no access token) and the log file to your SellerDesk support. The log file is {path}</source>
+        <translation>Para ayudar a corregirlo, envía los detalles de abajo (no contienen el token de acceso) y el archivo de registro a tu soporte de SellerDesk. El archivo de registro es {path}</translation>
+    </message>
+    <message>
+        <source>To help fix it, send the details below (they hold no access token) to your SellerDesk support.</source>
+        <translation>Para ayudar a corregirlo, envía los detalles de abajo (no contienen el token de acceso) a tu soporte de SellerDesk.</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Copiado</translation>
     </message>
 </context>
 <context>
@@ -609,6 +647,17 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
 </context>
 <context>
+    <name>ConnectionIndicator</name>
+    <message>
+        <source>trying again now…</source>
+        <translation>intentando de nuevo…</translation>
+    </message>
+    <message>
+        <source>next try in {n} s</source>
+        <translation>nuevo intento en {n} s</translation>
+    </message>
+</context>
+<context>
     <name>ConversationModel</name>
     <message>
         <source>Closed without answer</source>
@@ -964,6 +1013,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Enter the service address without the access token.</source>
         <translation>Ingresa la dirección del servicio sin el token de acceso.</translation>
+    </message>
+    <message>
+        <source>There is no saved shop by that name.</source>
+        <translation>No hay ninguna tienda guardada con ese nombre.</translation>
     </message>
 </context>
 <context>
@@ -3183,14 +3236,6 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>The shop service cannot be reached. You can keep working: changes wait in the outbox.</source>
         <translation>No se puede acceder al servicio de la tienda. Puedes seguir trabajando: los cambios esperan en la bandeja de salida.</translation>
-    </message>
-    <message>
-        <source>Reconnecting…</source>
-        <translation>Reconectando…</translation>
-    </message>
-    <message>
-        <source>Trying to reach the shop service again.</source>
-        <translation>Intentando conectar de nuevo con el servicio de la tienda.</translation>
     </message>
 </context>
 <context>

@@ -168,10 +168,6 @@
         <source>Demo shop</source>
         <translation>Loja de demonstração</translation>
     </message>
-    <message>
-        <source>There is no saved shop named {name}.</source>
-        <translation>Não há nenhuma loja salva com o nome {name}.</translation>
-    </message>
 </context>
 <context>
     <name>BannerMessage</name>
@@ -186,6 +182,48 @@
     <message>
         <source>×{count}</source>
         <translation>×{count}</translation>
+    </message>
+</context>
+<context>
+    <name>BugReportDialog</name>
+    <message>
+        <source>Something went wrong</source>
+        <translation>Algo deu errado</translation>
+    </message>
+    <message>
+        <source>Details of the problem</source>
+        <translation>Detalhes do problema</translation>
+    </message>
+    <message>
+        <source>Copy the details</source>
+        <translation>Copiar os detalhes</translation>
+    </message>
+    <message numerus="yes">
+        <source>SellerDesk ran into %n unexpected problem(s). What you saved is safe, and you can keep working.</source>
+        <translation>
+            <numerusform>O SellerDesk teve %n problema inesperado. O que você salvou está seguro e você pode continuar trabalhando.</numerusform>
+            <numerusform>O SellerDesk teve %n problemas inesperados. O que você salvou está seguro e você pode continuar trabalhando.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>SellerDesk ran into an unexpected problem while: {doing}. What you saved is safe, and you can keep working.</source>
+        <translation>O SellerDesk teve um problema inesperado enquanto fazia isto: {doing}. O que você salvou está seguro e você pode continuar trabalhando.</translation>
+    </message>
+    <message>
+        <source>SellerDesk ran into an unexpected problem. What you saved is safe, and you can keep working.</source>
+        <translation>O SellerDesk teve um problema inesperado. O que você salvou está seguro e você pode continuar trabalhando.</translation>
+    </message>
+    <message>
+        <source>To help fix it, send the details below (they hold no access token) and the log file to your SellerDesk support. The log file is {path}</source>
+        <translation>Para ajudar a corrigir, envie os detalhes abaixo (eles não contêm o token de acesso) e o arquivo de log para o seu suporte do SellerDesk. O arquivo de log é {path}</translation>
+    </message>
+    <message>
+        <source>To help fix it, send the details below (they hold no access token) to your SellerDesk support.</source>
+        <translation>Para ajudar a corrigir, envie os detalhes abaixo (eles não contêm o token de acesso) para o seu suporte do SellerDesk.</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Copiado</translation>
     </message>
 </context>
 <context>
@@ -609,6 +647,17 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
 </context>
 <context>
+    <name>ConnectionIndicator</name>
+    <message>
+        <source>trying again now…</source>
+        <translation>tentando de novo…</translation>
+    </message>
+    <message>
+        <source>next try in {n} s</source>
+        <translation>nova tentativa em {n} s</translation>
+    </message>
+</context>
+<context>
     <name>ConversationModel</name>
     <message>
         <source>Closed without answer</source>
@@ -964,6 +1013,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>Enter the service address without the access token.</source>
         <translation>Informe o endereço do serviço sem o token de acesso.</translation>
+    </message>
+    <message>
+        <source>There is no saved shop by that name.</source>
+        <translation>Não há nenhuma loja salva com esse nome.</translation>
     </message>
 </context>
 <context>
@@ -3183,14 +3236,6 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>The shop service cannot be reached. You can keep working: changes wait in the outbox.</source>
         <translation>Não é possível acessar o serviço da loja. Você pode continuar trabalhando: as alterações aguardam na caixa de saída.</translation>
-    </message>
-    <message>
-        <source>Reconnecting…</source>
-        <translation>Reconectando…</translation>
-    </message>
-    <message>
-        <source>Trying to reach the shop service again.</source>
-        <translation>Tentando acessar o serviço da loja novamente.</translation>
     </message>
 </context>
 <context>

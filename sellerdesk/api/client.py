@@ -109,7 +109,7 @@ class ShopClient:
         self._http = http
         self._now = now
         self._save_grant = save_grant
-        pacer = pacer if pacer is not None else policy.Pacer(rate)
+        pacer = pacer if pacer is not None else policy.pacer_for(rate)
         self._t = Transport(http, self._provider(token, pacer), pacer=pacer,
                             max_retries=max_retries, max_concurrency=max_concurrency,
                             read_retry=read_retry)

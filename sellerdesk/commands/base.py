@@ -7,12 +7,18 @@ import os
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
-from sellerdesk.api.errors import ApiError, AuthError
 from sellerdesk.commands.codes import AUTH, CONFLICT, DONE, ERROR, QUEUED, USAGE
 from sellerdesk.commands.output import say, warn
 from sellerdesk.services.session import Session, ShopAddress
-from sellerdesk.store import StoreError
-from sellerdesk.store.outbox import IntentKind, OutboxEntry, OutboxState
+from sellerdesk.services.shops import Shops
+from sellerdesk.services.types import (
+    ApiError,
+    AuthError,
+    IntentKind,
+    OutboxEntry,
+    OutboxState,
+    StoreError,
+)
 
 
 class CommandError(Exception):
@@ -23,23 +29,21 @@ class CommandError(Exception):
         self.code = code
 
 
-def resolve(args: argparse.Namespace) -> tuple[ShopAddress, str]:
+async def resolve(args: argparse.Namespace) -> tuple[ShopAddress, str]:
     """The shop to talk to and its token: `--base-url/--shop-id` or a saved profile."""
-    from sellerdesk.credentials import CredentialStore
-
-    creds = CredentialStore(config_dir=args.data_dir)
+    shops = Shops(args.data_dir)
     env_token = os.environ.get("SELLERDESK_TOKEN", "").strip()
     if args.base_url:  # with --shop-id: cli.main checks they come together
         name = args.profile or f"{args.shop_id}@{args.base_url.split('://')[-1].rstrip('/')}"
-        token = env_token or creds.get_token(name)
+        token = env_token or await shops.token_of(name)
         address = ShopAddress(profile=_safe_name(name), base_url=args.base_url,
                               shop_id=int(args.shop_id))
     else:
-        profile = creds.get_profile(args.profile) if args.profile else creds.default_profile()
+        profile = shops.profile(args.profile) if args.profile else shops.default_profile()
         if profile is None:
             raise CommandError("No shop profile yet: open SellerDesk once, or give --base-url, "
                                "--shop-id and SELLERDESK_TOKEN.", USAGE)
-        token = env_token or creds.get_token(profile.name)
+        token = env_token or await shops.token_of(profile.name)
         address = ShopAddress(profile=_safe_name(profile.name), base_url=profile.base_url,
                               shop_id=profile.shop_id)
     if not token:
@@ -53,7 +57,7 @@ def _safe_name(name: str) -> str:
 
 
 async def open_session(args: argparse.Namespace) -> Session:
-    address, token = resolve(args)
+    address, token = await resolve(args)
     try:
         session = await Session.open(address, token, data_dir=args.data_dir)
     except StoreError as exc:

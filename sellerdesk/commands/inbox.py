@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from sellerdesk.api.enums import ThreadStatus
-from sellerdesk.api.errors import ApiError, NotFound, Offline
-from sellerdesk.api.models import Question
 from sellerdesk.commands.base import CommandError, as_of, flat, run, write
 from sellerdesk.commands.codes import DONE, NOT_FOUND, QUEUED, USAGE
 from sellerdesk.commands.output import end_progress, progress, say
@@ -14,8 +11,18 @@ from sellerdesk.services.convert import load_all
 from sellerdesk.services.intents import Intent
 from sellerdesk.services.session import Session
 from sellerdesk.services.sync import SyncProgress
-from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key
-from sellerdesk.store.rows import QuestionFilter, Resource
+from sellerdesk.services.types import (
+    ApiError,
+    IntentKind,
+    NotFound,
+    Offline,
+    OutboxEntry,
+    Question,
+    QuestionFilter,
+    Resource,
+    ThreadStatus,
+    entity_key,
+)
 
 
 async def cmd_sync(args: argparse.Namespace) -> int:

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from sellerdesk.api.enums import ShippingStatus
-from sellerdesk.api.errors import NotFound, Offline
-from sellerdesk.api.models import Order
 from sellerdesk.commands.base import CommandError, run, write
 from sellerdesk.commands.codes import DONE, NOT_FOUND, QUEUED, USAGE
 from sellerdesk.commands.output import say
 from sellerdesk.services.session import Session
+from sellerdesk.services.types import NotFound, Offline, Order, ShippingStatus
 
 
 async def _order(s: Session, order_id: str) -> Order:

@@ -10,7 +10,7 @@ from sellerdesk.commands.codes import AUTH, CONFLICT, DONE, NOT_FOUND, QUEUED, U
 from sellerdesk.commands.output import say
 from sellerdesk.services.intents import parse
 from sellerdesk.services.session import Session
-from sellerdesk.store.outbox import (
+from sellerdesk.services.types import (
     UNFINISHED,
     IntentKind,
     OutboxEntry,

@@ -7,14 +7,19 @@ from typing import Any
 
 import msgspec
 
-from sellerdesk.api.enums import TrackingStatus
-from sellerdesk.api.errors import ApiError, NotFound, Offline
-from sellerdesk.api.models import TrackingCode, TrackingCodeDraft
 from sellerdesk.commands.base import CommandError, as_of, flat, run, write
 from sellerdesk.commands.codes import DONE, NOT_FOUND, QUEUED, USAGE
 from sellerdesk.commands.output import say
 from sellerdesk.services.session import Session
-from sellerdesk.store.rows import Resource
+from sellerdesk.services.types import (
+    ApiError,
+    NotFound,
+    Offline,
+    Resource,
+    TrackingCode,
+    TrackingCodeDraft,
+    TrackingStatus,
+)
 
 
 async def _list(s: Session, args: argparse.Namespace) -> int:

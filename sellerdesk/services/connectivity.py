@@ -1,7 +1,11 @@
-"""Online / offline / reconnecting, derived from the outcomes of real requests plus a probe.
+"""Online or offline, from the outcomes of real requests, plus a probe while offline.
 
-Every service reports each request's outcome here; a light probe (the shop record) runs only
-while offline, with backoff, so a seller on a poor connection is not charged for polling.
+Every request of a shop passes `WatchedTransport` (the client's HTTP transport): an answer
+from the server means the network is there, a connection that cannot be made or breaks means
+it is not. So going offline shows at once, whichever request (a view's read, the sync, the
+outbox) found out. While offline a light probe (the shop record) tries again after
+`policy.PROBE`'s waits; the state stays `OFFLINE` through its tries (no flickering between
+"offline" and "reconnecting"): `retry` says when the next try is, or that one is in flight.
 """
 
 from __future__ import annotations
@@ -9,10 +13,14 @@ from __future__ import annotations
 import asyncio
 import enum
 import logging
-import random
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
-from sellerdesk.api.errors import ApiError, AuthError, Offline, RateLimited, ServerError
+import httpx
+
+from sellerdesk.api.errors import ApiError, Offline
+from sellerdesk.policy import PROBE, Backoff
 from sellerdesk.services.events import Event
 
 log = logging.getLogger("sellerdesk.connectivity")
@@ -21,20 +29,29 @@ log = logging.getLogger("sellerdesk.connectivity")
 class Connection(enum.StrEnum):
     ONLINE = "online"
     OFFLINE = "offline"
-    RECONNECTING = "reconnecting"
+
+
+@dataclass(frozen=True)
+class Retry:
+    """While offline: a probe is in flight now, or the next one is due at `next_at`."""
+
+    in_flight: bool
+    next_at: datetime | None = None
 
 
 class Connectivity:
-    """Tracks the connection state; `changed` fires with the new state."""
+    """Tracks the connection state; `changed` fires with each new state, `retry_changed`
+    with each step of the probe (or None once online)."""
 
     def __init__(self, probe: Callable[[], Awaitable[object]], *,
-                 min_delay: float = 1.0, max_delay: float = 60.0) -> None:
+                 policy: Backoff = PROBE) -> None:
         self._probe = probe
-        self._min_delay = min_delay
-        self._max_delay = max_delay
+        self.policy = policy
         self.state = Connection.ONLINE
+        self.retry: Retry | None = None
         self.changed: Event[Connection] = Event("connectivity.changed")
         self.came_back: Event[None] = Event("connectivity.came_back")
+        self.retry_changed: Event[Retry | None] = Event("connectivity.retry_changed")
         self._probe_task: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
 
@@ -45,24 +62,30 @@ class Connectivity:
     def _set(self, state: Connection) -> None:
         if state is self.state:
             return
-        was_offline = self.state is not Connection.ONLINE
         self.state = state
         log.info("connection is now %s", state.value)
         self.changed.emit(state)
-        if was_offline and state is Connection.ONLINE:
+        if state is Connection.ONLINE:
+            self._set_retry(None)
             self.came_back.emit(None)
 
+    def _set_retry(self, retry: Retry | None) -> None:
+        if retry != self.retry:
+            self.retry = retry
+            self.retry_changed.emit(retry)
+
     def report_success(self) -> None:
+        """The server answered: the network is there."""
         self._set(Connection.ONLINE)
 
     def report_failure(self, error: BaseException) -> None:
-        """A request failed: only a failure of the network itself makes us offline."""
+        """A request failed: only a failure of the network itself makes us offline; an
+        answer of any kind (even a refusal) says the network is there."""
         if isinstance(error, Offline):
             self._set(Connection.OFFLINE)
             self._start_probe()
-        elif isinstance(error, ApiError) and not isinstance(
-                error, (ServerError, RateLimited, AuthError)):
-            # The server answered (even if with a refusal): the network is there.
+        elif isinstance(error, ApiError) and error.status is not None and error.status < 500 \
+                and error.status != 429:
             self._set(Connection.ONLINE)
 
     def nudge(self) -> None:
@@ -71,25 +94,27 @@ class Connectivity:
 
     def _start_probe(self) -> None:
         if self._probe_task is None or self._probe_task.done():
-            self._probe_task = asyncio.get_running_loop().create_task(self._probe_loop())
+            self._probe_task = asyncio.get_running_loop().create_task(
+                self._probe_loop(), name="connectivity-probe")
 
     async def _probe_loop(self) -> None:
-        delay = self._min_delay
-        while self.state is not Connection.ONLINE:
+        attempt = 0
+        while not self.online:
+            attempt += 1
+            delay = self.policy.delay(attempt)
+            self._set_retry(Retry(False, datetime.now(UTC) + timedelta(seconds=delay)))
             self._wake.clear()
             try:
-                await asyncio.wait_for(self._wake.wait(), timeout=delay * random.uniform(0.8, 1.2))
+                await asyncio.wait_for(self._wake.wait(), timeout=delay)
             except TimeoutError:
                 pass
-            if self.online:  # a real request succeeded meanwhile
+            if self.online:  # a real request got an answer meanwhile
                 return
-            self._set(Connection.RECONNECTING)
+            self._set_retry(Retry(True))
             try:
                 await self._probe()
             except Offline:
-                self._set(Connection.OFFLINE)
-                delay = min(delay * 2, self._max_delay)
-                continue
+                continue  # still offline: wait longer
             except ApiError:
                 pass  # an answer of any kind means the network is back
             self._set(Connection.ONLINE)
@@ -101,3 +126,34 @@ class Connectivity:
                 await self._probe_task
             except (asyncio.CancelledError, Exception):
                 pass
+
+
+class WatchedTransport(httpx.AsyncBaseTransport):
+    """The client's HTTP transport, telling connectivity what each request found: any
+    answer but a 5xx or 429 (a proxy or a struggling server says little about the network)
+    means online; a connection that cannot be made, breaks or times out means offline."""
+
+    def __init__(self, inner: httpx.AsyncBaseTransport | None = None, *,
+                 max_connections: int = 4) -> None:
+        # The client's own connection limits apply to the transport it would have made.
+        self._inner = inner or httpx.AsyncHTTPTransport(limits=httpx.Limits(
+            max_connections=max_connections, max_keepalive_connections=max_connections))
+        self.connectivity: Connectivity | None = None
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        try:
+            response = await self._inner.handle_async_request(request)
+        except httpx.TransportError as exc:
+            if self.connectivity is not None and not isinstance(exc, httpx.UnsupportedProtocol):
+                self.connectivity.report_failure(Offline(detail=type(exc).__name__))
+            raise
+        if self.connectivity is not None and response.status_code < 500 \
+                and response.status_code != 429:
+            self.connectivity.report_success()
+        return response
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
+__all__ = ["Connection", "Connectivity", "Retry", "WatchedTransport"]

@@ -18,7 +18,7 @@ from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent, parse
 from sellerdesk.services.outbox import OutboxService
 from sellerdesk.store import Store
-from sellerdesk.store.outbox import UNFINISHED, IntentKind, OutboxEntry, entity_key
+from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key
 from sellerdesk.store.rows import QuestionFilter, QuestionSort, Resource, ThreadFilter
 
 MAX_ANSWER = 2000  # decisions: the marketplace's limit
@@ -63,15 +63,18 @@ class InboxService:
                          reverse=newest_first)
         return threads
 
+    async def unanswered_count(self) -> int:
+        """The shop's unanswered questions, from the cached threads (the inbox's badge)."""
+        return await self._store.run(self._store.cache.unanswered_quantity, ThreadFilter())
+
     async def search_threads(self, words: str) -> list[Thread]:
         """Word search: the server's `query` online, the local index offline."""
         if self._connectivity.online:
             try:
                 page = await self._client.search_threads(query=words)
-            except Offline as exc:
-                self._connectivity.report_failure(exc)
+            except Offline:
+                pass  # the local index answers; connectivity heard it from the transport
             else:
-                self._connectivity.report_success()
                 await self._store.run(self._store.cache.upsert_threads,
                                       [thread_row(t) for t in page.items])
                 return page.items
@@ -112,27 +115,27 @@ class InboxService:
             rows.append(question_row(q, product_title=title))
         await self._store.run(self._store.cache.upsert_questions, rows)
 
+    async def questions(self, *, unanswered: bool = False) -> list[Question]:
+        """Cached questions of every conversation (the command line lists them)."""
+        status = QuestionStatus.UNANSWERED.value if unanswered else None
+        rows = await self._store.run(self._store.cache.questions, QuestionFilter(status=status))
+        return load_all(rows, Question)
+
+    async def search_questions(self, words: str, *, limit: int = 500) -> list[Question]:
+        """Questions with these words, from the local index (works offline)."""
+        ids = await self._store.run(self._store.search.questions, words, limit=limit)
+        rows = await self._store.run(self._store.cache.get_many, Resource.QUESTIONS, ids)
+        return load_all(rows, Question)
+
     async def question(self, question_id: int) -> Question | None:
         cached = await self._store.run(self._store.cache.get, Resource.QUESTIONS, question_id)
         return None if cached is None else load(cached, Question)
 
-    async def pending(self, thread_id: str) -> dict[int, list[OutboxEntry]]:
-        """Unsent answers and deletions per question of the thread (queued, conflict...)."""
-        out: dict[int, list[OutboxEntry]] = {}
-        entries = await self._outbox.entries(states=UNFINISHED)
-        questions = {q.id for q in await self.conversation(thread_id)}
-        for entry in entries:
-            if entry.kind not in (IntentKind.ANSWER, IntentKind.DELETE_QUESTION):
-                continue
-            qid = parse(entry.payload).question_id
-            if qid in questions and qid is not None:
-                out.setdefault(qid, []).append(entry)
-        return out
-
     # -- writes -------------------------------------------------------------------------------
 
-    async def answer(self, question_id: int, text: str) -> OutboxEntry:
-        """Queue an answer (sent at once when online). Raises ValueError on empty/too long."""
+    async def answer(self, question_id: int, text: str, *, hold: float = 0.0) -> OutboxEntry:
+        """Queue an answer (sent at once when online, or after `hold` seconds). Raises
+        ValueError on empty/too long."""
         text = text.strip()
         if not text:
             raise ValueError("The answer is empty.")
@@ -140,7 +143,7 @@ class InboxService:
             raise AnswerTooLong(f"The answer is {len(text)} characters long; the limit is "
                                 f"{MAX_ANSWER}.")
         entry = await self._outbox.submit(IntentKind.ANSWER, entity_key("question", question_id),
-                                          Intent(question_id=question_id, text=text))
+                                          Intent(question_id=question_id, text=text), hold=hold)
         self.changed.emit(await self._thread_of(question_id))
         return entry
 

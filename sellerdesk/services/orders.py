@@ -15,8 +15,9 @@ from sellerdesk.services.convert import encode, load, load_all, order_row
 from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent, parse
 from sellerdesk.services.outbox import OutboxService
+from sellerdesk.services.pending import PendingWrites
 from sellerdesk.store import Store
-from sellerdesk.store.outbox import UNFINISHED, IntentKind, OutboxEntry, entity_key
+from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key
 from sellerdesk.store.rows import Facets, OrderFilter, OrderSort, Resource
 
 EXPORT_PAGE = 2000
@@ -69,10 +70,12 @@ def csv_row(order: Order) -> list[str]:
 
 
 class OrdersService:
-    def __init__(self, client: ShopClient, store: Store, outbox: OutboxService) -> None:
+    def __init__(self, client: ShopClient, store: Store, outbox: OutboxService,
+                 pending: PendingWrites) -> None:
         self._client = client
         self._store = store
         self._outbox = outbox
+        self._pending = pending
         self.changed: Event[str | None] = Event("orders.changed")  # an order id, None = many
         outbox.add_applier(self._apply)
 
@@ -100,21 +103,11 @@ class OrdersService:
         self.changed.emit(order_id)
         return order
 
-    async def pending(self, order_id: str | None = None) -> dict[str, list[OutboxEntry]]:
-        """Unsent invoice and shipping writes per order id."""
-        entries = await self._outbox.entries(
-            states=UNFINISHED, entity=entity_key("order", order_id) if order_id else None)
-        out: dict[str, list[OutboxEntry]] = {}
-        for e in entries:
-            if e.kind in (IntentKind.INVOICE, IntentKind.SHIPPING):
-                out.setdefault(e.entity.split(":", 1)[1], []).append(e)
-        return out
-
     # -- writes -------------------------------------------------------------------------------
 
     async def with_pending(self, order: Order) -> Order:
         """The order as it will be once the seller's unsent changes to it are applied."""
-        entries = (await self.pending(order.id)).get(order.id, [])
+        entries = self._pending.writes(entity_key("order", order.id)).waiting
         if not entries:
             return order
         ahead = decode(encode(order), Order)  # a deep copy: the cached model stays as it is

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
@@ -27,6 +26,7 @@ from sellerdesk.api.errors import (
     ServerError,
 )
 from sellerdesk.api.models import TrackingCode, decode
+from sellerdesk.policy import WRITE_RETRY, Backoff
 from sellerdesk.services.connectivity import Connectivity
 from sellerdesk.services.created import high_mark
 from sellerdesk.services.events import Event
@@ -51,14 +51,13 @@ class OutboxService:
     """Queue writes with `submit`; `start()` drains them in the background."""
 
     def __init__(self, client: ShopClient, store: Store, connectivity: Connectivity, *,
-                 parallel: int = 4, base_delay: float = 2.0, max_delay: float = 300.0,
+                 parallel: int = 4, backoff: Backoff = WRITE_RETRY,
                  known_tracking_ids: Callable[[], frozenset[int]] | None = None) -> None:
         self._client = client
         self._store = store
         self._connectivity = connectivity
         self._parallel = parallel
-        self._base_delay = base_delay
-        self._max_delay = max_delay
+        self.backoff = backoff  # policy.WRITE_RETRY; tests shorten it
         self._known_ids = known_tracking_ids or frozenset
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -71,20 +70,13 @@ class OutboxService:
         self.auth_needed: Event[str] = Event("outbox.auth_needed")
         self.store_failed: Event[str] = Event("outbox.store_failed")  # a message for the seller
         self._appliers: list[Callable[[OutboxEntry], Awaitable[None]]] = []
-        # Store observers fire on the store's writer thread: hop onto the loop.
-        self._unobserve = store.outbox.add_observer(self._on_store_change)
+        self._unobserve = store.observe_outbox(self.changed.emit, self._loop)
         connectivity.came_back.connect(lambda _: self.kick(ignore_backoff=True))
 
     def add_applier(self, fn: Callable[[OutboxEntry], Awaitable[None]]) -> None:
         """`fn(entry)` brings the cache in line with a write the server applied; awaited
         before `applied`/`settled` fire, so observers read an up-to-date cache."""
         self._appliers.append(fn)
-
-    def _on_store_change(self, change: OutboxChange) -> None:
-        try:
-            self._loop.call_soon_threadsafe(self.changed.emit, change)
-        except RuntimeError:  # the loop is closed: the app is shutting down
-            pass
 
     # -- the seller's side --------------------------------------------------------------------
 
@@ -100,6 +92,9 @@ class OutboxService:
     async def entries(self, states: tuple[OutboxState, ...] | None = None,
                       entity: str | None = None) -> list[OutboxEntry]:
         return await self._store.run(self._store.outbox.entries, states=states, entity=entity)
+
+    async def get(self, entry_id: str) -> OutboxEntry | None:
+        return await self._store.run(self._store.outbox.get, entry_id)
 
     async def counts(self) -> dict[OutboxState, int]:
         return await self._store.run(self._store.outbox.counts)
@@ -241,10 +236,19 @@ class OutboxService:
         return await self.counts()
 
     def _backoff(self, attempts: int, error: ApiError) -> float:
-        if isinstance(error, RateLimited) and error.retry_after is not None:
-            return min(float(error.retry_after), self._max_delay)
-        step: float = self._base_delay * 2.0 ** max(attempts - 1, 0)
-        return min(step, self._max_delay) * random.uniform(0.5, 1.0)
+        """Seconds before the next try after `attempts` failed ones (policy.WRITE_RETRY)."""
+        retry_after = error.retry_after if isinstance(error, RateLimited) else None
+        return self.backoff.delay(attempts, retry_after=retry_after)
+
+    @property
+    def _base_delay(self) -> float:
+        return self.backoff.first
+
+    @_base_delay.setter
+    def _base_delay(self, seconds: float) -> None:
+        # Kept for tests/support/crash_worker.py and tests/stress/support.py, which shorten
+        # the wait this way; new code sets `backoff`.
+        self.backoff = self.backoff.with_first(seconds)
 
     async def _process(self, entry: OutboxEntry) -> None:
         if entry.kind is not IntentKind.TRACKING_CREATE:

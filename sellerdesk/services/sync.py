@@ -13,14 +13,14 @@ import functools
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from sellerdesk.api.client import ShopClient
 from sellerdesk.api.enums import OrderOrder, QuestionOrder
-from sellerdesk.api.errors import ApiError, NotFound
+from sellerdesk.api.errors import NotFound
 from sellerdesk.api.models import Order, Question, Thread
 from sellerdesk.api.paging import paginate, paginate_thread
 from sellerdesk.services.catalogue import CatalogueService
-from sellerdesk.services.connectivity import Connectivity
 from sellerdesk.services.convert import order_row, thread_row
 from sellerdesk.services.events import Event
 from sellerdesk.services.inbox import InboxService
@@ -58,9 +58,7 @@ def _thread_key(t: Thread) -> tuple[object, ...]:
 class SyncService:
     def __init__(self, client: ShopClient, store: Store, catalogue: CatalogueService,
                  tracking: TrackingService, inbox: InboxService,
-                 orders: OrdersService | None = None, *, parallel: int = 4,
-                 connectivity: Connectivity | None = None) -> None:
-        self._connectivity = connectivity
+                 orders: OrdersService | None = None, *, parallel: int = 4) -> None:
         self._client = client
         self._store = store
         self._catalogue = catalogue
@@ -76,19 +74,15 @@ class SyncService:
     def running(self) -> bool:
         return self._lock.locked()
 
+    async def synced_at(self, what: Resource) -> datetime | None:
+        """When `what` was last brought up to date from the server (None: never)."""
+        return await self._store.run(self._store.cache.last_sync, what)
+
     async def sync(self, *, full: bool = False,
                    on_progress: Callable[[SyncProgress], object] | None = None) -> SyncReport:
         """Refresh everything; only one sync runs at a time (a second call waits for it)."""
         async with self._lock:
-            try:
-                report = await self._sync_all(full, on_progress)
-            except ApiError as exc:  # the connection state tells it too, not only the error
-                if self._connectivity is not None:
-                    self._connectivity.report_failure(exc)
-                raise
-            if self._connectivity is not None:
-                self._connectivity.report_success()
-            return report
+            return await self._sync_all(full, on_progress)
 
     async def _sync_all(self, full: bool,
                         on_progress: Callable[[SyncProgress], object] | None) -> SyncReport:

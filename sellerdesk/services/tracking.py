@@ -15,16 +15,20 @@ from sellerdesk.services.convert import load, load_all, tracking_row
 from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent
 from sellerdesk.services.outbox import OutboxService
+from sellerdesk.services.pending import PendingWrites
+from sellerdesk.services.tracking_rows import TrackingRow, build_rows
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key, new_tracking_entity
 from sellerdesk.store.rows import Resource
 
 
 class TrackingService:
-    def __init__(self, client: ShopClient, store: Store, outbox: OutboxService) -> None:
+    def __init__(self, client: ShopClient, store: Store, outbox: OutboxService,
+                 pending: PendingWrites) -> None:
         self._client = client
         self._store = store
         self._outbox = outbox
+        self._pending = pending
         self.changed: Event[None] = Event("tracking.changed")
         self._writes_applied = 0  # bumped by every applied tracking write (see refresh)
         outbox.add_applier(self._apply)
@@ -35,6 +39,14 @@ class TrackingService:
                                      event=event.value if event else None,
                                      provider=provider.value if provider else None)
         return load_all(rows, TrackingCode)
+
+    async def rows(self, *, event: CodeEvent | None = None, provider: Provider | None = None
+                   ) -> list[TrackingRow]:
+        """The list as the seller will see it: cached codes with the unsent writes laid over
+        (creates included, before they have an id), filtered on the values shown."""
+        codes = await self.codes()
+        writes = [self._pending.writes(k) for k in self._pending.keys("tracking:")]
+        return build_rows(codes, writes, event=event, provider=provider)
 
     async def refresh(self) -> list[TrackingCode]:
         async def read(code_id: int) -> TrackingCode | None:

@@ -79,7 +79,10 @@ class Store:
         target = loop or asyncio.get_running_loop()
 
         def forward(change: OutboxChange) -> None:
-            target.call_soon_threadsafe(callback, change)
+            try:
+                target.call_soon_threadsafe(callback, change)
+            except RuntimeError:  # the loop is closed: the app is shutting down
+                pass
         return self.outbox.add_observer(forward)
 
     def close(self) -> None:

@@ -101,7 +101,9 @@ def translate_error(exc: sqlite3.Error) -> StoreError:
     detail = f"{type(exc).__name__}: {exc}"
     code = getattr(exc, "sqlite_errorcode", None)
     primary = code & 0xFF if isinstance(code, int) else None
-    text = str(exc).lower()
+    # The code decides; SQLite's words only where no code came with the error. Anything
+    # unknown stays the general "could not read or save" (never called a full disk).
+    text = str(exc).lower() if primary is None else ""
     if primary == _SQLITE_FULL or "database or disk is full" in text:
         return StoreFullError(detail=detail)
     if primary in (_SQLITE_BUSY, _SQLITE_LOCKED) or "database is locked" in text:

@@ -1,11 +1,12 @@
-"""What every panel is given: the settings, the task runner, the options and (soon) services."""
+"""What every panel is given: the settings, the task runner, the options and the open shop."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
+from sellerdesk.services.bug_report import BugReports
+from sellerdesk.services.session import Session
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.settings import Settings
 
@@ -28,6 +29,8 @@ class UiContext:
     settings: Settings
     runner: TaskRunner
     options: GuiOptions = field(default_factory=GuiOptions)
-    # The services bundle (InboxService, OrdersService, ...) once the app is wired to a
-    # profile; None while it is not (the views then show their empty states).
-    services: Any = None
+    # The open shop's services (inbox, orders, ...); None while no shop is open (the views
+    # then show their empty states).
+    services: Session | None = None
+    # Where bugs go (the "Something went wrong" report); one for the whole run.
+    bugs: BugReports = field(default_factory=BugReports)

@@ -64,6 +64,8 @@ MESSAGES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("Errors", "A profile needs a name."),
     QT_TRANSLATE_NOOP("Errors", "The service address must start with http:// or https://."),
     QT_TRANSLATE_NOOP("Errors", "Enter the service address without the access token."),
+    # services/shops.py.
+    QT_TRANSLATE_NOOP("Errors", "There is no saved shop by that name."),
 )
 
 

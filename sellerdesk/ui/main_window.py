@@ -16,14 +16,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.store.rows import OrderFilter
+from sellerdesk.services.shops import DEMO_PROFILE, ProfileAnswer, ProfileChoice, saved_profiles
+from sellerdesk.services.types import OrderFilter
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.dashboard.panel import DashboardPanel
 from sellerdesk.ui.dashboard.preferences import NotificationSettingsDialog
 from sellerdesk.ui.dialogs.about import AboutDialog
-from sellerdesk.ui.dialogs.profile import DEMO_PROFILE, ProfileAnswer, ProfileChoice
-from sellerdesk.ui.dialogs.profiles import saved_profiles
 from sellerdesk.ui.dialogs.shortcuts import Section, ShortcutsDialog
 from sellerdesk.ui.icons import app_icon, icon
 from sellerdesk.ui.inbox.filters import InboxFilters
@@ -71,6 +70,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
 
         ctx.runner.error_reported.connect(self._on_runner_error_reported)
+        ctx.runner.bug_found.connect(self._on_runner_bug_found)
         self.sidebar.navigation.view_selected.connect(self.show_view)
         self.status.outbox_clicked.connect(self._on_status_outbox_clicked)
         self._restore()
@@ -303,6 +303,11 @@ class MainWindow(QMainWindow):
     def set_connection_state(self, state: ConnectionState) -> None:
         self.status.connection.set_state(state)
 
+    def set_connection_retry(self, next_try: datetime | None, trying: bool = False) -> None:
+        """While offline: when the next try to reach the shop service is, or that it is
+        under way."""
+        self.status.connection.set_retry(next_try, trying)
+
     def set_last_sync(self, moment: datetime | None) -> None:
         self.status.sync_age.set_last_sync(moment)
 
@@ -344,6 +349,9 @@ class MainWindow(QMainWindow):
 
     def _on_runner_error_reported(self, message: str) -> None:
         self.show_message(message, MessageLevel.ERROR)
+
+    def _on_runner_bug_found(self, exc: BaseException, doing: str) -> None:
+        self.ctx.bugs.report(exc, doing)
 
     def _on_view_action_triggered(self) -> None:
         action = self.sender()

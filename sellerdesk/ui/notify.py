@@ -19,6 +19,7 @@ from PySide6.QtGui import QAction, QFont, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
 from sellerdesk.services.notifications import NewItem
+from sellerdesk.services.refresh import QuietHours
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui import theme
 from sellerdesk.ui.icons import app_icon
@@ -39,15 +40,6 @@ class Notice:
     body: str
     items: tuple[NewItem, ...]
     target: NewItem | None
-
-
-def in_quiet_hours(hour: int, start: int, end: int) -> bool:
-    """Whether `hour` (0-23) falls in [start, end), which may wrap past midnight."""
-    if start == end:
-        return False
-    if start < end:
-        return start <= hour < end
-    return hour >= start or hour < end
 
 
 def safe_text(text: str, limit: int = MAX_BODY) -> str:
@@ -123,10 +115,10 @@ class Notifier(QObject):
     # ---- What the app calls. --------------------------------------------------------------
 
     def quiet_now(self) -> bool:
-        if not self._settings.get(keys.QUIET_HOURS):
-            return False
-        return in_quiet_hours(self._clock().hour, self._settings.get(keys.QUIET_FROM_HOUR) % 24,
-                              self._settings.get(keys.QUIET_TO_HOUR) % 24)
+        hours = QuietHours(self._settings.get(keys.QUIET_HOURS),
+                           self._settings.get(keys.QUIET_FROM_HOUR) % 24,
+                           self._settings.get(keys.QUIET_TO_HOUR) % 24)
+        return hours.covers(self._clock().hour)
 
     def announce(self, items: Sequence[NewItem]) -> Notice | None:
         """Say that `items` arrived; returns the notice, or None when nothing was shown."""

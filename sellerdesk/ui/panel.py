@@ -7,9 +7,11 @@ from typing import ClassVar
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QPalette
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QLayout, QVBoxLayout, QWidget
 
 from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.widgets.panel_header import PanelHeader
+from sellerdesk.ui.widgets.separator import Separator
 
 
 class Panel(QWidget):
@@ -31,9 +33,23 @@ class Panel(QWidget):
         self.setObjectName(f"panel-{self.view_id}")
         self.setAutoFillBackground(True)  # views sit on the base colour, the sidebar beside
         self.setBackgroundRole(QPalette.ColorRole.Base)
+        # The title row (name, status line, tools), first: the tab order starts there.
+        self.header = PanelHeader(self.title(), self)
 
     def title(self) -> str:
         raise NotImplementedError
+
+    def lay_out(self, body: QWidget, *, above_body: QLayout | None = None) -> None:
+        """Every view's frame: the header, a rule, then `body` (with `above_body` between
+        the rule and the body, e.g. a view's own message area)."""
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.header)
+        layout.addWidget(Separator(parent=self))
+        if above_body is not None:
+            layout.addLayout(above_body)
+        layout.addWidget(body, 1)
 
     def icon_name(self) -> str:
         raise NotImplementedError

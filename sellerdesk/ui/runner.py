@@ -1,10 +1,13 @@
 """The one way the GUI runs async work.
 
 A slot hands a coroutine to `TaskRunner.run`; the runner starts it as a task on the qasync
-loop, announces it (the status bar shows progress and Cancel when it lasts), turns any
+loop, announces it (the status bar shows progress and Cancel when it lasts), turns a known
 failure into words for the window's message banner (`error_reported`), and delivers the
-result to `on_success` on the GUI thread. Closing the window cancels what is still running.
-Slots never `try/except` around service calls themselves.
+result to `on_success` on the GUI thread. A bug (any other exception, in the work or in a
+view's callback) is not dressed up as a message: it goes out as `bug_found` to the
+"Something went wrong" report (services/bug_report.py). Closing the window cancels what is
+still running; the failure of work whose owner is gone is still looked at (never "Task
+exception was never retrieved"). Slots never `try/except` around service calls themselves.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QMetaObject, QObject, Signal
 
-from sellerdesk.api import errors as api_errors
+from sellerdesk.services.bug_report import is_known
+from sellerdesk.services.types import ApiError
 from sellerdesk.ui.core_messages import core_words
 
 log = logging.getLogger("sellerdesk.ui")
@@ -92,6 +96,11 @@ class TaskHandle(Generic[T]):
         return f"<TaskHandle {self.id} {self.label!r}>"
 
 
+def is_bug(exc: BaseException) -> bool:
+    """Whether `exc` is a bug to report rather than a failure to describe in words."""
+    return not (is_known(exc) or isinstance(exc, sqlite3.Error | TimeoutError | OSError))
+
+
 def describe_error(exc: BaseException) -> str:
     """A failure in words a seller understands. Never a traceback, never the token."""
     # API, store and credential errors carry `message`, written for people by the core: its
@@ -121,6 +130,7 @@ class TaskRunner(QObject):
     task_progressed = Signal(object)  # TaskHandle
     task_finished = Signal(object)  # TaskHandle, whether it succeeded, failed or was cancelled
     error_reported = Signal(str)  # a failure in words, for the message banner
+    bug_found = Signal(object, str)  # an unexpected exception and what the work was
     busy_changed = Signal(bool)
 
     def __init__(self, parent: QObject | None = None,
@@ -252,30 +262,38 @@ class TaskRunner(QObject):
                  on_success: Callable[[T], None] | None,
                  on_failure: Callable[[Exception], None] | None,
                  report_errors: bool) -> None:
-        if task.cancelled() or handle.orphaned:
+        if task.cancelled():
             log.debug("%r cancelled", handle)
             return
-        exc = task.exception()
+        exc = task.exception()  # looked at even when nobody waits for it any more
+        if exc is not None and not isinstance(exc, Exception):
+            raise exc  # KeyboardInterrupt, SystemExit: not ours to eat
+        if handle.orphaned:  # its view is gone: no callback, but a bug is still a bug
+            if exc is not None and is_bug(exc):
+                self.bug_found.emit(exc, handle.label)
+            elif exc is not None:
+                log.info("%s failed after its view closed: %r", handle.label or "task", exc)
+            return
         if exc is None:
             if on_success is not None:
                 self._guarded(handle, functools.partial(on_success, task.result()))
             return
-        if not isinstance(exc, Exception):  # KeyboardInterrupt, SystemExit: not ours to eat
-            raise exc
+        bug = is_bug(exc)
         handle.error_message = describe_error(exc)
-        if isinstance(exc, api_errors.ApiError):
+        if isinstance(exc, ApiError):
             log.warning("%s failed: %r %s", handle.label or "task", exc, exc.detail)
-        else:
-            log.error("%s failed", handle.label or "task", exc_info=exc)
+        elif not bug:
+            log.warning("%s failed: %r", handle.label or "task", exc)
         if on_failure is not None:
             self._guarded(handle, functools.partial(on_failure, exc))
-        if report_errors:
+        if bug:
+            self.bug_found.emit(exc, handle.label)  # logged with its traceback there
+        elif report_errors:
             self.error_reported.emit(handle.error_message)
 
     def _guarded(self, handle: TaskHandle[Any], callback: Callable[[], object]) -> None:
-        """Run a view's callback; a bug in it is logged and said in words, never raised."""
+        """Run a view's callback; a bug in it goes to the report, never raised."""
         try:
             callback()
-        except Exception:
-            log.exception("callback of %r failed", handle)
-            self.error_reported.emit(describe_error(RuntimeError()))
+        except Exception as exc:
+            self.bug_found.emit(exc, handle.label)

@@ -96,10 +96,6 @@ class Settings(QObject):
         super().__init__(parent)
         self._store = store if store is not None else QSettings()
 
-    @property
-    def file_name(self) -> str:
-        return self._store.fileName()
-
     def get(self, key: Key[T]) -> T:
         if key.family:
             raise ValueError(f"{key.name} is a family: use .at(name)")

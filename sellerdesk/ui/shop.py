@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Coroutine
+from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from PySide6.QtCore import Qt
@@ -16,19 +17,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.api.enums import ShopStatus
-from sellerdesk.api.models import Shop
-from sellerdesk.store.rows import Resource
+from sellerdesk.services.session import Session
+from sellerdesk.services.types import Resource, Shop, ShopStatus
+from sellerdesk.ui.cached_panel import CachedPanel
 from sellerdesk.ui.context import UiContext
-from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.formatting import current_locale
 from sellerdesk.ui.widgets.link_button import LinkButton
-from sellerdesk.ui.widgets.loading import is_online, refresh_from_network, updated_text
-from sellerdesk.ui.widgets.panel_header import PanelHeader
 from sellerdesk.ui.widgets.record_card import RecordCard
-from sellerdesk.ui.widgets.separator import Separator
 from sellerdesk.ui.widgets.service_link import subscribe
 from sellerdesk.ui.widgets.state_chip import StateChip
 from sellerdesk.ui.widgets.text import heading_label, plain_label
@@ -59,21 +56,17 @@ def country_name(code: str | None) -> str:
     return f"{name} ({code})" if name else code
 
 
-class ShopPanel(Panel):
+class ShopPanel(CachedPanel[Shop | None]):
     view_id = "shop"
+    synced_resource = Resource.SHOP
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.shop: Shop | None = None
-        self._last_sync: datetime | None = None
-        self._fetch_after_read = False  # the first read of load() then asks the network
         self._build()
         self._build_actions()
         if ctx.services is not None:
-            subscribe(self, ctx.services.catalogue.shop_changed, lambda _: self._read_cache())
-
-    def _key(self, name: str) -> str:
-        return f"shop.{name}.{id(self)}"
+            subscribe(self, ctx.services.catalogue.shop_changed, lambda _: self.read_cached())
 
     def title(self) -> str:
         return self.tr("Shop")
@@ -84,7 +77,6 @@ class ShopPanel(Panel):
     # ---- Building. ---------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.header = PanelHeader(self.title(), self)
         self.name_label = heading_label("", self, scale=1.7)
         self.name_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.status_chip = StateChip("", "info", Tone.MUTED, self)
@@ -145,12 +137,7 @@ class ShopPanel(Panel):
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.empty_state)
         self.stack.addWidget(self.page_scroll)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.header)
-        layout.addWidget(Separator(parent=self))
-        layout.addWidget(self.stack, 1)
+        self.lay_out(self.stack)
 
     def _build_actions(self) -> None:
         def make(text: str, keys: str, button: LinkButton) -> QAction:
@@ -171,50 +158,23 @@ class ShopPanel(Panel):
 
     # ---- Loading. ------------------------------------------------------------------------------
 
-    def load(self) -> None:
-        if self.ctx.services is None:
-            self.mark_loaded()
-            return
-        self._fetch_after_read = is_online(self.ctx)
-        self._read_cache()
+    def read_cache(self, services: Session) -> Coroutine[Any, Any, Shop | None]:
+        return services.catalogue.shop()
 
-    def refresh(self) -> None:
-        if self.ctx.services is None:
-            self.load()
-            return
-        self._fetch(explicit=True)
+    def show_cached(self, value: Shop | None) -> bool:
+        if value is not None:
+            self.show_shop(value)
+        return value is not None
 
-    def _read_cache(self) -> None:
-        services = self.ctx.services
+    def fetch(self, services: Session) -> Coroutine[Any, Any, object]:
+        return services.catalogue.refresh_shop()
 
-        def shown(shop: Shop | None) -> None:
-            if shop is not None:
-                self.show_shop(shop)
-            fetch, self._fetch_after_read = self._fetch_after_read, False
-            if shop is not None or not fetch:
-                self.mark_loaded()
-            if fetch:
-                self._fetch(explicit=False)
+    def fetch_label(self) -> str:
+        return self.tr("Updating the shop record…")
 
-        self.ctx.runner.run(services.catalogue.shop(), on_success=shown, key=self._key("cache"),
-                            owner=self, show_progress=False)
-        self.ctx.runner.run(services.store.run(services.store.cache.last_sync, Resource.SHOP),
-                            on_success=self._on_last_sync_read, key=self._key("synced"), owner=self,
-                            show_progress=False, report_errors=False)
-
-    def _fetch(self, *, explicit: bool) -> None:
-        refresh_from_network(self.ctx, self.ctx.services.catalogue.refresh_shop(), owner=self,
-                             key=self._key("refresh"), label=self.tr("Updating the shop record…"),
-                             explicit=explicit, on_failure=self._on_fetch_failed,
-                             on_settled=self.mark_loaded)
-
-    def _on_fetch_failed(self, words: str) -> None:
+    def fetch_failed(self, words: str) -> None:
         if self.shop is None:
             self.empty_state.set_text(self.tr("The shop record could not be fetched"), words)
-
-    def _on_last_sync_read(self, moment: datetime | None) -> None:
-        self._last_sync = moment
-        self.header.set_subtitle(updated_text(moment))
 
     # ---- Showing. --------------------------------------------------------------------------------
 

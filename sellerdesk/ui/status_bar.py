@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from enum import Enum
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer, Signal
@@ -20,7 +20,6 @@ class ConnectionState(Enum):
     NOT_CONNECTED = "not_connected"  # no profile opened yet
     ONLINE = "online"
     OFFLINE = "offline"
-    RECONNECTING = "reconnecting"
 
 
 def _connection_look(state: ConnectionState) -> tuple[str, str, Tone, str]:
@@ -38,10 +37,6 @@ def _connection_look(state: ConnectionState) -> tuple[str, str, Tone, str]:
             QCoreApplication.translate(
                 "StatusBar", "The shop service cannot be reached. You can keep working: "
                              "changes wait in the outbox.")),
-        ConnectionState.RECONNECTING: (
-            QCoreApplication.translate("StatusBar", "Reconnecting…"), "reconnecting",
-            Tone.ACCENT,
-            QCoreApplication.translate("StatusBar", "Trying to reach the shop service again.")),
     }[state]
 
 
@@ -50,7 +45,7 @@ class _IconText(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._look: tuple[str, Tone] = ("info", Tone.MUTED)
+        self._look: tuple[str, Tone] | None = None
         self.icon_label = QLabel(self)
         self.text_label = plain_label("", self)
         layout = QHBoxLayout(self)
@@ -60,12 +55,18 @@ class _IconText(QWidget):
         layout.addWidget(self.text_label)
 
     def set_content(self, icon_name: str, tone: Tone, text: str) -> None:
-        self._look = (icon_name, tone)
-        self._paint_icon()
-        self.text_label.setText(text)
+        self._paint(icon_name, tone, text)
         self.setAccessibleName(text)
 
+    def _paint(self, icon_name: str, tone: Tone, text: str) -> None:
+        if self._look != (icon_name, tone):
+            self._look = (icon_name, tone)
+            self._paint_icon()
+        self.text_label.setText(text)
+
     def _paint_icon(self) -> None:
+        if self._look is None:
+            return
         side = self.fontMetrics().height()
         self.icon_label.setPixmap(icon(*self._look).pixmap(QSize(side, side),
                                                           self.devicePixelRatioF()))
@@ -77,16 +78,54 @@ class _IconText(QWidget):
 
 
 class ConnectionIndicator(_IconText):
+    """"Online" / "Offline"; while offline, when the next try to reach the service is (a
+    countdown) or that one is under way. The state itself never flickers with the tries."""
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.state = ConnectionState.NOT_CONNECTED
+        self._next_try: datetime | None = None
+        self._trying = False
+        self._tick = QTimer(self)  # the countdown's seconds, only while one is shown
+        self._tick.setInterval(1000)
+        self._tick.timeout.connect(self._render)
         self.set_state(self.state)
 
     def set_state(self, state: ConnectionState) -> None:
         self.state = state
-        text, icon_name, tone, tip = _connection_look(state)
-        self.set_content(icon_name, tone, text)
+        if state is not ConnectionState.OFFLINE:
+            self._next_try, self._trying = None, False
+        self._render(announce=True)
+
+    def set_retry(self, next_try: datetime | None, trying: bool = False) -> None:
+        """While offline: the next try's time, or that a try is under way now."""
+        self._next_try, self._trying = next_try, trying
+        self._render(announce=True)
+
+    def detail(self) -> str:
+        if self.state is not ConnectionState.OFFLINE:
+            return ""
+        if self._trying:
+            return self.tr("trying again now…")
+        if self._next_try is not None:
+            seconds = max(0, round((self._next_try - datetime.now(UTC)).total_seconds()))
+            return self.tr("next try in {n} s").format(n=seconds)
+        return ""
+
+    def _render(self, announce: bool = False) -> None:
+        text, icon_name, tone, tip = _connection_look(self.state)
+        detail = self.detail()
+        shown = f"{text} · {detail}" if detail else text
+        self._paint(icon_name, tone, shown)
+        if announce:  # a screen reader hears the state and the try, not every second
+            self.setAccessibleName(shown)
         self.setToolTip(tip)
+        counting = (self.state is ConnectionState.OFFLINE and self._next_try is not None
+                    and not self._trying)
+        if counting and not self._tick.isActive():
+            self._tick.start()
+        elif not counting:
+            self._tick.stop()
 
     def text(self) -> str:
         return self.text_label.text()

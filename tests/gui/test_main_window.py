@@ -78,7 +78,6 @@ def test_the_outbox_button_opens_the_outbox(window: MainWindow, qtbot: QtBot) ->
 @pytest.mark.parametrize(("state", "text"), [
     (ConnectionState.ONLINE, "Online"),
     (ConnectionState.OFFLINE, "Offline"),
-    (ConnectionState.RECONNECTING, "Reconnecting…"),
     (ConnectionState.NOT_CONNECTED, "Not connected"),
 ])
 def test_connection_state_is_said_in_words_and_an_icon(window: MainWindow,
@@ -90,6 +89,19 @@ def test_connection_state_is_said_in_words_and_an_icon(window: MainWindow,
     assert indicator.accessibleName() == text
     pixmap = indicator.icon_label.pixmap()
     assert pixmap is not None and not pixmap.isNull()
+
+
+def test_offline_says_when_it_tries_again_without_changing_state(window: MainWindow) -> None:
+    window.set_connection_state(ConnectionState.OFFLINE)
+    indicator = window.status.connection
+    window.set_connection_retry(datetime.now(UTC) + timedelta(seconds=30))
+    assert indicator.text().startswith("Offline · next try in ")
+    assert indicator.text().endswith(" s")
+    window.set_connection_retry(None, trying=True)
+    assert indicator.text() == "Offline · trying again now…"
+    assert indicator.state is ConnectionState.OFFLINE
+    window.set_connection_state(ConnectionState.ONLINE)
+    assert indicator.text() == "Online"  # back online: no detail left over
 
 
 def test_sync_age_is_relative(window: MainWindow) -> None:

@@ -1,4 +1,5 @@
-"""The task runner: results to callbacks, failures in words to the banner, cancel on close."""
+"""The task runner: results to callbacks, failures in words to the banner, bugs to the
+report, cancel on close."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.errors import ApiError, AuthError, BadRequest, NotFound, Offline
+from sellerdesk.services.bug_report import BugReport
 from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.runner import Progress, TaskRunner, describe_error
 from sellerdesk.ui.widgets.progress import TaskProgress
@@ -57,14 +59,46 @@ def test_an_api_error_goes_to_the_banner_in_words(window: MainWindow, runner: Ta
     assert window.banner.isVisible()
 
 
-def test_an_unexpected_error_shows_no_traceback(window: MainWindow, runner: TaskRunner,
-                                                qtbot: QtBot) -> None:
-    with qtbot.waitSignal(runner.error_reported, timeout=5000) as blocker:
-        runner.run(_raise(KeyError("secret-internal-name")))
-    message = blocker.args[0]
-    assert "Traceback" not in message and "secret-internal-name" not in message
-    assert "KeyError" not in message
-    assert window.banner.messages() == [message]
+def test_a_bug_goes_to_the_report_not_the_banner(window: MainWindow, runner: TaskRunner,
+                                                  qtbot: QtBot) -> None:
+    reports: list[BugReport] = []
+    window.ctx.bugs.reported.connect(reports.append)
+    failures: list[Exception] = []
+    with qtbot.assertNotEmitted(runner.error_reported), \
+            qtbot.waitSignal(runner.bug_found, timeout=5000) as blocker:
+        runner.run(_raise(KeyError("internal-name")), on_failure=failures.append,
+                   label="Saving your answer…")
+    assert isinstance(blocker.args[0], KeyError) and blocker.args[1] == "Saving your answer…"
+    assert isinstance(failures[0], KeyError)  # the view still hears of it (to re-enable)
+    assert window.banner.messages() == []
+    assert [r.kind for r in reports] == ["KeyError"]
+    assert "Traceback" in reports[0].details and reports[0].where == "Saving your answer…"
+
+
+@pytest.mark.parametrize(("error", "bug"), [(KeyError("raised while unwinding"), True),
+                                            (Offline(), False)])
+def test_the_failure_of_work_whose_view_is_gone_is_still_looked_at(
+        runner: TaskRunner, qtbot: QtBot, error: Exception, bug: bool) -> None:
+    """Never "Task exception was never retrieved": a bug reaches the report, a known
+    failure only the log (its view is gone: no banner, no callback)."""
+    owner = QWidget()
+    started: list[bool] = []
+    bugs: list[BaseException] = []
+    runner.bug_found.connect(lambda exc, _doing: bugs.append(exc))
+
+    async def fails_late() -> None:
+        try:
+            await _forever(started)
+        finally:
+            raise error
+
+    handle = runner.run(fails_late(), owner=owner)
+    qtbot.waitUntil(lambda: bool(started), timeout=5000)
+    with qtbot.assertNotEmitted(runner.error_reported):
+        owner.deleteLater()  # cancels the work, which fails on its way out
+        qtbot.waitUntil(handle.is_finished, timeout=5000)
+    assert bugs == ([error] if bug else [])
+    assert handle.task is not None and handle.task.exception() is error
 
 
 def test_report_errors_false_leaves_the_banner_alone(window: MainWindow, runner: TaskRunner,
@@ -90,9 +124,10 @@ def test_a_failing_callback_is_contained(runner: TaskRunner, qtbot: QtBot) -> No
     def broken(_: object) -> None:
         raise RuntimeError("bug in a view")
 
-    with qtbot.waitSignal(runner.error_reported, timeout=5000) as blocker:
+    with qtbot.assertNotEmitted(runner.error_reported), \
+            qtbot.waitSignal(runner.bug_found, timeout=5000) as blocker:
         runner.run(_value(1), on_success=broken)
-    assert "bug in a view" not in blocker.args[0]
+    assert isinstance(blocker.args[0], RuntimeError)
 
 
 def test_closing_the_window_cancels_running_work(window: MainWindow, runner: TaskRunner,

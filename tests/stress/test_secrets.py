@@ -196,7 +196,9 @@ def test_the_most_verbose_window_and_command_line_leak_no_token(seeded_db: Path,
     for library in ("qasync", "httpcore", "asyncio", "sellerdesk"):
         assert f"DEBUG {library}" in log, f"no DEBUG line of {library}: not the loudest run"
     assert "INFO httpx: HTTP Request: GET " in log and "access_token=REDACTED" in log
-    assert "Setting Future result" in "".join(streams)  # the line that once held the token
+    # qasync's worker once logged the keyring read's result (the token); the app's reads now
+    # go through its own named executor, but any library line that quotes a result is covered
+    # by the checks below.
     for secret in {token.encode(), token.encode("utf-16-le"), quote(token).encode()}:
         assert files_holding(data, secret) == []
         assert files_holding(snaps, secret) == []

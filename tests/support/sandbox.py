@@ -1,73 +1,26 @@
-"""Start and drive the sandbox as a real subprocess over loopback, for tests and benchmarks."""
+"""The sandbox for tests and benchmarks: the app's own launcher (sellerdesk/services/
+sandbox_launcher.py, a real subprocess over loopback) plus plain HTTP helpers for checking
+and steering the server from a test."""
 
 from __future__ import annotations
 
-import os
-import re
-import signal
-import subprocess
-import sys
-import threading
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
 
-READY = re.compile(r"SELLERDESK-SANDBOX base_url=(\S+) shop_id=(\d+) token=(\S+)")
+from sellerdesk.services.sandbox_launcher import SandboxProcess
 
 
-@dataclass
-class Sandbox:
-    """A running `sellerdesk-sandbox` process; `restart()` keeps its database and port."""
+@dataclass(repr=False)
+class Sandbox(SandboxProcess):
+    """A running `sellerdesk-sandbox`; seeded with 1 unless told otherwise."""
 
-    db: Path
-    seed: int = 1
-    orders: int | None = None
-    extra_args: list[str] = field(default_factory=list)
-    port: int = 0
-    base_url: str = ""
-    shop_id: int = 0
-    token: str = ""
-    proc: subprocess.Popen[str] | None = None
-    output: list[str] = field(default_factory=list)
+    seed: int | None = 1
 
     def start(self, timeout: float = 120.0) -> Sandbox:
-        args = [sys.executable, "-m", "sellerdesk.sandbox", "--host", "127.0.0.1",
-                "--port", str(self.port), "--db", str(self.db), "--seed", str(self.seed)]
-        if self.orders is not None:
-            args += ["--orders", str(self.orders)]
-        args += self.extra_args
-        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                     text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"))
-        found = threading.Event()
-
-        def pump() -> None:
-            assert self.proc and self.proc.stdout
-            for line in self.proc.stdout:
-                self.output.append(line)
-                m = READY.search(line)
-                if m and not found.is_set():
-                    self.base_url, self.token = m.group(1), m.group(3)
-                    self.shop_id = int(m.group(2))
-                    self.port = int(self.base_url.rsplit(":", 1)[1])
-                    found.set()
-
-        threading.Thread(target=pump, daemon=True).start()
-        if not found.wait(timeout):
-            self.stop()
-            raise RuntimeError("sandbox did not start:\n" + "".join(self.output[-40:]))
+        super().start(timeout)
         return self
-
-    def stop(self, kill: bool = False) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
-        self.proc = None
 
     def restart(self) -> Sandbox:
         self.stop()

@@ -6,6 +6,7 @@ import asyncio
 import threading
 from pathlib import Path
 
+from sellerdesk.policy import WRITE_RETRY
 from sellerdesk.services.session import Session, ShopAddress
 from tests.support.sandbox import Sandbox
 
@@ -15,7 +16,7 @@ async def open_session(sb: Sandbox, data_dir: Path, *, profile: str = "test",
     address = ShopAddress(profile=profile, base_url=sb.base_url, shop_id=sb.shop_id)
     session = await Session.open(address, sb.token, data_dir=data_dir, timeout=timeout,
                                  max_retries=max_retries)
-    session.outbox._base_delay = 0.01  # tests do not wait for real backoff
+    session.outbox.backoff = WRITE_RETRY.with_first(0.01)  # tests do not wait for real backoff
     return session
 
 

@@ -36,26 +36,7 @@ from sellerdesk.credentials import (
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import IntentKind
 from sellerdesk.store.rows import OrderRow
-
-
-class MemoryKeyring(KeyringBackend):
-    """A keyring in a dict, for machines without a Secret Service."""
-
-    priority = 1  # type: ignore[assignment]
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.passwords: dict[tuple[str, str], str] = {}
-
-    def get_password(self, service: str, username: str) -> str | None:
-        return self.passwords.get((service, username))
-
-    def set_password(self, service: str, username: str, password: str) -> None:
-        self.passwords[(service, username)] = password
-
-    def delete_password(self, service: str, username: str) -> None:
-        if self.passwords.pop((service, username), None) is None:
-            raise PasswordDeleteError(username)
+from tests.support.keyring import MemoryKeyring
 
 
 class RefusingKeyring(MemoryKeyring):
@@ -74,7 +55,7 @@ class UnavailableKeyring(MemoryKeyring):
 
 
 # keyring registers every backend class it sees; keep ours out of its automatic choice.
-for _cls in (MemoryKeyring, RefusingKeyring, PlaintextKeyring, UnavailableKeyring):
+for _cls in (RefusingKeyring, PlaintextKeyring, UnavailableKeyring):
     KeyringBackend._classes.discard(_cls)  # type: ignore[attr-defined]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
-from sellerdesk.api.models import Category
+from sellerdesk.services.types import Category
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.formatting import format_datetime

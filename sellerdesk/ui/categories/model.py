@@ -16,7 +16,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QPalette
 
-from sellerdesk.api.models import Category
+from sellerdesk.services.types import Category
 from sellerdesk.ui import theme
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.theme import Tone

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import datetime
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from PySide6.QtCore import (
     QItemSelection,
@@ -21,29 +21,26 @@ from PySide6.QtWidgets import (
     QStackedWidget,
     QToolButton,
     QTreeView,
-    QVBoxLayout,
     QWidget,
 )
 
-from sellerdesk.api.models import Category
-from sellerdesk.store.rows import Resource
+from sellerdesk.services.session import Session
+from sellerdesk.services.types import Category, Resource
 from sellerdesk.ui import settings as keys
+from sellerdesk.ui.cached_panel import CachedPanel
 from sellerdesk.ui.categories.detail import CategoryDetail
 from sellerdesk.ui.categories.model import CategoryTreeModel, Column
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import icon
-from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.widgets.columns import fit_columns
 from sellerdesk.ui.widgets.empty_state import EmptyState
-from sellerdesk.ui.widgets.link_button import LinkButton
-from sellerdesk.ui.widgets.loading import is_online, refresh_from_network, updated_text
-from sellerdesk.ui.widgets.panel_header import PanelHeader
-from sellerdesk.ui.widgets.separator import Separator
+from sellerdesk.ui.widgets.loading import updated_text
 from sellerdesk.ui.widgets.service_link import subscribe
 
 
-class CategoriesPanel(Panel):
+class CategoriesPanel(CachedPanel[list[Category]]):
     view_id = "categories"
+    synced_resource = Resource.CATEGORIES
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
@@ -54,16 +51,11 @@ class CategoriesPanel(Panel):
         self.proxy.setAutoAcceptChildRows(True)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.proxy.setFilterKeyColumn(Column.NAME)
-        self._last_sync: datetime | None = None
-        self._fetch_after_read = False  # the first read of load() then asks the network
         self._build()
         self._build_actions()
         if ctx.services is not None:
             subscribe(self, ctx.services.catalogue.categories_changed,
-                      lambda _: self._read_cache())
-
-    def _key(self, name: str) -> str:
-        return f"categories.{name}.{id(self)}"
+                      lambda _: self.read_cached())
 
     def title(self) -> str:
         return self.tr("Categories")
@@ -74,7 +66,6 @@ class CategoriesPanel(Panel):
     # ---- Building. -------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.header = PanelHeader(self.title(), self)
         self.filter_edit = QLineEdit(self)
         self.filter_edit.setPlaceholderText(self.tr("Filter by name"))
         self.filter_edit.setClearButtonEnabled(True)
@@ -126,12 +117,7 @@ class CategoriesPanel(Panel):
         self.stack.addWidget(self.splitter)
         self.stack.addWidget(self.no_match)
 
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.header)
-        layout.addWidget(Separator(parent=self))
-        layout.addWidget(self.stack, 1)
+        self.lay_out(self.stack)
 
     def _tool_button(self, text: str, slot: Callable[[], object]) -> QToolButton:
         button = QToolButton(self)
@@ -163,59 +149,30 @@ class CategoriesPanel(Panel):
 
     # ---- Loading. ---------------------------------------------------------------------------
 
-    def load(self) -> None:
-        if self.ctx.services is None:
-            self._show_tree([])
-            self.mark_loaded()
-            return
-        self._fetch_after_read = is_online(self.ctx)
-        self._read_cache()
+    def read_cache(self, services: Session) -> Coroutine[Any, Any, list[Category]]:
+        return services.catalogue.category_tree()
 
-    def refresh(self) -> None:
-        if self.ctx.services is None:
-            self.load()
-            return
-        self._fetch(explicit=True)
+    def show_cached(self, value: list[Category]) -> bool:
+        self._show_tree(value)
+        return bool(value)
 
-    def _read_cache(self) -> None:
-        services = self.ctx.services
+    def show_no_shop(self) -> None:
+        self._show_tree([])
 
-        def shown(tree: list[Category]) -> None:
-            self._show_tree(tree)
-            # A newer read may have replaced the one load() started: the flag, not this
-            # call, says whether the network is still to be asked.
-            fetch, self._fetch_after_read = self._fetch_after_read, False
-            if tree or not fetch:
-                self.mark_loaded()
-            if fetch:
-                self._fetch(explicit=False)
+    def fetch(self, services: Session) -> Coroutine[Any, Any, object]:
+        return services.catalogue.refresh_categories()
 
-        self.ctx.runner.run(services.catalogue.category_tree(), on_success=shown,
-                            key=self._key("cache"), owner=self, show_progress=False)
-        self.ctx.runner.run(services.store.run(services.store.cache.last_sync,
-                                               Resource.CATEGORIES),
-                            on_success=self._on_last_sync_read, key=self._key("synced"),
-                            owner=self, show_progress=False, report_errors=False)
+    def fetch_label(self) -> str:
+        return self.tr("Updating categories…")
 
-    def _fetch(self, *, explicit: bool) -> None:
-        refresh_from_network(
-            self.ctx, self.ctx.services.catalogue.refresh_categories(), owner=self,
-            key=self._key("refresh"), label=self.tr("Updating categories…"),
-            explicit=explicit, on_failure=self._on_fetch_failed,
-            on_settled=self.mark_loaded)
-
-    def _on_fetch_failed(self, words: str) -> None:
+    def fetch_failed(self, words: str) -> None:
         if self.model.total() == 0:
             self.empty_state.set_text(self.tr("Categories could not be fetched"), words)
-
-    def _on_last_sync_read(self, moment: datetime | None) -> None:
-        self._last_sync = moment
-        self._update_subtitle()
 
     def _show_tree(self, tree: list[Category]) -> None:
         selected = self.selected_category()
         self.model.set_tree(tree)
-        self._update_subtitle()
+        self.update_subtitle()
         self._update_stack()
         if selected is not None and not self.selected_category():
             self.select_category(selected.id)
@@ -228,10 +185,10 @@ class CategoriesPanel(Panel):
                 self.tree.setCurrentIndex(first)
         self._refresh_detail()
 
-    def _update_subtitle(self) -> None:
+    def update_subtitle(self) -> None:
         total = self.model.total()
         count = self.tr("%n categories", "", total) if total else ""
-        parts = [p for p in (count, updated_text(self._last_sync)
+        parts = [p for p in (count, updated_text(self.last_sync)
                              if self.ctx.services is not None else "") if p]
         self.header.set_subtitle(" · ".join(parts))
 
@@ -269,9 +226,6 @@ class CategoriesPanel(Panel):
     def open_permalink(self) -> None:
         if self.detail.category is not None:
             self.detail.permalink.click()
-
-    def permalink_button(self) -> LinkButton:
-        return self.detail.permalink
 
     def _focus_filter(self) -> None:
         self.filter_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)

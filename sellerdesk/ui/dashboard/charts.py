@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.store.stats import WeekAnswerTime
+from sellerdesk.services.types import WeekAnswerTime
 from sellerdesk.ui import theme
 from sellerdesk.ui.dashboard import figures
 from sellerdesk.ui.dashboard.figures import DaySeries

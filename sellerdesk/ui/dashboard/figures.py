@@ -15,7 +15,7 @@ from babel.dates import format_skeleton
 from babel.numbers import format_compact_decimal, format_decimal, format_percent
 from PySide6.QtCore import QCoreApplication
 
-from sellerdesk.store.stats import DayFigure, WeekAnswerTime
+from sellerdesk.services.types import DayFigure, WeekAnswerTime
 from sellerdesk.ui.widgets import formatting
 
 SPANS = (30, 90)  # the chart windows a seller can pick, in days

@@ -24,24 +24,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.api.enums import ThreadStatus
 from sellerdesk.services.dashboard import Glance
-from sellerdesk.store.rows import OrderFilter, OrderSummary
+from sellerdesk.services.shops import ShopGlance, read_glances, saved_profiles
+from sellerdesk.services.types import OrderFilter, OrderSummary, ThreadStatus
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.dashboard import figures
 from sellerdesk.ui.dashboard.cards import CardGrid, FigureCard
 from sellerdesk.ui.dashboard.sections import ChartInput, ChartsArea
-from sellerdesk.ui.dashboard.shops import AllShops, ShopFigures, read_shops
-from sellerdesk.ui.dialogs.profiles import saved_profiles
+from sellerdesk.ui.dashboard.shops import AllShops, ShopFigures, shop_figures
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort
 from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.formatting import format_number, format_relative
-from sellerdesk.ui.widgets.panel_header import PanelHeader
-from sellerdesk.ui.widgets.separator import Separator
 
 
 class DashboardPanel(Panel):
@@ -57,7 +54,6 @@ class DashboardPanel(Panel):
         super().__init__(ctx, parent)
         self.glance: Glance | None = None
         self._unhook: list[Callable[[], None]] = []
-        self.header = PanelHeader(self.title(), self)
         self.days_combo = QComboBox(self)
         for days in figures.SPANS:
             self.days_combo.addItem(self.tr("Last {n} days").format(n=days), days)
@@ -143,12 +139,7 @@ class DashboardPanel(Panel):
         self.body = QStackedWidget(self)
         self.body.addWidget(self.page)
         self.body.addWidget(self.no_shop)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.header)
-        layout.addWidget(Separator(parent=self))
-        layout.addWidget(self.body, 1)
+        self.lay_out(self.body)
 
     def _connect_widgets(self) -> None:
         self.card_unanswered.clicked.connect(functools.partial(
@@ -307,12 +298,12 @@ class DashboardPanel(Panel):
         others = [p for p in saved_profiles(self.ctx.options.data_dir)
                   if p.name != current and not p.demo]
         slow = max(1, self.ctx.settings.get(keys.SLOW_ANSWER_MINUTES))
-        self.ctx.runner.run(read_shops(others, self.ctx.options.data_dir, slow_minutes=slow),
+        self.ctx.runner.run(read_glances(others, self.ctx.options.data_dir, slow_minutes=slow),
                             on_success=self._on_other_shops_read, show_progress=False,
                             key=f"dashboard-shops-{id(self)}", owner=self)
 
-    def _on_other_shops_read(self, columns: list[ShopFigures]) -> None:
-        self._others = columns
+    def _on_other_shops_read(self, shops: list[ShopGlance]) -> None:
+        self._others = [shop_figures(s) for s in shops]
         self._show_current_shop()
 
     def _show_current_shop(self) -> None:

@@ -1,25 +1,20 @@
-""""All shops": every saved shop's figures side by side, read from each shop's own store.
-
-A shop other than the open one is read by opening its store for a moment (the figures are
-all local, so this works offline). A store another SellerDesk window holds cannot be opened
-(one process per store, see store/db.py): its column says so instead of guessing.
+""""All shops": every saved shop's figures side by side, read from each shop's own store
+(`services.shops.read_glances`: a shop other than the open one is read by opening its store
+for a moment, so this works offline). A store another SellerDesk window holds cannot be
+opened (one process per store): its column says so instead of guessing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
-from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QPushButton, QSizePolicy, QWidget
 
-from sellerdesk.credentials import Profile
-from sellerdesk.services.dashboard import DashboardService, Glance
-from sellerdesk.store import Store, StoreBusyError, StoreError, profile_db_path
+from sellerdesk.services.dashboard import Glance
+from sellerdesk.services.shops import GlanceProblem, ShopGlance
 from sellerdesk.ui import theme
-from sellerdesk.ui.runner import describe_error
+from sellerdesk.ui.core_messages import core_words
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.formatting import format_number, format_relative
 from sellerdesk.ui.widgets.text import heading_label, plain_label
@@ -35,33 +30,15 @@ class ShopFigures:
     current: bool = False
 
 
-async def read_shop(profile: Profile, data_dir: Path | None, *, slow_minutes: int,
-                    now: datetime | None = None) -> ShopFigures:
-    """The glance of a shop that is not open in this window (its store opened for a moment)."""
-    if not profile_db_path(profile.name, data_dir).exists():
-        return ShopFigures(profile.name, None, QCoreApplication.translate(
-            "AllShops", "Not synced on this computer yet"))
-    try:
-        store = await Store.open_async(profile.name, data_dir=data_dir)
-    except StoreBusyError:
-        return ShopFigures(profile.name, None, QCoreApplication.translate(
-            "AllShops", "Open in another window"))
-    except StoreError as exc:
-        return ShopFigures(profile.name, None, describe_error(exc))
-    try:
-        glance = await DashboardService(store).glance(days=1, now=now,
-                                                      slow_minutes=slow_minutes)
-    except StoreError as exc:
-        return ShopFigures(profile.name, None, describe_error(exc))
-    finally:
-        await store.aclose()
-    return ShopFigures(profile.name, glance)
-
-
-async def read_shops(profiles: Sequence[Profile], data_dir: Path | None, *,
-                     slow_minutes: int) -> list[ShopFigures]:
-    """One after the other: each opens a database, and they share two cores with the app."""
-    return [await read_shop(p, data_dir, slow_minutes=slow_minutes) for p in profiles]
+def shop_figures(shop: ShopGlance) -> ShopFigures:
+    """The column of a shop read from its own store (services/shops.py), in words."""
+    problems = {
+        GlanceProblem.NOT_SYNCED: QCoreApplication.translate(
+            "AllShops", "Not synced on this computer yet"),
+        GlanceProblem.IN_USE: QCoreApplication.translate("AllShops", "Open in another window"),
+    }
+    problem = problems.get(shop.problem, core_words(shop.message)) if shop.problem else ""
+    return ShopFigures(shop.name, shop.glance, problem)
 
 
 def _rows() -> list[tuple[str, str]]:

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.store.outbox import OutboxEntry, Resolution
+from sellerdesk.services.types import OutboxEntry, Resolution
 from sellerdesk.ui.outbox.describe import Field, Versions, error_words, versions, what
 from sellerdesk.ui.widgets.code_editor import CodeEditor
 from sellerdesk.ui.widgets.separator import Separator

@@ -1,13 +1,10 @@
 """Connect a shop: base URL, shop id and access token — or try the demo shop.
 
-The token goes to the OS keyring through `CredentialStore`, never to a settings file. Where the
+The token goes to the OS keyring (services/shops.py), never to a settings file. Where the
 system has no secure store, the dialog says the token is kept for this session only.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
-from enum import Enum
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -21,25 +18,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sellerdesk.services.shops import DEMO_PROFILE, ProfileAnswer, ProfileChoice
 from sellerdesk.ui.widgets.text import heading_label, plain_label
 
-
-class ProfileChoice(Enum):
-    CONNECT = "connect"  # a new or edited profile, with its token
-    DEMO = "demo"
-    OPEN = "open"  # a saved profile, by name (its token is in the keyring)
-
-
-DEMO_PROFILE = "demo"  # the demo shop's store name; a saved profile may not take it
-
-
-@dataclass(frozen=True)
-class ProfileAnswer:
-    choice: ProfileChoice
-    name: str = ""
-    base_url: str = ""
-    shop_id: int = 0
-    token: str = ""
+__all__ = ["DEMO_PROFILE", "ProfileAnswer", "ProfileChoice", "ProfileDialog"]
 
 
 class ProfileDialog(QDialog):

@@ -1,16 +1,12 @@
 """The shop switcher: saved shops plus the demo; switch, add, edit (a new token) or remove.
 
 Switching answers `ProfileAnswer(OPEN, name=...)`; the app closes this shop's window and
-opens the chosen shop in a new one (app.py), so no view ever shows one shop's data under
+opens the chosen shop in a new one (ui/windows.py), so no view ever shows one shop's data under
 another's name. Tokens stay in the keyring: this dialog never reads one.
 """
 
 from __future__ import annotations
 
-import asyncio
-from pathlib import Path
-
-from keyring.backends import null
 from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
@@ -23,29 +19,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.credentials import (
-    NO_SECURE_STORE,
-    STORE_REFUSED,
-    CredentialsError,
-    CredentialStore,
-    Profile,
-)
-from sellerdesk.ui.dialogs.profile import DEMO_PROFILE, ProfileAnswer, ProfileChoice, ProfileDialog
+from sellerdesk.services.shops import DEMO_PROFILE, ProfileAnswer, ProfileChoice, Shops
+from sellerdesk.services.types import NO_SECURE_STORE, STORE_REFUSED, CredentialsError
+from sellerdesk.ui.dialogs.profile import ProfileDialog
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.runner import TaskRunner, describe_error
 from sellerdesk.ui.widgets.confirm import confirm
 from sellerdesk.ui.widgets.text import heading_label, plain_label
 
 _NAME = Qt.ItemDataRole.UserRole
-
-
-def saved_profiles(config_dir: Path | None) -> list[Profile]:
-    """The saved profiles, read without touching the keyring (no token is needed to list)."""
-    try:
-        quiet = null.Keyring()  # type: ignore[no-untyped-call]
-        return CredentialStore(config_dir, backend=quiet).list_profiles()
-    except CredentialsError:
-        return []  # a damaged file is reported where a token is needed, not in a list
 
 
 def storage_warning_text(warning: str | None) -> str | None:
@@ -67,10 +49,10 @@ class ProfilesDialog(QDialog):
     answered = Signal(object)
     removed = Signal(str)  # a profile's name, after it and its token were removed
 
-    def __init__(self, credentials: CredentialStore, current: str | None, runner: TaskRunner,
+    def __init__(self, shops: Shops, current: str | None, runner: TaskRunner,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._creds = credentials
+        self._shops = shops
         self._runner = runner
         self._current = current
         self.setWindowTitle(self.tr("Shops"))
@@ -89,7 +71,7 @@ class ProfilesDialog(QDialog):
         self.error_label = plain_label("", wrap=True)
         self.error_label.setVisible(False)
         layout.addWidget(self.error_label)
-        self._warning = storage_warning_text(credentials.storage_warning)
+        self._warning = storage_warning_text(shops.storage_warning)
         if self._warning:
             layout.addWidget(plain_label(self._warning, wrap=True))
 
@@ -131,7 +113,7 @@ class ProfilesDialog(QDialog):
     def reload(self) -> None:
         self.list.clear()
         try:
-            profiles = [p for p in self._creds.list_profiles() if not p.demo]
+            profiles = [p for p in self._shops.profiles() if not p.demo]
         except CredentialsError as exc:
             self._say(exc.message)
             profiles = []
@@ -202,7 +184,7 @@ class ProfilesDialog(QDialog):
 
     def _on_edit_clicked(self) -> None:
         name = self.selected()
-        profile = self._creds.get_profile(name) if name else None
+        profile = self._shops.profile(name) if name else None
         if profile is None:
             return
         dialog = ProfileDialog(self, warning=self._warning, name=profile.name,
@@ -230,8 +212,7 @@ class ProfilesDialog(QDialog):
                                     "data folder."))
 
     def _remove(self, name: str) -> None:
-        # The keyring may block (D-Bus, an unlock prompt): off the event loop.
-        self._runner.run(asyncio.to_thread(self._creds.remove_profile, name),
+        self._runner.run(self._shops.remove_profile(name),
                          on_success=lambda _none: self._on_removed(name),
                          on_failure=self._on_remove_failed, report_errors=False,
                          label=self.tr("Removing {name}…").format(name=name), owner=self)

@@ -10,12 +10,10 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QObject, QPersistentModelIndex, Qt
 
-from sellerdesk.api.enums import QuestionStatus
-from sellerdesk.api.models import Question
 from sellerdesk.services.intents import parse
-from sellerdesk.store.outbox import IntentKind, OutboxEntry
+from sellerdesk.services.types import IntentKind, OutboxEntry, Question, QuestionStatus
 from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
-from sellerdesk.ui.inbox.keyed_model import Index, KeyedListModel
+from sellerdesk.ui.widgets.keyed_model import Index, KeyedModel
 
 
 class ConversationRole(IntEnum):
@@ -119,7 +117,7 @@ def status_text(status: QuestionStatus | None) -> str:
     return QCoreApplication.translate("ConversationModel", words) if words else status.value
 
 
-class ConversationModel(KeyedListModel[ConversationItem]):
+class ConversationModel(KeyedModel[ConversationItem]):
     """Questions oldest first; `update()` keeps rows (and the view's bubbles) in place."""
 
     def __init__(self, parent: QObject | None = None) -> None:

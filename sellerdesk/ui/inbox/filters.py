@@ -12,10 +12,16 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from sellerdesk.api.enums import Channel, ThreadOrder, ThreadStatus
-from sellerdesk.api.models import Thread
-from sellerdesk.services.intents import parse
-from sellerdesk.store.outbox import IntentKind, OutboxState
+from sellerdesk.services.pending import question_key
+from sellerdesk.services.session import Session
+from sellerdesk.services.types import (
+    Channel,
+    IntentKind,
+    OutboxState,
+    Thread,
+    ThreadOrder,
+    ThreadStatus,
+)
 
 
 class ThreadSort(StrEnum):
@@ -97,14 +103,17 @@ def arrange(threads: list[Thread], filters: InboxFilters) -> list[Thread]:
     return kept
 
 
-async def pick_snapshot_thread(services: Any, threads: list[Thread]) -> Thread | None:
+async def pick_snapshot_thread(services: Session, threads: list[Thread]) -> Thread | None:
     """The thread for the picture: answered, waiting and queued questions at once if any
     has them; else answered and unanswered; else one with a queued answer."""
-    pending = await services.outbox.entries(states=(OutboxState.QUEUED,))
-    asked = {parse(e.payload).question_id for e in pending if e.kind is IntentKind.ANSWER}
+    def queued_answer(question_id: int) -> bool:
+        entry = services.pending.writes(question_key(question_id)).latest(IntentKind.ANSWER)
+        return entry is not None and entry.state is OutboxState.QUEUED
+
     best, best_score = None, -1
     for thread in threads:
         conversation = await services.inbox.conversation(thread.id)
+        asked = {q.id for q in conversation if queued_answer(q.id)}
         answered = any(q.answer is not None for q in conversation)
         queued = any(q.id in asked for q in conversation)
         waiting = any(q.answer is None and q.id not in asked for q in conversation)

@@ -15,11 +15,10 @@ from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QSplitter, QWidget
 
-from sellerdesk.api.enums import ThreadStatus
-from sellerdesk.api.models import Thread
-from sellerdesk.store.outbox import IntentKind, OutboxChange, OutboxEntry
+from sellerdesk.services.session import Session
+from sellerdesk.services.types import Thread, ThreadStatus
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.inbox.filters import InboxFilters, arrange, pick_snapshot_thread, unanswered
@@ -27,8 +26,6 @@ from sellerdesk.ui.inbox.thread_list import ThreadListPane
 from sellerdesk.ui.inbox.thread_model import ThreadListModel, ThreadRole
 from sellerdesk.ui.inbox.thread_view import ThreadView
 from sellerdesk.ui.panel import Panel
-from sellerdesk.ui.widgets.panel_header import PanelHeader
-from sellerdesk.ui.widgets.separator import Separator
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
 
 ListResult = tuple[list[Thread], int]  # the rows, and the shop's unanswered questions
@@ -41,7 +38,7 @@ def default_thumbnails(ctx: UiContext) -> ThumbnailCache:
     return ThumbnailCache(Path(location) / "thumbnails" if location else None)
 
 
-async def _read_threads(services: Any, filters: InboxFilters) -> ListResult:
+async def _read_threads(services: Session, filters: InboxFilters) -> ListResult:
     inbox = services.inbox
     everything = await inbox.threads()
     total = sum(unanswered(t) for t in everything)
@@ -66,7 +63,6 @@ class InboxPanel(Panel):
         self._unhook: list[Any] = []
         self._unanswered = -1
         self.model = ThreadListModel(self)
-        self.header = PanelHeader(self.title(), self)
         self.list = ThreadListPane(self.model, self)
         self.thread_view = ThreadView(ctx, thumbnails or default_thumbnails(ctx), self)
         self.splitter = QSplitter(self)
@@ -77,12 +73,7 @@ class InboxPanel(Panel):
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([380, 820])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.header)
-        layout.addWidget(Separator(parent=self))
-        layout.addWidget(self.splitter, 1)
+        self.lay_out(self.splitter)
 
         self._reload_timer = QTimer(self)
         self._reload_timer.setSingleShot(True)
@@ -159,11 +150,9 @@ class InboxPanel(Panel):
         self.load()
         self.thread_view.refresh()
 
-    def _connect_services(self, services: Any) -> None:
+    def _connect_services(self, services: Session) -> None:
         self._unhook = [
             services.inbox.changed.connect(self._on_inbox_changed),
-            services.outbox.changed.connect(self._on_outbox_changed),
-            services.outbox.settled.connect(self._on_outbox_settled),
             services.connectivity.changed.connect(self._on_connectivity_changed),
         ]
         # Service events hold plain callbacks: drop ours with the widget (no self inside).
@@ -264,11 +253,6 @@ class InboxPanel(Panel):
         if thread_id is None or thread_id == self.thread_view.thread_id():
             self.thread_view.schedule_reload()
 
-    def _on_outbox_changed(self, change: OutboxChange) -> None:
-        entity = change.entity or ""
-        if not entity or entity.startswith("question:"):
-            self.thread_view.schedule_reload()
-
     def _on_connectivity_changed(self, _state: object) -> None:
         self._update_subtitle()
 
@@ -276,11 +260,6 @@ class InboxPanel(Panel):
         """Relative times ("5 minutes ago") age while the app stays open all day."""
         self.model.refresh_times()
         self.thread_view.conversation.refresh_times()
-
-    def _on_outbox_settled(self, entry: OutboxEntry) -> None:
-        if entry.kind in (IntentKind.ANSWER, IntentKind.DELETE_QUESTION):
-            self.thread_view.note_settled(entry)
-            self._reload_timer.start()
 
     # ---- Filters and search. -----------------------------------------------------------------
 

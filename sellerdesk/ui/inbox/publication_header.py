@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
-from sellerdesk.api.models import Publication, Thread
+from sellerdesk.services.types import Publication, Thread
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.inbox.filters import unanswered
 from sellerdesk.ui.inbox.thread_model import buyer_name, channel_text, isolate, one_line

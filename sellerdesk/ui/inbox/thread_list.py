@@ -17,12 +17,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.api.enums import Channel, ThreadStatus
+from sellerdesk.services.types import Channel, ThreadStatus
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort
 from sellerdesk.ui.inbox.thread_delegate import ThreadDelegate
 from sellerdesk.ui.inbox.thread_model import ThreadListModel
-from sellerdesk.ui.widgets.fluid_empty_state import FluidEmptyState
+from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.text import plain_label
 
 SEARCH_DEBOUNCE_MS = 350
@@ -83,7 +83,7 @@ class ThreadListPane(QWidget):
         self.view.setUniformItemSizes(True)
         self.view.setMouseTracking(True)
         self.view.setAccessibleName(self.tr("Conversations"))
-        self.empty = FluidEmptyState("inbox", self)
+        self.empty = EmptyState("inbox", parent=self, fluid=True)
 
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.view)

@@ -9,11 +9,10 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QObject, QPersistentModelIndex, Qt
 
-from sellerdesk.api.enums import Channel
-from sellerdesk.api.models import Thread
+from sellerdesk.services.types import Channel, Thread
 from sellerdesk.ui.inbox.filters import unanswered
-from sellerdesk.ui.inbox.keyed_model import Index, KeyedListModel
 from sellerdesk.ui.widgets.formatting import format_datetime, format_relative
+from sellerdesk.ui.widgets.keyed_model import Index, KeyedModel
 
 
 class ThreadRole(IntEnum):
@@ -67,7 +66,7 @@ def product_title(thread: Thread) -> str:
     return QCoreApplication.translate("ThreadListModel", "Question about your shop")
 
 
-class ThreadListModel(KeyedListModel[Thread]):
+class ThreadListModel(KeyedModel[Thread]):
     """Threads in the order the panel asked for; `update()` follows changes row by row."""
 
     def __init__(self, parent: QObject | None = None) -> None:

@@ -5,15 +5,19 @@ the rows live in `ConversationModel`."""
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QMessageBox, QStackedWidget, QVBoxLayout, QWidget
 
-from sellerdesk.api.models import Publication, Question, Thread
 from sellerdesk.services.inbox import InboxService
-from sellerdesk.services.intents import parse
-from sellerdesk.store.outbox import IntentKind, OutboxEntry, OutboxState
+from sellerdesk.services.pending import PendingChange, question_key
+from sellerdesk.services.types import (
+    IntentKind,
+    OutboxEntry,
+    Publication,
+    Question,
+    Thread,
+)
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.inbox.composer import AnswerComposer
@@ -22,18 +26,17 @@ from sellerdesk.ui.inbox.conversation_view import ConversationView
 from sellerdesk.ui.inbox.publication_header import PublicationHeader
 from sellerdesk.ui.inbox.thread_model import buyer_name, isolate, product_title
 from sellerdesk.ui.inbox.undo_bar import UndoBar
-from sellerdesk.ui.widgets.fluid_empty_state import FluidEmptyState
+from sellerdesk.ui.pending import PendingSignals
+from sellerdesk.ui.widgets.empty_state import EmptyState
+from sellerdesk.ui.widgets.loading import refresh_from_network
 from sellerdesk.ui.widgets.separator import Separator
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
 
-Snapshot = tuple[Thread | None, list[Question], dict[int, list[OutboxEntry]]]
+Snapshot = tuple[Thread | None, list[Question]]
 
 
 async def _read_conversation(inbox: InboxService, thread_id: str) -> Snapshot:
-    thread = await inbox.thread(thread_id)
-    questions = await inbox.conversation(thread_id)
-    pending = await inbox.pending(thread_id)
-    return thread, questions, pending
+    return await inbox.thread(thread_id), await inbox.conversation(thread_id)
 
 
 class ThreadView(QWidget):
@@ -51,17 +54,22 @@ class ThreadView(QWidget):
         self._shown: str | None = None  # the thread whose rows are on screen
         self._target: int | None = None
         self._drafts: dict[str, str] = {}
-        self._sent: set[int] = set()
+        # The answers and deletes waiting for the server (or sent this session), per question.
+        self.pending = PendingSignals(self)
+        self.pending.changed.connect(self._on_pending_changed)
+        if ctx.services is not None:
+            self.pending.attach(ctx.services.pending)
         self.confirm: QMessageBox | None = None
 
         self.header = PublicationHeader(ctx.runner, thumbnails, self)
         self.undo_bar = UndoBar(self)
         self.conversation = ConversationView(self.model, self)
         self.composer = AnswerComposer(ctx.settings, self)
-        self.empty = FluidEmptyState(
-            "inbox", self, title=self.tr("Pick a conversation"),
-            hint=self.tr("Its questions and your answers appear here. J and K move between "
-                     "conversations, N jumps to the next one waiting for an answer."))
+        self.empty = EmptyState(
+            "inbox", self.tr("Pick a conversation"),
+            self.tr("Its questions and your answers appear here. J and K move between "
+                    "conversations, N jumps to the next one waiting for an answer."),
+            self, fluid=True)
 
         page = QWidget(self)
         column = QVBoxLayout(page)
@@ -98,7 +106,7 @@ class ThreadView(QWidget):
 
     @property
     def _inbox(self) -> InboxService | None:
-        services: Any = self.ctx.services
+        services = self.ctx.services
         return services.inbox if services is not None else None
 
     def thread_id(self) -> str | None:
@@ -133,16 +141,18 @@ class ThreadView(QWidget):
             self.composer.set_text(self._drafts.get(thread_id, ""))
         self._read(thread_id, reveal=previous != thread_id)
         if refresh:
-            self.refresh()
+            self.refresh(explicit=False)
 
-    def refresh(self) -> None:
-        """Fetch the open thread from the server (when online); changes come back as events."""
-        inbox, thread_id = self._inbox, self.model.thread_id
-        services: Any = self.ctx.services
-        if inbox is None or thread_id is None or not services.connectivity.online:
+    def refresh(self, *, explicit: bool = True) -> None:
+        """Fetch the open thread from the server (when online); changes come back as events.
+        Opening a thread refreshes it by itself (`explicit=False`): losing the network then
+        is no error of its own (the status bar says offline)."""
+        services, thread_id = self.ctx.services, self.model.thread_id
+        if services is None or thread_id is None or not services.connectivity.online:
             return
-        self.ctx.runner.run(inbox.refresh_thread(thread_id), key="inbox.refresh-thread",
-                            label=self.tr("Refreshing the conversation…"), owner=self)
+        refresh_from_network(self.ctx, services.inbox.refresh_thread(thread_id), owner=self,
+                             key="inbox.refresh-thread", explicit=explicit, show_progress=True,
+                             label=self.tr("Refreshing the conversation…"))
 
     def reload(self) -> None:
         """Read the open thread again from the cache (after a service event)."""
@@ -163,10 +173,13 @@ class ThreadView(QWidget):
     def _show(self, thread_id: str, reveal: bool, snapshot: Snapshot) -> None:
         if thread_id != self.model.thread_id:
             return  # the seller moved on meanwhile
-        thread, questions, pending = snapshot
+        thread, questions = snapshot
         self._thread, self._shown = thread, thread_id
-        self.model.update([ConversationItem(q, tuple(pending.get(q.id, ())), q.id in self._sent)
-                           for q in questions])
+        items = []
+        for q in questions:
+            writes = self.pending.writes(question_key(q.id))
+            items.append(ConversationItem(q, writes.waiting, writes.sent_kind(IntentKind.ANSWER)))
+        self.model.update(items)
         publication: Publication | None = next(
             (q.publication for q in questions if q.publication is not None), None)
         self.header.set_thread(thread, publication)
@@ -190,14 +203,11 @@ class ThreadView(QWidget):
         item = self.model.find(question_id) if question_id is not None else None
         self.composer.set_target((item.buyer, item.text) if item is not None else None)
 
-    # ---- What the services report (the panel forwards them). ---------------------------------
+    # ---- What the services report. ----------------------------------------------------------
 
-    def note_settled(self, entry: OutboxEntry) -> None:
-        if entry.kind is IntentKind.ANSWER and entry.state is OutboxState.DONE:
-            question_id = parse(entry.payload).question_id
-            if question_id is not None:
-                self._sent.add(question_id)
-        self.schedule_reload()
+    def _on_pending_changed(self, change: PendingChange) -> None:
+        if change.key.startswith("question:"):
+            self.schedule_reload()
 
     # ---- Answering. --------------------------------------------------------------------------
 

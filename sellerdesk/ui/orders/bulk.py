@@ -31,14 +31,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.api.enums import ShippingStatus
 from sellerdesk.services.orders import ShippingChange
-from sellerdesk.store.outbox import IntentKind, OutboxEntry
+from sellerdesk.services.pending import (
+    PendingChange,
+    WriteState,
+    id_in,
+    order_key,
+    problem_of,
+)
+from sellerdesk.services.types import IntentKind, OutboxEntry, ShippingStatus
 from sellerdesk.ui.orders.columns import cached_icon
 from sellerdesk.ui.orders.filters import shipping_label
 from sellerdesk.ui.orders.forms import SHIPPING_STATUSES
 from sellerdesk.ui.orders.lines import OrderLine
-from sellerdesk.ui.orders.writes import OrderWrites
+from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.state_chip import chip_style
 from sellerdesk.ui.widgets.text import heading_label, plain_label
@@ -66,12 +72,12 @@ def split_codes(text: str) -> list[str]:
 
 
 class BulkLinesModel(QAbstractTableModel):
-    def __init__(self, lines: list[BulkLine], writes: OrderWrites,
+    def __init__(self, lines: list[BulkLine], writes: PendingSignals,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._lines = lines
         self._writes = writes
-        writes.order_writes_changed.connect(self._on_writes_order_writes_changed)
+        writes.changed.connect(self._on_writes_changed)
 
     def lines(self) -> list[BulkLine]:
         return self._lines
@@ -125,10 +131,11 @@ class BulkLinesModel(QAbstractTableModel):
         if line.error:
             return line.error, "error", Tone.DANGER
         if line.queued:
-            info = self._writes.latest(line.order_id, IntentKind.SHIPPING)
-            state = info.state if info else "queued"
+            entry = self._writes.writes(order_key(line.order_id)).latest(IntentKind.SHIPPING)
+            state = WriteState.of(entry) if entry else WriteState.QUEUED
+            message = problem_of(entry) if entry else ""
             text, name, tone = chip_style(state)
-            return (f"{text}: {info.message}" if info and info.message else text), name, tone
+            return (f"{text}: {message}" if message else text), name, tone
         return "", "", Tone.MUTED
 
     def setData(self, index: AnyIndex, value: Any,
@@ -159,7 +166,8 @@ class BulkLinesModel(QAbstractTableModel):
         if self._lines:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._lines) - 1, RESULT))
 
-    def _on_writes_order_writes_changed(self, order_id: str) -> None:
+    def _on_writes_changed(self, change: PendingChange) -> None:
+        order_id = id_in(change.key, "order")
         for row, line in enumerate(self._lines):
             if line.order_id == order_id and line.queued:
                 cell = self.index(row, RESULT)
@@ -169,7 +177,7 @@ class BulkLinesModel(QAbstractTableModel):
 class BulkShippingDialog(QDialog):
     changes_requested = Signal(list)  # [(row, ShippingChange)]
 
-    def __init__(self, lines: list[OrderLine], writes: OrderWrites,
+    def __init__(self, lines: list[OrderLine], writes: PendingSignals,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Update shipping of several orders"))

@@ -13,8 +13,7 @@ from enum import IntEnum
 from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QIcon
 
-from sellerdesk.api.enums import ShippingStatus
-from sellerdesk.store.rows import OrderSort
+from sellerdesk.services.types import OrderSort, ShippingStatus
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.orders.filters import channel_label, shipping_label
 from sellerdesk.ui.orders.lines import OrderLine, money_text

@@ -2,8 +2,8 @@
 many), the CSV export and re-reading an order from the shop.
 
 Each goes through the task runner, so a failure reaches the banner in words and the form
-keeps what was typed; each queued write is recorded with `OrderWrites` so its chip follows
-it from queued to sent. Texts keep the panel's translation context (they moved from it).
+keeps what was typed; each write's chip follows it from queued to sent through the session's
+pending writes. Texts keep the panel's translation context (they moved from it).
 """
 
 from __future__ import annotations
@@ -15,15 +15,13 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from sellerdesk.api.enums import ShippingStatus
 from sellerdesk.services.orders import ShippingChange
-from sellerdesk.store.outbox import OutboxEntry
-from sellerdesk.store.rows import OrderFilter, OrderSort
+from sellerdesk.services.types import OrderFilter, OrderSort, OutboxEntry, ShippingStatus
 from sellerdesk.ui.orders.bulk import BulkShippingDialog
 from sellerdesk.ui.orders.detail import OrderDetail
 from sellerdesk.ui.orders.forms import InvoiceForm, ShippingForm
 from sellerdesk.ui.orders.lines import OrderLine
-from sellerdesk.ui.orders.writes import OrderWrites
+from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.widgets.formatting import format_number
 
@@ -35,7 +33,7 @@ class OrderCommands(QObject):
     export_finished = Signal(str, int)  # path, orders written
     notice_posted = Signal(str)  # a line for the view's header, in words
 
-    def __init__(self, runner: TaskRunner, writes: OrderWrites, detail: OrderDetail,
+    def __init__(self, runner: TaskRunner, writes: PendingSignals, detail: OrderDetail,
                  window: QWidget) -> None:
         super().__init__(window)
         self._runner = runner
@@ -85,9 +83,8 @@ class OrderCommands(QObject):
                 "OrdersPanel", "Saving the shipping of order {id}…").format(id=order.id),
             owner=self)
 
-    def _on_write_queued(self, form: InvoiceForm | ShippingForm, entry: OutboxEntry) -> None:
-        self._writes.record(entry)
-        form.mark_sent()
+    def _on_write_queued(self, form: InvoiceForm | ShippingForm, _entry: OutboxEntry) -> None:
+        form.mark_sent()  # its state follows from the pending writes
 
     # ---- Several orders. -----------------------------------------------------------------------
 
@@ -108,9 +105,6 @@ class OrderCommands(QObject):
         rows = [row for row, _ in changes]
 
         def _done(results: list[OutboxEntry | ValueError]) -> None:
-            for result in results:
-                if isinstance(result, OutboxEntry):
-                    self._writes.record(result)
             dialog.show_results(rows, results)
 
         # self.tr with the count: lupdate reads plural forms from tr() in a class only.

@@ -21,14 +21,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.api.models import Order
-from sellerdesk.store.outbox import IntentKind
+from sellerdesk.services.pending import PendingChange, id_in, order_key
+from sellerdesk.services.types import IntentKind, Order
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.orders import detail_sections as sections
 from sellerdesk.ui.orders.filters import shipping_label
 from sellerdesk.ui.orders.forms import InvoiceForm, ShippingForm
 from sellerdesk.ui.orders.lines import clip
-from sellerdesk.ui.orders.writes import OrderWrites
+from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.separator import Separator
@@ -55,13 +55,13 @@ _THREE_COLUMNS_FROM = 980  # px of the pane; below, two wider columns read bette
 
 
 class OrderDetail(QWidget):
-    def __init__(self, writes: OrderWrites, parent: QWidget | None = None) -> None:
+    def __init__(self, writes: PendingSignals, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._writes = writes
         self._order: Order | None = None
         self._parts: dict[str, QWidget] = {}
         self._arranged = 0  # columns of the current arrangement
-        writes.order_writes_changed.connect(self._on_writes_order_writes_changed)
+        writes.changed.connect(self._on_writes_changed)
 
         self.empty = EmptyState("orders", self.tr("No order selected"),
                                 self.tr("Pick an order in the list to see its buyer, products, "
@@ -201,10 +201,10 @@ class OrderDetail(QWidget):
         order_id = self._order.id if self._order else None
         if order_id is None:
             return
-        self.invoice_form.status.show_write(self._writes.latest(order_id, IntentKind.INVOICE))
-        self.shipping_form.status.show_write(self._writes.latest(order_id,
-                                                                 IntentKind.SHIPPING))
+        writes = self._writes.writes(order_key(order_id))
+        self.invoice_form.status.show_write(writes.latest(IntentKind.INVOICE))
+        self.shipping_form.status.show_write(writes.latest(IntentKind.SHIPPING))
 
-    def _on_writes_order_writes_changed(self, order_id: str) -> None:
-        if self._order is not None and self._order.id == order_id:
+    def _on_writes_changed(self, change: PendingChange) -> None:
+        if self._order is not None and id_in(change.key, "order") == self._order.id:
             self._show_writes()

@@ -10,7 +10,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
-from sellerdesk.api.models import Order, Qualification
+from sellerdesk.services.types import Order, Qualification
 from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.orders.filters import channel_label, shipping_label
 from sellerdesk.ui.widgets.formatting import format_datetime, format_money

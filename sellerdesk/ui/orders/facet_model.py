@@ -20,7 +20,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from sellerdesk.store.rows import Facets, OrderFilter
+from sellerdesk.services.types import Facets, OrderFilter
 from sellerdesk.ui.orders.filters import FACETS, facet_title, facet_value, value_label, value_order
 from sellerdesk.ui.widgets.formatting import format_number
 

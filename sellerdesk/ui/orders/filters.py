@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
-from sellerdesk.store.rows import OrderFilter, OrderSort, OrderSummary
+from sellerdesk.services.types import OrderFilter, OrderSort, OrderSummary
 from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 
 _BOOL_FACETS = ("paid", "processed", "delivered", "closed", "feedback", "buyer_feedback",

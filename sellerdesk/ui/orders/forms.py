@@ -19,10 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.api.enums import ShippingStatus
-from sellerdesk.api.models import Order
+from sellerdesk.services.pending import WriteState, problem_of
+from sellerdesk.services.types import Order, OutboxEntry, ShippingStatus
 from sellerdesk.ui.orders.filters import shipping_label
-from sellerdesk.ui.orders.writes import WriteInfo
 from sellerdesk.ui.widgets.state_chip import StateChip
 from sellerdesk.ui.widgets.text import PlainLabel, heading_label, plain_label
 
@@ -45,13 +44,15 @@ class WriteStatus(QWidget):
         layout.addWidget(self.message)
         self.show_write(None)
 
-    def show_write(self, info: WriteInfo | None) -> None:
-        self.setVisible(info is not None)
-        if info is None:
+    def show_write(self, entry: OutboxEntry | None) -> None:
+        """Where the form's latest write stands (None: no write this session)."""
+        self.setVisible(entry is not None)
+        if entry is None:
             return
-        self.chip.set_state(info.state)
-        self.message.setText(info.message)
-        self.message.setVisible(bool(info.message))
+        message = problem_of(entry)
+        self.chip.set_state(WriteState.of(entry))
+        self.message.setText(message)
+        self.message.setVisible(bool(message))
 
     def state(self) -> str | None:
         return self.chip.text() if self.isVisible() else None

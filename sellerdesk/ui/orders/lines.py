@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from sellerdesk.api.enums import ShippingStatus
-from sellerdesk.api.models import Order
+from sellerdesk.services.types import Order, ShippingStatus
 from sellerdesk.ui.widgets.formatting import (
     CURRENCY_LOCALES,
     format_datetime,

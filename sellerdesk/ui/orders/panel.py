@@ -20,12 +20,10 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStackedWidget,
     QToolButton,
-    QVBoxLayout,
     QWidget,
 )
 
-from sellerdesk.api.models import Order
-from sellerdesk.store.rows import OrderFilter, OrderSort, OrderSummary
+from sellerdesk.services.types import Order, OrderFilter, OrderSort, OrderSummary
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import icon
@@ -45,13 +43,11 @@ from sellerdesk.ui.orders.shortcuts import build_actions
 from sellerdesk.ui.orders.sidebar import FacetSidebar
 from sellerdesk.ui.orders.table_model import OrdersTableModel
 from sellerdesk.ui.orders.table_view import OrdersTableView
-from sellerdesk.ui.orders.writes import OrderWrites
 from sellerdesk.ui.panel import Panel
+from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.formatting import format_number
-from sellerdesk.ui.widgets.panel_header import PanelHeader
 from sellerdesk.ui.widgets.search_field import SearchField
-from sellerdesk.ui.widgets.separator import Separator
 
 if TYPE_CHECKING:
     from sellerdesk.services.session import Session
@@ -72,10 +68,9 @@ class OrdersPanel(Panel):
         self._unhook: list[Callable[[], None]] = []
         self._changed_ids: set[str | None] = set()
         warm_formatting()
-        self.writes = OrderWrites(ctx.runner, self)
+        self.writes = PendingSignals(self)
         self.model = OrdersTableModel(ctx.runner, self.writes, self)
 
-        self.header = PanelHeader(self.title(), self)
         self.search = SearchField(self.tr("Search orders"), self)
         self.search.setToolTip(self.tr("Words from the buyer's name or nickname, a product, "
                                        "a tracking code or the order number"))
@@ -120,12 +115,7 @@ class OrdersPanel(Panel):
         self.body = QStackedWidget(self)
         self.body.addWidget(self.split)
         self.body.addWidget(self.no_shop)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.header)
-        layout.addWidget(Separator(parent=self))
-        layout.addWidget(self.body, 1)
+        self.lay_out(self.body)
 
         self._changes = QTimer(self)  # orders.changed comes in bursts (bulk, sync): coalesce
         self._changes.setSingleShot(True)
@@ -187,7 +177,7 @@ class OrdersPanel(Panel):
         self.body.setCurrentWidget(self.split)
         if self._session is None:
             self._session = session
-            self.writes.attach(session)
+            self.writes.attach(session.pending)
             self.commands.attach(session)
             self._unhook.append(session.orders.changed.connect(self._on_orders_changed))
             self.model.set_source(session.orders)  # starts the first page

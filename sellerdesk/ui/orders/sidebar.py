@@ -31,9 +31,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.store.rows import Facets, OrderFilter, OrderSummary
+from sellerdesk.services.types import Facets, OrderFilter, OrderSummary
 from sellerdesk.ui.icons import icon
-from sellerdesk.ui.orders.facet_model import FACET_ROLE, VALUE_ROLE, FacetModel
+from sellerdesk.ui.orders.facet_model import FacetModel
 from sellerdesk.ui.orders.filters import (
     SUMMARIES,
     active_facets,
@@ -253,10 +253,3 @@ class FacetSidebar(QWidget):
         if not parent.isValid():
             for row in range(first, last + 1):
                 self.tree.expand(self.model.index(row, 0))
-
-    def current_value(self) -> tuple[str, str] | None:
-        """The facet value under the keyboard cursor (for tests and shortcuts)."""
-        index = self.tree.currentIndex()
-        if not index.isValid() or not index.parent().isValid():
-            return None
-        return str(index.data(FACET_ROLE)), str(index.data(VALUE_ROLE))

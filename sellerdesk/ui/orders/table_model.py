@@ -22,8 +22,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QIcon
 
-from sellerdesk.api.models import Order
-from sellerdesk.store.rows import OrderFilter, OrderSort
+from sellerdesk.services.pending import PendingChange, id_in, order_key
+from sellerdesk.services.types import Order, OrderFilter, OrderSort
 from sellerdesk.ui.orders.columns import (
     SORTS,
     Column,
@@ -34,7 +34,7 @@ from sellerdesk.ui.orders.columns import (
     sort_for,
 )
 from sellerdesk.ui.orders.lines import OrderLine, order_line
-from sellerdesk.ui.orders.writes import OrderWrites
+from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.state_chip import chip_style
@@ -80,7 +80,7 @@ class OrdersTableModel(QAbstractTableModel):
     total_counted = Signal(int)  # orders matching the filter
     loading_failed = Signal(str)  # in words
 
-    def __init__(self, runner: TaskRunner, writes: OrderWrites | None = None,
+    def __init__(self, runner: TaskRunner, writes: PendingSignals | None = None,
                  parent: QObject | None = None, *, page_size: int = PAGE_SIZE) -> None:
         super().__init__(parent)
         self._runner = runner
@@ -99,7 +99,7 @@ class OrdersTableModel(QAbstractTableModel):
         self._total: int | None = None
         self._key = f"orders-page-{id(self)}"
         if writes is not None:
-            writes.order_writes_changed.connect(self._on_writes_order_writes_changed)
+            writes.changed.connect(self._on_writes_changed)
 
     # ---- The query. ---------------------------------------------------------------------------
 
@@ -135,9 +135,6 @@ class OrdersTableModel(QAbstractTableModel):
 
     def is_fetching(self) -> bool:
         return self._fetching
-
-    def is_complete(self) -> bool:
-        return self._exhausted
 
     # ---- Rows. --------------------------------------------------------------------------------
 
@@ -234,7 +231,7 @@ class OrdersTableModel(QAbstractTableModel):
                 return None
             column = index.column()
             if column == _SYNC:
-                state = self._writes.state(line.id) if self._writes else None
+                state = self._writes.state(order_key(line.id)) if self._writes else None
                 return chip_style(state)[0] if state else ""
             texts = line.texts
             if texts is None:
@@ -283,7 +280,7 @@ class OrdersTableModel(QAbstractTableModel):
         if column in (_SYNC, _ID) and self._writes is not None:
             # The id carries the write's icon too, so a queued change shows even when the
             # Changes column is scrolled out of view.
-            state = self._writes.state(line.id)
+            state = self._writes.state(order_key(line.id))
             if state:
                 _, name, tone = chip_style(state)
                 return cached_icon(name, tone)
@@ -298,9 +295,10 @@ class OrdersTableModel(QAbstractTableModel):
             return plain_tooltip(self.tr("Tracking: {codes}").format(
                 codes=", ".join(line.tracking_codes)))
         if column in (Column.SYNC, Column.ID) and self._writes is not None:
-            messages = [w.message for w in self._writes.writes(line.id) if w.message]
-            state = self._writes.state(line.id)
+            writes = self._writes.writes(order_key(line.id))
+            state = writes.state
             words = [chip_style(state)[0]] if state else []
+            messages = writes.problems()
             return plain_tooltip("\n".join(words + messages)) if words else None
         return None
 
@@ -360,8 +358,9 @@ class OrdersTableModel(QAbstractTableModel):
             self.dataChanged.emit(self.index(added, 0),
                                   self.index(len(orders) - 1, len(Column) - 1))
 
-    def _on_writes_order_writes_changed(self, order_id: str) -> None:
-        row = self._index.get(order_id)
+    def _on_writes_changed(self, change: PendingChange) -> None:
+        order_id = id_in(change.key, "order")
+        row = self._index.get(order_id) if order_id is not None else None
         if row is not None:
             cell = self.index(row, Column.SYNC)
             self.dataChanged.emit(cell, cell)

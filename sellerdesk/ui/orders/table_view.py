@@ -13,9 +13,8 @@ from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableView, QWidget
 
-from sellerdesk.store.rows import OrderSort
+from sellerdesk.services.types import OrderSort
 from sellerdesk.ui.orders.columns import (
-    SORTS,
     Column,
     cached_icon,
     column_for,
@@ -152,6 +151,3 @@ class OrdersTableView(QTableView):
         action = self.sender()
         if isinstance(action, QAction):
             self.setColumnHidden(int(action.data()), not shown)
-
-    def sortable_columns(self) -> list[int]:
-        return [int(c) for c in SORTS]

@@ -10,9 +10,14 @@ from typing import Any
 import msgspec
 from PySide6.QtCore import QCoreApplication
 
-from sellerdesk.api.enums import Event, Provider, TrackingStatus
 from sellerdesk.services.intents import Intent, parse, tracking_id_of
-from sellerdesk.store.outbox import IntentKind, OutboxEntry
+from sellerdesk.services.types import (
+    CodeEvent,
+    IntentKind,
+    OutboxEntry,
+    Provider,
+    TrackingStatus,
+)
 from sellerdesk.ui.core_messages import core_words
 from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.tracking.vocabulary import event_name, provider_name, status_name
@@ -158,8 +163,8 @@ def _field_text(name: str, value: Any) -> str:
         return "—"
     if name == "provider" and value in set(Provider):
         return provider_name(Provider(value))
-    if name == "event" and value in set(Event):
-        return event_name(Event(value))
+    if name == "event" and value in set(CodeEvent):
+        return event_name(CodeEvent(value))
     if name == "status" and value in set(TrackingStatus):
         return status_name(TrackingStatus(value))
     if isinstance(value, dict | list):

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from enum import IntEnum
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
 
-from sellerdesk.store.outbox import OutboxEntry, OutboxState
+from sellerdesk.services.types import OutboxEntry, OutboxState
 from sellerdesk.ui.outbox.describe import details, error_words, what
 from sellerdesk.ui.widgets.chip_delegate import STATE_ROLE
 from sellerdesk.ui.widgets.formatting import format_datetime
-from sellerdesk.ui.widgets.keyed_model import KeyedRowsModel
+from sellerdesk.ui.widgets.keyed_model import KeyedModel
 from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
 from sellerdesk.ui.widgets.state_chip import chip_style
 
@@ -35,27 +35,15 @@ def state_words(entry: OutboxEntry) -> str:
     return chip_style(entry.state.value)[0]
 
 
-class OutboxModel(KeyedRowsModel[OutboxEntry]):
-    def key_of(self, row: OutboxEntry) -> Hashable:
+class OutboxModel(KeyedModel[OutboxEntry]):
+    def key(self, row: OutboxEntry) -> Hashable:
         return row.id
 
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(Column)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole \
-                or not 0 <= section < len(Column):
-            return None
-        return {Column.WHAT: self.tr("Change"), Column.DETAILS: self.tr("Details"),
-                Column.STATE: self.tr("State"), Column.ATTEMPTS: self.tr("Attempts"),
-                Column.ERROR: self.tr("Last problem"), Column.CREATED: self.tr("Made")
-                }[Column(section)]
-
-    def flags(self, index: _Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+    def column_titles(self) -> Sequence[str]:
+        titles = {Column.WHAT: self.tr("Change"), Column.DETAILS: self.tr("Details"),
+                  Column.STATE: self.tr("State"), Column.ATTEMPTS: self.tr("Attempts"),
+                  Column.ERROR: self.tr("Last problem"), Column.CREATED: self.tr("Made")}
+        return [titles[c] for c in Column]
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         entry = self.item_at(index)

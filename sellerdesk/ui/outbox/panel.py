@@ -24,15 +24,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.api.models import Question
 from sellerdesk.services.intents import parse
-from sellerdesk.store.outbox import (
+from sellerdesk.services.types import (
     UNFINISHED,
     IntentKind,
     OutboxChange,
     OutboxEntry,
     OutboxEvent,
     OutboxState,
+    Question,
     Resolution,
 )
 from sellerdesk.ui.context import UiContext
@@ -46,9 +46,7 @@ from sellerdesk.ui.widgets.columns import fit_columns
 from sellerdesk.ui.widgets.confirm import confirm
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.formatting import format_datetime
-from sellerdesk.ui.widgets.panel_header import PanelHeader
 from sellerdesk.ui.widgets.record_card import RecordCard
-from sellerdesk.ui.widgets.separator import Separator
 from sellerdesk.ui.widgets.service_link import subscribe
 
 _RETRYABLE = (OutboxState.QUEUED, OutboxState.FAILED)
@@ -82,7 +80,6 @@ class OutboxPanel(Panel):
     # ---- Building. ---------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.header = PanelHeader(self.title(), self)
         self.send_all_button = self._button(self.tr("Send all now"),
                                             self.tr("Send every waiting change now"),
                                             self.send_all)
@@ -147,15 +144,9 @@ class OutboxPanel(Panel):
         self.stack.addWidget(self.empty_state)
         self.stack.addWidget(self.splitter)
 
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.header)
-        layout.addWidget(Separator(parent=self))
         self._banner_box = QVBoxLayout()
         self._banner_box.setContentsMargins(12, 10, 12, 0)
-        layout.addLayout(self._banner_box)
-        layout.addWidget(self.stack, 1)
+        self.lay_out(self.stack, above_body=self._banner_box)
 
     def _button(self, text: str, accessible: str, slot: Callable[[], object]) -> QPushButton:
         button = QPushButton(text, self)
@@ -221,7 +212,7 @@ class OutboxPanel(Panel):
             self._reload_soon.start()
 
     def _show_entries(self, entries: list[OutboxEntry]) -> None:
-        self.model.set_rows(entries)
+        self.model.update(entries)
         self.stack.setCurrentWidget(self.splitter if entries else self.empty_state)
         if entries and not self.table.currentIndex().isValid():
             self.table.setCurrentIndex(self.model.index(0, 0))
@@ -259,12 +250,6 @@ class OutboxPanel(Panel):
 
     def selected_entry(self) -> OutboxEntry | None:
         return self.model.item_at(self.table.currentIndex())
-
-    def select_entry(self, entry_id: str) -> bool:
-        row = self.model.row_of(entry_id)
-        if row >= 0:
-            self.table.setCurrentIndex(self.model.index(row, 0))
-        return row >= 0
 
     def _on_table_selection_changed(self, _a: QItemSelection, _b: QItemSelection) -> None:
         self._refresh_detail()
@@ -319,9 +304,9 @@ class OutboxPanel(Panel):
         self.discard_button.setEnabled(state in _DISCARDABLE)
         self.resolve_button.setEnabled(state is OutboxState.CONFLICT)
         self.resolve_button.setVisible(any(e.state is OutboxState.CONFLICT
-                                           for e in self.model.rows()))
+                                           for e in self.model.items()))
         self.send_all_button.setEnabled(any(e.state is OutboxState.QUEUED
-                                            for e in self.model.rows()))
+                                            for e in self.model.items()))
 
     # ---- Actions. --------------------------------------------------------------------------------
 

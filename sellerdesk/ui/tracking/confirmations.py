@@ -7,7 +7,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from sellerdesk.ui.tracking.rows import TrackingRow
+from sellerdesk.services.tracking_rows import TrackingRow
 from sellerdesk.ui.widgets.confirm import confirm
 
 

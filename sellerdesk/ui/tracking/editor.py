@@ -24,13 +24,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.api.enums import Event, Provider, TrackingStatus
-from sellerdesk.api.models import TrackingCode, TrackingCodeDraft
+from sellerdesk.services.tracking_rows import TrackingRow
+from sellerdesk.services.types import (
+    CodeEvent,
+    Provider,
+    TrackingCode,
+    TrackingCodeDraft,
+    TrackingStatus,
+)
 from sellerdesk.ui import theme
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.tracking.model import sync_words
 from sellerdesk.ui.tracking.options import OptionsEditor, plain_value
-from sellerdesk.ui.tracking.rows import TrackingRow
 from sellerdesk.ui.tracking.validation import Problem, validate
 from sellerdesk.ui.tracking.vocabulary import (
     event_description,
@@ -48,7 +53,7 @@ from sellerdesk.ui.widgets.text import heading_label, plain_label
 class Values:
     name: str
     provider: Provider
-    event: Event
+    event: CodeEvent
     status: TrackingStatus
     options: dict[str, Any]
     code: str
@@ -56,12 +61,12 @@ class Values:
     @classmethod
     def of(cls, code: TrackingCode) -> Values:
         return cls(code.name or "", code.provider or Provider.OTHER,
-                   code.event or Event.NAVIGATION, code.status or TrackingStatus.ACTIVE,
+                   code.event or CodeEvent.NAVIGATION, code.status or TrackingStatus.ACTIVE,
                    {str(k): plain_value(v) for k, v in (code.options or {}).items()},
                    code.code or "")
 
 
-_NEW = Values("", Provider.ANALYTICS, Event.NAVIGATION, TrackingStatus.ACTIVE, {}, "")
+_NEW = Values("", Provider.ANALYTICS, CodeEvent.NAVIGATION, TrackingStatus.ACTIVE, {}, "")
 
 
 def _combo(parent: QWidget, name: str, items: list[tuple[str, object]]) -> QComboBox:
@@ -109,7 +114,7 @@ class TrackingEditor(QWidget):
         self.provider_combo = _combo(self, self.tr("Provider"),
                                      [(provider_name(p), p) for p in Provider])
         self.event_combo = _combo(self, self.tr("Inserted on (event)"),
-                                  [(event_name(e), e) for e in Event])
+                                  [(event_name(e), e) for e in CodeEvent])
         self.event_help = plain_label("", self, wrap=True, muted=True)
         self.status_combo = _combo(self, self.tr("Status"),
                                    [(status_name(s), s) for s in TrackingStatus])
@@ -245,7 +250,7 @@ class TrackingEditor(QWidget):
         # Qt hands the str enums stored as item data back as plain text.
         return Values(self.name_edit.text().strip(),
                       Provider(self.provider_combo.currentData()),
-                      Event(self.event_combo.currentData()),
+                      CodeEvent(self.event_combo.currentData()),
                       TrackingStatus(self.status_combo.currentData()),
                       self.options.model.options(), self.code_edit.toPlainText())
 
@@ -321,7 +326,7 @@ class TrackingEditor(QWidget):
         self.save_button.setEnabled(editable and (dirty or row is None))
         self.revert_button.setEnabled(dirty)
         self.delete_button.setEnabled(row is not None and not row.deleting)
-        self.event_help.setText(event_description(Event(self.event_combo.currentData())))
+        self.event_help.setText(event_description(CodeEvent(self.event_combo.currentData())))
         inactive = self.status_combo.currentData() == TrackingStatus.INACTIVE.value
         self.status_help.setText(self.tr(
             "Inactive codes are not inserted in the shop, and the shop's list leaves them "

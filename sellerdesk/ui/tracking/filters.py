@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QWidget
 
-from sellerdesk.api.enums import Event, Provider
+from sellerdesk.services.types import CodeEvent, Provider
 from sellerdesk.ui.tracking.vocabulary import event_name, provider_name
 
 
@@ -19,7 +19,7 @@ class TrackingFilters(QWidget):
         self.event_combo = QComboBox(self)
         self.event_combo.setAccessibleName(self.tr("Show codes inserted on"))
         self.event_combo.addItem(self.tr("All events"), None)
-        for event in Event:
+        for event in CodeEvent:
             self.event_combo.addItem(event_name(event), event)
         self.provider_combo = QComboBox(self)
         self.provider_combo.setAccessibleName(self.tr("Show codes of provider"))
@@ -34,15 +34,15 @@ class TrackingFilters(QWidget):
         self.event_combo.currentIndexChanged.connect(self._on_combo_changed)
         self.provider_combo.currentIndexChanged.connect(self._on_combo_changed)
 
-    def chosen_event(self) -> Event | None:
+    def chosen_event(self) -> CodeEvent | None:
         data = self.event_combo.currentData()  # Qt hands a str enum back as plain text
-        return Event(data) if data in set(Event) else None
+        return CodeEvent(data) if data in set(CodeEvent) else None
 
     def chosen_provider(self) -> Provider | None:
         data = self.provider_combo.currentData()
         return Provider(data) if data in set(Provider) else None
 
-    def set_filters(self, event: Event | None, provider: Provider | None) -> None:
+    def set_filters(self, event: CodeEvent | None, provider: Provider | None) -> None:
         self.event_combo.setCurrentIndex(max(self.event_combo.findData(event), 0))
         self.provider_combo.setCurrentIndex(max(self.provider_combo.findData(provider), 0))
 
@@ -57,7 +57,7 @@ class TrackingFilters(QWidget):
     def from_json(self, data: dict[str, Any]) -> None:
         event = data.get("event") or None
         provider = data.get("provider") or None
-        self.set_filters(Event(event) if event in set(Event) else None,
+        self.set_filters(CodeEvent(event) if event in set(CodeEvent) else None,
                          Provider(provider) if provider in set(Provider) else None)
 
     def _on_combo_changed(self, _index: int) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QAbstractItemView, QStackedWidget, QTreeView, QWidget
 
-from sellerdesk.api.enums import Event, Provider, TrackingStatus
+from sellerdesk.services.types import CodeEvent, Provider, TrackingStatus
 from sellerdesk.ui.tracking.model import Column, TrackingListModel
 from sellerdesk.ui.tracking.vocabulary import event_name, provider_name, status_name
 from sellerdesk.ui.widgets.chip_delegate import ChipDelegate
@@ -30,7 +30,7 @@ class TrackingListView(QStackedWidget):
         fit_columns(self.tree, head, {Column.NAME: 210, Column.EVENT: 130,
                                       Column.PROVIDER: 130, Column.STATUS: 96,
                                       Column.CHANGES: 110},
-                    words={Column.EVENT: [event_name(e) for e in Event],
+                    words={Column.EVENT: [event_name(e) for e in CodeEvent],
                            Column.PROVIDER: [provider_name(p) for p in Provider]},
                     chips={Column.STATUS: [status_name(s) for s in TrackingStatus]})
         self.empty_state = EmptyState(

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from enum import IntEnum
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QFontDatabase
 
-from sellerdesk.ui.tracking.rows import TrackingRow
+from sellerdesk.services.tracking_rows import TrackingRow
 from sellerdesk.ui.tracking.vocabulary import (
     event_description,
     event_name,
@@ -18,7 +18,7 @@ from sellerdesk.ui.tracking.vocabulary import (
     status_name,
 )
 from sellerdesk.ui.widgets.chip_delegate import STATE_ROLE
-from sellerdesk.ui.widgets.keyed_model import KeyedRowsModel
+from sellerdesk.ui.widgets.keyed_model import KeyedModel
 from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
 from sellerdesk.ui.widgets.state_chip import chip_style
 
@@ -56,27 +56,15 @@ def snippet_preview(code: str | None) -> str:
     return ""
 
 
-class TrackingListModel(KeyedRowsModel[TrackingRow]):
-    def key_of(self, row: TrackingRow) -> Hashable:
+class TrackingListModel(KeyedModel[TrackingRow]):
+    def key(self, row: TrackingRow) -> Hashable:
         return row.key
 
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(Column)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole \
-                or not 0 <= section < len(Column):
-            return None
-        return {Column.NAME: self.tr("Name"), Column.EVENT: self.tr("Inserted on"),
-                Column.PROVIDER: self.tr("Provider"), Column.STATUS: self.tr("Status"),
-                Column.CHANGES: self.tr("Changes"), Column.SNIPPET: self.tr("Snippet")
-                }[Column(section)]
-
-    def flags(self, index: _Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+    def column_titles(self) -> Sequence[str]:
+        titles = {Column.NAME: self.tr("Name"), Column.EVENT: self.tr("Inserted on"),
+                  Column.PROVIDER: self.tr("Provider"), Column.STATUS: self.tr("Status"),
+                  Column.CHANGES: self.tr("Changes"), Column.SNIPPET: self.tr("Snippet")}
+        return [titles[c] for c in Column]
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         row = self.item_at(index)

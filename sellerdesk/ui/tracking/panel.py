@@ -7,9 +7,8 @@ conflict state, while the outbox works.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import replace
-from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer
@@ -18,32 +17,33 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QSplitter,
-    QVBoxLayout,
     QWidget,
 )
 
-from sellerdesk.store.outbox import UNFINISHED, OutboxChange, OutboxEntry, OutboxEvent
-from sellerdesk.store.rows import Resource
+from sellerdesk.services.pending import PendingChange
+from sellerdesk.services.session import Session
+from sellerdesk.services.tracking_rows import TrackingRow, queued_change, queued_create
+from sellerdesk.services.types import OutboxEntry, Resource
 from sellerdesk.ui import settings as keys
+from sellerdesk.ui.cached_panel import CachedPanel
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import icon
-from sellerdesk.ui.panel import Panel
+from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.tracking.confirmations import confirm_removal
 from sellerdesk.ui.tracking.editor import TrackingEditor
 from sellerdesk.ui.tracking.filters import TrackingFilters
-from sellerdesk.ui.tracking.follow import WriteFollower
 from sellerdesk.ui.tracking.list_view import TrackingListView
 from sellerdesk.ui.tracking.model import TrackingListModel
-from sellerdesk.ui.tracking.rows import TrackingRow, build_rows, queued_change, queued_create
 from sellerdesk.ui.widgets.confirm import ask_unsaved
-from sellerdesk.ui.widgets.loading import is_online, refresh_from_network, updated_text
-from sellerdesk.ui.widgets.panel_header import PanelHeader
-from sellerdesk.ui.widgets.separator import Separator
+from sellerdesk.ui.widgets.loading import updated_text
 from sellerdesk.ui.widgets.service_link import subscribe
 
+Rows = tuple[list[TrackingRow], bool]  # the rows shown, and whether the shop has any code
 
-class TrackingPanel(Panel):
+
+class TrackingPanel(CachedPanel[Rows]):
     view_id = "tracking"
+    synced_resource = Resource.TRACKING_CODES
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
@@ -53,9 +53,8 @@ class TrackingPanel(Panel):
         self._selecting = False
         self._saving = False
         self._new_started = False  # the editor holds a new code the seller began
-        self.writes = WriteFollower()
-        self._last_sync: datetime | None = None
-        self._fetch_after_read = False  # the first read of load() then asks the network
+        self.pending = PendingSignals(self)  # what waits for the server, per code
+        self.pending.changed.connect(self._on_pending_changed)
         # A burst of outbox changes (queued, sending, done) is read back once.
         self._reload_soon = QTimer(self)
         self._reload_soon.setSingleShot(True)
@@ -66,10 +65,7 @@ class TrackingPanel(Panel):
         services = ctx.services
         if services is not None:
             subscribe(self, services.tracking.changed, lambda _: self._reload_soon.start())
-            subscribe(self, services.outbox.changed, self._on_outbox_changed)
-
-    def _key(self, name: str) -> str:
-        return f"tracking.{name}.{id(self)}"
+            self.pending.attach(services.pending)
 
     def title(self) -> str:
         return self.tr("Tracking codes")
@@ -80,7 +76,6 @@ class TrackingPanel(Panel):
     # ---- Building. --------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.header = PanelHeader(self.title(), self)
         self.filters = TrackingFilters(self)
         self.filters.changed.connect(self.reload_rows)
         self.new_button = QPushButton(icon("tracking"), self.tr("New code"), self)
@@ -107,12 +102,7 @@ class TrackingPanel(Panel):
         self.splitter.setStretchFactor(1, 5)
         self.splitter.setSizes([260, 520])
 
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.header)
-        layout.addWidget(Separator(parent=self))
-        layout.addWidget(self.splitter, 1)
+        self.lay_out(self.splitter)
 
     def _build_actions(self) -> None:
         def make(text: str, shortcut: str, slot: Callable[[], object],
@@ -141,79 +131,53 @@ class TrackingPanel(Panel):
 
     # ---- Loading. ---------------------------------------------------------------------------
 
-    def load(self) -> None:
-        if self.ctx.services is None:
-            self._show_rows([])
-            self.mark_loaded()
-            return
-        self._fetch_after_read = is_online(self.ctx)
-        self.reload_rows()
-
-    def refresh(self) -> None:
-        if self.ctx.services is None:
-            self.load()
-            return
-        self._fetch(explicit=True)
-
     def reload_rows(self) -> None:
         """Read the cached codes and the unsent writes again and merge them into the list."""
-        services = self.ctx.services
-        if services is None:
-            return
-        event, provider, sent = (self.filters.chosen_event(), self.filters.chosen_provider(),
-                                 frozenset(self.writes.sent))
+        self.read_cached()
 
-        async def read() -> tuple[list[TrackingRow], bool]:
-            codes = await services.tracking.codes()
-            entries = await services.outbox.entries(states=UNFINISHED)
-            rows = build_rows(codes, entries, event=event, provider=provider, sent=sent)
-            return rows, bool(codes) or any(r.creating for r in rows)
+    def read_cache(self, services: Session) -> Coroutine[Any, Any, Rows]:
+        event, provider = self.filters.chosen_event(), self.filters.chosen_provider()
 
-        def shown(result: tuple[list[TrackingRow], bool]) -> None:
-            rows, anything = result
-            self._show_rows(rows, anything)
-            fetch, self._fetch_after_read = self._fetch_after_read, False
-            if anything or not fetch:
-                self.mark_loaded()
-            if fetch:
-                self._fetch(explicit=False)
+        async def read() -> Rows:
+            rows = await services.tracking.rows(event=event, provider=provider)
+            # Whether the shop has codes at all (else the filters hide them).
+            return rows, bool(rows) or bool(await services.tracking.codes())
 
-        self.ctx.runner.run(read(), on_success=shown, key=self._key("rows"), owner=self,
-                            show_progress=False)
-        self.ctx.runner.run(services.store.run(services.store.cache.last_sync,
-                                               Resource.TRACKING_CODES),
-                            on_success=self._on_last_sync_read, key=self._key("synced"),
-                            owner=self, show_progress=False, report_errors=False)
+        return read()
 
-    def _fetch(self, *, explicit: bool) -> None:
-        refresh_from_network(self.ctx, self.ctx.services.tracking.refresh(), owner=self,
-                             key=self._key("refresh"), label=self.tr("Updating tracking codes…"),
-                             explicit=explicit, on_failure=self._on_fetch_failed,
-                             on_settled=self.mark_loaded)
+    def show_cached(self, value: Rows) -> bool:
+        rows, anything = value
+        self._show_rows(rows, anything)
+        return anything
 
-    def _on_fetch_failed(self, words: str) -> None:
+    def show_no_shop(self) -> None:
+        self._show_rows([])
+
+    def fetch(self, services: Session) -> Coroutine[Any, Any, object]:
+        return services.tracking.refresh()
+
+    def fetch_label(self) -> str:
+        return self.tr("Updating tracking codes…")
+
+    def fetch_failed(self, words: str) -> None:
         if self.model.rowCount() == 0 and not self.filters.is_filtering():
             self.empty_state.set_text(self.tr("Tracking codes could not be fetched"), words)
 
-    def _on_last_sync_read(self, moment: datetime | None) -> None:
-        self._last_sync = moment
-        self._update_subtitle()
-
-    def _update_subtitle(self) -> None:
+    def update_subtitle(self) -> None:
         count = self.model.rowCount()
         parts = [self.tr("%n codes", "", count) if count else ""]
         if self.ctx.services is not None:
-            parts.append(updated_text(self._last_sync))
+            parts.append(updated_text(self.last_sync))
         self.header.set_subtitle(" · ".join(p for p in parts if p))
 
     def _show_rows(self, rows: list[TrackingRow], anything: bool = False) -> None:
         self._selecting = True
         try:
-            self.model.set_rows(rows)
+            self.model.update(rows)
         finally:
             self._selecting = False
         self.list_stack.show_state(bool(rows), anything and self.filters.is_filtering())
-        self._update_subtitle()
+        self.update_subtitle()
         self._follow_current()
 
     def _follow_current(self) -> None:
@@ -221,7 +185,7 @@ class TrackingPanel(Panel):
         key = self._current_key
         row = self.model.row_of(key) if key is not None else -1
         if row >= 0:
-            item = self.model.row_item(row)
+            item = self.model.item(row)
             assert item is not None
             self._select_row(row)
             self.editor.update_row(item)
@@ -233,7 +197,8 @@ class TrackingPanel(Panel):
             self._deleted.discard(key)  # our delete went through: move on to another code
             self._open_row(0 if self.model.rowCount() else -1)
             return
-        if self.writes.ours(key) and shown is not None and not shown.deleting:
+        if key is not None and self.pending.writes(key) and shown is not None \
+                and not shown.deleting:
             return  # our own create or change, filtered out of the list for now
         self._open_row(0 if self.model.rowCount() else -1)
 
@@ -251,7 +216,7 @@ class TrackingPanel(Panel):
             self._selecting = False
 
     def _open_row(self, row: int) -> None:
-        item = self.model.row_item(row)
+        item = self.model.item(row)
         self._new_started = False
         self._current_key = item.key if item is not None else None
         self._select_row(row if item is not None else -1)
@@ -261,7 +226,7 @@ class TrackingPanel(Panel):
                                      _previous: QModelIndex | QPersistentModelIndex) -> None:
         if self._selecting or not current.isValid():
             return
-        item = self.model.row_item(current.row())
+        item = self.model.item(current.row())
         if item is None or item.key == self._current_key:
             return
         if self.editor.is_dirty():
@@ -321,9 +286,8 @@ class TrackingPanel(Panel):
         self.editor.save_button.setEnabled(False)
 
         def queued(entry: OutboxEntry) -> None:
-            key = self.writes.key_of(entry.id, entry.entity)  # moved already if it was sent
-            self.writes.follow(entry)
-            self._catch_up(entry)
+            # Moved already if it was sent meanwhile (a create that got its id).
+            key = self.pending.key_of(entry.id) or entry.entity
             self.editor.mark_saved()
             # Show at once what the code now is: a queued create, or a queued change.
             if key == entry.entity:
@@ -366,27 +330,8 @@ class TrackingPanel(Panel):
 
         confirm_removal(self, row, delete, cancel_create)
 
-    def _catch_up(self, entry: OutboxEntry) -> None:
-        """On a fast connection a write can be sent before this view starts following it:
-        replay where the entry is now, so the view misses no step."""
-        services = self.ctx.services
-        if services is None:
-            return
-        store = services.store
-
-        def replay(now: OutboxEntry | None) -> None:
-            if now is None:
-                return
-            if now.state is not entry.state or now.entity != entry.entity:
-                self._on_outbox_changed(OutboxChange(OutboxEvent.CHANGED, now.id, now.entity,
-                                                     now.state))
-
-        self.ctx.runner.run(store.run(store.outbox.get, entry.id), on_success=replay,
-                            owner=self, show_progress=False, report_errors=False)
-
     def _on_delete_queued(self, entry: OutboxEntry) -> None:
         self._deleted.add(entry.entity)
-        self._catch_up(entry)
         row = self.editor.row
         if row is not None and row.key == entry.entity:
             self.editor.update_row(replace(row, deleting=True, sync=entry.state.value,
@@ -399,14 +344,14 @@ class TrackingPanel(Panel):
     def _focus_list(self) -> None:
         self.list.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
-    # ---- What the outbox says. --------------------------------------------------------------
+    # ---- What the pending writes say. ------------------------------------------------------
 
-    def _on_outbox_changed(self, change: OutboxChange) -> None:
-        relevant, before, after = self.writes.take(change)
-        if before is not None and self._current_key == before:
-            self._current_key = after  # our create went through: the code has its id
-        if relevant:
-            self._reload_soon.start()
+    def _on_pending_changed(self, change: PendingChange) -> None:
+        if not change.key.startswith("tracking:"):
+            return
+        if change.new_key is not None and self._current_key == change.key:
+            self._current_key = change.new_key  # our create went through: it has its id
+        self._reload_soon.start()
 
     # ---- Remembering. -----------------------------------------------------------------------
 
@@ -428,6 +373,6 @@ class TrackingPanel(Panel):
         """The picture shows the editor open on a code (with options, if one has them)."""
         if self.editor.is_dirty() or self.model.rowCount() == 0:
             return
-        rows = self.model.rows()
+        rows = self.model.items()
         best = next((i for i, r in enumerate(rows) if r.code.options), 0)
         self._open_row(best)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from sellerdesk.api.enums import Event, Provider, TrackingStatus
+from sellerdesk.services.types import CodeEvent, Provider, TrackingStatus
 from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 
 _PROVIDERS = {
@@ -17,23 +17,23 @@ _PROVIDERS = {
     Provider.OTHER: QT_TRANSLATE_NOOP("TrackingVocabulary", "Other"),
 }
 _EVENTS = {
-    Event.NAVIGATION: QT_TRANSLATE_NOOP("TrackingVocabulary", "Every page"),
-    Event.BUY_BUTTON: QT_TRANSLATE_NOOP("TrackingVocabulary", "Add to cart"),
-    Event.CONTACT_BUTTON: QT_TRANSLATE_NOOP("TrackingVocabulary", "Contact page"),
-    Event.PAY_BUTTON: QT_TRANSLATE_NOOP("TrackingVocabulary", "Checkout"),
-    Event.CONGRAT_PAGE: QT_TRANSLATE_NOOP("TrackingVocabulary", "Purchase completed"),
+    CodeEvent.NAVIGATION: QT_TRANSLATE_NOOP("TrackingVocabulary", "Every page"),
+    CodeEvent.BUY_BUTTON: QT_TRANSLATE_NOOP("TrackingVocabulary", "Add to cart"),
+    CodeEvent.CONTACT_BUTTON: QT_TRANSLATE_NOOP("TrackingVocabulary", "Contact page"),
+    CodeEvent.PAY_BUTTON: QT_TRANSLATE_NOOP("TrackingVocabulary", "Checkout"),
+    CodeEvent.CONGRAT_PAGE: QT_TRANSLATE_NOOP("TrackingVocabulary", "Purchase completed"),
 }
 # Where the shop inserts the snippet (the spec's table of event values).
 _EVENT_PLACES = {
-    Event.NAVIGATION: QT_TRANSLATE_NOOP("TrackingVocabulary",
+    CodeEvent.NAVIGATION: QT_TRANSLATE_NOOP("TrackingVocabulary",
                                         "Inserted on every page of the shop."),
-    Event.BUY_BUTTON: QT_TRANSLATE_NOOP("TrackingVocabulary",
+    CodeEvent.BUY_BUTTON: QT_TRANSLATE_NOOP("TrackingVocabulary",
                                         "Inserted each time the user adds a product to the cart."),
-    Event.CONTACT_BUTTON: QT_TRANSLATE_NOOP("TrackingVocabulary",
+    CodeEvent.CONTACT_BUTTON: QT_TRANSLATE_NOOP("TrackingVocabulary",
                                             "Inserted on the contact page of the shop."),
-    Event.PAY_BUTTON: QT_TRANSLATE_NOOP("TrackingVocabulary",
+    CodeEvent.PAY_BUTTON: QT_TRANSLATE_NOOP("TrackingVocabulary",
                                         "Inserted when the checkout process starts."),
-    Event.CONGRAT_PAGE: QT_TRANSLATE_NOOP("TrackingVocabulary",
+    CodeEvent.CONGRAT_PAGE: QT_TRANSLATE_NOOP("TrackingVocabulary",
                                           "Inserted on the purchase completion page."),
 }
 
@@ -50,14 +50,14 @@ def provider_name(provider: Provider | None) -> str:
     return _words(text) if text else str(provider.value)
 
 
-def event_name(event: Event | None) -> str:
+def event_name(event: CodeEvent | None) -> str:
     if event is None:
         return QCoreApplication.translate("TrackingVocabulary", "No event")
     text = _EVENTS.get(event)
     return _words(text) if text else str(event.value)
 
 
-def event_description(event: Event | None) -> str:
+def event_description(event: CodeEvent | None) -> str:
     """Where the shop inserts the snippet."""
     text = _EVENT_PLACES.get(event) if event is not None else None
     return _words(text) if text else ""

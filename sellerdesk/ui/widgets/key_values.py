@@ -75,6 +75,3 @@ class KeyValues(QWidget):
     def add_spacer(self) -> None:
         self._grid.setRowMinimumHeight(self._rows, 6)
         self._rows += 1
-
-    def is_empty(self) -> bool:
-        return self._rows == 0

@@ -1,50 +1,82 @@
-"""A flat table model whose rows have keys: new data is merged in, never reset wholesale.
+"""A flat model of records with keys that follows a new list by small steps, never a reset.
 
-`set_rows` works out what changed against the rows on screen and tells the views with
-`beginRemoveRows` / `beginInsertRows` / `dataChanged` (or one `layoutChanged` when rows
-moved), so selection, scroll position and an open editor survive a refresh.
+`update(items)` turns the rows on screen into `items` with removals, moves, insertions and
+`dataChanged`, so the selection, the scroll position, an open editor and a screen reader's
+place survive a refresh (style habit 3: never reset wholesale when a row changes). One model
+for lists (one column, the default) and tables (subclasses give `column_titles`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-)
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-R = TypeVar("R")
-_Index = QModelIndex | QPersistentModelIndex
+T = TypeVar("T")
+
+Index = QModelIndex | QPersistentModelIndex
 
 
-class KeyedRowsModel(QAbstractTableModel, Generic[R]):
-    """Subclasses give `key_of(row)`, `columnCount` and `data`."""
+class KeyedModel(QAbstractTableModel, Generic[T]):
+    """Subclasses give `key(item)` and `data()` (and `column_titles()` for a table)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._rows: list[R] = []
-        self._keys: list[Hashable] = []
+        self._items: list[T] = []
+        self._keys: list[Hashable] = []  # in step with _items, searched in C by list.index
+        self._columns: int | None = None
 
-    def key_of(self, row: R) -> Hashable:
+    # ---- What subclasses give. ----------------------------------------------------------
+
+    def key(self, item: T) -> Hashable:
         raise NotImplementedError
 
-    # ---- Reading. ------------------------------------------------------------------------
+    def same(self, old: T, new: T) -> bool:
+        """Whether a row's data is unchanged (no dataChanged needed)."""
+        return old == new
 
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._rows)
+    def column_titles(self) -> Sequence[str]:
+        """A table's column titles, in order (a list has one column and no title)."""
+        return ("",)
 
-    def rows(self) -> list[R]:
-        return list(self._rows)
+    # ---- Reading. ---------------------------------------------------------------------------
 
-    def row_item(self, row: int) -> R | None:
-        return self._rows[row] if 0 <= row < len(self._rows) else None
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._items)
 
-    def item_at(self, index: _Index) -> R | None:
-        return self.row_item(index.row()) if index.isValid() else None
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        if parent.isValid():
+            return 0
+        if self._columns is None:  # asked for every index: count the titles once
+            self._columns = len(self.column_titles())
+        return self._columns
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        titles = self.column_titles()
+        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole \
+                or not 0 <= section < len(titles):
+            return None
+        return titles[section]
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | \
+            Qt.ItemFlag.ItemNeverHasChildren
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        raise NotImplementedError
+
+    def item(self, row: int) -> T | None:
+        return self._items[row] if 0 <= row < len(self._items) else None
+
+    def items(self) -> list[T]:
+        return list(self._items)
+
+    def keys(self) -> list[Hashable]:
+        return list(self._keys)
 
     def row_of(self, key: Hashable) -> int:
         try:
@@ -52,68 +84,71 @@ class KeyedRowsModel(QAbstractTableModel, Generic[R]):
         except ValueError:
             return -1
 
-    def keys(self) -> list[Hashable]:
-        return list(self._keys)
+    def item_at(self, index: Index) -> T | None:
+        if not index.isValid() or index.parent().isValid() or index.model() is not self:
+            return None
+        return self.item(index.row())
 
-    # ---- Merging. -------------------------------------------------------------------------
+    # ---- Changing. ----------------------------------------------------------------------------
 
-    def set_rows(self, rows: Sequence[R]) -> None:
-        """Make the model hold `rows` (in that order), announcing only what changed."""
-        new_keys = [self.key_of(r) for r in rows]
-        if len(set(new_keys)) != len(new_keys):
-            raise ValueError("row keys must be unique")
-        self._remove_missing(set(new_keys))
-        survivors = [k for k in new_keys if k in set(self._keys)]
-        if survivors != self._keys:
-            self._reorder(survivors)
-        i = 0
-        while i < len(new_keys):
-            key = new_keys[i]
-            if i < len(self._keys) and self._keys[i] == key:
-                if self._rows[i] != rows[i]:
-                    self._rows[i] = rows[i]
-                    self._row_changed(i)
-                i += 1
+    def update(self, items: Sequence[T]) -> None:
+        """Become `items` (unique keys) by the fewest signals this simple walk finds."""
+        target = list(items)
+        keys = [self.key(item) for item in target]
+        wanted = set(keys)
+        if len(wanted) != len(target):
+            raise ValueError("duplicate keys in the new rows")
+        # 1. Remove rows whose record is gone, bottom up, in contiguous runs.
+        row = len(self._items) - 1
+        while row >= 0:
+            if self._keys[row] in wanted:
+                row -= 1
                 continue
-            present = set(self._keys)
-            end = i
-            while end < len(new_keys) and new_keys[end] not in present:
-                end += 1
-            self.beginInsertRows(QModelIndex(), i, end - 1)
-            self._rows[i:i] = list(rows[i:end])
-            self._keys[i:i] = new_keys[i:end]
-            self.endInsertRows()
-            i = end
-
-    def _remove_missing(self, wanted: set[Hashable]) -> None:
-        i = len(self._keys) - 1
-        while i >= 0:
-            if self._keys[i] in wanted:
-                i -= 1
-                continue
-            end = i
-            while i - 1 >= 0 and self._keys[i - 1] not in wanted:
-                i -= 1
-            self.beginRemoveRows(QModelIndex(), i, end)
-            del self._rows[i:end + 1]
-            del self._keys[i:end + 1]
+            last = row
+            while row >= 0 and self._keys[row] not in wanted:
+                row -= 1
+            self.beginRemoveRows(QModelIndex(), row + 1, last)
+            del self._items[row + 1:last + 1]
+            del self._keys[row + 1:last + 1]
             self.endRemoveRows()
-            i -= 1
+        # 2. Walk the target: move rows into place or insert new ones, then refresh data.
+        for pos, (key, new) in enumerate(zip(keys, target, strict=True)):
+            if pos < len(self._keys) and self._keys[pos] == key:
+                self._replace(pos, new)
+                continue
+            try:
+                found = self._keys.index(key, pos + 1)
+            except ValueError:
+                found = -1
+            if found > pos:
+                # Moving row `found` up to `pos`: Qt's destination is the row it goes before.
+                self.beginMoveRows(QModelIndex(), found, found, QModelIndex(), pos)
+                self._items.insert(pos, self._items.pop(found))
+                self._keys.insert(pos, self._keys.pop(found))
+                self.endMoveRows()
+                self._replace(pos, new)
+            else:
+                self.beginInsertRows(QModelIndex(), pos, pos)
+                self._items.insert(pos, new)
+                self._keys.insert(pos, key)
+                self.endInsertRows()
+        # 3. Anything left past the target's length was already removed in step 1.
+        assert len(self._items) == len(target)
 
-    def _reorder(self, order: list[Hashable]) -> None:
-        """Rows kept but moved: one layout change, persistent indexes carried along (their
-        data is compared afterwards, like any other row's)."""
-        self.layoutAboutToBeChanged.emit()
-        old = self.persistentIndexList()
-        old_keys = [self._keys[ix.row()] for ix in old]
-        by_key = dict(zip(self._keys, self._rows, strict=True))
-        self._keys = list(order)
-        self._rows = [by_key[k] for k in order]
-        new = [self.index(self._keys.index(k), ix.column()) for k, ix in
-               zip(old_keys, old, strict=True)]
-        self.changePersistentIndexList(old, new)
-        self.layoutChanged.emit()
+    def upsert(self, new: T) -> bool:
+        """Refresh one row in place; False when no row has its key."""
+        row = self.row_of(self.key(new))
+        if row < 0:
+            return False
+        self._replace(row, new)
+        return True
 
-    def _row_changed(self, row: int) -> None:
-        last = max(self.columnCount() - 1, 0)
-        self.dataChanged.emit(self.index(row, 0), self.index(row, last))
+    def _replace(self, row: int, new: T) -> None:
+        unchanged = self.same(self._items[row], new)
+        self._items[row] = new
+        if not unchanged:
+            last = max(self.columnCount() - 1, 0)
+            self.dataChanged.emit(self.index(row, 0), self.index(row, last))
+
+
+__all__ = ["Index", "KeyedModel"]

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QObject
 
-from sellerdesk.api.errors import Offline
+from sellerdesk.services.types import Offline
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.runner import TaskHandle, describe_error
 from sellerdesk.ui.widgets.formatting import format_relative
@@ -25,8 +25,10 @@ def refresh_from_network(ctx: UiContext, work: Coroutine[Any, Any, T], *, owner:
                          key: str, label: str, explicit: bool,
                          on_success: Callable[[T], None] | None = None,
                          on_failure: Callable[[str], None] | None = None,
-                         on_settled: Callable[[], None] | None = None) -> TaskHandle[T]:
-    """Run a network refresh; `on_failure` gets the failure in words."""
+                         on_settled: Callable[[], None] | None = None,
+                         show_progress: bool | None = None) -> TaskHandle[T]:
+    """Run a network refresh; `on_failure` gets the failure in words. Progress shows in
+    the status bar for an explicit refresh unless `show_progress` says otherwise."""
 
     def failed(exc: Exception) -> None:
         words = describe_error(exc)
@@ -37,7 +39,8 @@ def refresh_from_network(ctx: UiContext, work: Coroutine[Any, Any, T], *, owner:
 
     return ctx.runner.run(work, on_success=on_success, on_failure=failed,
                           on_settled=on_settled, label=label, key=key, owner=owner,
-                          report_errors=explicit, show_progress=explicit)
+                          report_errors=explicit,
+                          show_progress=explicit if show_progress is None else show_progress)
 
 
 def is_online(ctx: UiContext) -> bool:

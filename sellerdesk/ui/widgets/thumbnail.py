@@ -1,7 +1,8 @@
 """Product thumbnails: fetched in the background, kept in memory and on disk, never blocking.
 
 `ThumbnailCache.get(url)` looks in memory, then on disk, then fetches over http(s) with httpx
-(a size cap and a short timeout) and decodes off the GUI thread. A URL that failed is not
+(a size cap and a short timeout) and reads the disk and decodes on the event loop's worker
+threads (never the GUI thread). A URL that failed is not
 tried again this session. `Thumbnail` is the label that shows one, through the task runner,
 with a neutral placeholder while it loads or when it cannot be had (offline, bad image).
 """
@@ -9,15 +10,12 @@ with a neutral placeholder while it loads or when it cannot be had (offline, bad
 from __future__ import annotations
 
 import asyncio
-import functools
 import hashlib
 import logging
 import os
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TypeVar
 
 import httpx
 from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QSize, Qt
@@ -32,7 +30,6 @@ from sellerdesk.ui.theme import Tone
 log = logging.getLogger("sellerdesk.ui")
 
 Fetch = Callable[[str], Awaitable[bytes]]
-T = TypeVar("T")
 MAX_BYTES = 2_000_000
 TIMEOUT_S = 8.0
 
@@ -54,18 +51,6 @@ async def http_fetch(url: str) -> bytes:
                 raise ImageTooLarge(url)
             chunks.append(chunk)
     return b"".join(chunks)
-
-
-_pool: ThreadPoolExecutor | None = None
-
-
-async def _off_thread(fn: Callable[..., T], *args: object) -> T:
-    """Run `fn` on our own small pool: qasync's default executor makes QThreads that
-    outlive a closing loop and abort with "QThread: Destroyed while thread is running"."""
-    global _pool
-    if _pool is None:
-        _pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="thumbnails")
-    return await asyncio.get_running_loop().run_in_executor(_pool, functools.partial(fn, *args))
 
 
 def _decode(data: bytes) -> QImage | None:
@@ -138,7 +123,7 @@ class ThumbnailCache:
         image = self.cached(url)
         if image is not None:
             return image
-        image = await _off_thread(self._read_disk, url)
+        image = await asyncio.to_thread(self._read_disk, url)
         if image is None:
             try:
                 data = await self._fetch(url)
@@ -146,11 +131,11 @@ class ThumbnailCache:
                 log.debug("thumbnail %s not fetched: %r", url, exc)
                 self._failed.add(url)
                 return None
-            image = await _off_thread(_decode, data)
+            image = await asyncio.to_thread(_decode, data)
             if image is None:
                 self._failed.add(url)
                 return None
-            await _off_thread(self._write_disk, url, data)
+            await asyncio.to_thread(self._write_disk, url, data)
         self._remember(url, image)
         return image
 

@@ -18,15 +18,16 @@ from sellerdesk.api.errors import Offline, RateLimited
 from sellerdesk.services.connectivity import Connection
 from sellerdesk.services.notifications import NewItem
 from sellerdesk.services.session import Session
+from sellerdesk.services.shops import Shops
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.main_window import MainWindow
-from sellerdesk.ui.notify import Notice, Notifier, compose, in_quiet_hours, safe_text
+from sellerdesk.ui.notify import Notice, Notifier, compose, safe_text
 from sellerdesk.ui.orders.panel import OrdersPanel
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.settings import Settings
-from sellerdesk.ui.shop_connector import MAX_BACKOFF_S, RefreshSchedule, ShopConnector
+from sellerdesk.ui.shop_connector import ShopConnector
 from tests.support.sandbox import Sandbox
 from tests.support.sessions import open_session
 
@@ -35,14 +36,6 @@ ORDER = NewItem("order", "2000123", "Pedro", "Zapatillas urbanas")
 
 
 # ---- Pure rules. -----------------------------------------------------------------------------
-
-@pytest.mark.parametrize(("hour", "start", "end", "quiet"), [
-    (23, 22, 8, True), (3, 22, 8, True), (8, 22, 8, False), (12, 22, 8, False),
-    (13, 13, 15, True), (15, 13, 15, False), (10, 9, 9, False),
-])
-def test_quiet_hours_wrap_past_midnight(hour: int, start: int, end: int, quiet: bool) -> None:
-    assert in_quiet_hours(hour, start, end) is quiet
-
 
 def test_a_notice_says_who_and_what_without_markup() -> None:
     one = compose([QUESTION], shop="Mi tienda")
@@ -86,20 +79,6 @@ def test_quiet_hours_hold_back_popups_but_not_the_count(settings: Settings,
         day.announce([ORDER])
 
 
-def test_the_schedule_backs_off_and_comes_back() -> None:
-    s = RefreshSchedule(120)
-    assert s.delay == 120
-    assert s.after_failure() == 240
-    assert s.after_failure() == 480
-    for _ in range(10):
-        s.after_failure()
-    assert s.delay == MAX_BACKOFF_S
-    assert s.after_failure(retry_after=3 * MAX_BACKOFF_S) == 3 * MAX_BACKOFF_S  # the server
-    assert s.after_success() == 120
-    s.set_interval(300)
-    assert s.delay == 300
-
-
 # ---- Live: a window over a session, a connector, a sandbox. -----------------------------------
 
 class Rig:
@@ -110,7 +89,7 @@ class Rig:
         self.notifier = Notifier(ctx.settings, tray_available=False)
         self.heard: list[Notice] = []
         self.notifier.shown.connect(self.heard.append)
-        self.connector = ShopConnector(ctx, notifier=self.notifier)
+        self.connector = ShopConnector(ctx, Shops(), notifier=self.notifier)
         self.connector.use(session)
         self.window = MainWindow(ctx)
         qtbot.addWidget(self.window)
@@ -245,18 +224,20 @@ def test_the_refresh_backs_off_offline_and_after_a_429(
         connector.sync_now(quiet=True)
         qtbot.waitUntil(lambda: bool(failures), timeout=60_000)
         assert isinstance(failures[0], RateLimited)
-        qtbot.waitUntil(lambda: connector.schedule.delay == 120, timeout=5_000)
-        assert connector._timer.isActive() and connector._timer.interval() == 120_000
+        refresher = connector.refresher
+        assert refresher is not None
+        qtbot.waitUntil(lambda: refresher.schedule.delay == 120, timeout=5_000)
+        assert refresher.scheduled is not None  # the next one is planned
 
         fresh_sandbox.clear_faults()
         fresh_sandbox.stop()  # the network is gone
         connector.sync_now(quiet=True)
         qtbot.waitUntil(lambda: len(failures) == 2, timeout=60_000)
         assert isinstance(failures[1], Offline)
-        qtbot.waitUntil(lambda: connector.schedule.delay == 240, timeout=5_000)
+        qtbot.waitUntil(lambda: refresher.schedule.delay == 240, timeout=5_000)
         assert session.connectivity.state is not Connection.ONLINE  # the status bar says so
-        connector._on_timer_timeout()  # a tick while offline: no request, a longer wait
-        assert connector.schedule.delay == 480 and len(failures) == 2
+        refresher._due()  # due while offline: no request, a longer wait
+        assert refresher.schedule.delay == 480 and len(failures) == 2
     finally:
         rig.close(qloop)
 

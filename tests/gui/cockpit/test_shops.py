@@ -9,13 +9,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from keyring.backend import KeyringBackend
-from keyring.errors import PasswordDeleteError
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from sellerdesk.app import run_windows
 from sellerdesk.credentials import CredentialStore, Profile
+from sellerdesk.services.shops import Shops
 from sellerdesk.store import Store
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import GuiOptions, UiContext
@@ -30,31 +28,15 @@ from sellerdesk.ui.settings import Settings
 from sellerdesk.ui.shop_connector import ShopConnector
 from sellerdesk.ui.widgets.formatting import format_number
 from sellerdesk.ui.widgets.text import PlainLabel
+from sellerdesk.ui.windows import run_windows
 from tests.gui.cockpit.support import all_pages, unanswered_questions
+from tests.support.keyring import memory_credentials
 from tests.support.sandbox import Sandbox
 from tests.support.sessions import sync_into
 
 
-class MemoryKeyring(KeyringBackend):
-    priority = 1  # type: ignore[assignment]
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.passwords: dict[tuple[str, str], str] = {}
-
-    def get_password(self, service: str, username: str) -> str | None:
-        return self.passwords.get((service, username))
-
-    def set_password(self, service: str, username: str, password: str) -> None:
-        self.passwords[(service, username)] = password
-
-    def delete_password(self, service: str, username: str) -> None:
-        if self.passwords.pop((service, username), None) is None:
-            raise PasswordDeleteError(username)
-
-
 def _creds(folder: Path) -> CredentialStore:
-    return CredentialStore(config_dir=folder, backend=MemoryKeyring(), environ={})
+    return memory_credentials(folder)
 
 
 def _save(creds: CredentialStore, name: str, sb: Sandbox) -> None:
@@ -80,7 +62,7 @@ def test_the_switcher_lists_switches_edits_and_removes(tmp_path: Path, runner: T
                       ("Loja Sul", "https://api.sul.example")):
         creds.add_profile(Profile(name=name, base_url=url, shop_id=42))
         creds.set_token(name, "secret-" + name)
-    dialog = ProfilesDialog(creds, "Tienda Norte", runner)
+    dialog = ProfilesDialog(Shops(tmp_path, credentials=creds), "Tienda Norte", runner)
     qtbot.addWidget(dialog)
     dialog.resize(520, 380)
     dialog.show()
@@ -100,7 +82,7 @@ def test_the_switcher_lists_switches_edits_and_removes(tmp_path: Path, runner: T
         dialog.switch_button.click()
     assert answer.args == [ProfileAnswer(ProfileChoice.OPEN, name="Loja Sul")]
 
-    again = ProfilesDialog(creds, "Tienda Norte", runner)
+    again = ProfilesDialog(Shops(tmp_path, credentials=creds), "Tienda Norte", runner)
     qtbot.addWidget(again)
     again.select("demo")
     assert not again.edit_button.isEnabled()
@@ -109,7 +91,7 @@ def test_the_switcher_lists_switches_edits_and_removes(tmp_path: Path, runner: T
     assert answer.args == [ProfileAnswer(ProfileChoice.DEMO)]
 
     # Edit: the token may stay empty (keep the saved one); the name cannot change.
-    edit = ProfilesDialog(creds, "Tienda Norte", runner)
+    edit = ProfilesDialog(Shops(tmp_path, credentials=creds), "Tienda Norte", runner)
     qtbot.addWidget(edit)
     edit.select("Loja Sul")
     edit.edit_button.click()
@@ -123,7 +105,7 @@ def test_the_switcher_lists_switches_edits_and_removes(tmp_path: Path, runner: T
                                            base_url="https://api2.sul.example", shop_id=42)
 
     # Remove: another shop, after a confirmation; its token leaves the keyring.
-    remove = ProfilesDialog(creds, "Tienda Norte", runner)
+    remove = ProfilesDialog(Shops(tmp_path, credentials=creds), "Tienda Norte", runner)
     qtbot.addWidget(remove)
     remove.select("Loja Sul")
     remove._remove("Loja Sul")  # what "Remove" in the confirmation box calls
@@ -172,7 +154,7 @@ def test_switching_shops_never_mixes_their_data(
                                                                     "/orders/search")}
     options = GuiOptions(profile="alpha", data_dir=data)
     ctx = UiContext(settings=settings, runner=TaskRunner(loop=qloop), options=options)
-    connector = ShopConnector(ctx, credentials=creds,
+    connector = ShopConnector(ctx, Shops(data, credentials=creds),
                               notifier=Notifier(settings, tray_available=False))
     task = qloop.create_task(run_windows(ctx, options, connector))
     try:
@@ -285,7 +267,7 @@ def test_first_run_demo_then_a_shop_whose_token_is_missing(
     creds.delete_token("gamma")  # the keyring lost it
     options = GuiOptions(data_dir=data)
     ctx = UiContext(settings=settings, runner=TaskRunner(loop=qloop), options=options)
-    connector = ShopConnector(ctx, credentials=creds,
+    connector = ShopConnector(ctx, Shops(data, credentials=creds),
                               notifier=Notifier(settings, tray_available=False))
     task = qloop.create_task(run_windows(ctx, options, connector))
     try:

@@ -21,9 +21,9 @@ from sellerdesk.ui.inbox.conversation_model import (
     ConversationRole,
 )
 from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort, arrange
-from sellerdesk.ui.inbox.keyed_model import KeyedListModel
 from sellerdesk.ui.inbox.saved_replies import fill
 from sellerdesk.ui.inbox.thread_model import ThreadListModel, ThreadRole, one_line
+from sellerdesk.ui.widgets.keyed_model import KeyedModel
 
 NOW = datetime(2026, 11, 15, 12, 0, tzinfo=UTC)
 FATAL = QAbstractItemModelTester.FailureReportingMode.Fatal
@@ -56,7 +56,7 @@ def entry(question_id: int, state: OutboxState, kind: IntentKind = IntentKind.AN
                        result=None)
 
 
-def ids(model: KeyedListModel[Any]) -> list[object]:
+def ids(model: KeyedModel[Any]) -> list[object]:
     return [model.key(item) for item in model.items()]
 
 

@@ -11,8 +11,8 @@ import httpx
 from PySide6.QtCore import QItemSelectionModel, QPoint, Qt
 from pytestqt.qtbot import QtBot
 
-from sellerdesk.store.outbox import IntentKind
-from sellerdesk.store.rows import OrderFilter
+from sellerdesk.services.pending import PendingChange, WriteState, order_key
+from sellerdesk.services.types import IntentKind, OrderFilter
 from sellerdesk.ui.orders.bulk import CODE, RESULT, BulkShippingDialog, split_codes
 from sellerdesk.ui.orders.columns import Column
 from sellerdesk.ui.orders.panel import OrdersPanel
@@ -43,12 +43,12 @@ def server_order(sandbox: Sandbox, order_id: str) -> dict[str, Any]:
 def follow_states(panel: OrdersPanel, order_id: str) -> list[str | None]:
     seen: list[str | None] = []
 
-    def note(changed: str) -> None:
-        state = panel.writes.state(order_id)
-        if changed == order_id and (not seen or seen[-1] != state):
+    def note(change: PendingChange) -> None:
+        state = panel.writes.state(order_key(order_id))
+        if change.key == order_key(order_id) and (not seen or seen[-1] != state):
             seen.append(state)
 
-    panel.writes.order_writes_changed.connect(note)
+    panel.writes.changed.connect(note)
     return seen
 
 
@@ -98,8 +98,8 @@ def test_an_invoice_update_reaches_the_server(panel: OrdersPanel, qtbot: QtBot,
     invoice = server_order(fresh_sandbox, order_id)["invoice"]
     assert (invoice["invoiced"], invoice["number"], invoice["type"]) == (
         True, "0003-00004567", "B")
-    info = panel.writes.latest(order_id, IntentKind.INVOICE)
-    assert info is not None and info.state == "sent"
+    entry = panel.writes.writes(order_key(order_id)).latest(IntentKind.INVOICE)
+    assert entry is not None and WriteState.of(entry) == "sent"
 
 
 def test_offline_an_update_is_queued_and_goes_out_on_reconnect(
@@ -124,7 +124,8 @@ def test_offline_an_update_is_queued_and_goes_out_on_reconnect(
 
     fresh_sandbox.start()
     session_of(panel).outbox.kick(ignore_backoff=True)
-    qtbot.waitUntil(lambda: panel.writes.state(order_id) == "sent", timeout=SEND_TIMEOUT)
+    qtbot.waitUntil(lambda: panel.writes.state(order_key(order_id)) == "sent",
+                    timeout=SEND_TIMEOUT)
     assert server_order(fresh_sandbox, order_id)["shippings"][0]["status"] == "in_progress"
 
 

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.enums import ShippingStatus
+from sellerdesk.policy import WRITE_RETRY
 from sellerdesk.services.session import Session
 from sellerdesk.store.outbox import OutboxEntry
 from sellerdesk.ui.context import UiContext
@@ -43,7 +44,7 @@ def services(live_ctx: UiContext) -> Session:
 def real_backoff(services: Session) -> Session:
     """Back off between attempts like the app does (the test sessions retry at once), so a
     failed write stays queued while the test looks at it; Retry still sends it at once."""
-    services.outbox._base_delay = 60.0
+    services.outbox.backoff = WRITE_RETRY.with_first(60.0)
     return services
 
 

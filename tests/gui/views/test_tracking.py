@@ -35,7 +35,7 @@ def panel(live_ctx: UiContext, qtbot: QtBot) -> TrackingPanel:
 
 
 def _names(view: TrackingPanel) -> list[str]:
-    return [r.code.name or "" for r in view.model.rows()]
+    return [r.code.name or "" for r in view.model.items()]
 
 
 def _server_names(sb: Sandbox, **params: str) -> list[str]:
@@ -79,7 +79,7 @@ def test_the_list_is_the_sandbox_list(panel: TrackingPanel, fresh_sandbox: Sandb
     status = panel.model.index(0, Column.STATUS)
     assert panel.model.data(status) == "Active"
     assert panel.editor.row is not None  # the first code is open
-    assert panel.editor.row.key == panel.model.rows()[0].key
+    assert panel.editor.row.key == panel.model.items()[0].key
 
 
 @pytest.mark.parametrize("filters", [
@@ -190,7 +190,7 @@ def test_an_offline_create_is_listed_queued_and_sent_on_reconnect(
     panel.editor.code_edit.setPlainText("<img src=x onerror=alert(1)>")
     panel.save()
     qtbot.waitUntil(lambda: "Offline pixel" in _names(panel), timeout=10_000)
-    row = panel.model.rows()[_names(panel).index("Offline pixel")]
+    row = panel.model.items()[_names(panel).index("Offline pixel")]
     assert row.creating and row.sync in ("queued", "sending")
     assert panel.editor.row is not None and panel.editor.row.key == row.key
     assert not panel.editor.save_button.isEnabled()  # no second create by accident
@@ -254,7 +254,7 @@ def test_delete_asks_first_then_reaches_the_server(panel: TrackingPanel, qtbot: 
 
 def test_unsaved_changes_are_guarded_when_switching(panel: TrackingPanel,
                                                     qtbot: QtBot) -> None:
-    first, second = panel.model.rows()[0], panel.model.rows()[1]
+    first, second = panel.model.items()[0], panel.model.items()[1]
     panel.editor.name_edit.setText("Half-typed name")
     panel.list.setCurrentIndex(panel.model.index(1, 0))
     _answer(qtbot, panel, "Cancel")
@@ -297,7 +297,7 @@ def test_filters_are_remembered(live_ctx: UiContext, qtbot: QtBot) -> None:
 
 def test_the_guard_can_save_then_move_on(panel: TrackingPanel, qtbot: QtBot,
                                          fresh_sandbox: Sandbox) -> None:
-    first, second = panel.model.rows()[0], panel.model.rows()[1]
+    first, second = panel.model.items()[0], panel.model.items()[1]
     panel.editor.name_edit.setText("Saved on the way out")
     panel.list.setCurrentIndex(panel.model.index(1, 0))
     _answer(qtbot, panel, "Save")

@@ -1,74 +1,15 @@
-"""Tracking rows: the seller's unsent writes laid over the cached codes, filtered on what
-the seller will see; and the validation rules in words."""
+"""The tracking editor's validation rules and option values, and the outbox's words."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import msgspec
 
-from sellerdesk.api.enums import Event, Provider, TrackingStatus
-from sellerdesk.api.models import TrackingCode
-from sellerdesk.services.intents import Intent, dump
-from sellerdesk.store.outbox import Conflict, IntentKind, OutboxEntry, OutboxState
+from sellerdesk.services.intents import Intent
+from sellerdesk.store.outbox import Conflict, IntentKind, OutboxState
 from sellerdesk.ui.outbox.describe import details, versions, what
 from sellerdesk.ui.tracking.options import parse_value
-from sellerdesk.ui.tracking.rows import build_rows
 from sellerdesk.ui.tracking.validation import validate
-
-NOW = datetime(2026, 3, 1, tzinfo=UTC)
-
-
-def _code(id: int, name: str, event: Event = Event.NAVIGATION) -> TrackingCode:
-    return TrackingCode(id=id, name=name, code="<script></script>", provider=Provider.OTHER,
-                        event=event, status=TrackingStatus.ACTIVE)
-
-
-def _entry(seq: int, kind: IntentKind, entity: str, intent: Intent,
-           state: OutboxState = OutboxState.QUEUED, conflict: Conflict | None = None,
-           error: str | None = None) -> OutboxEntry:
-    return OutboxEntry(id=f"e{seq}", seq=seq, kind=kind, entity=entity, payload=dump(intent),
-                       state=state, created_at=NOW, updated_at=NOW, attempts=0,
-                       next_attempt_at=None, last_error=error, conflict=conflict,
-                       uncertain=False, result=None)
-
-
-def test_unsent_changes_deletes_and_creates_are_laid_over() -> None:
-    codes = [_code(1, "One"), _code(2, "Two"), _code(3, "Three")]
-    draft = {"name": "New", "code": "<b>x</b>", "provider": "OTHER", "event": "BUY_BUTTON",
-             "options": {}, "status": "ACTIVE"}
-    entries = [
-        _entry(1, IntentKind.TRACKING_MODIFY, "tracking:1",
-               Intent(tracking_id=1, changes={"name": "Uno"}, base={"name": "One"})),
-        _entry(2, IntentKind.TRACKING_DELETE, "tracking:2", Intent(tracking_id=2),
-               OutboxState.SENDING),
-        _entry(3, IntentKind.TRACKING_CREATE, "tracking:new:abc", Intent(draft=draft)),
-        _entry(4, IntentKind.ANSWER, "question:9", Intent(question_id=9, text="hola")),
-    ]
-    rows = build_rows(codes, entries, sent=frozenset({"tracking:3"}))
-    assert [(r.key, r.code.name, r.sync, r.deleting, r.creating) for r in rows] == [
-        ("tracking:1", "Uno", "queued", False, False),
-        ("tracking:2", "Two", "sending", True, False),
-        ("tracking:3", "Three", "sent", False, False),
-        ("tracking:new:abc", "New", "queued", False, True),
-    ]
-    assert rows[0].saved is not None and rows[0].saved.name == "One"
-    assert not rows[1].editable and not rows[3].editable and rows[0].editable
-    only_cart = build_rows(codes, entries, event=Event.BUY_BUTTON)
-    assert [r.key for r in only_cart] == ["tracking:new:abc"]
-
-
-def test_a_blocked_write_speaks_for_its_code() -> None:
-    conflict = Conflict(b"{}", None, "This tracking code was deleted elsewhere.")
-    entries = [
-        _entry(1, IntentKind.TRACKING_MODIFY, "tracking:1",
-               Intent(tracking_id=1, changes={"name": "A"}), OutboxState.CONFLICT, conflict),
-        _entry(2, IntentKind.TRACKING_MODIFY, "tracking:1",
-               Intent(tracking_id=1, changes={"name": "B"})),
-    ]
-    (row,) = build_rows([_code(1, "One")], entries)
-    assert row.code.name == "B" and row.sync == "conflict"
-    assert row.problem == "This tracking code was deleted elsewhere."
+from tests.support.values import outbox_entry
 
 
 def test_validation_in_words() -> None:
@@ -90,23 +31,23 @@ def test_option_values_keep_their_type_while_they_can() -> None:
 
 
 def test_outbox_words_and_versions() -> None:
-    answer = _entry(1, IntentKind.ANSWER, "question:9", Intent(question_id=9, text="Sí, hay"))
+    answer = outbox_entry(1, IntentKind.ANSWER, "question:9", Intent(question_id=9, text="Sí, hay"))
     assert what(answer) == "Answer to question 9"
     assert details(answer) == "“Sí, hay”"
     server = msgspec.json.encode({"id": 9, "question": {"text": "¿Hay stock?"},
                                   "answer": {"text": "No"}})
-    conflicted = _entry(2, IntentKind.ANSWER, "question:9",
+    conflicted = outbox_entry(2, IntentKind.ANSWER, "question:9",
                         Intent(question_id=9, text="Sí, hay"), OutboxState.CONFLICT,
                         Conflict(answer.payload, server, "answered elsewhere"))
     shown = versions(conflicted)
     assert [(f.mine, f.theirs) for f in shown.fields] == [("Sí, hay", "No")]
     assert shown.context == "¿Hay stock?" and not shown.can_keep_mine
-    shipping = _entry(3, IntentKind.SHIPPING, "order:77",
+    shipping = outbox_entry(3, IntentKind.SHIPPING, "order:77",
                       Intent(order_id="77", shipping_id=5, status="delivered",
                              tracking_code="AR1"))
     assert what(shipping) == "Shipping of order 77"
     assert details(shipping) == "Delivered, tracking AR1"
-    gone = _entry(4, IntentKind.SHIPPING, "order:77", Intent(order_id="77", shipping_id=5,
+    gone = outbox_entry(4, IntentKind.SHIPPING, "order:77", Intent(order_id="77", shipping_id=5,
                                                              status="delivered"),
                   OutboxState.CONFLICT, Conflict(shipping.payload, None, "gone"))
     assert versions(gone).server_gone and not versions(gone).can_keep_mine

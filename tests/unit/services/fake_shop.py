@@ -19,6 +19,7 @@ from typing import Any
 import httpx
 
 from sellerdesk.api.client import ShopClient
+from sellerdesk.policy import NoPacer
 
 SHOP = 1001
 BASE = "http://fake.test"
@@ -75,6 +76,7 @@ class FakeShop:
 
     def client(self, **kw: Any) -> ShopClient:
         kw.setdefault("max_retries", 0)
+        kw.setdefault("pacer", NoPacer())  # these tests count requests, not seconds
         return ShopClient(BASE, SHOP, TOKEN, transport=httpx.MockTransport(self.handle), **kw)
 
     # -- what the test reads back ----------------------------------------------------------

@@ -1,7 +1,8 @@
 """The rows of the tracking-code list: cached codes with the seller's unsent writes laid over.
 
 A code edited offline shows (and opens in the editor) as the seller left it, marked queued,
-until the outbox has sent it; a code created offline is listed before it has an id.
+until the outbox has sent it; a code created offline is listed before it has an id. The
+writes come from `PendingWrites` (services/pending.py), one `RecordWrites` per code.
 """
 
 from __future__ import annotations
@@ -12,11 +13,13 @@ from typing import Any
 
 import msgspec
 
-from sellerdesk.api.enums import Event, Provider
+from sellerdesk.api.enums import Event as CodeEvent
+from sellerdesk.api.enums import Provider
 from sellerdesk.api.models import TrackingCode, decode
 from sellerdesk.services.convert import encode
 from sellerdesk.services.intents import parse
-from sellerdesk.store.outbox import UNFINISHED, IntentKind, OutboxEntry, OutboxState
+from sellerdesk.services.pending import RecordWrites
+from sellerdesk.store.outbox import IntentKind, OutboxEntry
 
 _TRACKING_KINDS = (IntentKind.TRACKING_CREATE, IntentKind.TRACKING_MODIFY,
                    IntentKind.TRACKING_DELETE)
@@ -53,55 +56,51 @@ def from_draft(draft: dict[str, Any]) -> TrackingCode:
     return decode(msgspec.json.encode({**draft, "id": 0}), TrackingCode)
 
 
-def _matches(code: TrackingCode, event: Event | None, provider: Provider | None) -> bool:
+def _matches(code: TrackingCode, event: CodeEvent | None, provider: Provider | None) -> bool:
     return (event is None or code.event == event) and (provider is None
                                                        or code.provider == provider)
 
 
-def build_rows(codes: Iterable[TrackingCode], entries: Iterable[OutboxEntry], *,
-               event: Event | None = None, provider: Provider | None = None,
-               sent: frozenset[str] = frozenset()) -> list[TrackingRow]:
+def build_rows(codes: Iterable[TrackingCode], writes: Iterable[RecordWrites], *,
+               event: CodeEvent | None = None, provider: Provider | None = None
+               ) -> list[TrackingRow]:
     """Codes by id, then unsent creates in the order they were made; filtered on the values
-    the seller will see. `sent`: keys whose last write went through during this session."""
-    pending: dict[str, list[OutboxEntry]] = {}
-    for entry in sorted(entries, key=lambda e: e.seq):
-        if entry.kind in _TRACKING_KINDS and entry.state in UNFINISHED:
-            pending.setdefault(entry.entity, []).append(entry)
+    the seller will see. `writes`: the pending writes of tracking codes (other records are
+    ignored)."""
+    by_key = {w.key: w for w in writes if w.key.startswith("tracking:")}
     rows: list[TrackingRow] = []
     for saved in sorted(codes, key=lambda c: c.id):
         key = f"tracking:{saved.id}"
-        row = _overlay(key, saved, saved, pending.pop(key, []), sent)
+        row = _overlay(key, saved, saved, by_key.pop(key, RecordWrites(key)))
         if _matches(row.code, event, provider):
             rows.append(row)
-    for key, waiting in pending.items():  # creates not yet sent (or codes not cached)
-        create = next((e for e in waiting if e.kind is IntentKind.TRACKING_CREATE), None)
+    for key, record in by_key.items():  # creates not yet sent (or codes not cached)
+        create = next((e for e in record.waiting if e.kind is IntentKind.TRACKING_CREATE),
+                      None)
         draft = parse(create.payload).draft if create is not None else None
         if draft is None:
             continue
-        row = _overlay(key, from_draft(draft), None, waiting, sent)
+        row = _overlay(key, from_draft(draft), None, record)
         if _matches(row.code, event, provider):
             rows.append(row)
     return rows
 
 
 def _overlay(key: str, code: TrackingCode, saved: TrackingCode | None,
-             waiting: list[OutboxEntry], sent: frozenset[str]) -> TrackingRow:
+             record: RecordWrites) -> TrackingRow:
     deleting = False
-    for entry in waiting:
+    for entry in record.waiting:
+        if entry.kind not in _TRACKING_KINDS:
+            continue
         intent = parse(entry.payload)
         if entry.kind is IntentKind.TRACKING_MODIFY and intent.changes:
             code = with_changes(code, intent.changes)
         elif entry.kind is IntentKind.TRACKING_DELETE:
             deleting = True
-    if not waiting:
-        return TrackingRow(key, code, saved, "sent" if key in sent else None)
-    # The entry that needs the seller most speaks for the row: a conflict or a refusal
-    # stops everything after it (the outbox sends one record's writes in order).
-    blocked = next((e for e in waiting if e.state in (OutboxState.CONFLICT,
-                                                      OutboxState.FAILED)), None)
-    head = blocked or waiting[-1]
-    problem = head.conflict.message if head.conflict is not None else head.last_error
-    return TrackingRow(key, code, saved, head.state.value, deleting, head.id, problem)
+    head, state = record.head, record.state
+    return TrackingRow(key, code, saved, state.value if state is not None else None,
+                       deleting, head.id if head is not None else None,
+                       record.problem or None)
 
 
 def queued_create(entry: OutboxEntry) -> TrackingRow:

@@ -1,0 +1,316 @@
+"""Which of the seller's writes wait for the server, per record: the one answer to "is this
+question / order / tracking code waiting to be sent, and how does that stand?".
+
+Records are the outbox's entity keys: `question:<id>`, `order:<id>`, `tracking:<id>` and
+`tracking:new:<uuid>` for a code not created yet. Per record this holds the unfinished
+entries (queued, sending, failed, conflict) in order, and the ones sent during this session
+(a view shows "sent" next to what the seller just did).
+
+How it stays right without races: the outbox calls `_on_outbox_change` on the thread that
+committed a change, right after the commit; it reads that record's entries there and then,
+stamps the read with a number, and hands it to the event loop. A read is applied only if no
+newer read of its record was, so events that cross threads never bring back an older state.
+The initial `load()` is stamped the same way. When a created tracking code gets its id, the
+outbox re-keys its entries in the commit that marks the create done; this follows the move
+(the old key keeps pointing at the new one) and says so in its event.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from sellerdesk.services.events import Event
+from sellerdesk.store import Store
+from sellerdesk.store.outbox import (
+    UNFINISHED,
+    IntentKind,
+    OutboxChange,
+    OutboxEntry,
+    OutboxState,
+    entity_key,
+)
+
+log = logging.getLogger("sellerdesk.outbox")
+
+
+class WriteState(StrEnum):
+    """Where a record's writes stand, for display (`sent`: went through this session)."""
+
+    QUEUED = "queued"
+    SENDING = "sending"
+    FAILED = "failed"
+    CONFLICT = "conflict"
+    SENT = "sent"
+
+    @classmethod
+    def of(cls, entry: OutboxEntry) -> WriteState:
+        return cls.SENT if entry.state is OutboxState.DONE else cls(entry.state.value)
+
+
+def problem_of(entry: OutboxEntry) -> str:
+    """Why `entry` is not sent yet (its conflict or last error), or ""; nothing once it is
+    on its way or done."""
+    if entry.conflict is not None:
+        return entry.conflict.message
+    if entry.state in (OutboxState.QUEUED, OutboxState.FAILED):
+        return entry.last_error or ""
+    return ""
+
+
+@dataclass(frozen=True)
+class RecordWrites:
+    """One record's writes: `waiting` (unfinished, in order) and `sent` (this session)."""
+
+    key: str
+    waiting: tuple[OutboxEntry, ...] = ()
+    sent: tuple[OutboxEntry, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.waiting or self.sent)
+
+    @property
+    def head(self) -> OutboxEntry | None:
+        """The entry that speaks for the record: a conflict or a refusal holds back every
+        later write of the record, so the first such one; else the newest waiting one."""
+        blocked = next((e for e in self.waiting
+                        if e.state in (OutboxState.CONFLICT, OutboxState.FAILED)), None)
+        return blocked or (self.waiting[-1] if self.waiting else None)
+
+    @property
+    def state(self) -> WriteState | None:
+        head = self.head
+        if head is not None:
+            return WriteState.of(head)
+        return WriteState.SENT if self.sent else None
+
+    @property
+    def problem(self) -> str:
+        head = self.head
+        return problem_of(head) if head is not None else ""
+
+    def problems(self) -> list[str]:
+        """Every waiting write's reason, in order (a tooltip lists them all)."""
+        return [p for p in (problem_of(e) for e in self.waiting) if p]
+
+    def latest(self, kind: IntentKind) -> OutboxEntry | None:
+        """The newest write of `kind`, waiting or sent this session."""
+        found = [e for e in (*self.sent, *self.waiting) if e.kind is kind]
+        return max(found, key=lambda e: e.seq) if found else None
+
+    def sent_kind(self, kind: IntentKind) -> bool:
+        return any(e.kind is kind for e in self.sent)
+
+
+@dataclass(frozen=True)
+class PendingChange:
+    """A record's writes changed; `new_key` is set when the record moved to it (a tracking
+    code created on the server: `tracking:new:<uuid>` -> `tracking:<id>`)."""
+
+    key: str
+    new_key: str | None = None
+
+    @property
+    def current_key(self) -> str:
+        return self.new_key or self.key
+
+
+@dataclass(frozen=True)
+class PendingCounts:
+    waiting: int  # queued, sending or refused: not on the server yet
+    conflicts: int  # waiting for the seller to choose a version
+
+
+@dataclass
+class _Record:
+    entries: tuple[OutboxEntry, ...] = ()
+    version: int = 0
+
+
+@dataclass(frozen=True)
+class _Read:
+    version: int
+    change: OutboxChange | None  # None: the initial load
+    entries: dict[str, tuple[OutboxEntry, ...]] = field(default_factory=dict)
+
+
+class PendingWrites:
+    """Per record, what waits for the server; `changed` fires with each record that moved.
+
+    Create it before anything is queued (the session does), then `await load()`.
+    """
+
+    def __init__(self, store: Store, *, loop: asyncio.AbstractEventLoop | None = None) -> None:
+        self._store = store
+        self._loop = loop or asyncio.get_running_loop()
+        self._records: dict[str, _Record] = {}
+        self._moved: dict[str, str] = {}  # old key -> new key (created tracking codes)
+        self._key_of_entry: dict[str, str] = {}
+        self._sent_ids: set[str] = set()
+        self._lock = threading.Lock()  # one read at a time, so stamps follow read order
+        self._stamps = itertools.count(1)
+        self.changed: Event[PendingChange] = Event("pending.changed")
+        self._unobserve: Callable[[], None] | None = store.outbox.add_observer(
+            self._on_outbox_change)
+
+    # ---- reading ------------------------------------------------------------------------
+
+    def current_key(self, key: str) -> str:
+        """`key`, or where its record moved (a created tracking code's id)."""
+        seen = {key}
+        while key in self._moved:
+            key = self._moved[key]
+            if key in seen:  # never expected; never loop
+                break
+            seen.add(key)
+        return key
+
+    def writes(self, key: str) -> RecordWrites:
+        """The record's writes (following a move)."""
+        key = self.current_key(key)
+        record = self._records.get(key)
+        if record is None:
+            return RecordWrites(key)
+        waiting = tuple(e for e in record.entries if e.state in UNFINISHED)
+        sent = tuple(e for e in record.entries
+                     if e.state is OutboxState.DONE and e.id in self._sent_ids)
+        return RecordWrites(key, waiting, sent)
+
+    def state(self, key: str) -> WriteState | None:
+        """`writes(key).state`, quick for the many records with nothing waiting (a table
+        asks for every row it paints)."""
+        if key not in self._records and key not in self._moved:
+            return None
+        return self.writes(key).state
+
+    def keys(self, prefix: str = "") -> list[str]:
+        """Records with writes waiting or sent this session, oldest first."""
+        found = [(self.writes(k), k) for k in self._records if k.startswith(prefix)]
+        return [k for w, k in sorted((p for p in found if p[0]),
+                                     key=lambda p: min(e.seq for e in (*p[0].waiting,
+                                                                       *p[0].sent)))]
+
+    def key_of(self, entry_id: str) -> str | None:
+        """The record an entry writes, as of now (after a move, the new key)."""
+        key = self._key_of_entry.get(entry_id)
+        return None if key is None else self.current_key(key)
+
+    def counts(self) -> PendingCounts:
+        waiting = conflicts = 0
+        for record in self._records.values():
+            for entry in record.entries:
+                if entry.state is OutboxState.CONFLICT:
+                    conflicts += 1
+                elif entry.state in UNFINISHED:
+                    waiting += 1
+        return PendingCounts(waiting, conflicts)
+
+    # ---- feeding ------------------------------------------------------------------------
+
+    async def load(self) -> None:
+        """Read every unfinished entry (at start; safe to call again)."""
+        read = await self._store.run(self._read_all)
+        self._apply(read)
+
+    def close(self) -> None:
+        if self._unobserve is not None:
+            self._unobserve()
+            self._unobserve = None
+
+    def _read_all(self) -> _Read:
+        with self._lock:
+            entries = self._store.outbox.entries(states=UNFINISHED)
+            version = next(self._stamps)
+        grouped: dict[str, list[OutboxEntry]] = {}
+        for entry in entries:
+            grouped.setdefault(entry.entity, []).append(entry)
+        return _Read(version, None, {k: tuple(v) for k, v in grouped.items()})
+
+    def _on_outbox_change(self, change: OutboxChange) -> None:
+        """On the committing thread, right after the commit: read the record now."""
+        if change.entity is None:
+            return  # paused / resumed: no record moved
+        try:
+            with self._lock:
+                entries = tuple(self._store.outbox.entries(entity=change.entity))
+                version = next(self._stamps)
+        except Exception:  # the store is closing: the next load reads it again
+            log.debug("pending: could not read %s after a change", change.entity,
+                      exc_info=True)
+            return
+        read = _Read(version, change, {change.entity: entries})
+        try:
+            self._loop.call_soon_threadsafe(self._apply, read)
+        except RuntimeError:  # the loop is closed: the app is shutting down
+            pass
+
+    def _apply(self, read: _Read) -> None:
+        """On the loop: take a read unless a newer one of its record was taken."""
+        changes: list[PendingChange] = []
+        change = read.change
+        if change is None:
+            keys: Iterable[str] = set(self._records) | set(read.entries)
+        else:
+            keys = read.entries.keys()
+            if change.state is OutboxState.DONE and change.entry_id is not None:
+                self._sent_ids.add(change.entry_id)
+            moved_from = self._key_of_entry.get(change.entry_id or "")
+            if (moved_from is not None and change.entity is not None
+                    and moved_from != change.entity and moved_from in self._records):
+                self._move(moved_from, change.entity, read.version)
+                changes.append(PendingChange(moved_from, change.entity))
+        for key in keys:
+            record = self._records.setdefault(key, _Record())
+            if record.version > read.version:
+                continue  # a newer read of this record was taken already
+            entries = read.entries.get(key, ())
+            if change is None:  # the load reads unfinished entries only: keep the sent ones
+                entries = (*entries, *(e for e in record.entries if e.id in self._sent_ids))
+            before = record.entries
+            record.entries, record.version = tuple(sorted(entries, key=lambda e: e.seq)), \
+                read.version
+            for entry in record.entries:
+                self._key_of_entry[entry.id] = key
+            if not record.entries:
+                del self._records[key]
+            if before != record.entries and not any(c.new_key == key for c in changes):
+                changes.append(PendingChange(key))
+        for item in changes:
+            self.changed.emit(item)
+
+    def _move(self, old: str, new: str, version: int) -> None:
+        record = self._records.pop(old)
+        for entry in record.entries:
+            self._key_of_entry[entry.id] = new
+        target = self._records.setdefault(new, _Record())
+        if target.version < record.version:
+            target.entries, target.version = record.entries, record.version
+        self._moved[old] = new
+        log.debug("pending: %s is now %s", old, new)
+
+
+def order_key(order_id: str) -> str:
+    return entity_key("order", order_id)
+
+
+def question_key(question_id: int) -> str:
+    return entity_key("question", question_id)
+
+
+def tracking_key(code_id: int) -> str:
+    return entity_key("tracking", code_id)
+
+
+def id_in(key: str, kind: str) -> str | None:
+    """The record id in `key` when it is a record of `kind` ("order", ...), else None."""
+    prefix = kind + ":"
+    return key[len(prefix):] if key.startswith(prefix) else None
+
+
+__all__ = ["PendingChange", "PendingCounts", "PendingWrites", "RecordWrites", "WriteState",
+           "id_in", "order_key", "problem_of", "question_key", "tracking_key"]

@@ -1,0 +1,115 @@
+""""Something went wrong": the one report of a bug (services/bug_report.py decides what is one).
+
+What happened in one sentence, what to send and where the log file is, and a button that
+copies the details (scrubbed of every token) for an e-mail or an issue. Several bugs while it
+is open are added to it, never one dialog each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sellerdesk.services.bug_report import BugReport, BugReports
+from sellerdesk.ui.widgets.service_link import subscribe
+from sellerdesk.ui.widgets.text import heading_label, plain_label
+
+
+class BugReportDialog(QDialog):
+    def __init__(self, report: BugReport, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.reports: list[BugReport] = []
+        self.setWindowTitle(self.tr("Something went wrong"))
+        self.setMinimumWidth(520)
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading_label(self.tr("Something went wrong"), self))
+        self.summary = plain_label("", self, wrap=True)
+        layout.addWidget(self.summary)
+        self.what_to_send = plain_label("", self, wrap=True, selectable=True)
+        layout.addWidget(self.what_to_send)
+        self.details = QPlainTextEdit(self)
+        self.details.setReadOnly(True)
+        self.details.setAccessibleName(self.tr("Details of the problem"))
+        self.details.setMaximumHeight(180)
+        layout.addWidget(self.details)
+        buttons = QDialogButtonBox(self)
+        self.copy_button = QPushButton(self.tr("Copy the details"), self)
+        self.copy_button.setAccessibleName(self.tr("Copy the details"))
+        self.copy_button.clicked.connect(self.copy_details)
+        close = buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        buttons.addButton(self.copy_button, QDialogButtonBox.ButtonRole.ActionRole)
+        close.clicked.connect(self.accept)
+        layout.addWidget(buttons)
+        self.add(report)
+
+    def add(self, report: BugReport) -> None:
+        """One more bug while the dialog is open."""
+        self.reports.append(report)
+        first = self.reports[0]
+        if len(self.reports) > 1:
+            summary = self.tr("SellerDesk ran into %n unexpected problem(s). What you saved "
+                              "is safe, and you can keep working.", "", len(self.reports))
+        elif first.where:
+            summary = self.tr("SellerDesk ran into an unexpected problem while: {doing}. "
+                              "What you saved is safe, and you can keep working.").format(
+                doing=first.where.rstrip("…."))
+        else:
+            summary = self.tr("SellerDesk ran into an unexpected problem. What you saved is "
+                              "safe, and you can keep working.")
+        self.summary.setText(summary)
+        log_file = first.log_file
+        if log_file is not None:
+            where = self.tr("To help fix it, send the details below (they hold no access "
+                            "token) and the log file to your SellerDesk support. The log file "
+                            "is {path}").format(path=str(log_file))
+        else:
+            where = self.tr("To help fix it, send the details below (they hold no access "
+                            "token) to your SellerDesk support.")
+        self.what_to_send.setText(where)
+        self.details.setPlainText(self.details_text())
+
+    def details_text(self) -> str:
+        return "\n\n".join(r.details for r in self.reports)
+
+    def copy_details(self) -> None:
+        QGuiApplication.clipboard().setText(self.details_text())
+        self.copy_button.setText(self.tr("Copied"))
+
+
+class BugReporter(QObject):
+    """Shows what `BugReports` reports, on the GUI thread, in one dialog at a time."""
+
+    found = Signal(object)  # BugReport; emitted on any thread, delivered on this one's
+
+    def __init__(self, bugs: BugReports, parent: QObject | None = None, *,
+                 window: Callable[[], QWidget | None] = QApplication.activeWindow) -> None:
+        super().__init__(parent)
+        self._window = window
+        self.dialog: BugReportDialog | None = None
+        self.found.connect(self._on_found)
+        subscribe(self, bugs.reported, self.found.emit)
+
+    def _on_found(self, report: BugReport) -> None:
+        if self.dialog is not None:
+            self.dialog.add(report)
+            return
+        dialog = BugReportDialog(report, self._window())
+        dialog.finished.connect(self._on_dialog_finished)
+        self.dialog = dialog
+        dialog.show()
+
+    def _on_dialog_finished(self, _result: int) -> None:
+        if self.dialog is not None:
+            self.dialog.deleteLater()
+            self.dialog = None
