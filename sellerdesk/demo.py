@@ -69,6 +69,7 @@ def start_demo_server(db_path: Path, *, port: int = 0, orders: int | None = None
             str(db_path)]
     if orders is not None:
         args += ["--orders", str(orders)]
+    args.append("--gentle")  # until the client paces and tolerates the field: the lead removes this
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             env=dict(os.environ, PYTHONUNBUFFERED="1"),
                             creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0))
