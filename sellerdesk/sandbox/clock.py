@@ -1,4 +1,5 @@
-"""Timestamps on the wire: ISO 8601 with milliseconds and an offset or Z (spec conventions)."""
+"""Timestamps on the wire: ISO 8601 with milliseconds and an offset or Z (spec conventions);
+and `Clock`, the sandbox's own controllable "now" for limits and token lifetimes."""
 
 from __future__ import annotations
 

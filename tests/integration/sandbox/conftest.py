@@ -1,4 +1,5 @@
-"""Session-wide snapshots of the shared (read-only) sandbox, walked once with limit/offset."""
+"""Session-wide snapshots of the shared (read-only) sandbox, walked once with limit/offset,
+and sandboxes as harsh as the field for the tests of the harsh parts."""
 
 from __future__ import annotations
 
