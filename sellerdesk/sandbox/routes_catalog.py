@@ -65,6 +65,7 @@ async def category(shop_id: int, category_id: int, ctx: KnownShop) -> dict[str, 
 async def shop_info(shop_id: int, ctx: TextAuth, request: Request) -> dict[str, Any]:
     row = ctx.conn.execute("SELECT doc FROM shops WHERE id=?", (ctx.shop_id,)).fetchone()
     doc: dict[str, Any] = json.loads(row["doc"])
-    # decisions.md: a shop with a logo names where it is (the spec has only the flag).
-    doc["logo_url"] = logo_url(request, ctx.shop_id) if doc.get("has_logo") else None
+    if ctx.variety.on:
+        # decisions.md: a field beyond the spec (which has only the flag) names the logo.
+        doc["logo_url"] = logo_url(request, ctx.shop_id) if doc.get("has_logo") else None
     return doc

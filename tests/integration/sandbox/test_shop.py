@@ -37,12 +37,19 @@ def test_wrong_shop_id_is_403_text(sandbox: Sandbox, offset: int) -> None:
     assert_text_error(request(sandbox, "GET", "", shop_id=sandbox.shop_id + offset), 403)
 
 
-def test_the_logo_is_served_where_the_record_says(sandbox: Sandbox) -> None:
-    shop = get_json(sandbox, "")
+def test_the_logo_is_served_where_the_record_says(variety_sandbox: Sandbox) -> None:
+    shop = get_json(variety_sandbox, "")
     assert shop["has_logo"] is True
     assert shop["address"]["state"] == "AR-C"  # the province, as the field writes it
     r = httpx.get(shop["logo_url"], timeout=30)  # no token: a CDN-like image
     assert r.status_code == 200 and r.headers["content-type"] == "image/png"
     assert r.content.startswith(b"\x89PNG\r\n\x1a\n")
-    other = shop["logo_url"].replace(f"/{sandbox.shop_id}/", f"/{sandbox.shop_id + 1}/")
+    sb = variety_sandbox
+    other = shop["logo_url"].replace(f"/{sb.shop_id}/", f"/{sb.shop_id + 1}/")
     assert httpx.get(other, timeout=30).status_code == 404
+
+
+def test_the_spec_only_record_has_no_logo_url(sandbox: Sandbox) -> None:
+    assert "logo_url" not in get_json(sandbox, "")  # gentle: the spec's fields only
+    logo = httpx.get(f"{sandbox.base_url}/media/shops/{sandbox.shop_id}/logo.png", timeout=30)
+    assert logo.status_code == 200
