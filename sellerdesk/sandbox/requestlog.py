@@ -51,8 +51,10 @@ def note_applied(created_id: int | None = None) -> None:
 class RequestLog:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
+        # Ids never go back, not even after a clear and a restart (callers page with `since`).
         row = conn.execute("SELECT MAX(id) FROM request_log").fetchone()
-        self._next = int(row[0] or 0) + 1
+        cleared = conn.execute("SELECT value FROM meta WHERE key='request_log_next'").fetchone()
+        self._next = max(int(row[0] or 0) + 1, int(cleared[0]) if cleared else 1)
         self._floor = 0  # entries below this id were cleared while in flight
         self._in_flight: dict[int, Entry] = {}
         self._since_prune = 0
@@ -97,4 +99,6 @@ class RequestLog:
 
     def clear(self) -> None:
         self.conn.execute("DELETE FROM request_log")
+        self.conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('request_log_next', ?)",
+                          (str(self._next),))
         self._floor = self._next

@@ -120,6 +120,10 @@ def test_the_log_survives_a_restart(fresh_sandbox: Sandbox, kill: bool) -> None:
     request(sb, "GET", "")
     assert log(sb)[-1]["id"] > before[-1]["id"]  # ids go on rising
     sb.requests_log()  # the shared helper reads the same log
+    highest = log(sb)[-1]["id"]
     httpx.delete(f"{sb.base_url}/_sandbox/requests", params={"access_token": sb.token},
                  timeout=TIMEOUT).raise_for_status()
     assert log(sb) == []
+    sb.restart()
+    request(sb, "GET", "")
+    assert [e["id"] for e in log(sb)] == [highest + 1]  # never back, even after a clear
