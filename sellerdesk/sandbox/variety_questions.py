@@ -1,9 +1,8 @@
-"""Field-variety conversations: five threads whose questions carry the field's odd values.
+"""Field-variety conversations: four threads whose questions carry the field's odd values.
 
 - `4607182418800017` (id a 16-digit JSON number, status in upper case): `ANSWERED` (dates
   at -04:00 with 9-digit fractions), then `UNANSWERED`, asked 5 h before the demo's end.
-- a hex id: answered with empty text (moderated), then `BANNED`.
-- a hex id: `under_review`.
+- a hex id: answered with empty text (moderated), then `BANNED`, then `under_review`.
 - a hex id: a question whose id is a string, then one whose id is null (unreadable).
 - `variety-no-id` (id null on the wire: unreadable): one answered question.
 """
@@ -33,8 +32,8 @@ THREADS: list[tuple[str | None, str, tuple[str, ...], float,
      [("ANSWERED", ("status_ANSWERED", "offset_minus_04", "fractional_9_digits")),
       ("UNANSWERED", ("status_UNANSWERED",))]),
     (None, "marketplace", (), 12.0,
-     [("answered", ("answer_empty",)), ("BANNED", ("status_BANNED",))]),
-    (None, "shopfront", (), 20.0, [("under_review", ("status_under_review",))]),
+     [("answered", ("answer_empty",)), ("BANNED", ("status_BANNED",)),
+      ("under_review", ("status_under_review",))]),
     (None, "marketplace", (), 35.0,
      [("answered", ("question_id_string",)), ("answered", ("unreadable",))]),
     (NO_ID_THREAD, "shopfront", ("unreadable",), 48.0, [("answered", ())]),
