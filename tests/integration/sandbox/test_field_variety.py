@@ -195,3 +195,10 @@ def test_the_gentle_sandbox_serves_none_of_it(sandbox: Sandbox) -> None:
     raw = request(sandbox, "GET", "/metrics").json()
     assert all(isinstance(c["id"], int) for c in raw)
     assert json.dumps(raw).count("PROVIDER_TAG_MANAGER") == 0
+
+
+def test_a_buyer_may_pay_in_a_field_currency(fresh_sandbox: Sandbox) -> None:
+    order = fresh_sandbox.sell(currency="VES")
+    assert order["currency"] == "VES" and order["buyer"]["doc_type"] == "CI"
+    newest = get_json(fresh_sandbox, "/orders/search", limit=1)["results"][0]
+    assert newest["id"] == order["id"]
