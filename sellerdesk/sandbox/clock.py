@@ -1,7 +1,9 @@
-"""Timestamps on the wire: ISO 8601 with milliseconds and an offset or Z (spec conventions)."""
+"""Timestamps on the wire: ISO 8601 with milliseconds and an offset or Z (spec conventions);
+and `Clock`, the sandbox's own controllable "now" for limits and token lifetimes."""
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime, timedelta, timezone
 
 ART = timezone(timedelta(hours=-3))
@@ -31,3 +33,47 @@ def write_millis(last: int) -> int:
     """
     wall = int(datetime.now(ART).timestamp() * 1000)
     return max(wall, millis(DEMO_END) + 60_000, last + 1)
+
+
+class Clock:
+    """The sandbox's own sense of "now" for token lifetimes, codes and the rate limiter.
+
+    Real time by default; tests freeze it and move it on (`/_sandbox/clock`) so what they
+    check depends on events counted, never on how fast the machine is.
+    """
+
+    def __init__(self) -> None:
+        self._offset = 0.0
+        self._frozen: tuple[float, float] | None = None  # (monotonic, wall) when frozen
+
+    def _base(self) -> tuple[float, float]:
+        return self._frozen or (time.monotonic(), time.time())
+
+    def monotonic(self) -> float:
+        """Seconds for intervals (the rate limiter's refill)."""
+        return self._base()[0] + self._offset
+
+    def wall(self) -> float:
+        """Epoch seconds for expiry times that outlive a restart (tokens, codes)."""
+        return self._base()[1] + self._offset
+
+    @property
+    def frozen(self) -> bool:
+        return self._frozen is not None
+
+    @property
+    def offset(self) -> float:
+        return self._offset
+
+    def freeze(self) -> None:
+        if self._frozen is None:
+            self._frozen = (time.monotonic(), time.time())
+
+    def thaw(self) -> None:
+        """Run again from the frozen instant (no jump forward by the time spent frozen)."""
+        if self._frozen is not None:
+            self._offset -= time.monotonic() - self._frozen[0]
+            self._frozen = None
+
+    def advance(self, seconds: float) -> None:
+        self._offset += seconds

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from sellerdesk.sandbox import clock
+from sellerdesk.sandbox.requestlog import note_applied
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -38,6 +39,17 @@ CREATE TABLE IF NOT EXISTS orders (
     client_id INTEGER NOT NULL, buyer_name TEXT NOT NULL, doc TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS orders_creation ON orders(shop_id, creation_ts);
 CREATE INDEX IF NOT EXISTS orders_updated ON orders(shop_id, updated_ts);
+CREATE TABLE IF NOT EXISTS oauth_tokens (
+    digest TEXT PRIMARY KEY, kind TEXT NOT NULL, client_id TEXT NOT NULL,
+    issued_at REAL NOT NULL, expires_at REAL, used_at REAL, redirect_uri TEXT,
+    challenge TEXT, challenge_method TEXT);
+CREATE TABLE IF NOT EXISTS request_log (
+    id INTEGER PRIMARY KEY, time TEXT NOT NULL, method TEXT NOT NULL, path TEXT NOT NULL,
+    status INTEGER, fault TEXT, limited INTEGER NOT NULL, applied INTEGER NOT NULL,
+    created_id INTEGER);
+CREATE TABLE IF NOT EXISTS variety (
+    tbl TEXT NOT NULL, id TEXT NOT NULL, variant TEXT NOT NULL,
+    PRIMARY KEY (tbl, id, variant));
 """
 
 # Largest id SQLite can bind; bigger path ids simply do not exist.
@@ -72,7 +84,8 @@ def write_stamp(conn: sqlite3.Connection, after: int = 0) -> int:
 
 @contextmanager
 def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """One atomic write (the connection itself runs in autocommit mode)."""
+    """One atomic write (the connection itself runs in autocommit mode); once committed,
+    the request being served is logged as an applied write."""
     conn.execute("BEGIN IMMEDIATE")
     try:
         yield conn
@@ -80,3 +93,4 @@ def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         conn.execute("ROLLBACK")
         raise
     conn.execute("COMMIT")
+    note_applied()

@@ -55,6 +55,19 @@ class TextError(SandboxError):
         return PlainTextResponse(self.message, status_code=self.status)
 
 
+class ExpiredTokenError(SandboxError):
+    """An access token past its lifetime: exactly the field's body, on every token-checked
+    endpoint (it overrides the per-area shapes, which stay for a token that is wrong)."""
+
+    BODY = b'{"message":"invalid_token","error":"not_found","status":401}'
+
+    def __init__(self) -> None:
+        super().__init__(401, "invalid_token")
+
+    def response(self) -> Response:
+        return Response(self.BODY, status_code=401, media_type="application/json")
+
+
 def market_body(status: int, message: str, error: str | None = None) -> dict[str, Any]:
     return {"message": message, "error": error or _REASONS.get(status, "error"),
             "status": status, "cause": []}

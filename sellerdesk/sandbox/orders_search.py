@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from sellerdesk.sandbox.context import Ctx
 from sellerdesk.sandbox.envelope import CHANNEL_VALUES, Facet, Page, envelope, orderings
@@ -60,8 +61,10 @@ FACET_SHAPES = {fid: Facet(fid, name, tuple((v, n) for v, n, _ in values))
                 for fid, (name, values) in FACETS.items()}
 
 
-def search(ctx: Ctx, given: Mapping[str, str], order: str, pg: Page) -> str:
-    """The envelope as JSON text; order documents are spliced in as stored."""
+def search(ctx: Ctx, given: Mapping[str, str], order: str, pg: Page,
+           odd: Callable[[dict[str, Any]], None] | None = None) -> str:
+    """The envelope as JSON text; order documents are spliced in as stored. `odd` may
+    reshape the envelope (field variety) before the documents go in."""
     applied = dict(given)
     if "channel" in applied:
         applied["channel"] = short_channel(applied["channel"])
@@ -105,5 +108,7 @@ def search(ctx: Ctx, given: Mapping[str, str], order: str, pg: Page) -> str:
         filters=[FACET_SHAPES[fid].applied(value, total) for fid, value in applied.items()],
         available_orders=orderings({k: v[0] for k, v in ORDERS.items()}, LISTED_ORDERS),
         available_filters=available)
+    if odd is not None:
+        odd(body)
     text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
     return text.replace('"results":[]', '"results":[' + ",".join(docs) + "]", 1)

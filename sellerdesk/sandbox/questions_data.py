@@ -26,10 +26,13 @@ class Question:
     doc: dict[str, Any]
     ts: int
     search_text: str
+    thread_key: str = ""  # the thread it is stored under (its doc may show the id otherwise)
 
     @property
     def status(self) -> str:
-        return str(self.doc["status"])
+        """As counted and filtered: without regard to case, as the field's server counts
+        `UNANSWERED` (decisions.md); the document keeps the spelling it has."""
+        return str(self.doc["status"]).lower()
 
     def entry(self, with_answer: bool = False) -> dict[str, Any]:
         """The search-entry shape: `from` without the single-read extras."""
@@ -48,6 +51,7 @@ class Thread:
     channel: str
     client_id: int
     questions: list[Question] = field(default_factory=list)  # oldest first
+    wire_id: Any = None  # the id as the wire shows it (field variety: a number or null)
 
     @property
     def unanswered(self) -> int:
@@ -73,13 +77,15 @@ class Thread:
                      "market_cust_id": sender["market_cust_id"],
                      "client_id": sender["client_id"]},
             "question": main["question"], "type": main["type"],
-            "thread_id": self.id, "channel": main["channel"],
+            "thread_id": self.wire_id, "channel": main["channel"],
             # The thread's main question carries the price as a number (spec).
             "publication": None if pub is None else {**pub, "price": _number(pub["price"])},
         }
-        return {"id": self.id,
+        # A thread whose newest question is spelled in upper case is too (field variety).
+        status = self.status.upper() if str(last.doc["status"]).isupper() else self.status
+        return {"id": self.wire_id,
                 "answered_quantity": str(sum(q.status == "answered" for q in self.questions)),
-                "status": self.status, "last_question_date": last.doc["creation_date"],
+                "status": status, "last_question_date": last.doc["creation_date"],
                 "store_id": store_id, "channel": self.channel, "main_question": main_question,
                 "unanswered_quantity": self.unanswered}
 
@@ -99,9 +105,10 @@ def words(q: str | None) -> list[str]:
 
 def load_questions(ctx: Ctx) -> list[Question]:
     rows = ctx.conn.execute(
-        "SELECT doc, creation_ts, search_text FROM questions WHERE shop_id=? "
+        "SELECT doc, creation_ts, search_text, thread_id FROM questions WHERE shop_id=? "
         "ORDER BY creation_ts, id", (ctx.shop_id,)).fetchall()
-    return [Question(json.loads(r["doc"]), r["creation_ts"], r["search_text"]) for r in rows]
+    return [Question(json.loads(r["doc"]), r["creation_ts"], r["search_text"], r["thread_id"])
+            for r in rows]
 
 
 def load_threads(ctx: Ctx, thread_id: str | None = None) -> list[Thread]:
@@ -111,10 +118,11 @@ def load_threads(ctx: Ctx, thread_id: str | None = None) -> list[Thread]:
     if thread_id is not None:
         sql += " AND id=?"
         args.append(thread_id)
-    threads = {r["id"]: Thread(r["id"], r["channel"], r["client_id"])
+    threads = {r["id"]: Thread(r["id"], r["channel"], r["client_id"],
+                               wire_id=ctx.variety.wire_id("threads", r["id"]))
                for r in ctx.conn.execute(sql, args)}
     for q in load_questions(ctx):
-        thread = threads.get(q.doc["thread_id"])
+        thread = threads.get(q.thread_key)
         if thread is not None:
             thread.questions.append(q)
     return [t for t in threads.values() if t.questions]

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from sellerdesk.sandbox import schemas
 from sellerdesk.sandbox.context import KnownShop, TextAuth
 from sellerdesk.sandbox.db import MAX_ID
 from sellerdesk.sandbox.errors import MarketError
+from sellerdesk.sandbox.routes_media import logo_url
 from sellerdesk.sandbox.schemas import documented
 
 router = APIRouter(prefix="/v1/shops/{shop_id}")
@@ -61,7 +62,10 @@ async def category(shop_id: int, category_id: int, ctx: KnownShop) -> dict[str, 
 
 
 @router.get("", tags=["shop"], summary="Shop information", **documented(schemas.Shop))
-async def shop_info(shop_id: int, ctx: TextAuth) -> dict[str, Any]:
+async def shop_info(shop_id: int, ctx: TextAuth, request: Request) -> dict[str, Any]:
     row = ctx.conn.execute("SELECT doc FROM shops WHERE id=?", (ctx.shop_id,)).fetchone()
     doc: dict[str, Any] = json.loads(row["doc"])
+    if ctx.variety.on:
+        # decisions.md: a field beyond the spec (which has only the flag) names the logo.
+        doc["logo_url"] = logo_url(request, ctx.shop_id) if doc.get("has_logo") else None
     return doc

@@ -13,6 +13,7 @@ from sellerdesk.sandbox import schemas
 from sellerdesk.sandbox.context import Ctx, MetricsAuth
 from sellerdesk.sandbox.db import MAX_ID, transaction
 from sellerdesk.sandbox.errors import MetricsError
+from sellerdesk.sandbox.requestlog import note_applied
 from sellerdesk.sandbox.schemas import documented
 
 router = APIRouter(prefix="/v1/shops/{shop_id}/metrics", tags=["tracking codes"])
@@ -58,8 +59,10 @@ def _options(value: dict[str, Any] | str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _shape(row: sqlite3.Row, listed: bool = False) -> dict[str, Any]:
-    return {"id": row["id"], "shop_id": row["shop_id"], "name": row["name"],
+def _shape(ctx: Ctx, row: sqlite3.Row, listed: bool = False) -> dict[str, Any]:
+    # Field variety may write the id as a string or null (variety.py).
+    return {"id": ctx.variety.wire_id("tracking_codes", row["id"]), "shop_id": row["shop_id"],
+            "name": row["name"],
             "code": row["code"],
             # The list returns options as an empty string, single reads as an object (spec).
             "options": "" if listed else json.loads(row["options"]),
@@ -88,12 +91,13 @@ async def list_codes(shop_id: int, ctx: MetricsAuth, event: Event | None = None,
     if provider is not None:
         sql += " AND provider=?"
         args.append(provider)
-    return [_shape(row, listed=True) for row in ctx.conn.execute(sql + " ORDER BY id", args)]
+    return [_shape(ctx, row, listed=True)
+            for row in ctx.conn.execute(sql + " ORDER BY id", args)]
 
 
 @router.get("/{id}", summary="One tracking code", **documented(schemas.TrackingCode))
 async def get_code(shop_id: int, id: int, ctx: MetricsAuth) -> dict[str, Any]:
-    return _shape(_row(ctx, id))
+    return _shape(ctx, _row(ctx, id))
 
 
 @router.post("", status_code=201, summary="Create a tracking code",
@@ -106,7 +110,9 @@ async def create_code(shop_id: int, ctx: MetricsAuth,
             "INSERT INTO tracking_codes(shop_id, name, code, options, provider, event, status)"
             " VALUES(?, ?, ?, ?, ?, ?, ?)",
             (ctx.shop_id, body.name, body.code, options, body.provider, body.event, body.status))
-    return _shape(_row(ctx, int(cur.lastrowid or 0)))
+    created = int(cur.lastrowid or 0)
+    note_applied(created_id=created)  # the request log names the id made (crash trials)
+    return _shape(ctx, _row(ctx, created))
 
 
 @router.put("/{id}", summary="Modify a tracking code", **documented(schemas.TrackingCode))
@@ -124,7 +130,7 @@ async def modify_code(shop_id: int, id: int, ctx: MetricsAuth,
         with transaction(ctx.conn):
             ctx.conn.execute(f"UPDATE tracking_codes SET {sets} WHERE id=?",
                              [*changes.values(), id])
-    return _shape(_row(ctx, id))
+    return _shape(ctx, _row(ctx, id))
 
 
 @router.delete("/{id}", status_code=204, summary="Delete a tracking code")

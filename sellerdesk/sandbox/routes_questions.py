@@ -129,9 +129,10 @@ async def answer(shop_id: int, question_id: int, ctx: TextAuth,
     if not 1 <= len(text) <= MAX_ANSWER:
         raise MarketError(400, f"The answer must have 1 to {MAX_ANSWER} characters")
     doc = json.loads(row["doc"])
-    if doc["status"] == "answered":
+    status = str(doc["status"]).lower()  # field variety spells some in upper case
+    if status == "answered":
         raise MarketError(400, "The question is already answered")
-    if doc["status"] != "unanswered":
+    if status != "unanswered":
         raise MarketError(400, "The question is closed and cannot be answered")
     with transaction(ctx.conn):
         ms = write_stamp(ctx.conn)

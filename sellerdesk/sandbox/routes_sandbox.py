@@ -1,5 +1,6 @@
-"""Test controls outside /v1 (not in OpenAPI): fault switches, the recent-request log, and
+"""Test controls outside /v1 (not in OpenAPI): fault switches, the request log, and
 simulated buyers (a new question, a new order), since the spec has no endpoint for what buyers do.
+The limits, the clock, tokens and field variety are switched in routes_controls.
 """
 
 from __future__ import annotations
@@ -12,15 +13,16 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, StrictStr, ValidationError
 
 from sellerdesk.sandbox import simulate, vocab
-from sellerdesk.sandbox.context import Ctx, get_ctx
+from sellerdesk.sandbox.context import Ctx, get_ctx, presented_token
 from sellerdesk.sandbox.envelope import Channel
 from sellerdesk.sandbox.errors import MetricsError
 from sellerdesk.sandbox.faults import check_fields
 
 router = APIRouter(prefix="/_sandbox", include_in_schema=False)
 
-Currency = Literal["ARS", "BRL", "CLP", "COP", "MXN", "UYU", "VEF"]
-assert set(get_args(Currency)) == set(vocab.CURRENCY_FACTOR)
+# The spec's currencies and the field's (VES, USD, PEN: a test asks for them by name).
+Currency = Literal["ARS", "BRL", "CLP", "COP", "MXN", "UYU", "VEF", "VES", "USD", "PEN"]
+assert set(get_args(Currency)) == set(vocab.ALL_CURRENCY_FACTOR)
 
 
 class NewQuestion(BaseModel):
@@ -40,22 +42,22 @@ class NewOrder(BaseModel):
 Body = TypeVar("Body", NewQuestion, NewOrder)
 
 
-def _admin(request: Request) -> Ctx:
-    """The start token opens these even while `token_revoked` refuses it on /v1."""
+def admin(request: Request) -> Ctx:
+    """The start token opens these even once it is revoked or expired on /v1."""
     ctx = get_ctx(request)
-    if request.query_params.get("access_token") != ctx.token:
+    if presented_token(request) != ctx.token:
         raise MetricsError(401, "Unauthorized: use the sandbox's start token")
     return ctx
 
 
 @router.get("/faults")
 async def get_faults(request: Request) -> dict[str, Any]:
-    return _admin(request).faults.as_dict()
+    return admin(request).faults.as_dict()
 
 
 @router.put("/faults")
 async def put_faults(request: Request) -> Response:
-    ctx = _admin(request)
+    ctx = admin(request)
     try:
         values = await request.json()
     except ValueError:
@@ -71,19 +73,33 @@ async def put_faults(request: Request) -> Response:
 
 @router.delete("/faults")
 async def reset_faults(request: Request) -> dict[str, Any]:
-    ctx = _admin(request)
+    ctx = admin(request)
     ctx.faults.reset()
     return ctx.faults.as_dict()
 
 
+def _whole(request: Request, name: str, default: int) -> int:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not raw.isdigit():
+        raise MetricsError(400, f"{name} must be a non-negative integer")
+    return int(raw)
+
+
 @router.get("/requests")
 async def recent_requests(request: Request) -> list[dict[str, Any]]:
-    return [dict(entry) for entry in _admin(request).faults.log]
+    """The newest `limit` (1000) entries after id `since`, oldest first; `writes=1` keeps
+    only the requests that were not GETs."""
+    ctx = admin(request)
+    return ctx.requests.entries(since=_whole(request, "since", 0),
+                                limit=_whole(request, "limit", 1000),
+                                writes_only=request.query_params.get("writes") == "1")
 
 
 @router.delete("/requests", status_code=204)
 async def clear_requests(request: Request) -> Response:
-    _admin(request).faults.log.clear()
+    admin(request).requests.clear()
     return Response(status_code=204)
 
 
@@ -120,7 +136,7 @@ def _trimmed(name: str, value: str | None, most: int) -> str | None:
 @router.post("/questions", status_code=201)
 async def simulate_question(request: Request) -> JSONResponse:
     """A buyer asks: a new unanswered question in `thread_id`, or in a new thread."""
-    ctx = _admin(request)
+    ctx = admin(request)
     body = await _body(request, NewQuestion)
     if body.thread_id is not None and not body.thread_id.strip():
         raise MetricsError(400, "thread_id must not be empty (or be null for a new thread)")
@@ -133,7 +149,7 @@ async def simulate_question(request: Request) -> JSONResponse:
 @router.post("/orders", status_code=201)
 async def simulate_order(request: Request) -> Response:
     """A buyer buys and pays: a new paid, not processed, open order."""
-    ctx = _admin(request)
+    ctx = admin(request)
     body = await _body(request, NewOrder)
     text = simulate.new_order(ctx, body.currency, body.channel)
     return Response(text, status_code=201, media_type="application/json")

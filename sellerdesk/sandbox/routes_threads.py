@@ -77,6 +77,7 @@ async def search_threads(
                            CHANNEL_FACET.with_counts(channel_counts)])
     # Unanswered questions of the whole query, not just of this page (spec: envelope).
     result["unanswered_quantity"] = sum(t.unanswered for t in hits)
+    ctx.variety.envelope("threads", pg.offset, result)
     return result
 
 

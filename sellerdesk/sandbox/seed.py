@@ -14,6 +14,7 @@ from sellerdesk.sandbox.clock import DEMO_END, iso
 from sellerdesk.sandbox.people import ascii_slug
 from sellerdesk.sandbox.seed_orders import ORDER_INSERT, order_rows
 from sellerdesk.sandbox.seed_questions import question_rows
+from sellerdesk.sandbox.variety_records import RESERVED_CODE_IDS
 
 SHOP_URL = "https://www.tiendalaplata.com.ar"
 
@@ -90,6 +91,13 @@ def category_rows(rng: random.Random, shop_id: int) -> list[tuple[Any, ...]]:
     return rows
 
 
+def _code_ids(count: int) -> list[int]:
+    """Ids 1, 2, 3... skipping those the field-variety codes take (variety_records)."""
+    free = (n for n in range(1, count + len(RESERVED_CODE_IDS) + 1)
+            if n not in RESERVED_CODE_IDS)
+    return list(islice(free, count))
+
+
 def is_seeded(conn: sqlite3.Connection, shop_id: int) -> bool:
     return conn.execute("SELECT 1 FROM shops WHERE id=?", (shop_id,)).fetchone() is not None
 
@@ -104,16 +112,19 @@ def seed(conn: sqlite3.Connection, shop_id: int, seed_value: int, orders: int) -
         conn.executemany("INSERT INTO categories VALUES(?, ?, ?, ?, ?)",
                          category_rows(rng, shop_id))
         conn.executemany(
-            "INSERT INTO tracking_codes(shop_id, name, code, options, provider, event, status)"
-            " VALUES(?, ?, ?, ?, ?, ?, ?)",
-            [(shop_id, name, code, json.dumps(opts), provider, event, status)
-             for name, provider, event, code, opts, status in TRACKING_CODES])
+            "INSERT INTO tracking_codes(id, shop_id, name, code, options, provider, event,"
+            " status) VALUES(?, ?, ?, ?, ?, ?, ?, ?)",
+            [(code_id, shop_id, name, code, json.dumps(opts), provider, event, status)
+             for code_id, (name, provider, event, code, opts, status)
+             in zip(_code_ids(len(TRACKING_CODES)), TRACKING_CODES, strict=True)])
         threads, questions = question_rows(random.Random(rng.random()), shop_id)
         conn.executemany("INSERT INTO threads VALUES(?, ?, ?, ?)", threads)
         conn.executemany("INSERT INTO questions VALUES(?, ?, ?, ?, ?, ?, ?)", questions)
         rows = order_rows(random.Random(rng.random()), shop_id, orders)
         while batch := list(islice(rows, 5000)):
             conn.executemany(ORDER_INSERT, batch)
+        conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('seeded_orders', ?)",
+                     (str(orders),))
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")

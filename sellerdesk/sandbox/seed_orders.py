@@ -48,7 +48,7 @@ class _Buyers:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self.pools: dict[str, list[Person]] = {c: [] for c in vocab.CURRENCY_FACTOR}
+        self.pools: dict[str, list[Person]] = {c: [] for c in vocab.ALL_CURRENCY_FACTOR}
         self.count = 0
 
     def pick(self, currency: str) -> Person:
@@ -74,7 +74,7 @@ def _products(rng: random.Random, channel: str, currency: str, free: bool,
     picks = rng.sample(range(len(vocab.PRODUCTS)), rng.choices([1, 2, 3], [75, 20, 5])[0])
     for idx in picks:
         title, base, var_names = vocab.PRODUCTS[idx]
-        units = base * vocab.CURRENCY_FACTOR[currency] * rng.uniform(0.9, 1.1)
+        units = base * vocab.ALL_CURRENCY_FACTOR[currency] * rng.uniform(0.9, 1.1)
         unit = int(units / 10) * 1000 if currency in vocab.NO_CENTS else int(units * 100)
         qty = rng.choices([1, 2, 3], [82, 14, 4])[0]
         amount = unit * qty
@@ -160,6 +160,12 @@ def new_order_doc(rng: random.Random, shop_id: int, seq: int, created: datetime,
     return doc
 
 
+def order_doc(rng: random.Random, shop_id: int, seq: int, created: datetime,
+              buyer: Person) -> dict[str, Any]:
+    """An order of the demo's kind with a life of its age so far (field variety's base)."""
+    return _order(rng, shop_id, seq, created, buyer)
+
+
 def _order(rng: random.Random, shop_id: int, seq: int, created: datetime,
            buyer: Person, *, channel: str | None = None, fresh: bool = False
            ) -> dict[str, Any]:
@@ -180,7 +186,7 @@ def _order(rng: random.Random, shop_id: int, seq: int, created: datetime,
     coupon = subtotal // 20 if rng.random() < 0.08 else 0
     if currency in vocab.NO_CENTS:
         coupon -= coupon % 100
-    ship_cents = 0 if free else int(600 * vocab.CURRENCY_FACTOR[currency]
+    ship_cents = 0 if free else int(600 * vocab.ALL_CURRENCY_FACTOR[currency]
                                     * rng.uniform(0.8, 1.5))
     ship_cents = ship_cents // 100 * 100 if currency in vocab.NO_CENTS else ship_cents
     grand = subtotal - coupon + ship_cents

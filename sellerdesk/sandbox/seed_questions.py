@@ -11,6 +11,7 @@ from sellerdesk.sandbox import vocab
 from sellerdesk.sandbox.clock import DEMO_END, iso, millis
 from sellerdesk.sandbox.order_doc import money
 from sellerdesk.sandbox.people import ascii_slug, make_person
+from sellerdesk.sandbox.phrases import exchange
 
 QUESTION_ID_BASE = 12_400_000_000
 ANSWER_SOURCES = ("web", "mobile", "api")
@@ -34,12 +35,7 @@ def publications(rng: random.Random) -> list[dict[str, Any]]:
 def question_text(rng: random.Random, portuguese: bool, city: str,
                   pub: dict[str, Any] | None) -> str:
     """What a buyer asks about `pub`, or about the shop itself when it is None."""
-    if pub is None:
-        return rng.choice(vocab.SHOP_QUESTIONS)
-    template = rng.choice(vocab.QUESTIONS_PT if portuguese else vocab.QUESTIONS_ES)
-    return template.format(v=rng.choice(vocab.VARIATION_VALUES["Color"]), city=city,
-                           model=rng.choice(vocab.VARIATION_VALUES["Modelo"]),
-                           size=rng.choice(vocab.VARIATION_VALUES["Talle"]))
+    return exchange(rng, portuguese, city, pub)[0]
 
 
 def question_rows(rng: random.Random, shop_id: int, threads: int = 120
@@ -74,13 +70,14 @@ def question_rows(rng: random.Random, shop_id: int, threads: int = 120
                 status = "closed_unanswered"
             else:
                 status = "answered"
+            asked, reply = exchange(rng, portuguese, person.city, pub)
             entry: dict[str, Any] = {
                 "status": status, "store_id": shop_id,
                 "from": {"email": person.email, "name": person.name,
                          "client_id": person.client_id,
                          "market_cust_id": person.market_cust_id,
                          "nickname": person.nickname},
-                "question": {"text": question_text(rng, portuguese, person.city, pub)},
+                "question": {"text": asked},
                 "type": qtype, "thread_id": thread_id, "channel": channel,
                 "publication": None if pub is None else
                 {**pub, "price": str(pub["price"])},  # a string on single reads (spec)
@@ -89,7 +86,7 @@ def question_rows(rng: random.Random, shop_id: int, threads: int = 120
                 answered = min(when + timedelta(minutes=rng.uniform(3, 600)), DEMO_END)
                 entry["answer"] = {
                     "date": iso(answered), "source": rng.choice(ANSWER_SOURCES),
-                    "text": rng.choice(vocab.ANSWERS_PT if portuguese else vocab.ANSWERS_ES)}
+                    "text": reply}
             drafts.append({"when": when.replace(microsecond=0), "doc": entry})
             when += gaps[n] if n < len(gaps) else timedelta()
     drafts.sort(key=lambda d: d["when"])

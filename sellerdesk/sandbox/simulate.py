@@ -153,7 +153,9 @@ def new_order(ctx: Ctx, currency: str | None, channel: str | None) -> str:
         ms = write_stamp(conn, after=max(
             _max(conn, "SELECT MAX(creation_ts) FROM orders WHERE shop_id=?", ctx.shop_id),
             _max(conn, "SELECT MAX(updated_ts) FROM orders WHERE shop_id=?", ctx.shop_id)))
-        seq = max(_max(conn, "SELECT MAX(id) FROM orders") + 1 - ORDER_ID_BASE, 0)
+        # Field-variety orders (a 16-digit id among them) are not part of the sequence.
+        seq = max(_max(conn, "SELECT MAX(id) FROM orders WHERE id NOT IN (SELECT CAST(id AS "
+                             "INTEGER) FROM variety WHERE tbl='orders')") + 1 - ORDER_ID_BASE, 0)
         rng = _rng(ctx, "order", seq)
         if currency is None:
             currency = rng.choices([c for c, _ in vocab.CURRENCY_WEIGHTS],

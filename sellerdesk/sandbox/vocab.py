@@ -49,12 +49,23 @@ COUNTRIES: Final[dict[str, dict[str, object]]] = {
                    ("VE-M", "Miranda", ["Los Teques", "Petare"]),
                    ("VE-V", "Zulia", ["Maracaibo"])],
     },
+    # Currencies the field uses beyond the spec's list (service-notes): field variety only.
+    "PEN": {
+        "country": "PE", "doc_type": "DNI", "phone": "+51 1", "lang": "es",
+        "states": [("PE-LMA", "Lima", ["Miraflores", "San Isidro", "Surco"]),
+                   ("PE-ARE", "Arequipa", ["Arequipa"])],
+    },
 }
+COUNTRIES["VES"] = COUNTRIES["VEF"]  # Venezuela's currency since 2018
+COUNTRIES["USD"] = COUNTRIES["UYU"]  # Uruguayan listings priced in dollars
 
 # How many local units one demo "unit" is worth; VEF gives the huge amounts of that currency.
 CURRENCY_FACTOR: Final[dict[str, int]] = {
     "ARS": 950, "BRL": 5, "CLP": 900, "COP": 4000, "MXN": 17, "UYU": 40, "VEF": 3_600_000,
 }
+# The field's currencies outside the spec's list (records of the field-variety switch).
+FIELD_CURRENCY_FACTOR: Final[dict[str, int]] = {"VES": 250, "USD": 1, "PEN": 4}
+ALL_CURRENCY_FACTOR: Final[dict[str, int]] = {**CURRENCY_FACTOR, **FIELD_CURRENCY_FACTOR}
 NO_CENTS: Final[frozenset[str]] = frozenset({"CLP", "COP"})
 CURRENCY_WEIGHTS: Final[list[tuple[str, int]]] = [
     ("ARS", 46), ("BRL", 16), ("MXN", 12), ("CLP", 8), ("COP", 8), ("UYU", 6), ("VEF", 4),
@@ -136,39 +147,4 @@ CATEGORY_TREE: Final[list[tuple[str, list[tuple[str, list[str]]]]]] = [
                             ("Yoga y pilates", [])]),
     ("Herramientas", [("Eléctricas", ["Taladros"]), ("Manuales", [])]),
     ("Otros", []),
-]
-
-QUESTIONS_ES: Final = [
-    "Hola, ¿tienen stock del color {v}?", "¿Hacen envíos a {city}?",
-    "¿Cuánto tarda en llegar a {city}?", "¿Tiene garantía? ¿De cuánto tiempo?",
-    "¿Es original o réplica?", "¿Aceptan pago en cuotas sin interés?",
-    "¿Viene con factura A?", "Buenas tardes, ¿el precio es por unidad?",
-    "¿Se puede retirar en persona? ¿Dónde están ubicados?", "¿Qué medidas tiene exactamente?",
-    "¿Es compatible con {model}?", "Si compro dos, ¿me hacen descuento?",
-    "¿Cuándo vuelven a tener stock?", "Ya hice la compra, ¿cuándo lo despachan?",
-    "¿El envío es gratis?", "¿Tienen talle {size}?",
-]
-QUESTIONS_PT: Final = [
-    "Olá, tem na cor {v}?", "Vocês entregam em {city}?", "Qual o prazo de entrega para {city}?",
-    "Tem garantia?", "É original?", "Posso parcelar sem juros?", "Tem nota fiscal?",
-    "Quando chega mais estoque?", "Tem tamanho {size}?",
-]
-ANSWERS_ES: Final = [
-    "¡Hola! Sí, tenemos stock disponible. Podés comprar directamente. Saludos.",
-    "Hola, sí, enviamos a todo el país. El costo se calcula al ingresar tu código postal.",
-    "Hola, tiene 6 meses de garantía oficial. ¡Gracias por tu consulta!",
-    "Hola, es 100% original, con factura. Saludos.",
-    "Hola, despachamos dentro de las 24 horas hábiles de acreditado el pago.",
-    "Hola, por el momento no tenemos ese talle. Te avisamos cuando ingrese.",
-    "Hola, sí, podés retirar por nuestro local en horario comercial.",
-]
-ANSWERS_PT: Final = [
-    "Olá! Sim, temos em estoque. Pode comprar. Abraço.",
-    "Olá, entregamos em todo o Brasil. O frete é calculado pelo CEP.",
-    "Olá, tem garantia de 3 meses. Obrigado pelo contato!",
-]
-SHOP_QUESTIONS: Final = [
-    "Hola, ¿tienen local a la calle? Quisiera ver los productos.",
-    "¿Hacen precio por mayor para revendedores?",
-    "¿Cuál es el horario de atención?",
 ]

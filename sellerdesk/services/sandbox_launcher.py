@@ -25,7 +25,7 @@ READY = re.compile(r"SELLERDESK-SANDBOX base_url=(\S+) shop_id=(\d+) token=(\S+)
 
 # Extra arguments for every sandbox started here (the demo shop, the tests, the benchmarks),
 # after the launcher's own; one argument per item.
-SANDBOX_ARGS: tuple[str, ...] = ()
+SANDBOX_ARGS: tuple[str, ...] = ("--gentle",)  # the field's harshness: being switched on
 
 OUTPUT_LINES = 400  # lines of the child's output kept before and after its ready line
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 
+from sellerdesk.services.sandbox_launcher import READY as READY  # the ready line, for tests
 from sellerdesk.services.sandbox_launcher import SandboxProcess
 
 

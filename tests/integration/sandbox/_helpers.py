@@ -371,3 +371,39 @@ def order_matches_all(order: Mapping[str, Any], params: Mapping[str, str]) -> bo
     return all(order_matches(order, k, v) for k, v in params.items())
 
 ANSWER_TOO_LONG = "x" * 2001  # decisions.md: answers are 1 to 2,000 characters after trimming
+
+
+# -- the harsh parts: run-time switches, the ready line, Bearer requests -----------------------
+EXPIRED_BODY = b'{"message":"invalid_token","error":"not_found","status":401}'
+
+
+def control(sb: Sandbox, method: str, what: str, body: Any = None) -> Any:
+    """A call to `/_sandbox/<what>` with the start token; its JSON answer (None if empty)."""
+    r = httpx.request(method, f"{sb.base_url}/_sandbox/{what}",
+                      params={"access_token": sb.token}, timeout=TIMEOUT,
+                      json=body if body is not None else None)
+    assert r.status_code < 300, (what, r.status_code, r.text[:300])
+    return r.json() if r.content else None
+
+
+def freeze(sb: Sandbox) -> None:
+    """Stop the sandbox's clock: buckets no longer refill, tokens no longer age."""
+    control(sb, "PUT", "clock", {"frozen": True})
+
+
+def ready_fields(sb: Sandbox) -> dict[str, str]:
+    """The `key=value` fields of the sandbox's ready line."""
+    line = next(x for x in sb.output if x.startswith("SELLERDESK-SANDBOX "))
+    return dict(part.split("=", 1) for part in line.split()[1:])
+
+
+def bearer(sb: Sandbox, method: str, path: str, token: str, *,
+           params: Mapping[str, Any] | None = None, body: Any = UNSET) -> httpx.Response:
+    """A request below /v1/shops/{id} with the token in `Authorization: Bearer` only."""
+    headers = {"Authorization": f"Bearer {token}"}
+    content = None
+    if body is not UNSET:
+        content = json.dumps(body)
+        headers["Content-Type"] = "application/json"
+    return httpx.request(method, f"{sb.api}{path}", params=params, headers=headers,
+                         content=content, timeout=TIMEOUT)

@@ -97,10 +97,12 @@ def test_writes_with_a_bad_token_are_refused_and_not_applied(
 
 @pytest.mark.parametrize(("path", "kind"), [("", "text403"), ("/metrics", "tc401"),
                                             ("/orders/search", "text403")])
-def test_token_in_a_header_is_not_the_token(sandbox: Sandbox, path: str, kind: str) -> None:
-    """The spec takes the token as the `access_token` query parameter only."""
+def test_token_in_another_header_is_not_the_token(sandbox: Sandbox, path: str,
+                                                  kind: str) -> None:
+    """The token counts as the `access_token` parameter or an `Authorization: Bearer`
+    header (decisions.md), not as a header of that name nor under another scheme."""
     r = httpx.get(f"{sandbox.api}{path}", timeout=30,
-                  headers={"Authorization": f"Bearer {sandbox.token}",
+                  headers={"Authorization": f"Basic {sandbox.token}",
                            "access_token": sandbox.token})
     check(r, kind)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import httpx
 import pytest
 
 from tests.support.sandbox import Sandbox
@@ -34,3 +35,21 @@ def test_invalid_token_is_403_text(sandbox: Sandbox, token: str | None) -> None:
 @pytest.mark.parametrize("offset", [1, -1, 98765])
 def test_wrong_shop_id_is_403_text(sandbox: Sandbox, offset: int) -> None:
     assert_text_error(request(sandbox, "GET", "", shop_id=sandbox.shop_id + offset), 403)
+
+
+def test_the_logo_is_served_where_the_record_says(variety_sandbox: Sandbox) -> None:
+    shop = get_json(variety_sandbox, "")
+    assert shop["has_logo"] is True
+    assert shop["address"]["state"] == "AR-C"  # the province, as the field writes it
+    r = httpx.get(shop["logo_url"], timeout=30)  # no token: a CDN-like image
+    assert r.status_code == 200 and r.headers["content-type"] == "image/png"
+    assert r.content.startswith(b"\x89PNG\r\n\x1a\n")
+    sb = variety_sandbox
+    other = shop["logo_url"].replace(f"/{sb.shop_id}/", f"/{sb.shop_id + 1}/")
+    assert httpx.get(other, timeout=30).status_code == 404
+
+
+def test_the_spec_only_record_has_no_logo_url(sandbox: Sandbox) -> None:
+    assert "logo_url" not in get_json(sandbox, "")  # gentle: the spec's fields only
+    logo = httpx.get(f"{sandbox.base_url}/media/shops/{sandbox.shop_id}/logo.png", timeout=30)
+    assert logo.status_code == 200

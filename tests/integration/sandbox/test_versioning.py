@@ -81,7 +81,8 @@ def test_v1_prefix_serves_the_same_endpoints(sandbox: Sandbox, ids: dict[str, An
 def test_start_line_and_defaults(sandbox: Sandbox) -> None:
     line = next(x for x in sandbox.output if "SELLERDESK-SANDBOX" in x)
     assert re.fullmatch(r"SELLERDESK-SANDBOX base_url=http://127\.0\.0\.1:\d+ shop_id=\d+ "
-                        r"token=\S+\s*", line), line
+                        r"token=\S+ client_id=\S+ client_secret=\S+ refresh_token=\S+\s*",
+                        line), line
     assert not sandbox.base_url.endswith("/v1")
     assert sandbox.shop_id == 1001
     assert sandbox.token == "sandbox-token"
