@@ -19,6 +19,7 @@ from sellerdesk.ui.dashboard.charts import ChartBox
 from sellerdesk.ui.dashboard.figures import DaySeries
 from sellerdesk.ui.orders.filters import channel_label, shipping_label
 from sellerdesk.ui.widgets.formatting import format_money, format_number
+from sellerdesk.ui.widgets.labelled import Labelled
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,8 @@ class ChartsArea(QWidget):
         self.currency.setAccessibleName(self.tr("Currency of the sales chart"))
         self.currency.setToolTip(self.tr("Sales in different currencies are never added up"))
         self.currency.activated.connect(self._on_currency_activated)
-        self.sales.add_tool(self.currency)
+        self.currency_box = Labelled(self.tr("Currency"), self.currency, self)
+        self.sales.add_tool(self.currency_box)
         # Fixed heights: a plot's own size hint is a desktop's worth of pixels.
         self.sales.setFixedHeight(262)
         for box in (self.answers, self.channels, self.shipping):
@@ -99,7 +101,7 @@ class ChartsArea(QWidget):
             self.currency.setCurrentIndex(index if found else -1)
         finally:
             self.currency.blockSignals(False)
-        self.currency.setVisible(len(found) > 1)
+        self.currency_box.setVisible(len(found) > 1)
 
     def _plot(self, name: str, **kwargs: Any) -> Any:
         if name not in self._plots:
@@ -156,6 +158,7 @@ class ChartsArea(QWidget):
         weeks = figures.weeks_since(data.glance.stats.answer_times, since)
         if not weeks:
             self.answers.set_headline("")
+            self.answers.set_legend([])
             self.answers.show_message(self.tr("No answered questions in the last {n} days.")
                                       .format(n=data.days))
             return
@@ -171,7 +174,7 @@ class ChartsArea(QWidget):
         if not self._available:
             return
         plot = self._plot("answers", left=figures.axis_duration, steps=charts.DURATION_STEPS)
-        charts.draw_answer_times(plot, weeks, data.goal_minutes)
+        self.answers.set_legend(charts.draw_answer_times(plot, weeks, data.goal_minutes))
         plot.setAccessibleDescription(self.answers.headline.text())
         self.answers.show_chart(plot)
 
