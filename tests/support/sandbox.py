@@ -12,12 +12,26 @@ import httpx
 from sellerdesk.services.sandbox_launcher import READY as READY  # the ready line, for tests
 from sellerdesk.services.sandbox_launcher import SandboxProcess
 
+# The suite's sandboxes: as harsh as the field (expiring tokens, field variety) but for the
+# rate limit, which would pace the whole suite at 5 requests/s. Before a test's own
+# `extra_args`, so a test that faces the limit (`--rate-limit 5`) wins.
+SUITE_ARGS = ("--rate-limit", "0")
+# What a test facing the field's limit adds (tests/integration/field/).
+LIMITED_ARGS = ("--rate-limit", "5", "--rate-burst", "10")
+
 
 @dataclass(repr=False)
 class Sandbox(SandboxProcess):
-    """A running `sellerdesk-sandbox`; seeded with 1 unless told otherwise."""
+    """A running `sellerdesk-sandbox`; seeded with 1 unless told otherwise; the rate limit
+    off unless `extra_args` turn it on (`LIMITED_ARGS`)."""
 
     seed: int | None = 1
+
+    def arguments(self) -> list[str]:
+        own = super().arguments()
+        extra = len(self.extra_args)
+        head, tail = own[:len(own) - extra], own[len(own) - extra:]
+        return [*head, *SUITE_ARGS, *tail]
 
     def start(self, timeout: float = 120.0) -> Sandbox:
         super().start(timeout)
