@@ -50,6 +50,40 @@ class Sandbox(SandboxProcess):
         return httpx.get(self.api + path, params={"access_token": self.token, **params},
                          timeout=30)
 
+    def _control(self, method: str, path: str, body: Any = None) -> Any:
+        r = httpx.request(method, f"{self.base_url}/_sandbox/{path}",
+                          params={"access_token": self.token}, json=body, timeout=30)
+        r.raise_for_status()
+        return r.json() if r.content else None
+
+    def variety(self) -> dict[str, dict[str, list[str]]]:
+        """Where every field-variety record is: {table: {variant: [ids]}} (empty when off)."""
+        records: dict[str, dict[str, list[str]]] = self._control("GET", "variety")["records"]
+        return records
+
+    def unreadable(self, table: str) -> set[str]:
+        """Ids of the field-variety records of `table` made for the client not to read."""
+        return set(self.variety().get(table, {}).get("unreadable", []))
+
+    def set_limits(self, **limits: Any) -> dict[str, Any]:
+        """PUT /_sandbox/limits (rate_limit, rate_burst, retry_after_omit_every, token_ttl)."""
+        result: dict[str, Any] = self._control("PUT", "limits", limits)
+        return result
+
+    def clock(self, **change: Any) -> dict[str, Any]:
+        """PUT /_sandbox/clock: {"frozen": bool} and/or {"advance": seconds}."""
+        result: dict[str, Any] = self._control("PUT", "clock", change)
+        return result
+
+    def new_tokens(self, **body: Any) -> dict[str, Any]:
+        """POST /_sandbox/tokens: a new access and refresh token for the demo app."""
+        result: dict[str, Any] = self._control("POST", "tokens", body or {})
+        return result
+
+    def expire_tokens(self, token: str | None = None) -> None:
+        """End one access token's life now, or every one's."""
+        self._control("POST", "tokens/expire", {"token": token} if token else {"all": True})
+
     def set_faults(self, **faults: Any) -> dict[str, Any]:
         r = httpx.put(f"{self.base_url}/_sandbox/faults", params={"access_token": self.token},
                       json=faults, timeout=30)
