@@ -5,9 +5,11 @@ the client has already tried a renewal, so a refusal means the grant itself was 
 first refusal a sync stage or the outbox sender meets pauses both: the sync raises at once
 without a request (`refusal()`), and the outbox queue is paused in the store, persisted until
 a start with another token or grant lifts it (the outbox sender's rule). `refused` fires once
-per session, with the server's reason in words when it gave one, for the window's banner and
-one desktop notification. The seller answers by giving a new token or connecting again,
-which opens the shop anew (a new session, its own `Access`).
+per refusal, with the server's reason in words when it gave one, for the window's banner and
+one desktop notification. The seller answers by giving a new token or connecting again: the
+window opens the shop anew (a new session, its own `Access`); a session given a new token in
+place (`OutboxService.set_token`, the command line) resumes the queue, and with it the sync
+(`restore`, on the outbox's RESUMED).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ class Access:
         self._error: AuthError | None = None
         self.problem: AccessProblem | None = None
         self.refused: Event[AccessProblem] = Event("access.refused")
+        self.restored: Event[None] = Event("access.restored")
 
     def refusal(self) -> AuthError | None:
         """The refusal that paused background work, or None while the token is taken."""
@@ -72,6 +75,15 @@ class Access:
         except StoreError as exc:  # the pause is kept in memory for this session anyway
             log.warning("could not record the pause of sending: %s", exc.detail)
         self.refused.emit(self.problem)
+
+    def restore(self) -> None:
+        """A new token was given (the paused queue resumed): background work may go on."""
+        if self._error is None:
+            return
+        self._error = None
+        self.problem = None
+        log.info("a new token: sync and sending go on")
+        self.restored.emit(None)
 
     async def _pause_outbox(self, reason: str) -> None:
         outbox = self._store.outbox

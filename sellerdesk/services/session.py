@@ -25,6 +25,7 @@ from sellerdesk.services.pending import PendingWrites
 from sellerdesk.services.sync import SyncService
 from sellerdesk.services.tracking import TrackingService
 from sellerdesk.store import Store
+from sellerdesk.store.outbox import OutboxChange, OutboxEvent
 
 log = logging.getLogger("sellerdesk.services")
 
@@ -86,6 +87,7 @@ class Session:
         self.outbox = OutboxService(client, store, self.connectivity,
                                     known_tracking_ids=lambda: self.tracking.known_ids())
         self.outbox.auth_needed.connect(self.access.sending_paused)
+        self.outbox.changed.connect(self._on_outbox_changed)
         self.tracking = TrackingService(client, store, self.outbox, self.pending)
         self.catalogue = CatalogueService(client, store)
         self.inbox = InboxService(client, store, self.outbox, self.connectivity)
@@ -122,6 +124,10 @@ class Session:
     def start(self) -> None:
         """Start sending queued writes in the background."""
         self.outbox.start()
+
+    def _on_outbox_changed(self, change: OutboxChange) -> None:
+        if change.event is OutboxEvent.RESUMED:  # a new token lifted the pause
+            self.access.restore()
 
     async def check_access(self) -> None:
         """At start: sending still paused by a refusal of this very token (an earlier run's)

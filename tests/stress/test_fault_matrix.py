@@ -96,10 +96,14 @@ async def _sync_and_drain(session: Session, sb: Sandbox, cell: Cell) -> list[Api
             pulled.append(asyncio.get_running_loop().create_task(_pull_trigger(cell, sb)))
 
     async def sync() -> None:
+        # Stages fail alone: a failed stage's error is in the report; only a sync where every
+        # stage failed raises.
         try:
-            await session.sync.sync(full=True, on_progress=progress)
+            report = await session.sync.sync(full=True, on_progress=progress)
         except ApiError as exc:
             errors.append(exc)
+        else:
+            errors.extend(r.error for r in report.failed if isinstance(r.error, ApiError))
 
     await asyncio.gather(sync(), session.outbox.flush(max_rounds=cell.rounds))
     if cell.trigger and not pulled:  # the sync failed before reaching that point
@@ -118,7 +122,7 @@ async def test_fault_cell(cell: Cell, fresh_sandbox: Sandbox, synced_copy: Path,
     states: list[Connection] = []
     auth_messages: list[str] = []
     session.connectivity.changed.connect(states.append)
-    session.outbox.auth_needed.connect(auth_messages.append)
+    session.access.refused.connect(lambda problem: auth_messages.append(problem.message))
     try:
         plan = await queue_mixed_writes(session, tag=cell.name.replace("_", ""))
         if cell.faults:
