@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sellerdesk.sandbox.faults import FaultState, Faults, check_fields, matches
+from sellerdesk.sandbox.faults import Faults, FaultState, check_fields, matches
 
 CREATE = ("POST", "/v1/shops/1001/metrics")
 LIST = ("GET", "/v1/shops/1001/metrics")
