@@ -75,6 +75,18 @@ async def paced(limited: Sandbox, tmp_path: Path) -> AsyncIterator[Session]:
     await session.aclose()
 
 
+@pytest.fixture
+async def synced_paced(limited: Sandbox, synced_data_dir: Path,
+                       tmp_path: Path) -> AsyncIterator[Session]:
+    """A paced session whose store a sync of the same demo shop filled (in another session):
+    its next sync is an incremental one."""
+    data = tmp_path / "data"
+    shutil.copytree(synced_data_dir, data)
+    session = await open_paced(limited, data, profile="test")
+    yield session
+    await session.aclose()
+
+
 class RequestLog:
     """The sandbox's request log from a mark on: what the client sent, counted."""
 

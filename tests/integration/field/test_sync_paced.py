@@ -5,12 +5,9 @@ sandbox's request log, never timed)."""
 from __future__ import annotations
 
 import asyncio
-import shutil
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import httpx
-import pytest
 
 from sellerdesk.services.session import Session
 from sellerdesk.services.sync import RecordKind, StageState, SyncReport
@@ -76,17 +73,6 @@ async def test_full_size_sync_then_incremental_ones(paced: Session, limited: San
     print(f"\nfull-size shop under 5 requests/s: first sync {full_requests} requests, "
           f"incremental {counts}")
     assert await paced.sync.synced_at(Resource.ORDERS) is not None
-
-
-@pytest.fixture
-async def synced_paced(limited: Sandbox, synced_data_dir: Path,
-                       tmp_path: Path) -> AsyncIterator[Session]:
-    """A paced session whose store a sync of the same demo shop filled (in another session)."""
-    data = tmp_path / "data"
-    shutil.copytree(synced_data_dir, data)
-    session = await open_paced(limited, data, profile="test")
-    yield session
-    await session.aclose()
 
 
 async def test_a_new_session_syncs_in_few_requests(synced_paced: Session,
