@@ -65,6 +65,11 @@ class Sandbox(SandboxProcess):
         """Ids of the field-variety records of `table` made for the client not to read."""
         return set(self.variety().get(table, {}).get("unreadable", []))
 
+    def readable_orders(self) -> int:
+        """Orders a client can read: the server's total but the unreadable variety ones."""
+        total: int = self.get("/orders/search", limit=1).json()["paging"]["total"]
+        return total - len(self.unreadable("orders"))
+
     def set_limits(self, **limits: Any) -> dict[str, Any]:
         """PUT /_sandbox/limits (rate_limit, rate_burst, retry_after_omit_every, token_ttl)."""
         result: dict[str, Any] = self._control("PUT", "limits", limits)
