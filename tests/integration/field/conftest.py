@@ -21,6 +21,7 @@ import pytest
 from sellerdesk.api.tokens import OAuthGrant
 from sellerdesk.policy import WRITE_RETRY
 from sellerdesk.services.session import Session, ShopAddress
+from tests.gui.conftest import qloop, runner  # noqa: F401 - GUI fixtures for the window tests
 from tests.support.sandbox import LIMITED_ARGS, Sandbox
 
 FIELD_RATE = 5.0  # requests/s the sessions here keep (the app's default)
