@@ -35,6 +35,7 @@ from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.loading import updated_text
+from sellerdesk.ui.widgets.search_field import name_clear_button
 from sellerdesk.ui.widgets.service_link import subscribe
 
 
@@ -68,9 +69,11 @@ class CategoriesPanel(CachedPanel[list[Category]]):
     def _build(self) -> None:
         self.filter_edit = QLineEdit(self)
         self.filter_edit.setPlaceholderText(self.tr("Filter by name"))
-        self.filter_edit.setClearButtonEnabled(True)
+        name_clear_button(self.filter_edit, self.tr("Clear the filter"))
         self.filter_edit.setAccessibleName(self.tr("Filter categories by name"))
-        self.filter_edit.addAction(icon("search"), QLineEdit.ActionPosition.LeadingPosition)
+        glass = self.filter_edit.addAction(icon("search"),
+                                           QLineEdit.ActionPosition.LeadingPosition)
+        glass.setText(self.tr("Filter"))  # the name its button is read by
         self.filter_edit.setFixedWidth(220)
         self.filter_edit.textChanged.connect(self._on_filter_edit_text_changed)
         self.expand_button = self._tool_button(self.tr("Expand all"), self.expand_all)
