@@ -56,6 +56,16 @@
     </message>
 </context>
 <context>
+    <name>DashboardPanel</name>
+    <message numerus="yes">
+        <source>%n need you</source>
+        <translation type="unfinished">
+            <numerusform>%n needs you</numerusform>
+            <numerusform>%n need you</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FacetModel</name>
     <message numerus="yes">
         <source>{value}, {count} orders</source>
@@ -152,6 +162,20 @@
             <numerusform>%n need you</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n changes need you: the shop has another version</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changes left the outbox</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PublicationHeader</name>
@@ -177,6 +201,37 @@
         <translation>
             <numerusform>%n unanswered question</numerusform>
             <numerusform>%n unanswered questions</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SyncWords</name>
+    <message numerus="yes">
+        <source>%n order(s) could not be read (ids {ids})</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conversation(s) could not be read (ids {ids})</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s) could not be read (ids {ids})</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) could not be read (ids {ids})</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>

@@ -108,6 +108,13 @@
     </message>
 </context>
 <context>
+    <name>Announcer</name>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+</context>
+<context>
     <name>AnswerComposer</name>
     <message>
         <source>Answer</source>
@@ -156,6 +163,10 @@
 </context>
 <context>
     <name>App</name>
+    <message>
+        <source>The shop service no longer accepts SellerDesk&apos;s connection to {name}. Sign in again (or paste a new access token).</source>
+        <translation>El servicio de la tienda ya no acepta la conexión de SellerDesk con {name}. Inicia sesión de nuevo (o pega un token de acceso nuevo).</translation>
+    </message>
     <message>
         <source>The shop service did not accept the token of {name}. Paste a new one.</source>
         <translation>El servicio de la tienda no aceptó el token de {name}. Pega uno nuevo.</translation>
@@ -318,8 +329,16 @@
         <translation>Filtrar por nombre</translation>
     </message>
     <message>
+        <source>Clear the filter</source>
+        <translation>Borrar el filtro</translation>
+    </message>
+    <message>
         <source>Filter categories by name</source>
         <translation>Filtrar categorías por nombre</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>Filtro</translation>
     </message>
     <message>
         <source>Expand all</source>
@@ -424,8 +443,8 @@
         <translation>Nivel principal</translation>
     </message>
     <message>
-        <source>Default category</source>
-        <translation>Categoría predeterminada</translation>
+        <source>Yes</source>
+        <translation>Sí</translation>
     </message>
     <message>
         <source>No</source>
@@ -468,6 +487,22 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>{name} (default category)</source>
         <translation>{name} (categoría predeterminada)</translation>
     </message>
+    <message>
+        <source>Default category</source>
+        <translation>Categoría predeterminada</translation>
+    </message>
+    <message>
+        <source>Not the default</source>
+        <translation>No es la predeterminada</translation>
+    </message>
+    <message>
+        <source>No position</source>
+        <translation>Sin posición</translation>
+    </message>
+    <message>
+        <source>No permalink</source>
+        <translation>Sin enlace permanente</translation>
+    </message>
 </context>
 <context>
     <name>ChartsArea</name>
@@ -494,6 +529,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Sales in different currencies are never added up</source>
         <translation>Las ventas en monedas distintas nunca se suman</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>Moneda</translation>
     </message>
     <message>
         <source>Charts are not available in this installation; the figures above are complete.</source>
@@ -717,12 +756,16 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
 <context>
     <name>DashboardCharts</name>
     <message>
-        <source>Median</source>
-        <translation>Mediana</translation>
+        <source>Legend: {names}</source>
+        <translation>Leyenda: {names}</translation>
     </message>
     <message>
-        <source>9 in 10 within</source>
-        <translation>9 de cada 10 en menos de</translation>
+        <source>Half answered within</source>
+        <translation>La mitad respondida en menos de</translation>
+    </message>
+    <message>
+        <source>9 in 10 answered within</source>
+        <translation>9 de cada 10 respondidas en menos de</translation>
     </message>
     <message>
         <source>Your goal</source>
@@ -736,12 +779,36 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
 <context>
     <name>DashboardPanel</name>
     <message>
+        <source>questions</source>
+        <translation>preguntas</translation>
+    </message>
+    <message>
+        <source>orders</source>
+        <translation>pedidos</translation>
+    </message>
+    <message>
+        <source>categories</source>
+        <translation>categorías</translation>
+    </message>
+    <message>
+        <source>tracking codes</source>
+        <translation>códigos de seguimiento</translation>
+    </message>
+    <message>
+        <source>shop</source>
+        <translation>tienda</translation>
+    </message>
+    <message>
         <source>Last {n} days</source>
         <translation>Últimos {n} días</translation>
     </message>
     <message>
         <source>Days the charts cover</source>
         <translation>Días que abarcan los gráficos</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Gráficos</translation>
     </message>
     <message>
         <source>All shops</source>
@@ -812,6 +879,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Cambios en cola</translation>
     </message>
     <message>
+        <source>Last synced</source>
+        <translation>Última sincronización</translation>
+    </message>
+    <message>
         <source>Today at a glance</source>
         <translation>Tu día de un vistazo</translation>
     </message>
@@ -859,9 +930,20 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>Nothing waiting</source>
         <translation>Nada pendiente</translation>
     </message>
+    <message numerus="yes">
+        <source>%n need you</source>
+        <translation>
+            <numerusform>%n te necesita</numerusform>
+            <numerusform>%n te necesitan</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>Shipping, invoices, codes</source>
-        <translation>Envíos, facturas, códigos</translation>
+        <source>Answers included</source>
+        <translation>Respuestas incluidas</translation>
+    </message>
+    <message>
+        <source>Answers, shipping, invoices, codes</source>
+        <translation>Respuestas, envíos, facturas, códigos</translation>
     </message>
     <message>
         <source>Not synced yet: figures from this computer</source>
@@ -870,6 +952,14 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Figures as of {when}, from this computer&apos;s copy</source>
         <translation>Cifras actualizadas {when}, de la copia de esta computadora</translation>
+    </message>
+    <message>
+        <source>{what} {when}</source>
+        <translation>{what} {when}</translation>
+    </message>
+    <message>
+        <source>Last synced: {times}</source>
+        <translation>Última sincronización: {times}</translation>
     </message>
     <message>
         <source>Demo shop</source>
@@ -909,6 +999,34 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>The shop service sent an answer SellerDesk could not read.</source>
         <translation>El servicio de la tienda envió una respuesta que SellerDesk no pudo leer.</translation>
+    </message>
+    <message>
+        <source>Your access token has expired or was revoked. Please enter a new one.</source>
+        <translation>Tu token de acceso venció o fue revocado. Ingresa uno nuevo.</translation>
+    </message>
+    <message>
+        <source>The shop no longer accepts SellerDesk&apos;s connection. Connect to the shop again from the profile.</source>
+        <translation>La tienda ya no acepta la conexión de SellerDesk. Vuelve a conectarte a la tienda desde el perfil.</translation>
+    </message>
+    <message>
+        <source>The sign-in was cancelled or refused in the browser.</source>
+        <translation>El inicio de sesión se canceló o se rechazó en el navegador.</translation>
+    </message>
+    <message>
+        <source>The sign-in took too long. Please try connecting again.</source>
+        <translation>El inicio de sesión tardó demasiado. Intenta conectarte de nuevo.</translation>
+    </message>
+    <message>
+        <source>The shop service did not accept the sign-in. Please try connecting again.</source>
+        <translation>El servicio de la tienda no aceptó el inicio de sesión. Intenta conectarte de nuevo.</translation>
+    </message>
+    <message>
+        <source>The shop service answered from another address (it may have moved). Check the service address of this shop.</source>
+        <translation>El servicio de la tienda respondió desde otra dirección (quizá se mudó). Revisa la dirección del servicio de esta tienda.</translation>
+    </message>
+    <message>
+        <source>The shop service sent the same page again when asked for the next one, so the list stops here.</source>
+        <translation>El servicio de la tienda volvió a enviar la misma página al pedirle la siguiente, así que la lista termina aquí.</translation>
     </message>
     <message>
         <source>SellerDesk could not read or save its local data.</source>
@@ -2259,26 +2377,6 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
 <context>
     <name>Outbox</name>
     <message>
-        <source>Ready for pickup</source>
-        <translation>Listo para retirar</translation>
-    </message>
-    <message>
-        <source>Pending</source>
-        <translation>Pendiente</translation>
-    </message>
-    <message>
-        <source>In progress</source>
-        <translation>En proceso</translation>
-    </message>
-    <message>
-        <source>On the way</source>
-        <translation>En camino</translation>
-    </message>
-    <message>
-        <source>Delivered</source>
-        <translation>Entregado</translation>
-    </message>
-    <message>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
@@ -2307,16 +2405,40 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Respuesta a la pregunta {id}</translation>
     </message>
     <message>
+        <source>Answer to {buyer} about {product}</source>
+        <translation>Respuesta a {buyer} sobre {product}</translation>
+    </message>
+    <message>
+        <source>Deletion of {buyer}’s question about {product}</source>
+        <translation>Eliminación de la pregunta de {buyer} sobre {product}</translation>
+    </message>
+    <message>
+        <source>Answer to {buyer}</source>
+        <translation>Respuesta a {buyer}</translation>
+    </message>
+    <message>
+        <source>Deletion of {buyer}’s question</source>
+        <translation>Eliminación de la pregunta de {buyer}</translation>
+    </message>
+    <message>
         <source>Deletion of question {id}</source>
         <translation>Eliminación de la pregunta {id}</translation>
+    </message>
+    <message>
+        <source>Invoice of order {id} ({buyer})</source>
+        <translation>Factura del pedido {id} ({buyer})</translation>
     </message>
     <message>
         <source>Invoice of order {id}</source>
         <translation>Factura del pedido {id}</translation>
     </message>
     <message>
-        <source>Shipping of order {id}</source>
-        <translation>Envío del pedido {id}</translation>
+        <source>Shipping of order {id} ({buyer}) → {status}</source>
+        <translation>Envío del pedido {id} ({buyer}) → {status}</translation>
+    </message>
+    <message>
+        <source>Shipping of order {id} → {status}</source>
+        <translation>Envío del pedido {id} → {status}</translation>
     </message>
     <message>
         <source>New tracking code “{name}”</source>
@@ -2331,8 +2453,16 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Cambios en el código de seguimiento {id}</translation>
     </message>
     <message>
+        <source>Deletion of tracking code “{name}”</source>
+        <translation>Eliminación del código de seguimiento «{name}»</translation>
+    </message>
+    <message>
         <source>Deletion of tracking code {id}</source>
         <translation>Eliminación del código de seguimiento {id}</translation>
+    </message>
+    <message>
+        <source>{product} and {count} more</source>
+        <translation>{product} y {count} más</translation>
     </message>
     <message>
         <source>Not invoiced</source>
@@ -2447,6 +2577,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
 </context>
 <context>
     <name>OutboxModel</name>
+    <message>
+        <source>Scheduled for {time}</source>
+        <translation>Programado para las {time}</translation>
+    </message>
     <message>
         <source>Waiting to retry</source>
         <translation>Esperando para reintentar</translation>
@@ -2580,9 +2714,31 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
             <numerusform>%n para resolver</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n changes need you: the shop has another version</source>
+        <translation>
+            <numerusform>%n cambio te necesita: la tienda tiene otra versión</numerusform>
+            <numerusform>%n cambios te necesitan: la tienda tiene otra versión</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changes left the outbox</source>
+        <translation>
+            <numerusform>%n cambio salió de la bandeja de salida</numerusform>
+            <numerusform>%n cambios salieron de la bandeja de salida</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Sending is paused: {reason}</source>
         <translation>El envío está en pausa: {reason}</translation>
+    </message>
+    <message>
+        <source>Goes at</source>
+        <translation>Sale a las</translation>
+    </message>
+    <message>
+        <source>Products</source>
+        <translation>Productos</translation>
     </message>
     <message>
         <source>(not in the saved copy)</source>
@@ -2624,10 +2780,6 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Conecta tu tienda</translation>
     </message>
     <message>
-        <source>Enter the address of the shop service, your shop&apos;s number and the access token you got from the marketplace. Or look around first with the demo shop.</source>
-        <translation>Ingresa la dirección del servicio de la tienda, el número de tu tienda y el token de acceso que te dio el marketplace. O explora primero con la tienda de demostración.</translation>
-    </message>
-    <message>
         <source>My shop</source>
         <translation>Mi tienda</translation>
     </message>
@@ -2656,12 +2808,60 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Probar la tienda de demostración</translation>
     </message>
     <message>
+        <source>Enter the address of the shop service and your shop&apos;s number, then the access token you got from the marketplace or sign in with it. Or look around first with the demo shop.</source>
+        <translation>Ingresa la dirección del servicio de la tienda y el número de tu tienda, luego el token de acceso que te dio el marketplace o inicia sesión con él. O echa un vistazo primero con la tienda de demostración.</translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation>Iniciar sesión</translation>
+    </message>
+    <message>
         <source>Connect</source>
         <translation>Conectar</translation>
     </message>
     <message>
         <source>Cancel</source>
         <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>SellerDesk opens the shop service&apos;s sign-in page in your browser; allow SellerDesk there and it renews its access by itself from then on.</source>
+        <translation>SellerDesk abre la página de inicio de sesión del servicio de la tienda en tu navegador; autoriza a SellerDesk allí y desde entonces renueva su acceso por sí solo.</translation>
+    </message>
+    <message>
+        <source>Sign-in page</source>
+        <translation>Página de inicio de sesión</translation>
+    </message>
+    <message>
+        <source>Token address</source>
+        <translation>Dirección del token</translation>
+    </message>
+    <message>
+        <source>App ID</source>
+        <translation>ID de la aplicación</translation>
+    </message>
+    <message>
+        <source>App secret</source>
+        <translation>Secreto de la aplicación</translation>
+    </message>
+    <message>
+        <source>Redirect address</source>
+        <translation>Dirección de redirección</translation>
+    </message>
+    <message>
+        <source>Empty: back to SellerDesk on this computer</source>
+        <translation>Vacía: de vuelta a SellerDesk en esta computadora</translation>
+    </message>
+    <message>
+        <source>Address or code from the browser</source>
+        <translation>Dirección o código del navegador</translation>
+    </message>
+    <message>
+        <source>Paste the address your browser ended on</source>
+        <translation>Pega la dirección en la que terminó tu navegador</translation>
+    </message>
+    <message>
+        <source>Finish signing in</source>
+        <translation>Terminar de iniciar sesión</translation>
     </message>
     <message>
         <source>Give the profile a name.</source>
@@ -2676,8 +2876,44 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>La dirección del servicio empieza con https:// (o http://).</translation>
     </message>
     <message>
+        <source>The sign-in page and the token address start with https:// (or http://).</source>
+        <translation>La página de inicio de sesión y la dirección del token empiezan con https:// (o http://).</translation>
+    </message>
+    <message>
+        <source>Enter the app&apos;s ID and secret (from the marketplace&apos;s developer page).</source>
+        <translation>Ingresa el ID y el secreto de la aplicación (de la página para desarrolladores del marketplace).</translation>
+    </message>
+    <message>
+        <source>The redirect address starts with https:// (or http://).</source>
+        <translation>La dirección de redirección empieza con https:// (o http://).</translation>
+    </message>
+    <message>
+        <source>Signing in is not possible here; paste an access token.</source>
+        <translation>Aquí no es posible iniciar sesión; pega un token de acceso.</translation>
+    </message>
+    <message>
         <source>Paste the access token.</source>
         <translation>Pega el token de acceso.</translation>
+    </message>
+    <message>
+        <source>Allow SellerDesk on the page that opened in your browser, then paste here the address it ended on (or the code it shows).</source>
+        <translation>Autoriza a SellerDesk en la página que se abrió en tu navegador y pega aquí la dirección en la que terminó (o el código que muestra).</translation>
+    </message>
+    <message>
+        <source>Finish signing in in your browser; SellerDesk is waiting for it…</source>
+        <translation>Termina de iniciar sesión en tu navegador; SellerDesk lo está esperando…</translation>
+    </message>
+    <message>
+        <source>Waiting for the sign-in…</source>
+        <translation>Esperando el inicio de sesión…</translation>
+    </message>
+    <message>
+        <source>Paste the address your browser ended on, or the code.</source>
+        <translation>Pega la dirección en la que terminó tu navegador, o el código.</translation>
+    </message>
+    <message>
+        <source>Finishing the sign-in…</source>
+        <translation>Terminando el inicio de sesión…</translation>
     </message>
 </context>
 <context>
@@ -2887,6 +3123,13 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
 </context>
 <context>
+    <name>RecordCard</name>
+    <message>
+        <source>empty</source>
+        <translation>vacío</translation>
+    </message>
+</context>
+<context>
     <name>SavedRepliesMenu</name>
     <message>
         <source>Saved replies</source>
@@ -2911,6 +3154,17 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Name of the reply. In its text, {buyer} and {product} are replaced by the buyer&apos;s first name and the product.</source>
         <translation>Nombre de la respuesta. En el texto, {buyer} y {product} se reemplazan por el nombre del comprador y el producto.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchField</name>
+    <message>
+        <source>Clear the search</source>
+        <translation>Borrar la búsqueda</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Buscar</translation>
     </message>
 </context>
 <context>
@@ -2991,8 +3245,64 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Sincronizando…</translation>
     </message>
     <message>
+        <source>Shop record</source>
+        <translation>Ficha de la tienda</translation>
+    </message>
+    <message>
+        <source>Categories</source>
+        <translation>Categorías</translation>
+    </message>
+    <message>
+        <source>Tracking codes</source>
+        <translation>Códigos de seguimiento</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>Conversaciones</translation>
+    </message>
+    <message>
+        <source>Questions</source>
+        <translation>Preguntas</translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation>Pedidos</translation>
+    </message>
+    <message>
+        <source>Shop record not synced</source>
+        <translation>Ficha de la tienda sin sincronizar</translation>
+    </message>
+    <message>
+        <source>Categories not synced</source>
+        <translation>Categorías sin sincronizar</translation>
+    </message>
+    <message>
+        <source>Tracking codes not synced</source>
+        <translation>Códigos de seguimiento sin sincronizar</translation>
+    </message>
+    <message>
+        <source>Questions not synced</source>
+        <translation>Preguntas sin sincronizar</translation>
+    </message>
+    <message>
+        <source>Orders not synced</source>
+        <translation>Pedidos sin sincronizar</translation>
+    </message>
+    <message>
         <source>Sample data, no account needed</source>
         <translation>Datos de ejemplo, sin necesidad de cuenta</translation>
+    </message>
+    <message>
+        <source>Connect again…</source>
+        <translation>Volver a conectar…</translation>
+    </message>
+    <message>
+        <source>Syncing and sending are paused: {reason}</source>
+        <translation>La sincronización y el envío están en pausa: {reason}</translation>
+    </message>
+    <message>
+        <source>{shop}: syncing and sending are paused</source>
+        <translation>{shop}: la sincronización y el envío están en pausa</translation>
     </message>
     <message numerus="yes">
         <source>%n unanswered question(s)</source>
@@ -3000,10 +3310,6 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
             <numerusform>%n pregunta sin responder</numerusform>
             <numerusform>%n preguntas sin responder</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Sending is paused: {reason}</source>
-        <translation>El envío está en pausa: {reason}</translation>
     </message>
     <message>
         <source>Enter a new token…</source>
@@ -3019,6 +3325,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Shop</source>
         <translation>Tienda</translation>
+    </message>
+    <message>
+        <source>The shop&apos;s logo</source>
+        <translation>El logo de la tienda</translation>
     </message>
     <message>
         <source>Status</source>
@@ -3177,10 +3487,21 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
 </context>
 <context>
+    <name>SlowDownNote</name>
+    <message>
+        <source>The shop service limits how many requests SellerDesk may send. Everything waits until then and carries on by itself; changes you make are kept in the outbox.</source>
+        <translation>El servicio de la tienda limita cuántas solicitudes puede enviar SellerDesk. Todo espera hasta entonces y sigue por sí solo; los cambios que hagas quedan en la bandeja de salida.</translation>
+    </message>
+</context>
+<context>
     <name>StateChip</name>
     <message>
         <source>Queued</source>
         <translation>En cola</translation>
+    </message>
+    <message>
+        <source>Scheduled</source>
+        <translation>Programado</translation>
     </message>
     <message>
         <source>Sending…</source>
@@ -3237,6 +3558,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>The shop service cannot be reached. You can keep working: changes wait in the outbox.</source>
         <translation>No se puede acceder al servicio de la tienda. Puedes seguir trabajando: los cambios esperan en la bandeja de salida.</translation>
     </message>
+    <message>
+        <source>The shop service asked us to slow down — resuming at {time}</source>
+        <translation>El servicio de la tienda pidió ir más despacio: se reanuda a las {time}</translation>
+    </message>
 </context>
 <context>
     <name>SyncAge</name>
@@ -3255,6 +3580,60 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Last synced: {moment}</source>
         <translation>Última sincronización: {moment}</translation>
+    </message>
+    <message>
+        <source>{part}: {moment} ({when})</source>
+        <translation>{part}: {moment} ({when})</translation>
+    </message>
+    <message>
+        <source>{part}: not synced yet</source>
+        <translation>{part}: aún sin sincronizar</translation>
+    </message>
+</context>
+<context>
+    <name>SyncIssues</name>
+    <message>
+        <source>{first} (and {n} more)</source>
+        <translation>{first} (y {n} más)</translation>
+    </message>
+</context>
+<context>
+    <name>SyncWords</name>
+    <message>
+        <source>no id</source>
+        <translation>sin id</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) could not be read (ids {ids})</source>
+        <translation>
+            <numerusform>No se pudo leer %n pedido (id {ids})</numerusform>
+            <numerusform>No se pudieron leer %n pedidos (ids {ids})</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conversation(s) could not be read (ids {ids})</source>
+        <translation>
+            <numerusform>No se pudo leer %n conversación (id {ids})</numerusform>
+            <numerusform>No se pudieron leer %n conversaciones (ids {ids})</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s) could not be read (ids {ids})</source>
+        <translation>
+            <numerusform>No se pudo leer %n pregunta (id {ids})</numerusform>
+            <numerusform>No se pudieron leer %n preguntas (ids {ids})</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) could not be read (ids {ids})</source>
+        <translation>
+            <numerusform>No se pudo leer %n código de seguimiento (id {ids})</numerusform>
+            <numerusform>No se pudieron leer %n códigos de seguimiento (ids {ids})</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{what}: {why}</source>
+        <translation>{what}: {why}</translation>
     </message>
 </context>
 <context>
@@ -3618,6 +3997,14 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>All providers</source>
         <translation>Todos los proveedores</translation>
     </message>
+    <message>
+        <source>&amp;Inserted on</source>
+        <translation>Se inserta &amp;en</translation>
+    </message>
+    <message>
+        <source>P&amp;rovider</source>
+        <translation>Pro&amp;veedor</translation>
+    </message>
 </context>
 <context>
     <name>TrackingListModel</name>
@@ -3657,6 +4044,14 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>(no name)</source>
         <translation>(sin nombre)</translation>
     </message>
+    <message>
+        <source>No changes waiting</source>
+        <translation>Sin cambios pendientes</translation>
+    </message>
+    <message>
+        <source>Empty snippet</source>
+        <translation>Fragmento vacío</translation>
+    </message>
 </context>
 <context>
     <name>TrackingListView</name>
@@ -3694,6 +4089,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>New tracking code</source>
         <translation>Nuevo código de seguimiento</translation>
+    </message>
+    <message>
+        <source>Tracking code editor</source>
+        <translation>Editor del código de seguimiento</translation>
     </message>
     <message>
         <source>Save the tracking code</source>
