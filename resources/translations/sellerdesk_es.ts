@@ -550,6 +550,14 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         </translation>
     </message>
     <message>
+        <source>Revenue per day</source>
+        <translation>Ingresos por día</translation>
+    </message>
+    <message>
+        <source>Orders per day</source>
+        <translation>Pedidos por día</translation>
+    </message>
+    <message>
         <source>Revenue ({currency})</source>
         <translation>Ingresos ({currency})</translation>
     </message>

@@ -550,6 +550,14 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         </translation>
     </message>
     <message>
+        <source>Revenue per day</source>
+        <translation>Receita por dia</translation>
+    </message>
+    <message>
+        <source>Orders per day</source>
+        <translation>Pedidos por dia</translation>
+    </message>
+    <message>
         <source>Revenue ({currency})</source>
         <translation>Receita ({currency})</translation>
     </message>

@@ -103,11 +103,13 @@ class ChartsArea(QWidget):
             self.currency.blockSignals(False)
         self.currency_box.setVisible(len(found) > 1)
 
-    def _plot(self, name: str, **kwargs: Any) -> Any:
-        if name not in self._plots:
-            self._plots[name] = charts.new_plot(**kwargs)
-            self._plots[name].setAccessibleName(name)
-        return self._plots[name]
+    def _plot(self, key: str, title: str, **kwargs: Any) -> Any:
+        """The plot kept under `key`, named `title` for screen readers (in the language
+        shown now: the name is set at every draw)."""
+        if key not in self._plots:
+            self._plots[key] = charts.new_plot(**kwargs)
+        self._plots[key].setAccessibleName(title)
+        return self._plots[key]
 
     def _draw_sales(self, data: ChartInput) -> None:
         currency = self.shown_currency()
@@ -127,9 +129,9 @@ class ChartsArea(QWidget):
                                         revenue=format_money(series.total_revenue, currency)))
         if not self._available:
             return
-        revenue = self._plot("revenue", left=lambda v: figures.axis_amount(v, currency),
-                             bottom_ticks=False)
-        orders = self._plot("orders")
+        revenue = self._plot("revenue", self.tr("Revenue per day"),
+                             left=lambda v: figures.axis_amount(v, currency), bottom_ticks=False)
+        orders = self._plot("orders", self.tr("Orders per day"))
         charts.draw_day_bars(revenue, series.as_floats(), days)
         charts.draw_day_bars(orders, [float(n) for n in series.orders], days, tone="success")
         revenue.getPlotItem().getAxis("left").label_of = (
@@ -173,7 +175,8 @@ class ChartsArea(QWidget):
                 goal=figures.duration_text(data.goal_minutes)))
         if not self._available:
             return
-        plot = self._plot("answers", left=figures.axis_duration, steps=charts.DURATION_STEPS)
+        plot = self._plot("answers", self.answers.title(), left=figures.axis_duration,
+                          steps=charts.DURATION_STEPS)
         self.answers.set_legend(charts.draw_answer_times(plot, weeks, data.goal_minutes))
         plot.setAccessibleDescription(self.answers.headline.text())
         self.answers.show_chart(plot)
@@ -190,7 +193,7 @@ class ChartsArea(QWidget):
                                    .format(n=format_number(total)))
         if not self._available:
             return
-        plot = self._plot("channels")
+        plot = self._plot("channels", self.channels.title())
         charts.draw_bars(plot, [channel_label(n) for n in names], [counts[n] for n in names],
                          [figures.count_and_share(counts[n], total) for n in names])
         plot.setAccessibleDescription(", ".join(
@@ -210,7 +213,7 @@ class ChartsArea(QWidget):
             n=format_number(total), share=figures.percent(counts.get("delivered", 0), total)))
         if not self._available:
             return
-        plot = self._plot("shipping")
+        plot = self._plot("shipping", self.shipping.title())
         charts.draw_bars(plot, [shipping_label(s) for s in names], [counts[s] for s in names],
                          [figures.count_and_share(counts[s], total) for s in names])
         plot.setAccessibleDescription(", ".join(
