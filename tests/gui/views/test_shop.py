@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtGui import QAccessible
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.enums import ShopStatus
@@ -103,3 +104,23 @@ def test_without_services_the_empty_state_shows(ctx: UiContext, qtbot: QtBot) ->
 ])
 def test_provinces_are_named(code: str | None, country: str | None, name: str) -> None:
     assert region_name(code, country) == name
+
+
+def test_each_value_is_read_with_its_caption(ctx: UiContext, qtbot: QtBot) -> None:
+    """A screen reader on a value hears the caption and the value ("Status" — "Closed"),
+    and an empty one is said "empty", never a caption alone (issue 15, item 18)."""
+    view = ShopPanel(ctx)
+    qtbot.addWidget(view)
+    view.show_shop(Shop(id=7, status=ShopStatus.CLOSE, plan="basic",
+                        address=Address(state="BR-SP", country="BR")))
+    for card, key, caption, value in ((view.about, "status", "Status", "Closed"),
+                                      (view.about, "plan", "Plan", "Basic"),
+                                      (view.address, "state", "State", "São Paulo"),
+                                      (view.address, "city", "City", "empty")):
+        iface = QAccessible.queryAccessibleInterface(card.widget(key))
+        assert iface is not None
+        assert iface.text(QAccessible.Text.Name) == caption
+        assert iface.text(QAccessible.Text.Description) == value
+        labels = [other.text(QAccessible.Text.Name) for other, _ in
+                  iface.relations(QAccessible.RelationFlag.Label)]
+        assert labels == [caption]
