@@ -192,7 +192,10 @@ class OptionsEditor(QWidget):
         row = self.model.add_row()
         index = self.model.index(row, 0)
         self.table.setCurrentIndex(index)
-        self.table.edit(index)
+        # With AllEditTriggers, becoming current may already have opened the editor; asking
+        # again would fail (Qt's "edit: editing failed").
+        if self.table.state() != QAbstractItemView.State.EditingState:
+            self.table.edit(index)
 
     def remove_selected(self) -> None:
         index = self.table.currentIndex()
