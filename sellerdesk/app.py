@@ -66,9 +66,21 @@ class _WarmUp:
         except BaseException as exc:  # raised again where the shops are needed
             self.shops.set_exception(exc)
         try:
+            import_network_backend()
+        except Exception:  # the first request imports it instead
+            log.debug("importing the network backend ahead failed", exc_info=True)
+        try:
             _load_locale_data(self._locale.result(timeout=60))
         except Exception:  # the first date shown loads it instead
             log.debug("loading Babel's data ahead failed", exc_info=True)
+
+
+def import_network_backend() -> None:
+    """httpx imports its async backend (anyio) on the first request, on the event loop, i.e.
+    the GUI thread; with PySide's import hook reading each new module's source that is a
+    stall of about 50 ms in the middle of the first sync. Imported here, off that thread."""
+    import anyio._backends._asyncio  # noqa: F401 - what anyio loads for asyncio
+    import httpcore._backends.anyio  # noqa: F401
 
 
 def _load_locale_data(name: str) -> None:

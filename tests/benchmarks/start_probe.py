@@ -25,6 +25,7 @@ import functools  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import sys  # noqa: E402
+import threading  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 from types import ModuleType  # noqa: E402
 from typing import Any  # noqa: E402
@@ -107,12 +108,15 @@ def sync_stall(args: list[str]) -> None:
     async def work() -> dict[str, float]:
         from PySide6.QtCore import QSettings
 
+        from sellerdesk.app import import_network_backend
         from sellerdesk.services.session import Session, ShopAddress
         from sellerdesk.ui.context import UiContext
         from sellerdesk.ui.main_window import MainWindow
         from sellerdesk.ui.runner import TaskRunner
         from sellerdesk.ui.settings import Settings
 
+        # What the app's warm-up thread does at start (sellerdesk/app.py), here too.
+        threading.Thread(target=import_network_backend, daemon=True).start()
         data_dir, profile, base_url, shop_id, token = args
         session = await Session.open(ShopAddress(profile, base_url, int(shop_id)), token,
                                      data_dir=Path(data_dir))
@@ -126,7 +130,10 @@ def sync_stall(args: list[str]) -> None:
         panel = window.panel("inbox")
         while not panel.is_loaded():
             await asyncio.sleep(0.002)
-        await asyncio.sleep(1.0)  # the other views are built after the first paint
+        # The other views are built after the first paint, one per loop turn (each a stall
+        # of its own, start-up's and not the sync's): wait for all of them, however long.
+        while not window.views_built():
+            await asyncio.sleep(0.01)
         late = Lateness(trace=os.environ.get("SELLERDESK_PROBE_TRACE") == "1")
         late.start()
         await session.sync.sync()
