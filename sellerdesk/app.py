@@ -2,6 +2,13 @@
 the shops (services/shops.py) to the windows (ui/windows.py).
 
 `run_gui` is what `sellerdesk`, `sellerdesk --demo` and `sellerdesk --snapshot DIR` call.
+
+Start-up order, for a first painted window as early as it can be (docs/performance.md):
+the Qt-free layers are imported before Qt (PySide6 reads the source of every module imported
+after it); the keyring's discovery (it starts programs and loads a crypto library) runs on a
+thread of its own while Qt and the window's modules load, and so does the loading of
+Babel's data for the window's language; the garbage collector stays off until the window's
+views are built (`sellerdesk.startup`).
 """
 
 from __future__ import annotations
@@ -13,32 +20,23 @@ import logging
 import os
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-
-import qasync
-from PySide6.QtCore import (
-    QLibraryInfo,
-    QLocale,
-    QSettings,
-    Qt,
-    QTranslator,
-)
-from PySide6.QtWidgets import QApplication
+from typing import TYPE_CHECKING
 
 import sellerdesk
-from sellerdesk.services.shops import Shops
-from sellerdesk.ui import settings as keys
-from sellerdesk.ui.context import GuiOptions, UiContext
-from sellerdesk.ui.dialogs.bug_report import BugReporter
-from sellerdesk.ui.icons import app_icon
-from sellerdesk.ui.resources import resource_path
-from sellerdesk.ui.runner import TaskRunner
-from sellerdesk.ui.settings import Settings
-from sellerdesk.ui.shop_connector import ShopConnector
-from sellerdesk.ui.widgets import formatting
-from sellerdesk.ui.windows import run_windows
+from sellerdesk import startup
+from sellerdesk.services.shops import Shops  # no Qt: imported ahead of Qt on purpose
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from sellerdesk.ui.context import GuiOptions
+    from sellerdesk.ui.settings import Settings
 
 log = logging.getLogger("sellerdesk.ui")
 
@@ -46,11 +44,68 @@ APP_NAME = "SellerDesk"
 WORKERS = 4  # threads of the event loop's default executor
 
 
+class _WarmUp:
+    """Start-up work that waits more than it computes, on a thread of its own: the
+    credential store (the keyring's discovery), then Babel's data for the window's
+    language once `locale_chosen` gives it."""
+
+    def __init__(self, data_dir: Path | None) -> None:
+        self.shops: Future[Shops] = Future()
+        self._locale: Future[str] = Future()
+        self._thread = threading.Thread(target=self._run, args=(data_dir,), daemon=True,
+                                        name="warm-up")
+        self._thread.start()
+
+    def locale_chosen(self, name: str) -> None:
+        if not self._locale.done():
+            self._locale.set_result(name)
+
+    def _run(self, data_dir: Path | None) -> None:
+        try:
+            self.shops.set_result(Shops(data_dir))
+        except BaseException as exc:  # raised again where the shops are needed
+            self.shops.set_exception(exc)
+        try:
+            import_network_backend()
+        except Exception:  # the first request imports it instead
+            log.debug("importing the network backend ahead failed", exc_info=True)
+        try:
+            _load_locale_data(self._locale.result(timeout=60))
+        except Exception:  # the first date shown loads it instead
+            log.debug("loading Babel's data ahead failed", exc_info=True)
+
+
+def import_network_backend() -> None:
+    """httpx imports its async backend (anyio) on the first request, on the event loop, i.e.
+    the GUI thread; with PySide's import hook reading each new module's source that is a
+    stall of about 50 ms in the middle of the first sync. Imported here, off that thread."""
+    import anyio._backends._asyncio  # noqa: F401 - what anyio loads for asyncio
+    import httpcore._backends.anyio  # noqa: F401
+
+
+def _load_locale_data(name: str) -> None:
+    """Babel reads a locale's data on its first use (a few hundredths of a second each):
+    format once in the window's language so the first painted view does not wait for it."""
+    from sellerdesk.ui.widgets import formatting
+
+    now = datetime.now(UTC)
+    formatting.format_datetime(now, locale=name)
+    formatting.format_relative(now - timedelta(minutes=5), now, locale=name)
+    formatting.format_number(1234, locale=name)
+
+
 def run_gui(*, demo: bool = False, snapshot_dir: Path | None = None,
             profile: str | None = None, data_dir: Path | None = None,
             lang: str | None = None) -> int:
     """Open the main window and run until it closes; with `snapshot_dir`, save one picture
     per view there and exit (0 when every picture was saved)."""
+    warm = _WarmUp(data_dir)
+    import qasync
+
+    from sellerdesk.ui import settings as keys
+    from sellerdesk.ui.context import GuiOptions
+    from sellerdesk.ui.settings import Settings
+
     options = GuiOptions(demo=demo, snapshot_dir=snapshot_dir, profile=profile,
                          data_dir=data_dir, lang=lang)
     if snapshot_dir is not None:
@@ -59,25 +114,34 @@ def run_gui(*, demo: bool = False, snapshot_dir: Path | None = None,
     with _settings_store(options) as store:
         settings = Settings(store)
         apply_color_scheme(app, settings.get(keys.COLOR_SCHEME))
-        install_translations(app, lang or settings.get(keys.LANGUAGE) or None)
+        warm.locale_chosen(install_translations(app, lang or settings.get(keys.LANGUAGE)
+                                                or None))
         loop = qasync.QEventLoop(app)
         # A plain, named pool for blocking calls (keyring, DNS, the demo sandbox's start,
         # files, thumbnails): qasync's own makes QThreads that can outlive a closing loop.
         loop.set_default_executor(ThreadPoolExecutor(max_workers=WORKERS,
                                                      thread_name_prefix="sellerdesk-worker"))
         asyncio.set_event_loop(loop)
+        # Never run long without the collector, whatever becomes of the window.
+        resume = loop.call_later(startup.HOLD_LIMIT, startup.resume_collections)
         try:
-            code: int = loop.run_until_complete(_main(app, options, settings))
+            code: int = loop.run_until_complete(_main(app, options, settings, warm))
             return code
         except RuntimeError as exc:  # the OS ended the session: Qt quit under our feet
             log.warning("event loop stopped early: %s", exc)
             return 0
         finally:
+            resume.cancel()
+            startup.resume_collections()
             _finish(loop)
 
 
 def create_application() -> QApplication:
     """The QApplication with SellerDesk's names (QSettings' location) and icon."""
+    from PySide6.QtWidgets import QApplication
+
+    from sellerdesk.ui.icons import app_icon
+
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setOrganizationName(APP_NAME)
@@ -100,6 +164,8 @@ def create_application() -> QApplication:
 def _settings_store(options: GuiOptions) -> Iterator[QSettings]:
     """The user's settings; in a data dir when one is given; a throw-away file for snapshots
     (pictures must not depend on, or change, the seller's window layout)."""
+    from PySide6.QtCore import QSettings
+
     if options.data_dir is not None:
         options.data_dir.mkdir(parents=True, exist_ok=True)
         yield QSettings(str(options.data_dir / "settings.ini"), QSettings.Format.IniFormat)
@@ -112,6 +178,8 @@ def _settings_store(options: GuiOptions) -> Iterator[QSettings]:
 
 def apply_color_scheme(app: QApplication, choice: str) -> None:
     """Follow the OS (the default) or force light/dark; keep a style that can draw dark."""
+    from PySide6.QtCore import Qt
+
     hints = app.styleHints()
     if choice == "light":
         hints.setColorScheme(Qt.ColorScheme.Light)
@@ -124,6 +192,8 @@ def apply_color_scheme(app: QApplication, choice: str) -> None:
 
 
 def _use_dark_capable_style(app: QApplication) -> None:
+    from PySide6.QtCore import Qt
+
     # Windows 10's native style ("windowsvista") ignores dark mode; Fusion follows it.
     dark = app.styleHints().colorScheme() == Qt.ColorScheme.Dark
     if dark and app.style().name().lower() == "windowsvista":
@@ -131,7 +201,13 @@ def _use_dark_capable_style(app: QApplication) -> None:
 
 
 def install_translations(app: QApplication, lang: str | None) -> str:
-    """Load Qt's and SellerDesk's translations for `lang` (default: the OS's language)."""
+    """Load Qt's and SellerDesk's translations for `lang` (default: the OS's language);
+    returns the locale dates and numbers are written in."""
+    from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
+
+    from sellerdesk.ui.resources import resource_path
+    from sellerdesk.ui.widgets import formatting
+
     locale = QLocale(lang) if lang else QLocale.system()
     QLocale.setDefault(locale)
     sources = (
@@ -145,7 +221,14 @@ def install_translations(app: QApplication, lang: str | None) -> str:
     return formatting.set_locale(locale.name())
 
 
-async def _main(app: QApplication, options: GuiOptions, settings: Settings) -> int:
+async def _main(app: QApplication, options: GuiOptions, settings: Settings,
+                warm: _WarmUp) -> int:
+    from sellerdesk.ui.context import UiContext
+    from sellerdesk.ui.dialogs.bug_report import BugReporter
+    from sellerdesk.ui.runner import TaskRunner
+    from sellerdesk.ui.shop_connector import ShopConnector
+    from sellerdesk.ui.windows import run_windows
+
     ctx = UiContext(settings=settings, runner=TaskRunner(), options=options)
     # Bugs from anywhere (threads, the loop, a view's callback) reach one report dialog.
     asyncio.get_running_loop().set_exception_handler(ctx.bugs.loop_handler)
@@ -158,7 +241,10 @@ async def _main(app: QApplication, options: GuiOptions, settings: Settings) -> i
             tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="sellerdesk-demo-"))
             options = dataclasses.replace(options, data_dir=Path(tmp))
             ctx.options = options
-        connector = ShopConnector(ctx, Shops(options.data_dir))
+        shops = await asyncio.wrap_future(warm.shops)
+        if shops.data_dir != options.data_dir:  # the snapshot's own demo folder
+            shops = Shops(options.data_dir)
+        connector = ShopConnector(ctx, shops)
         try:
             return await run_windows(ctx, options, connector)
         finally:

@@ -20,7 +20,14 @@ from pathlib import Path
 from typing import Any, NoReturn
 from urllib.parse import urlsplit
 
-from sellerdesk import __version__
+# Before anything imports httpx: it imports its own command line (rich, click, pygments: a
+# tenth of a second at every start) whenever those happen to be installed, and SellerDesk
+# never runs it. A None entry makes that one import fail, which httpx expects (it then
+# defines a stub `httpx.main`).
+if "httpx" not in sys.modules:
+    sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
+
+from sellerdesk import __version__, startup
 from sellerdesk.commands.codes import (
     AUTH,
     CONFLICT,
@@ -30,15 +37,11 @@ from sellerdesk.commands.codes import (
     QUEUED,
     USAGE,
 )
-from sellerdesk.services.types import CodeEvent as Event
-from sellerdesk.services.types import Provider, ShippingStatus, TrackingStatus
 
+# The services (and everything below them) are imported by `main`, after `startup` has
+# turned the garbage collector off for the start: importing this module stays light.
 SUBCOMMANDS = ("sync", "questions", "answer", "delete-question", "ship", "invoice", "outbox",
                "tracking", "export", "sandbox")
-SHIPPING_STATUSES = tuple(s.value for s in ShippingStatus)
-PROVIDERS = tuple(p.value for p in Provider)
-EVENTS = tuple(e.value for e in Event)
-STATUSES = tuple(t.value for t in TrackingStatus)
 
 EPILOG = """\
 exit codes:
@@ -121,21 +124,26 @@ def _option(text: str) -> tuple[str, str]:
 
 
 def _add_tracking(sub: Any) -> None:
+    from sellerdesk.services.types import CodeEvent, Provider, TrackingStatus
+
+    providers = tuple(p.value for p in Provider)
+    events = tuple(e.value for e in CodeEvent)
+    statuses = tuple(t.value for t in TrackingStatus)
     t = sub.add_parser("tracking", help="list, create, modify or delete tracking codes",
                        description="Tracking codes (the snippets the shop inserts on a page "
                                    "event), from the local copy and through the outbox.")
     actions = t.add_subparsers(dest="action", metavar="ACTION", required=True)
     ls = actions.add_parser("list", help="the tracking codes in the local copy")
     ls.add_argument("--all", action="store_true", help="INACTIVE codes too")
-    provider = _choice(PROVIDERS, "PROVIDER_")
+    provider = _choice(providers, "PROVIDER_")
     c = actions.add_parser("create", help="create a tracking code (prints its id when sent)")
     c.add_argument("name", metavar="NAME")
     c.add_argument("code", metavar="CODE", help="the HTML snippet")
     c.add_argument("--provider", required=True, type=provider, metavar="P",
-                   help=", ".join(PROVIDERS))
-    c.add_argument("--event", required=True, type=_choice(EVENTS), metavar="E",
-                   help=", ".join(EVENTS))
-    c.add_argument("--status", type=_choice(STATUSES), metavar="S", help="ACTIVE (default) "
+                   help=", ".join(providers))
+    c.add_argument("--event", required=True, type=_choice(events), metavar="E",
+                   help=", ".join(events))
+    c.add_argument("--status", type=_choice(statuses), metavar="S", help="ACTIVE (default) "
                    "or INACTIVE")
     c.add_argument("--option", action="append", type=_option, metavar="KEY=VALUE",
                    help="a provider option (repeat for more)")
@@ -144,8 +152,8 @@ def _add_tracking(sub: Any) -> None:
     m.add_argument("--name")
     m.add_argument("--code")
     m.add_argument("--provider", type=provider, metavar="P")
-    m.add_argument("--event", type=_choice(EVENTS), metavar="E")
-    m.add_argument("--status", type=_choice(STATUSES), metavar="S")
+    m.add_argument("--event", type=_choice(events), metavar="E")
+    m.add_argument("--status", type=_choice(statuses), metavar="S")
     m.add_argument("--option", action="append", type=_option, metavar="KEY=VALUE",
                    help="set one option, keeping the others (repeat for more)")
     d = actions.add_parser("delete", help="delete a tracking code")
@@ -153,6 +161,8 @@ def _add_tracking(sub: Any) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from sellerdesk.services.types import ShippingStatus
+
     p = Parser(prog="sellerdesk", epilog=EPILOG,
                formatter_class=argparse.RawDescriptionHelpFormatter, description=(
                    "SellerDesk: answer buyers, ship orders and keep your shop in view, "
@@ -185,7 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("ship", help="update a shipping's status and tracking code")
     s.add_argument("order_id", type=_order_id, metavar="ORDER_ID")
     s.add_argument("shipping_id", type=_whole_number, metavar="SHIPPING_ID")
-    s.add_argument("--status", required=True, choices=SHIPPING_STATUSES)
+    s.add_argument("--status", required=True, choices=tuple(s.value for s in ShippingStatus))
     s.add_argument("--tracking", metavar="CODE")
     i = sub.add_parser("invoice", help="set an order's invoice data")
     i.add_argument("order_id", type=_order_id, metavar="ORDER_ID")
@@ -215,11 +225,13 @@ def _check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    startup.hold_collections()  # resumed once a command is parsed, or the window is up
     from sellerdesk.logs import protect
 
     protect()  # first: nothing may log a token before the redaction is in place
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["sandbox"]:  # the bundled sandbox, for `--demo` inside a bundle
+        startup.resume_collections()
         from sellerdesk.sandbox.cli import main as sandbox_main
 
         return int(sandbox_main(args_list[1:]) or 0)
@@ -232,6 +244,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _check(parser, args)
     except SystemExit as exc:
         return int(exc.code) if isinstance(exc.code, int) else USAGE
+    if args.command is not None:
+        startup.resume_collections()  # a command runs as usual; the window resumes later
     from sellerdesk.logs import setup_logging
 
     log_file = setup_logging(args.data_dir, verbose=args.verbose)
@@ -246,8 +260,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run_command(args: argparse.Namespace, log_file: Path | None) -> int:
     import asyncio
 
-    from sellerdesk.commands import COMMANDS, CommandError
     from sellerdesk.commands.output import warn
+    from sellerdesk.commands.table import COMMANDS, CommandError
     from sellerdesk.logs import scrub
 
     command: Callable[[argparse.Namespace], Coroutine[Any, Any, int]] = COMMANDS[args.command]

@@ -76,6 +76,16 @@
     </message>
 </context>
 <context>
+    <name>MainWindow</name>
+    <message numerus="yes">
+        <source>%n change(s) waiting to be sent</source>
+        <translation>
+            <numerusform>%n change waiting to be sent</numerusform>
+            <numerusform>%n changes waiting to be sent</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>NoticeCounts</name>
     <message numerus="yes">
         <source>%n new question(s)</source>

@@ -1477,6 +1477,13 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>Views</source>
         <translation>Secciones</translation>
     </message>
+    <message numerus="yes">
+        <source>%n change(s) waiting to be sent</source>
+        <translation>
+            <numerusform>%n cambio por enviar</numerusform>
+            <numerusform>%n cambios por enviar</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>

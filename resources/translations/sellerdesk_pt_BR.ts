@@ -1477,6 +1477,13 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <source>Views</source>
         <translation>Seções</translation>
     </message>
+    <message numerus="yes">
+        <source>%n change(s) waiting to be sent</source>
+        <translation>
+            <numerusform>%n alteração aguardando envio</numerusform>
+            <numerusform>%n alterações aguardando envio</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>

@@ -1,21 +1,6 @@
-"""The command line's subcommands, over the same services the window uses."""
+"""The command line's subcommands, over the same services the window uses.
 
-from __future__ import annotations
-
-import argparse
-from collections.abc import Callable, Coroutine
-from typing import Any
-
-from sellerdesk.commands.base import CommandError
-from sellerdesk.commands.inbox import cmd_answer, cmd_delete_question, cmd_questions, cmd_sync
-from sellerdesk.commands.orders import cmd_export, cmd_invoice, cmd_ship
-from sellerdesk.commands.outbox import cmd_outbox
-from sellerdesk.commands.tracking import cmd_tracking
-
-COMMANDS: dict[str, Callable[[argparse.Namespace], Coroutine[Any, Any, int]]] = {
-    "sync": cmd_sync, "questions": cmd_questions, "answer": cmd_answer,
-    "delete-question": cmd_delete_question, "ship": cmd_ship, "invoice": cmd_invoice,
-    "outbox": cmd_outbox, "tracking": cmd_tracking, "export": cmd_export,
-}
-
-__all__ = ["COMMANDS", "CommandError"]
+Which function runs each one is `table.COMMANDS`. This package imports nothing itself:
+`sellerdesk.commands.codes` (the exit codes) is imported by every start, the window's
+included, and must not bring the commands with it.
+"""

@@ -43,7 +43,7 @@ class InboxService:
         self._outbox = outbox
         self._connectivity = connectivity
         self.changed: Event[str | None] = Event("inbox.changed")  # a thread id, None = many
-        outbox.add_applier(self._apply)
+        outbox.add_cache_writer(self._write_applied, self._announce)
 
     # -- reads --------------------------------------------------------------------------------
 
@@ -171,17 +171,22 @@ class InboxService:
 
     # -- keeping the cache in line with applied writes ------------------------------------------
 
-    async def _apply(self, entry: OutboxEntry) -> None:
+    def _write_applied(self, entry: OutboxEntry) -> list[str | None]:
+        """On the store's writer thread, with the entry's done mark (one trip per write):
+        the question and its thread as the server now has them; returns the threads that
+        changed."""
         if entry.kind not in (IntentKind.ANSWER, IntentKind.DELETE_QUESTION):
-            return
+            return []
         intent = parse(entry.payload)
         assert intent.question_id is not None
-        q = await self.question(intent.question_id)
-        if q is None:
-            return
+        cache = self._store.cache
+        cached = cache.get(Resource.QUESTIONS, intent.question_id)
+        if cached is None:
+            return []
+        q = load(cached, Question)
         if entry.kind is IntentKind.ANSWER:
             if q.status is QuestionStatus.ANSWERED:
-                return
+                return []
             text = intent.text
             if entry.result:
                 try:
@@ -190,26 +195,31 @@ class InboxService:
                     text = msgspec.json.decode(entry.result).get("answer", text)
             q.status = QuestionStatus.ANSWERED
             q.answer = Answer(text=text, date=datetime.now(UTC), source="sellerdesk")
-            await self._store.run(self._store.cache.upsert_questions, [question_row(q)])
-            await self._adjust_thread(q.thread_id, answered=1)
+            cache.upsert_questions([question_row(q)])
+            self._adjust_thread(q.thread_id, answered=1)
         else:
-            await self._store.run(self._store.cache.delete, Resource.QUESTIONS, [q.id])
+            cache.delete(Resource.QUESTIONS, [q.id])
             was_open = q.status is QuestionStatus.UNANSWERED
-            await self._adjust_thread(q.thread_id, answered=0 if was_open else -1,
-                                      removed=True, was_open=was_open)
-        self.changed.emit(q.thread_id)
+            self._adjust_thread(q.thread_id, answered=0 if was_open else -1,
+                                removed=True, was_open=was_open)
+        return [q.thread_id]
 
-    async def _adjust_thread(self, thread_id: str | None, *, answered: int,
-                             removed: bool = False, was_open: bool = True) -> None:
+    def _announce(self, threads: list[str | None]) -> None:
+        for thread_id in threads:
+            self.changed.emit(thread_id)
+
+    def _adjust_thread(self, thread_id: str | None, *, answered: int,
+                       removed: bool = False, was_open: bool = True) -> None:
         if thread_id is None:
             return
-        thread = await self.thread(thread_id)
-        if thread is None:
+        cached = self._store.cache.get(Resource.THREADS, thread_id)
+        if cached is None:
             return
+        thread = load(cached, Thread)
         unanswered = thread.unanswered_quantity or 0
         if not removed or was_open:
             unanswered = max(0, unanswered - 1)
         thread.unanswered_quantity = unanswered
         thread.answered_quantity = max(0, (thread.answered_quantity or 0) + answered)
         thread.status = ThreadStatus.UNANSWERED if unanswered else ThreadStatus.ANSWERED
-        await self._store.run(self._store.cache.upsert_threads, [thread_row(thread)])
+        self._store.cache.upsert_threads([thread_row(thread)])

@@ -5,14 +5,23 @@ earlier attempt (or was `sending` when the app stopped) is settled against the s
 (`intents.check`), so a dropped reply, a timeout or a `kill -9` never makes a second answer or
 a duplicate tracking code. Offline, 5xx and 429 back off with jitter; a refused token pauses the
 whole queue until a new one is given; a conflict keeps both versions for the seller.
+
+The sender works in rounds: the entries ready now (one per record), as many as the shop's
+request pacer lets out in `ROUND_SECONDS` (`round_size`). Those that need no reading of the
+server first are marked `sending` together, in one durable commit; each success is then
+recorded without an fsync of its own (store/outbox.py says why that is safe), so a round
+costs one fsync, not two per write. More entries are in progress than requests in flight
+(the client caps those), so recording one outcome never leaves the network idle.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
+from typing import Any, TypeVar
 
 from sellerdesk.api.client import ShopClient
 from sellerdesk.api.errors import (
@@ -26,7 +35,7 @@ from sellerdesk.api.errors import (
     ServerError,
 )
 from sellerdesk.api.models import TrackingCode, decode
-from sellerdesk.policy import WRITE_RETRY, Backoff
+from sellerdesk.policy import WRITE_RETRY, Backoff, Pacer
 from sellerdesk.services.connectivity import Connectivity
 from sellerdesk.services.created import high_mark
 from sellerdesk.services.events import Event
@@ -42,9 +51,21 @@ from sellerdesk.store.outbox import (
 )
 
 log = logging.getLogger("sellerdesk.outbox")
+T = TypeVar("T")
 
 _TRANSIENT = (Offline, ServerError, RateLimited, BadResponse)
 STORE_RETRY_SECONDS = 30.0  # after the local store refused a change (e.g. a full disk)
+ROUND_SECONDS = 2.0  # a round holds what the pacer lets out in this long...
+ROUND_MAX = 64  # ...and never more entries than this (an unpaced shop)
+IN_PROGRESS = 2  # entries in progress per request in flight
+
+
+def round_size(pacer: Pacer, parallel: int) -> int:
+    """How many entries one round takes: enough to keep the pacer busy between rounds, few
+    enough that an entry marked `sending` goes out within about `ROUND_SECONDS`."""
+    if pacer.unlimited:
+        return ROUND_MAX
+    return max(parallel * IN_PROGRESS, min(ROUND_MAX, math.ceil(pacer.rate * ROUND_SECONDS)))
 
 
 class OutboxService:
@@ -70,6 +91,8 @@ class OutboxService:
         self.auth_needed: Event[str] = Event("outbox.auth_needed")
         self.store_failed: Event[str] = Event("outbox.store_failed")  # a message for the seller
         self._appliers: list[Callable[[OutboxEntry], Awaitable[None]]] = []
+        self._cache_writers: list[tuple[Callable[[OutboxEntry], Any],
+                                        Callable[[Any], None] | None]] = []
         self._unobserve = store.observe_outbox(self.changed.emit, self._loop)
         connectivity.came_back.connect(lambda _: self.kick(ignore_backoff=True))
 
@@ -77,6 +100,14 @@ class OutboxService:
         """`fn(entry)` brings the cache in line with a write the server applied; awaited
         before `applied`/`settled` fire, so observers read an up-to-date cache."""
         self._appliers.append(fn)
+
+    def add_cache_writer(self, write: Callable[[OutboxEntry], T],
+                         then: Callable[[T], None] | None = None) -> None:
+        """Like `add_applier`, in one trip: `write(entry)` runs on the store's writer thread,
+        in the transaction that marks the entry done (its own failure is logged and undone
+        alone: the write is done, a stale cache heals on the next sync); `then(result)` runs
+        on the event loop once that is committed, before `applied`/`settled` fire."""
+        self._cache_writers.append((write, then))
 
     # -- the seller's side --------------------------------------------------------------------
 
@@ -206,24 +237,34 @@ class OutboxService:
                 pass
 
     async def drain_once(self) -> int:
-        """Send every entry that is ready now (one per record at a time); returns how many
-        attempts were made. Safe to call from the command line without `start()`."""
+        """Send every entry that is ready now (one per record at a time), up to a round's
+        worth; returns how many attempts were made. Safe to call from the command line
+        without `start()`."""
         now = utc_now()
         if self._ignore_backoff:
             now += timedelta(days=3650)
             self._ignore_backoff = False
+        outbox = self._store.outbox
         # Entries left `sending` by a run that died: settle them against the server first.
-        leftovers = [e for e in await self._store.run(self._store.outbox.uncertain)
+        leftovers = [e for e in await self._store.run(outbox.uncertain)
                      if e.state is OutboxState.SENDING]
-        ready = leftovers or await self._store.run(self._store.outbox.next_ready, now,
-                                                   self._parallel * 4)
+        ready = leftovers or await self._store.run(
+            outbox.next_ready, now, round_size(self._client.pacer, self._parallel))
         if not ready:
             return 0
-        gate = asyncio.Semaphore(self._parallel)
+        # What needs no reading of the server first: marked `sending` in one commit.
+        at_once = [e.id for e in ready if not leftovers and _sent_unread(e)]
+        marked = {e.id: e for e in await self._store.run(outbox.mark_sending_many, at_once)
+                  } if at_once else {}
+        gate = asyncio.Semaphore(self._parallel * IN_PROGRESS)
 
         async def one(entry: OutboxEntry) -> None:
             async with gate:
-                await self._process(entry)
+                if entry.id in marked:
+                    await self._process_one(marked[entry.id], marked=True)
+                elif entry.id not in at_once:
+                    await self._process(entry)
+                # else: left out of the round's commit (discarded meanwhile): not sent
 
         await asyncio.gather(*(one(e) for e in ready))
         return len(ready)
@@ -267,7 +308,9 @@ class OutboxService:
                          if e.kind is IntentKind.TRACKING_CREATE and e.id != entry.id
                          and e.entity.rsplit(":", 1)[-1].isdigit())
 
-    async def _process_one(self, entry: OutboxEntry) -> None:
+    async def _process_one(self, entry: OutboxEntry, *, marked: bool = False) -> None:
+        """Settle or send one entry; `marked`: it is `sending` already (a round's commit
+        marked it, and it needs no reading of the server first)."""
         outbox = self._store.outbox
         intent = parse(entry.payload)
         creating = entry.kind is IntentKind.TRACKING_CREATE
@@ -276,8 +319,10 @@ class OutboxService:
             # kinds always, to catch changes made elsewhere meanwhile; `must_check`). A delete
             # queued offline for a question never seen here is read first too (exit 6 rule).
             unseen = unseen_question(entry.kind, intent)
-            if unseen or must_check(entry.kind, intent, attempts=entry.attempts,
-                                    uncertain=entry.uncertain):
+            if marked:
+                pass
+            elif unseen or must_check(entry.kind, intent, attempts=entry.attempts,
+                                      uncertain=entry.uncertain):
                 claimed = await self._claimed_codes(entry) if creating else frozenset()
                 verdict = await check(self._client, entry.kind, entry.entity, intent,
                                       claimed=claimed)
@@ -294,13 +339,14 @@ class OutboxService:
                     return
                 if entry.state is OutboxState.SENDING:  # proved not applied: send again
                     entry = await self._store.run(outbox.mark_retry, entry.id, None, 0.0)
-            payload = None
-            if creating and intent.mark is None:
-                # Committed with the attempt: what any code this request creates is above.
-                seen = self._known_ids() | await self._claimed_codes(entry)
-                intent.mark = await high_mark(self._client, seen)
-                payload = dump(intent)
-            entry = await self._store.run(outbox.mark_sending, entry.id, payload)
+            if not marked:
+                payload = None
+                if creating and intent.mark is None:
+                    # Committed with the attempt: what any code this request creates is above.
+                    seen = self._known_ids() | await self._claimed_codes(entry)
+                    intent.mark = await high_mark(self._client, seen)
+                    payload = dump(intent)
+                entry = await self._store.run(outbox.mark_sending, entry.id, payload)
             result = await send(self._client, entry.kind, entry.entity, intent)
         except AuthError as exc:
             await self._store.run(outbox.mark_retry, entry.id, exc.message, 0.0)
@@ -353,9 +399,15 @@ class OutboxService:
 
     async def _finish(self, entry: OutboxEntry, result: bytes | None,
                       new_entity: str | None) -> None:
+        # No fsync of its own: the round's next durable commit carries it to the disk, and a
+        # power cut before that leaves the entry `sending`, settled by reading the server.
+        written: list[tuple[Callable[[Any], None], Any]] = []
         done = await self._store.run(self._store.outbox.mark_done, entry.id, result=result,
-                                     new_entity=new_entity)
+                                     new_entity=new_entity, durable=False,
+                                     also=lambda done: self._write_cache(done, written))
         log.info("%s for %s sent", entry.kind.value, entry.entity)
+        for then, value in written:
+            then(value)
         for fn in self._appliers:
             try:
                 await fn(done)
@@ -364,11 +416,36 @@ class OutboxService:
         self.applied.emit(done)
         self.settled.emit(done)
 
+    def _write_cache(self, done: OutboxEntry,
+                     written: list[tuple[Callable[[Any], None], Any]]) -> None:
+        """On the writer thread, inside the transaction marking `done`: the cache writers."""
+        for write, then in self._cache_writers:
+            try:
+                with self._store.db.transaction():  # a savepoint: a failure undoes it alone
+                    value = write(done)
+            except Exception:  # the write is done; a stale cache heals on the next sync
+                log.exception("updating the cache after %s failed", done.kind.value)
+                continue
+            if then is not None:
+                written.append((then, value))
+
     async def _conflict(self, entry: OutboxEntry, server: bytes | None, message: str) -> None:
         done = await self._store.run(self._store.outbox.mark_conflict, entry.id, entry.payload,
                                      server, message)
         log.warning("conflict on %s: %s", entry.entity, message)
         self.settled.emit(done)
+
+
+def _sent_unread(entry: OutboxEntry) -> bool:
+    """Whether `entry` goes out without reading the server first (a round marks those
+    `sending` together): never attempted, no check its kind always needs, not a create
+    (creates record a mark with their attempt, one at a time)."""
+    if entry.kind is IntentKind.TRACKING_CREATE:
+        return False
+    intent = parse(entry.payload)
+    return not (unseen_question(entry.kind, intent)
+                or must_check(entry.kind, intent, attempts=entry.attempts,
+                              uncertain=entry.uncertain))
 
 
 def unseen_question(kind: IntentKind, intent: Intent) -> bool:

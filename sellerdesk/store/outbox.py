@@ -11,8 +11,13 @@
     mark_done / mark_conflict / mark_failed also accept a queued entry (settled without
     sending, e.g. after reading the server).
 
-Every change is committed with `synchronous=FULL` before the call returns. Entries of one
-entity (e.g. "question:123") go out strictly in order: one waits while an earlier entry of its
+Every change is committed with `synchronous=FULL` (fsynced) before the call returns, except
+`mark_done(..., durable=False)`: a seller's intent and each attempt are on disk for good
+before anything leaves, while the sender records the outcome of a successful attempt without
+an fsync of its own (it survives a crash or `kill -9`; only a power cut before the next
+durable commit can drop it, which leaves the entry `sending`, settled by reading the server).
+`mark_sending_many` marks a whole round of attempts in one commit. Entries of one entity
+(e.g. "question:123") go out strictly in order: one waits while an earlier entry of its
 entity is unfinished (queued, sending, conflict or failed); other entities do not wait.
 `mark_sending` is committed before the request leaves, so an entry found `sending` after a
 restart is "outcome unknown" (`uncertain`): services must read the server and settle it with
@@ -69,6 +74,8 @@ _COLUMNS = ("id, seq, kind, entity, payload, state, created_at, updated_at, atte
 # An entry is a head when nothing earlier of its entity is unfinished.
 _HEAD = ("NOT EXISTS (SELECT 1 FROM outbox AS e WHERE e.entity = o.entity AND e.seq < o.seq "
          f"AND e.state IN ({', '.join(repr(s.value) for s in UNFINISHED)}))")
+_SENDING = ("state = 'sending', attempts = attempts + 1, uncertain = 0, "
+            "payload = COALESCE(?, payload)")
 _PAUSE_KEY = "paused"
 _REFUSED_KEY = "paused_token"  # fingerprint of the token that was refused (never the token)
 _SALT_KEY = "fingerprint_key"
@@ -177,19 +184,38 @@ class Outbox:
         """
         if payload is not None:
             _check_json("payload", payload)
-        return self._transition(
-            entry_id, [OutboxState.QUEUED],
-            "state = 'sending', attempts = attempts + 1, uncertain = 0, "
-            "payload = COALESCE(?, payload)", (payload,), head_only=True)
+        return self._transition(entry_id, [OutboxState.QUEUED], _SENDING, (payload,),
+                                head_only=True)
+
+    def mark_sending_many(self, entry_ids: Sequence[str]) -> list[OutboxEntry]:
+        """`mark_sending` for a round of entries, in one durable commit. An entry no longer
+        queued or no longer first in line (discarded, settled meanwhile) is left out; returns
+        the entries marked, in the order given."""
+        marked: list[OutboxEntry] = []
+        with self._db.transaction(durable=True) as conn:
+            for entry_id in entry_ids:
+                try:
+                    marked.append(self._apply(conn, entry_id, [OutboxState.QUEUED],
+                                              _SENDING, (None,), head_only=True))
+                except OutboxStateError:
+                    continue
+        for entry in marked:
+            self._changed(entry)
+        return marked
 
     def mark_done(self, entry_id: str, *, result: bytes | None = None,
-                  new_entity: str | None = None) -> OutboxEntry:
+                  new_entity: str | None = None, durable: bool = True,
+                  also: Callable[[OutboxEntry], object] | None = None) -> OutboxEntry:
         """The server applied it (or already had it). `result` keeps e.g. the created record.
 
         `new_entity` re-keys every entry of the entity in the same commit, order kept (a
-        created tracking code: "tracking:new:<uuid>" -> "tracking:5").
+        created tracking code: "tracking:new:<uuid>" -> "tracking:5"). `durable=False`: no
+        fsync of its own (see the module docstring): what a lost "done" costs is one read of
+        the server after a power cut. `also(entry)` runs in the same transaction, after the
+        mark and before the commit (the sender brings the cache in line there, so a write
+        costs one trip to the writer thread); observers hear of the change after the commit.
         """
-        with self._db.transaction(durable=True) as conn:
+        with self._db.transaction(durable=durable) as conn:
             entry = self._apply(
                 conn, entry_id, [OutboxState.SENDING, OutboxState.QUEUED],
                 "state = 'done', uncertain = 0, next_attempt_at = NULL, last_error = NULL, "
@@ -198,6 +224,8 @@ class Outbox:
                 conn.execute("UPDATE outbox SET entity = ? WHERE entity = ?",
                              (new_entity, entry.entity))
                 entry = self._get(conn, entry_id)
+            if also is not None:
+                also(entry)
         self._changed(entry)
         return entry
 
@@ -314,8 +342,11 @@ class Outbox:
 
         Call once at start, before any sending (Store.open does).
         """
-        with self._db.transaction(durable=True) as conn:
-            conn.execute("UPDATE outbox SET uncertain = 1 WHERE state = 'sending'")
+        # Most starts find nothing in flight: no write (and no fsync) for them.
+        if self._db.query_one("SELECT 1 FROM outbox WHERE state = 'sending' AND uncertain = 0 "
+                              "LIMIT 1"):
+            with self._db.transaction(durable=True) as conn:
+                conn.execute("UPDATE outbox SET uncertain = 1 WHERE state = 'sending'")
         found = self.uncertain()
         for entry in found:
             log.warning("outcome unknown for %s on %s (%s)", entry.kind.value, entry.entity,

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sellerdesk.services.bug_report import BugReports
-from sellerdesk.services.session import Session
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.settings import Settings
+
+if TYPE_CHECKING:  # a type only: the session's modules load when a shop is opened
+    from sellerdesk.services.session import Session
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,20 @@
-"""The main window: navigation, the stack of views, the message banner, menus, status bar."""
+"""The main window: navigation, the stack of views, the message banner, menus, status bar.
+
+Views are built when first shown: before the first paint only the first view's modules are
+imported. Once that view has painted its data, the other views' modules are imported on a
+thread of their own and the views are built one per turn of the event loop, so the first
+click on any of them is instant and no turn of the loop does more than one of them.
+"""
 
 from __future__ import annotations
 
+import logging
+import threading
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, Qt, Signal, SignalInstance
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -16,25 +25,27 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sellerdesk import startup
 from sellerdesk.services.shops import DEMO_PROFILE, ProfileAnswer, ProfileChoice, saved_profiles
 from sellerdesk.services.types import OrderFilter
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
-from sellerdesk.ui.dashboard.panel import DashboardPanel
-from sellerdesk.ui.dashboard.preferences import NotificationSettingsDialog
-from sellerdesk.ui.dialogs.about import AboutDialog
-from sellerdesk.ui.dialogs.shortcuts import Section, ShortcutsDialog
 from sellerdesk.ui.icons import app_icon, icon
-from sellerdesk.ui.inbox.filters import InboxFilters
-from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.language_menu import LanguageMenu
 from sellerdesk.ui.navigation import Sidebar
-from sellerdesk.ui.orders.panel import OrdersPanel
 from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.status_bar import ConnectionState, StatusBar
-from sellerdesk.ui.views import ViewSpec, default_views
+from sellerdesk.ui.views import ViewSpec, default_views, prepare_modules
 from sellerdesk.ui.widgets.banner import BannerMessage, MessageBanner, MessageLevel
 from sellerdesk.ui.widgets.separator import Separator
+
+if TYPE_CHECKING:  # the views' own modules load with the views (see the module docstring)
+    from sellerdesk.ui.dashboard.preferences import NotificationSettingsDialog
+    from sellerdesk.ui.dialogs.about import AboutDialog
+    from sellerdesk.ui.dialogs.shortcuts import Section, ShortcutsDialog
+    from sellerdesk.ui.inbox.filters import InboxFilters
+
+log = logging.getLogger("sellerdesk.ui")
 
 
 class MainWindow(QMainWindow):
@@ -45,6 +56,8 @@ class MainWindow(QMainWindow):
     shop_requested = Signal(object)  # ProfileAnswer: switch this window to another shop
     token_requested = Signal()  # the open shop's token was refused: ask for a new one
     closed = Signal()
+    views_ready = Signal()  # every view is built (after the first one painted its data)
+    _modules_prepared = Signal()  # from the preparing thread: the views' modules are in
 
     def __init__(self, ctx: UiContext, views: Sequence[ViewSpec] | None = None,
                  parent: QWidget | None = None) -> None:
@@ -57,6 +70,11 @@ class MainWindow(QMainWindow):
         self._panels: dict[str, Panel] = {}
         self._view_actions: dict[str, QAction] = {}
         self._current = ""
+        self._first_paint: QObject | None = None  # watches the first view until it paints
+        self._preparing = False
+        self._unbuilt_skipped: set[str] = set()  # failed to build in the background
+        self._closing = False
+        self._modules_prepared.connect(self._build_next_view)
 
         self.sidebar = Sidebar(self)
         self.sidebar.setFixedWidth(216)
@@ -100,22 +118,96 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
 
     def _build_panels(self) -> None:
+        """Navigation rows for every view; the views themselves are built on demand, except
+        those whose spec cannot name them unbuilt."""
         for spec in self._specs:
-            panel = spec.factory(self.ctx)
-            self._panels[spec.view_id] = panel
-            self.stack.addWidget(panel)
+            if not spec.deferred:
+                self._build(spec)
             if spec.in_navigation:
-                self.sidebar.navigation.add_view(spec.view_id, panel.title(),
-                                                 icon(panel.icon_name()))
-            panel.restore_state()
-            self._connect_requests(panel)
+                self.sidebar.navigation.add_view(spec.view_id, self._title(spec),
+                                                 icon(self._icon_name(spec)))
+
+    def _build(self, spec: ViewSpec) -> Panel:
+        panel = spec.factory(self.ctx)
+        self._panels[spec.view_id] = panel
+        self.stack.addWidget(panel)
+        panel.restore_state()
+        self._connect_requests(panel)
+        return panel
+
+    def _spec(self, view_id: str) -> ViewSpec | None:
+        return next((s for s in self._specs if s.view_id == view_id), None)
+
+    def _title(self, spec: ViewSpec) -> str:
+        panel = self._panels.get(spec.view_id)
+        if panel is not None:
+            return panel.title()
+        assert spec.title is not None
+        return spec.title()
+
+    def _icon_name(self, spec: ViewSpec) -> str:
+        panel = self._panels.get(spec.view_id)
+        return panel.icon_name() if panel is not None else spec.icon_name
+
+    # ---- The other views, after the first paint. -------------------------------------------
+
+    def _watch_first_paint(self, panel: Panel) -> None:
+        """Once `panel` (the first view shown) has its data on screen, prepare the others."""
+        if self._first_paint is not None or self._preparing:
+            return
+        watcher = _FirstPaint(panel, self._prepare_other_views)
+        self._first_paint = watcher
+
+    def _prepare_other_views(self) -> None:
+        self._first_paint = None
+        if self._preparing:
+            return
+        self._preparing = True
+        waiting = [s for s in self._specs if s.view_id not in self._panels]
+        # Imports only (class definitions, no widget): safe off the GUI thread, and what
+        # makes a view's first show slow. The signal brings the window back to its thread.
+        threading.Thread(target=self._import_views, args=(waiting,), daemon=True,
+                         name="prepare-views").start()
+
+    def _import_views(self, specs: list[ViewSpec]) -> None:
+        try:
+            prepare_modules(specs)
+        finally:
+            try:
+                self._modules_prepared.emit()
+            except RuntimeError:  # the window is gone already
+                pass
+
+    def _build_next_view(self) -> None:
+        """Build one view not built yet, then come back on the next turn of the loop."""
+        if self._closing:
+            return
+        waiting = [s for s in self._specs
+                   if s.view_id not in self._panels and s.view_id not in self._unbuilt_skipped]
+        if not waiting:
+            # Start-up is over: what it made is frozen out of the collector's way.
+            startup.resume_collections(freeze=True)
+            self.views_ready.emit()
+            return
+        try:
+            self._build(waiting[0])
+        except Exception:  # tried again (and reported) when the seller opens it
+            log.exception("building the %s view failed", waiting[0].view_id)
+            self._unbuilt_skipped.add(waiting[0].view_id)
+        QTimer.singleShot(0, self, self._build_next_view)
+
+    def views_built(self) -> bool:
+        return all(s.view_id in self._panels for s in self._specs)
 
     def _connect_requests(self, panel: Panel) -> None:
         """Views ask for other views through signals; they never reach into the window."""
         requested = getattr(panel, "view_requested", None)
         if isinstance(requested, SignalInstance):
             requested.connect(self.show_view)
-        if isinstance(panel, DashboardPanel):
+        if panel.view_id == "dashboard":
+            from sellerdesk.ui.dashboard.panel import DashboardPanel
+
+            assert isinstance(panel, DashboardPanel)
             panel.inbox_requested.connect(lambda f: self.open_inbox(filters=f))
             panel.orders_requested.connect(lambda f: self.open_orders(f))
             panel.shop_requested.connect(self._on_dashboard_shop_requested)
@@ -157,11 +249,10 @@ class MainWindow(QMainWindow):
         group = QActionGroup(self)
         group.setExclusive(True)
         for spec in self._specs:
-            panel = self._panels[spec.view_id]
             if spec.view_id == "outbox":
                 view_menu.addSeparator()
-            action = self._action(view_menu, panel.title(), self._on_view_action_triggered,
-                                  shortcuts=[spec.shortcut], icon_name=panel.icon_name())
+            action = self._action(view_menu, self._title(spec), self._on_view_action_triggered,
+                                  shortcuts=[spec.shortcut], icon_name=self._icon_name(spec))
             action.setData(spec.view_id)
             action.setCheckable(True)
             group.addAction(action)
@@ -194,29 +285,39 @@ class MainWindow(QMainWindow):
         return [spec.view_id for spec in self._specs]
 
     def panel(self, view_id: str) -> Panel:
-        return self._panels[view_id]
+        """The view `view_id`, built now if it was not yet (KeyError for an unknown one)."""
+        panel = self._panels.get(view_id)
+        if panel is None:
+            spec = self._spec(view_id)
+            if spec is None:
+                raise KeyError(view_id)
+            panel = self._build(spec)
+        return panel
 
     def current_view(self) -> str:
         return self._current
 
     def show_view(self, view_id: str) -> None:
         """Make `view_id` the current view (and start its loading the first time)."""
-        panel = self._panels.get(view_id)
-        if panel is None:
+        spec = self._spec(view_id)
+        if spec is None:
             return
+        panel = self.panel(view_id)
         changed = view_id != self._current
         self._current = view_id
         self.stack.setCurrentWidget(panel)
-        spec = next(s for s in self._specs if s.view_id == view_id)
         self.sidebar.navigation.select_view(view_id if spec.in_navigation else None)
         self._view_actions[view_id].setChecked(True)
         self.setWindowTitle(panel.title())
         panel.activate()
+        self._watch_first_paint(panel)
         if changed:
             self.view_changed.emit(view_id)
 
     def open_orders(self, f: OrderFilter | None = None, *, order_id: str | None = None) -> None:
         """Show the orders view with `f` applied, and/or one order's detail."""
+        from sellerdesk.ui.orders.panel import OrdersPanel
+
         self.show_view("orders")
         panel = self._panels.get("orders")
         if not isinstance(panel, OrdersPanel):
@@ -229,6 +330,8 @@ class MainWindow(QMainWindow):
     def open_inbox(self, *, filters: InboxFilters | None = None,
                    thread_id: str | None = None) -> None:
         """Show the inbox with `filters` applied, and/or one conversation open."""
+        from sellerdesk.ui.inbox.panel import InboxPanel
+
         self.show_view("inbox")
         panel = self._panels.get("inbox")
         if not isinstance(panel, InboxPanel):
@@ -246,6 +349,8 @@ class MainWindow(QMainWindow):
         self.activateWindow()
 
     def show_notification_settings(self) -> NotificationSettingsDialog:
+        from sellerdesk.ui.dashboard.preferences import NotificationSettingsDialog
+
         dialog = NotificationSettingsDialog(self.ctx.settings, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
@@ -312,7 +417,11 @@ class MainWindow(QMainWindow):
         self.status.sync_age.set_last_sync(moment)
 
     def set_outbox_counts(self, waiting: int, conflicts: int = 0) -> None:
+        """The changes not on the server yet: in the status bar, and as the outbox's badge
+        (conflicts count: they wait for the seller)."""
         self.status.outbox.set_counts(waiting, conflicts)
+        total = waiting + conflicts
+        self.set_badge("outbox", total, self.tr("%n change(s) waiting to be sent", "", total))
 
     def set_badge(self, view_id: str, count: int, spoken: str = "") -> None:
         self.sidebar.navigation.set_badge(view_id, count, spoken)
@@ -328,18 +437,23 @@ class MainWindow(QMainWindow):
                                   *self._help_actions]),
             (self.tr("Views"), list(self._view_actions.values())),
         ]
-        for panel in self._panels.values():
+        for spec in self._specs:  # every view's keys, so every view is built by now
+            panel = self.panel(spec.view_id)
             if panel.panel_actions():
                 sections.append((panel.title(), panel.panel_actions()))
         return sections
 
     def show_shortcuts(self) -> ShortcutsDialog:
+        from sellerdesk.ui.dialogs.shortcuts import ShortcutsDialog
+
         dialog = ShortcutsDialog(self.shortcut_sections(), self)
         dialog.setModal(False)
         dialog.show()
         return dialog
 
     def show_about(self) -> AboutDialog:
+        from sellerdesk.ui.dialogs.about import AboutDialog
+
         dialog = AboutDialog(self)
         dialog.setModal(True)
         dialog.show()
@@ -398,10 +512,36 @@ class MainWindow(QMainWindow):
         settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self._closing = True
+        self._first_paint = None
         self.save_state()
         self.ctx.runner.cancel_all()
         super().closeEvent(event)
         self.closed.emit()
+
+
+class _FirstPaint(QObject):
+    """Calls `then` once, on the event loop's next turn after `panel` has its data (it
+    says so with `loaded`) and has been painted with it."""
+
+    def __init__(self, panel: Panel, then: Callable[[], None]) -> None:
+        super().__init__(panel)
+        self._panel = panel
+        self._then = then
+        self._done = False
+        if panel.is_loaded():
+            panel.update()
+        else:
+            panel.loaded.connect(panel.update)
+        panel.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (not self._done and event.type() == QEvent.Type.Paint
+                and self._panel.is_loaded()):
+            self._done = True
+            self._panel.removeEventFilter(self)
+            QTimer.singleShot(0, self._panel, self._then)
+        return False
 
 
 def _key_sequences(shortcuts: Sequence[QKeySequence.StandardKey | str]) -> list[QKeySequence]:

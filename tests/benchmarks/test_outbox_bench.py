@@ -1,14 +1,16 @@
 """Outbox drain of 1,000 queued answers vs raw httpx PUTs of the same answers.
 
-Issue target: ≥ 0.7 × the baseline's throughput. The demo shop has ~10 unanswered questions,
+Target: ≥ 0.8 × the baseline's throughput. The demo shop has ~10 unanswered questions,
 so 2,000 more are written into a copy of its database (`tests/stress/sandbox_db.py`): the
 outbox answers one half, raw httpx the other (a question takes one answer), same texts, same
 sandbox, as many requests in flight as the outbox sends (4). The raw PUTs run half before and
-half after the drain, so a change in the machine's load weighs on both sides alike.
+half after the drain, so a change in the machine's load weighs on both sides alike. Both sides
+are unpaced: the suite runs sessions at SELLERDESK_RATE=0 and its sandboxes without the rate
+limit (a paced drain would measure the pacer, 5 requests/s, on both sides).
 
 The drain is the app's own: answers queued through `InboxService.answer` (durable commits,
 questions and threads cached by a sync beforehand), then `OutboxService.flush()` until
-nothing is queued; each entry's cache update (the applier) is part of it.
+nothing is queued; each entry's cache update (the inbox's cache writer) is part of it.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from tests.benchmarks.figures import Figures, maybe_profile, ratio_at_least, sto
 from tests.stress.sandbox_db import add_unanswered_questions
 from tests.support.sandbox import Sandbox
 
-TARGET = 0.7
+TARGET = 0.8
 ANSWERS = 1_000
 IN_FLIGHT = 4  # OutboxService's `parallel`
 
@@ -94,5 +96,5 @@ async def test_outbox_drain_1000_answers_vs_raw_puts(seeded_db: Path, tmp_path: 
           f"{raw_cpu:.2f} s (this process, all threads; the sandbox shares the cores)")
     bench.record("outbox drain, 1,000 queued answers", ANSWERS / drain(), "ans/s",
                  ANSWERS / raw, target=ratio_at_least(TARGET),
-                 note=f"drain {drain():.2f} s vs raw PUTs {raw:.2f} s ({IN_FLIGHT} in flight); "
-                      f"client CPU {drain_cpu:.2f} vs {raw_cpu:.2f} s")
+                 note=f"drain {drain():.2f} s vs raw PUTs {raw:.2f} s ({IN_FLIGHT} in flight, "
+                      f"both unpaced); client CPU {drain_cpu:.2f} vs {raw_cpu:.2f} s")

@@ -16,11 +16,12 @@ from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.status_bar import ConnectionState
+from sellerdesk.ui.views import default_views
 from sellerdesk.ui.widgets.banner import MessageLevel
 from sellerdesk.ui.widgets.text import PlainLabel
 from tests.gui.conftest import make_settings
 
-NAVIGATION = ["dashboard", "inbox", "orders", "categories", "tracking", "shop"]
+NAVIGATION = ["dashboard", "inbox", "orders", "categories", "tracking", "shop", "outbox"]
 
 
 def _navigation_ids(window: MainWindow) -> list[str]:
@@ -28,10 +29,10 @@ def _navigation_ids(window: MainWindow) -> list[str]:
     return [nav.item(row).data(Qt.ItemDataRole.UserRole) for row in range(nav.count())]
 
 
-def test_the_window_opens_on_the_inbox_with_six_views(window: MainWindow) -> None:
+def test_the_window_opens_on_the_inbox_with_seven_views(window: MainWindow) -> None:
     assert window.isVisible()
     assert _navigation_ids(window) == NAVIGATION
-    assert window.view_ids() == [*NAVIGATION, "outbox"]
+    assert window.view_ids() == NAVIGATION
     assert window.current_view() == "inbox"
     assert window.stack.currentWidget() is window.panel("inbox")
     assert window.panel("inbox").is_loaded()
@@ -70,9 +71,44 @@ def test_the_outbox_button_opens_the_outbox(window: MainWindow, qtbot: QtBot) ->
     with qtbot.waitSignal(window.view_changed, timeout=5000):
         qtbot.mouseClick(window.status.outbox, Qt.MouseButton.LeftButton)
     assert window.current_view() == "outbox"
-    assert window.sidebar.navigation.currentRow() == -1  # not a navigation row
+    assert window.sidebar.navigation.currentRow() == NAVIGATION.index("outbox")
     window.set_outbox_counts(3, 1)
     assert "1 need you" in window.status.outbox.text()
+
+
+def test_the_outbox_row_counts_the_changes_not_sent_yet(window: MainWindow) -> None:
+    nav = window.sidebar.navigation
+    window.set_outbox_counts(3, 1)  # conflicts wait for the seller: they count
+    assert nav.badge("outbox") == 4
+    row = nav.item(NAVIGATION.index("outbox"))
+    # "change(s)" without the English plural forms the app installs at start-up
+    assert row.data(Qt.ItemDataRole.AccessibleTextRole).startswith("Outbox, 4 change")
+    window.set_outbox_counts(0)
+    assert nav.badge("outbox") == 0
+    assert row.data(Qt.ItemDataRole.AccessibleTextRole) == "Outbox"
+
+
+def test_only_the_first_view_is_built_before_it_shows_its_data(
+        settings_path: Path, runner: TaskRunner, qtbot: QtBot) -> None:
+    window = MainWindow(UiContext(make_settings(settings_path), runner))
+    qtbot.addWidget(window)
+    assert list(window._panels) == ["inbox"]  # the rest waits for the first paint
+    assert [window.sidebar.navigation.item(r).text()
+            for r in range(window.sidebar.navigation.count())] == [
+        "Dashboard", "Inbox", "Orders", "Categories", "Tracking codes", "Shop", "Outbox"]
+    window.show()
+    with qtbot.waitSignal(window.views_ready, timeout=20000):
+        pass
+    assert window.views_built()
+    assert window.current_view() == "inbox"  # built behind it, none shown
+
+
+def test_each_view_carries_its_panels_title_and_icon(window: MainWindow) -> None:
+    """The sidebar names a view before it is built: the spec must say what the panel says."""
+    for spec in default_views():
+        panel = window.panel(spec.view_id)
+        assert spec.title is not None and spec.title() == panel.title(), spec.view_id
+        assert spec.icon_name == panel.icon_name(), spec.view_id
 
 
 @pytest.mark.parametrize(("state", "text"), [
@@ -183,7 +219,7 @@ def test_layout_and_last_view_survive_a_restart(settings_path: Path, runner: Tas
     qtbot.addWidget(second)
     second.show()
     assert second.current_view() == "tracking"
-    assert second.sidebar.navigation.currentRow() == 4
+    assert second.sidebar.navigation.currentRow() == NAVIGATION.index("tracking")
     assert (second.width(), second.height()) == (780, 520)
 
 

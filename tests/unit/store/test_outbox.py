@@ -14,6 +14,7 @@ from sellerdesk.store.outbox import (
     IntentKind,
     Outbox,
     OutboxChange,
+    OutboxEntry,
     OutboxEvent,
     OutboxState,
     OutboxStateError,
@@ -233,6 +234,40 @@ def test_created_tracking_code_rekeys_its_entity(outbox: Outbox) -> None:
     assert [(e.id, e.entity) for e in outbox.entries(entity="tracking:5")] == [
         (create.id, "tracking:5"), (modify.id, "tracking:5")]
     assert ids(outbox.next_ready()) == [modify.id]
+
+
+def test_a_round_is_marked_sending_in_one_commit(outbox: Outbox) -> None:
+    a1 = outbox.enqueue(IntentKind.ANSWER, "question:1", ANSWER)
+    a2 = outbox.enqueue(IntentKind.DELETE_QUESTION, "question:1", b"{}")  # waits for a1
+    b = outbox.enqueue(IntentKind.ANSWER, "question:2", ANSWER)
+    c = outbox.enqueue(IntentKind.ANSWER, "question:3", ANSWER)
+    outbox.discard(c.id)  # gone before the round: left out, not an error
+    heard: list[OutboxChange] = []
+    outbox.add_observer(heard.append)
+    marked = outbox.mark_sending_many([b.id, a2.id, c.id, a1.id])
+    assert ids(marked) == [b.id, a1.id]  # in the order given; a2 is not first in line
+    assert all(e.state is OutboxState.SENDING and e.attempts == 1 for e in marked)
+    assert [h.entry_id for h in heard] == [b.id, a1.id]  # told after the commit
+    assert outbox.get(a2.id).state is OutboxState.QUEUED  # type: ignore[union-attr]
+    assert outbox.next_ready() == []
+
+
+def test_a_done_mark_carries_its_cache_write_in_the_same_transaction(store: Store,
+                                                                      outbox: Outbox) -> None:
+    a = outbox.enqueue(IntentKind.ANSWER, "question:1", ANSWER)
+    outbox.mark_sending(a.id)
+    seen: list[tuple[OutboxState, bool]] = []
+
+    def also(entry: OutboxEntry) -> None:
+        seen.append((entry.state, store.db._conn.in_transaction))
+        raise RuntimeError("the cache write failed")
+
+    with pytest.raises(RuntimeError):
+        outbox.mark_done(a.id, durable=False, also=also)
+    assert seen == [(OutboxState.DONE, True)]  # inside the transaction, after the mark
+    assert outbox.get(a.id).state is OutboxState.SENDING  # type: ignore[union-attr]
+    done = outbox.mark_done(a.id, durable=False, also=lambda entry: None)
+    assert done.state is OutboxState.DONE and outbox.get(a.id) == done
 
 
 def test_lists_and_counts(outbox: Outbox) -> None:
