@@ -17,6 +17,21 @@ from sellerdesk.services.convert import load, load_all, question_row, thread_row
 from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent, parse
 from sellerdesk.services.outbox import OutboxService
+from sellerdesk.services.pending import PendingChange, PendingWrites, id_in
+from sellerdesk.services.suggestions import (
+    Suggestion,
+    content_words,
+    fill_placeholders,
+    search_terms,
+    unfilled,
+)
+from sellerdesk.services.triage import (
+    InboxThread,
+    alike_waiting,
+    asked_at,
+    awaits_answer,
+    summarize,
+)
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key
 from sellerdesk.store.rows import QuestionFilter, QuestionSort, Resource, ThreadFilter
@@ -29,6 +44,15 @@ class AnswerTooLong(ValueError):
     """The answer is over the service's limit; the seller's text stays in the composer."""
 
 
+class PlaceholderLeft(ValueError):
+    """An answer still holds `{buyer}` or `{product}`: it is not sent to a buyer like that."""
+
+
+SUGGESTIONS = 3
+# Candidates read per suggestion shown: many answered questions share one answer.
+_CANDIDATES_PER_SUGGESTION = 10
+
+
 def _thread_sort_key(t: Thread) -> tuple[int, float]:
     """Unanswered first, then the most recent question first."""
     when = t.last_question_date.timestamp() if t.last_question_date else 0.0
@@ -37,13 +61,35 @@ def _thread_sort_key(t: Thread) -> tuple[int, float]:
 
 class InboxService:
     def __init__(self, client: ShopClient, store: Store, outbox: OutboxService,
-                 connectivity: Connectivity) -> None:
+                 connectivity: Connectivity, pending: PendingWrites | None = None) -> None:
         self._client = client
         self._store = store
         self._outbox = outbox
         self._connectivity = connectivity
+        self._pending = pending
         self.changed: Event[str | None] = Event("inbox.changed")  # a thread id, None = many
         outbox.add_applier(self._apply)
+        if pending is not None:
+            pending.changed.connect(self._on_pending_changed)
+
+    def _on_pending_changed(self, change: PendingChange) -> None:
+        # An answer queued, sent, refused or discarded moves what waits: say so once.
+        if id_in(change.current_key, "question") is not None:
+            self.changed.emit(None)
+
+    def held(self) -> set[int]:
+        """Questions with an answer or a deletion of the seller's waiting in the outbox."""
+        if self._pending is None:
+            return set()
+        found = set()
+        for key in self._pending.keys("question:"):
+            writes = self._pending.writes(key)
+            raw = id_in(writes.key, "question")
+            if raw is not None and raw.isdigit() and any(
+                    e.kind in (IntentKind.ANSWER, IntentKind.DELETE_QUESTION)
+                    for e in writes.waiting):
+                found.add(int(raw))
+        return found
 
     # -- reads --------------------------------------------------------------------------------
 
@@ -64,8 +110,37 @@ class InboxService:
         return threads
 
     async def unanswered_count(self) -> int:
-        """The shop's unanswered questions, from the cached threads (the inbox's badge)."""
-        return await self._store.run(self._store.cache.unanswered_quantity, ThreadFilter())
+        """Questions waiting for an answer in the whole shop (the inbox's badge): the cached
+        ones, less those whose answer waits in the outbox (services/triage.py)."""
+        return sum(t.waiting for t in await self.overview())
+
+    async def overview(self, threads: list[Thread] | None = None) -> list[InboxThread]:
+        """Every cached conversation (or `threads`) with what waits in it, in the same order;
+        read and decoded on the store's thread."""
+        held = self.held()
+        cache = self._store.cache
+
+        def read() -> list[InboxThread]:
+            listed = threads if threads is not None else load_all(cache.threads(), Thread)
+            return summarize(listed, load_all(cache.inbox_questions(), Question), held)
+
+        return await self._store.run(read)
+
+    async def summary(self, thread_id: str) -> tuple[InboxThread | None, list[Question]]:
+        """One conversation as the inbox counts it, with its cached questions (oldest first)."""
+        held = self.held()
+        cache = self._store.cache
+
+        def read() -> tuple[InboxThread | None, list[Question]]:
+            row = cache.get(Resource.THREADS, thread_id)
+            questions = load_all(cache.questions(QuestionFilter(thread_id=thread_id),
+                                                 sort=QuestionSort.QUESTION_DATE_ASC),
+                                 Question)
+            if row is None:
+                return None, questions
+            return summarize([load(row, Thread)], questions, held)[0], questions
+
+        return await self._store.run(read)
 
     async def search_threads(self, words: str) -> list[Thread]:
         """Word search: the server's `query` online, the local index offline."""
@@ -131,6 +206,42 @@ class InboxService:
         cached = await self._store.run(self._store.cache.get, Resource.QUESTIONS, question_id)
         return None if cached is None else load(cached, Question)
 
+    async def suggestions(self, question_id: int, *, limit: int = SUGGESTIONS
+                          ) -> list[Suggestion]:
+        """Answers the seller gave to questions like this one, most similar first, each
+        answer once; from the local copy only (works offline), on the store's thread."""
+        cache, search = self._store.cache, self._store.search
+
+        def read() -> list[Suggestion]:
+            row = cache.get(Resource.QUESTIONS, question_id)
+            if row is None:
+                return []
+            q = load(row, Question)
+            words = content_words(q.question.text if q.question and q.question.text else "")
+            title = q.publication.title if q.publication and q.publication.title else None
+            ids = search.similar_answered(search_terms(words),
+                                          limit=limit * _CANDIDATES_PER_SUGGESTION,
+                                          exclude=[question_id], listing=title)
+            return _distinct_answers(load_all(cache.get_many(Resource.QUESTIONS, ids),
+                                              Question), words, limit)
+
+        return await self._store.run(read)
+
+    async def alike(self, question_id: int) -> list[Question]:
+        """Other questions waiting for an answer that ask what this one asks about the same
+        listing, oldest first (docs/decisions.md: "Answer a group at once")."""
+        held = self.held()
+        cache = self._store.cache
+
+        def read() -> list[Question]:
+            row = cache.get(Resource.QUESTIONS, question_id)
+            if row is None:
+                return []
+            waiting = load_all(cache.questions(QuestionFilter(status="unanswered")), Question)
+            return alike_waiting(load(row, Question), waiting, held)
+
+        return await self._store.run(read)
+
     # -- writes -------------------------------------------------------------------------------
 
     async def answer(self, question_id: int, text: str, *, hold: float = 0.0) -> OutboxEntry:
@@ -146,6 +257,39 @@ class InboxService:
                                           Intent(question_id=question_id, text=text), hold=hold)
         self.changed.emit(await self._thread_of(question_id))
         return entry
+
+    async def answer_group(self, question_ids: list[int], template: str) -> list[OutboxEntry]:
+        """Answer each question with `template`, `{buyer}` as its buyer's first name and
+        `{product}` as its listing: one queued write per question, each sent once. Questions
+        already answered or with an answer queued are left out (a second try after a failure
+        part way answers only the rest). Checks every answer before queuing any."""
+        held = self.held()
+        rows = await self._store.run(self._store.cache.get_many, Resource.QUESTIONS,
+                                     question_ids)
+        answers: list[tuple[Question, str]] = []
+        for q in load_all(rows, Question):
+            if not awaits_answer(q, held):
+                continue
+            who = (q.from_.name or q.from_.nickname or "") if q.from_ else ""
+            title = q.publication.title if q.publication and q.publication.title else ""
+            text = fill_placeholders(template, buyer=who, product=title).strip()
+            left = unfilled(text)
+            if left:
+                raise PlaceholderLeft(f"{', '.join(left)} cannot be filled in for question "
+                                      f"{q.id}.")
+            if not text:
+                raise ValueError("The answer is empty.")
+            if len(text) > MAX_ANSWER:
+                raise AnswerTooLong(f"The answer is {len(text)} characters long; the limit "
+                                    f"is {MAX_ANSWER}.")
+            answers.append((q, text))
+        entries = []
+        for q, text in answers:
+            entries.append(await self._outbox.submit(
+                IntentKind.ANSWER, entity_key("question", q.id),
+                Intent(question_id=q.id, text=text)))
+        self.changed.emit(None)
+        return entries
 
     async def delete_question(self, question_id: int, *, undo_seconds: float = UNDO_SECONDS
                               ) -> OutboxEntry:
@@ -213,3 +357,30 @@ class InboxService:
         thread.answered_quantity = max(0, (thread.answered_quantity or 0) + answered)
         thread.status = ThreadStatus.UNANSWERED if unanswered else ThreadStatus.ANSWERED
         await self._store.run(self._store.cache.upsert_threads, [thread_row(thread)])
+
+
+def _distinct_answers(questions: list[Question], words: list[str], limit: int
+                      ) -> list[Suggestion]:
+    """Suggestions in the given order: questions sharing at least half of `words` (the open
+    question's), each answer once (same words), none moderated to nothing."""
+    wanted = set(words)
+    enough = max(1, (len(wanted) + 1) // 2)
+    seen: set[str] = set()
+    out: list[Suggestion] = []
+    for q in questions:
+        answer = (q.answer.text or "").strip() if q.answer else ""
+        key = " ".join(answer.casefold().split())
+        if not answer or key in seen:
+            continue
+        asked = content_words(q.question.text if q.question and q.question.text else "")
+        if len(wanted.intersection(asked)) < enough:
+            continue
+        seen.add(key)
+        pub = q.publication
+        out.append(Suggestion(question_id=q.id,
+                              question=(q.question.text or "") if q.question else "",
+                              answer=answer, product=(pub.title or "") if pub else "",
+                              asked_at=asked_at(q)))
+        if len(out) == limit:
+            break
+    return out

@@ -67,7 +67,7 @@ class Session:
                                     known_tracking_ids=lambda: self.tracking.known_ids())
         self.tracking = TrackingService(client, store, self.outbox, self.pending)
         self.catalogue = CatalogueService(client, store)
-        self.inbox = InboxService(client, store, self.outbox, self.connectivity)
+        self.inbox = InboxService(client, store, self.outbox, self.connectivity, self.pending)
         self.orders = OrdersService(client, store, self.outbox, self.pending)
         self.dashboard = DashboardService(store)
         self.sync = SyncService(client, store, self.catalogue, self.tracking, self.inbox,

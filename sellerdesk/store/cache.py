@@ -318,6 +318,17 @@ class Cache:
         with self._db.read() as conn:
             return status_facets(conn, "questions", _question_conditions(filter))
 
+    def inbox_questions(self) -> list[Cached]:
+        """Every unanswered question, and each conversation's latest question: what the
+        inbox's rows count and preview (services/triage.py)."""
+        rows = self._db.query(
+            "SELECT id, doc, fetched_at FROM questions WHERE status = 'unanswered' UNION "
+            "SELECT q.id, q.doc, q.fetched_at FROM questions AS q JOIN ("
+            " SELECT thread_id, MAX(creation_date) AS last FROM questions"
+            " WHERE thread_id IS NOT NULL GROUP BY thread_id) AS m"
+            " ON q.thread_id = m.thread_id AND q.creation_date = m.last")
+        return [Cached(r[0], r[1], decode_time(r[2])) for r in rows]
+
     def question_thread_ids(self) -> set[str]:
         """Threads with at least one cached question (their conversation was fetched)."""
         return {str(r[0]) for r in self._db.query(

@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QCoreApplication, QObject, QPersistentModelIndex, Qt
 
 from sellerdesk.services.intents import parse
+from sellerdesk.services.triage import is_open
 from sellerdesk.services.types import IntentKind, OutboxEntry, Question, QuestionStatus
 from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.widgets.keyed_model import Index, KeyedModel
@@ -95,8 +96,9 @@ class ConversationItem:
 
     @property
     def can_answer(self) -> bool:
-        return (self.question.status is QuestionStatus.UNANSWERED and not self.answered
-                and self.pending_answer is None and self.pending_delete is None)
+        """Waiting for an answer, as the list and the header count it (services/triage.py)."""
+        return (is_open(self.question) and self.pending_answer is None
+                and self.pending_delete is None)
 
 
 _STATUS_WORDS = {

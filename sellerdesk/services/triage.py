@@ -1,0 +1,150 @@
+"""What waits for the seller, per conversation: the one rule the inbox's rows, its header, the
+open conversation and the badge all follow. Pure functions over cached records; no Qt.
+
+A question *waits for an answer* when it is unanswered, carries no answer text, and no answer
+or deletion of the seller's is waiting in the outbox for it (`held`: see `services/pending`).
+An unanswered question whose answer is queued is *answer pending*: it no longer counts as
+waiting anywhere, and the row says how its answer stands (queued, sending, not sent...).
+
+For a conversation whose questions are cached, the questions decide; for one never opened nor
+synced question by question, the thread's own `unanswered_quantity` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sellerdesk.api.enums import Channel, QuestionStatus
+from sellerdesk.api.models import Question, Thread
+from sellerdesk.services.suggestions import alike, content_words
+
+
+def asked_at(q: Question) -> datetime | None:
+    return (q.question.date if q.question else None) or q.creation_date
+
+
+_EPOCH = datetime.min.replace(tzinfo=UTC)
+
+
+def _order(q: Question) -> tuple[datetime, int]:
+    """Oldest first; an undated question counts as the oldest."""
+    return (asked_at(q) or _EPOCH, q.id)
+
+
+def is_open(q: Question) -> bool:
+    """Unanswered on the shop as far as the local copy knows."""
+    return q.status is QuestionStatus.UNANSWERED and not (q.answer and q.answer.text)
+
+
+def awaits_answer(q: Question, held: Collection[int]) -> bool:
+    """Open, and nothing of the seller's for it waits in the outbox."""
+    return is_open(q) and q.id not in held
+
+
+def listing_of(q: Question) -> str | None:
+    """The listing a question is about (its publication id); None for the shop itself."""
+    pub = q.publication
+    return str(pub.id) if pub is not None and pub.id else None
+
+
+@dataclass(frozen=True)
+class InboxThread:
+    """A conversation as the inbox lists it: the thread and what in it waits for the seller."""
+
+    thread: Thread
+    waiting: int  # questions waiting for an answer
+    preview: Question | None  # the latest waiting question; else the latest one known
+    waiting_since: datetime | None  # when the oldest waiting question was asked
+    held: tuple[int, ...] = ()  # open questions whose answer (or deletion) is in the outbox
+    alike: int = 0  # waiting questions of other conversations asking the same, same listing
+
+    @property
+    def pending(self) -> int:
+        """Open questions whose answer (or deletion) waits in the outbox."""
+        return len(self.held)
+
+    @property
+    def id(self) -> str:
+        return self.thread.id
+
+    @property
+    def channel(self) -> Channel | None:
+        return self.thread.channel
+
+    @property
+    def last_question_date(self) -> datetime | None:
+        return self.thread.last_question_date
+
+
+def _by_thread(questions: Iterable[Question]) -> dict[str, list[Question]]:
+    found: dict[str, dict[int, Question]] = {}
+    for q in questions:
+        if q.thread_id is not None:
+            found.setdefault(q.thread_id, {})[q.id] = q
+    return {t: sorted(qs.values(), key=_order) for t, qs in found.items()}
+
+
+def summarize(threads: Sequence[Thread], questions: Iterable[Question],
+              held: Collection[int]) -> list[InboxThread]:
+    """One `InboxThread` per thread, in the same order. `questions`: at least every open
+    cached question and each cached conversation's latest one (`Cache.inbox_questions`)."""
+    grouped = _by_thread(questions)
+    waiting_of: dict[str, list[Question]] = {}
+    out: list[tuple[Thread, int, Question | None, datetime | None, tuple[int, ...]]] = []
+    for thread in threads:
+        cached = grouped.get(thread.id)
+        if cached:
+            open_ = [q for q in cached if is_open(q)]
+            waiting = [q for q in open_ if q.id not in held]
+            waiting_of[thread.id] = waiting
+            preview = waiting[-1] if waiting else cached[-1]
+            since = asked_at(waiting[0]) if waiting else None
+            out.append((thread, len(waiting), preview, since,
+                        tuple(q.id for q in open_ if q.id in held)))
+        else:  # never read question by question: the thread's own count is all we know
+            count = max(0, thread.unanswered_quantity or 0)
+            since = thread.last_question_date if count else None
+            out.append((thread, count, thread.main_question, since, ()))
+    counts = alike_counts(waiting_of)
+    return [InboxThread(t, n, p, s, held_ids, counts.get(t.id, 0))
+            for t, n, p, s, held_ids in out]
+
+
+def alike_counts(waiting_of: dict[str, list[Question]]) -> dict[str, int]:
+    """Per thread: how many waiting questions elsewhere ask what one of its own asks, about
+    the same listing (the shop itself counting as one)."""
+    per_listing: dict[str | None, list[tuple[str, Question, list[str]]]] = {}
+    for thread_id, waiting in waiting_of.items():
+        for q in waiting:
+            words = content_words(q.question.text if q.question and q.question.text else "")
+            per_listing.setdefault(listing_of(q), []).append((thread_id, q, words))
+    counts: dict[str, int] = {}
+    for entries in per_listing.values():
+        if len(entries) < 2:
+            continue
+        for thread_id, q, words in entries:
+            others = {o.id for t, o, w in entries if o.id != q.id and t != thread_id
+                      and alike(words, w)}
+            if others:
+                counts[thread_id] = max(counts.get(thread_id, 0), len(others))
+    return counts
+
+
+def alike_waiting(question: Question, candidates: Iterable[Question],
+                  held: Collection[int]) -> list[Question]:
+    """The waiting questions among `candidates` that ask what `question` asks about the same
+    listing (never `question` itself), oldest first: a group to answer at once."""
+    words = content_words(question.question.text if question.question and
+                          question.question.text else "")
+    listing = listing_of(question)
+    found = [q for q in candidates
+             if q.id != question.id and awaits_answer(q, held) and listing_of(q) == listing
+             and alike(words, content_words(q.question.text if q.question and
+                                            q.question.text else ""))]
+    return sorted({q.id: q for q in found}.values(), key=_order)
+
+
+__all__ = ["InboxThread", "alike_counts", "alike_waiting", "asked_at", "awaits_answer",
+           "is_open", "listing_of", "summarize"]
