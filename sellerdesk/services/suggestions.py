@@ -39,7 +39,7 @@ unas usted ustedes vos y ya yo
 hola buenas buenos buen dia dias tarde tardes noche noches gracias saludos saludo consulta
 consultar pregunta preguntar quisiera queria favor porfa porfavor ok bueno genial perfecto
 ao aos as com da das do dos ela ele eles em essa esse isso mais mas meu minha na nas nem
-no nos num numa o os ou pela pelas pelo pelos pra sao seu sua voce voces ola oi
+no nos num numa o os ou pela pelas pelo pelos pra sao seu sua ola oi
 obrigado obrigada bom boa
 an and are be can could do does for have hello hi how i if in is it its me my of on or
 please thank thanks that the there this to what when where which will with would you your
