@@ -50,6 +50,7 @@ class AnswerEdit(QPlainTextEdit):
 class AnswerComposer(QWidget):
     send_requested = Signal(str)  # the text, not yet stripped
     escape_pressed = Signal()
+    focus_released = Signal()  # the editor had the focus and folded: nothing left to answer
 
     def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -144,6 +145,7 @@ class AnswerComposer(QWidget):
 
     def set_target(self, description: tuple[str, str] | None) -> None:
         """(buyer, question) being answered, or None when nothing in the thread waits."""
+        had_focus = self.editor.hasFocus()
         self._has_target = description is not None
         if description is None:
             self.target.setText(self.tr("Nothing left to answer in this conversation."))
@@ -157,6 +159,8 @@ class AnswerComposer(QWidget):
         self.editor.setVisible(self._has_target)
         self._tools.setVisible(self._has_target)
         self._refresh()
+        if had_focus and not self._has_target:
+            self.focus_released.emit()  # the keyboard goes back to the list, ready for N
 
     def set_busy(self, busy: bool) -> None:
         """While the answer is being queued the text is frozen (so nothing typed is lost)."""

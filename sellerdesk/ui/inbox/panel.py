@@ -120,6 +120,7 @@ class InboxPanel(Panel):
         self.list.view.activated_by_key.connect(self.reply)
         self.thread_view.outbox_requested.connect(self._on_thread_view_outbox_requested)
         self.thread_view.composer.escape_pressed.connect(self._on_composer_escape_pressed)
+        self.thread_view.composer.focus_released.connect(self._on_composer_escape_pressed)
         self._updating = False
         self._show_empty_if_needed()
 
