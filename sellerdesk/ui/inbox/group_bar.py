@@ -73,10 +73,11 @@ class GroupBar(QWidget):
             box.setChecked(q.id not in left_out)
             box.toggled.connect(self.changed)
             self._rows.addWidget(box)
+            QWidget.setTabOrder(self.boxes[-1] if self.boxes else self.together, box)
             self.boxes.append(box)
         n = len(others)
-        self.together.setText(self.tr("Also answer the %n other buyer(s) who asked the same "
-                                      "about this listing", "", n))
+        self.together.setText(self.tr("Also answer %n more who asked the same about this "
+                                      "listing", "", n))
         self.together.setAccessibleName(self.together.text())
         self.together.blockSignals(True)
         self.together.setChecked(keep_on and n > 0)

@@ -101,7 +101,7 @@ class PublicationHeader(QWidget):
             if item.waiting:
                 who += "  ·  " + self.tr("%n waiting for an answer", "", item.waiting)
             if item.pending:
-                who += "  ·  " + self.tr("%n answer(s) in the outbox", "", item.pending)
+                who += "  ·  " + self.tr("%n in the outbox", "", item.pending)
             if not item.waiting and not item.pending:
                 who += "  ·  " + self.tr("Every question answered")
         self.buyer.setText(who)

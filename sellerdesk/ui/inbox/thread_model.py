@@ -214,7 +214,7 @@ class ThreadListModel(KeyedModel[InboxThread]):
         parts = [buyer_name(item.thread), product_title(item.thread),
                  channel_text(item.channel), state]
         if count and item.alike:
-            parts.append(self.tr("%n more buyer(s) asked the same", "", item.alike))
+            parts.append(self.tr("%n more asked the same", "", item.alike))
         when = self._when(item)
         if when:
             parts.append(format_relative(when, self._now))
