@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import msgspec
@@ -19,18 +20,18 @@ from sellerdesk.services.intents import Intent, parse
 from sellerdesk.services.outbox import OutboxService
 from sellerdesk.services.pending import PendingChange, PendingWrites, id_in
 from sellerdesk.services.suggestions import (
+    SUGGESTIONS,
     Suggestion,
-    content_words,
     fill_placeholders,
-    search_terms,
+    read_suggestions,
     unfilled,
 )
 from sellerdesk.services.triage import (
     InboxThread,
-    alike_waiting,
-    asked_at,
     awaits_answer,
-    summarize,
+    read_alike,
+    read_conversation,
+    read_overview,
 )
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key
@@ -48,9 +49,16 @@ class PlaceholderLeft(ValueError):
     """An answer still holds `{buyer}` or `{product}`: it is not sent to a buyer like that."""
 
 
-SUGGESTIONS = 3
-# Candidates read per suggestion shown: many answered questions share one answer.
-_CANDIDATES_PER_SUGGESTION = 10
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What a conversation shows as it opens (`InboxService.opening`)."""
+
+    thread: InboxThread | None
+    questions: list[Question]
+    target: int | None  # the question the composer answers: the oldest waiting
+    suggestions: list[Suggestion]  # for `target`
 
 
 def _thread_sort_key(t: Thread) -> tuple[int, float]:
@@ -117,28 +125,23 @@ class InboxService:
     async def overview(self, threads: list[Thread] | None = None) -> list[InboxThread]:
         """Every cached conversation (or `threads`) with what waits in it, in the same order;
         read and decoded on the store's thread."""
-        held = self.held()
-        cache = self._store.cache
-
-        def read() -> list[InboxThread]:
-            listed = threads if threads is not None else load_all(cache.threads(), Thread)
-            return summarize(listed, load_all(cache.inbox_questions(), Question), held)
-
-        return await self._store.run(read)
+        return await self._store.run(read_overview, self._store, threads, self.held())
 
     async def summary(self, thread_id: str) -> tuple[InboxThread | None, list[Question]]:
         """One conversation as the inbox counts it, with its cached questions (oldest first)."""
-        held = self.held()
-        cache = self._store.cache
+        return await self._store.run(read_conversation, self._store, thread_id, self.held())
 
-        def read() -> tuple[InboxThread | None, list[Question]]:
-            row = cache.get(Resource.THREADS, thread_id)
-            questions = load_all(cache.questions(QuestionFilter(thread_id=thread_id),
-                                                 sort=QuestionSort.QUESTION_DATE_ASC),
-                                 Question)
-            if row is None:
-                return None, questions
-            return summarize([load(row, Thread)], questions, held)[0], questions
+    async def opening(self, thread_id: str) -> Opening:
+        """A conversation being opened: `summary`, the question the composer answers (the
+        oldest waiting) and its suggested answers, in one read on the store's thread, so
+        the suggestions are on screen with the conversation."""
+        held = self.held()
+
+        def read() -> Opening:
+            thread, questions = read_conversation(self._store, thread_id, held)
+            target = next((q for q in questions if awaits_answer(q, held)), None)
+            found = read_suggestions(self._store, target) if target is not None else []
+            return Opening(thread, questions, target.id if target else None, found)
 
         return await self._store.run(read)
 
@@ -210,37 +213,18 @@ class InboxService:
                           ) -> list[Suggestion]:
         """Answers the seller gave to questions like this one, most similar first, each
         answer once; from the local copy only (works offline), on the store's thread."""
-        cache, search = self._store.cache, self._store.search
-
         def read() -> list[Suggestion]:
-            row = cache.get(Resource.QUESTIONS, question_id)
+            row = self._store.cache.get(Resource.QUESTIONS, question_id)
             if row is None:
                 return []
-            q = load(row, Question)
-            words = content_words(q.question.text if q.question and q.question.text else "")
-            title = q.publication.title if q.publication and q.publication.title else None
-            ids = search.similar_answered(search_terms(words),
-                                          limit=limit * _CANDIDATES_PER_SUGGESTION,
-                                          exclude=[question_id], listing=title)
-            return _distinct_answers(load_all(cache.get_many(Resource.QUESTIONS, ids),
-                                              Question), words, limit)
+            return read_suggestions(self._store, load(row, Question), limit)
 
         return await self._store.run(read)
 
     async def alike(self, question_id: int) -> list[Question]:
         """Other questions waiting for an answer that ask what this one asks about the same
         listing, oldest first (docs/decisions.md: "Answer a group at once")."""
-        held = self.held()
-        cache = self._store.cache
-
-        def read() -> list[Question]:
-            row = cache.get(Resource.QUESTIONS, question_id)
-            if row is None:
-                return []
-            waiting = load_all(cache.questions(QuestionFilter(status="unanswered")), Question)
-            return alike_waiting(load(row, Question), waiting, held)
-
-        return await self._store.run(read)
+        return await self._store.run(read_alike, self._store, question_id, self.held())
 
     # -- writes -------------------------------------------------------------------------------
 
@@ -358,29 +342,3 @@ class InboxService:
         thread.status = ThreadStatus.UNANSWERED if unanswered else ThreadStatus.ANSWERED
         await self._store.run(self._store.cache.upsert_threads, [thread_row(thread)])
 
-
-def _distinct_answers(questions: list[Question], words: list[str], limit: int
-                      ) -> list[Suggestion]:
-    """Suggestions in the given order: questions sharing at least half of `words` (the open
-    question's), each answer once (same words), none moderated to nothing."""
-    wanted = set(words)
-    enough = max(1, (len(wanted) + 1) // 2)
-    seen: set[str] = set()
-    out: list[Suggestion] = []
-    for q in questions:
-        answer = (q.answer.text or "").strip() if q.answer else ""
-        key = " ".join(answer.casefold().split())
-        if not answer or key in seen:
-            continue
-        asked = content_words(q.question.text if q.question and q.question.text else "")
-        if len(wanted.intersection(asked)) < enough:
-            continue
-        seen.add(key)
-        pub = q.publication
-        out.append(Suggestion(question_id=q.id,
-                              question=(q.question.text or "") if q.question else "",
-                              answer=answer, product=(pub.title or "") if pub else "",
-                              asked_at=asked_at(q)))
-        if len(out) == limit:
-            break
-    return out

@@ -10,6 +10,9 @@ Pure functions, no Qt, no store:
 - `fill_placeholders(template, buyer=..., product=...)`: a saved reply or a group answer
   with `{buyer}` and `{product}` filled in; an unknown buyer leaves the name out, an unknown
   product leaves `{product}` for the seller to replace (never words of the interface).
+
+And `read_suggestions(store, question)`, to run on the store's thread: the seller's answers
+to the answered questions most like `question` (store/search.py `similar_answered`).
 """
 
 from __future__ import annotations
@@ -19,6 +22,11 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+
+from sellerdesk.api.models import Question
+from sellerdesk.services.convert import load_all
+from sellerdesk.store import Store
+from sellerdesk.store.rows import Resource
 
 BUYER = "{buyer}"
 PRODUCT = "{product}"
@@ -73,12 +81,14 @@ MIN_OVERLAP = 0.6
 
 def alike(a: Sequence[str], b: Sequence[str]) -> bool:
     """Do two questions (their `content_words`) ask the same thing? See the module doc."""
-    if not a or not b:
-        return False
     first, second = set(a), set(b)
-    shared = len(first & second)
-    shorter = min(len(first), len(second))
-    if shared < min(MIN_SHARED, shorter):
+    return alike_sizes(len(first & second), len(first), len(second))
+
+
+def alike_sizes(shared: int, a: int, b: int) -> bool:
+    """`alike` from the sizes alone: words shared, and each question's distinct words."""
+    shorter = min(a, b)
+    if not shorter or shared < min(MIN_SHARED, shorter):
         return False
     return shared / shorter >= MIN_OVERLAP
 
@@ -98,6 +108,52 @@ class Suggestion:
     answer: str
     product: str  # the listing it was asked about, "" for a question about the shop
     asked_at: datetime | None
+
+
+SUGGESTIONS = 3
+# Candidates read per suggestion shown: many answered questions share one answer.
+_CANDIDATES_PER_SUGGESTION = 10
+
+
+def read_suggestions(store: Store, question: Question, limit: int = SUGGESTIONS
+                     ) -> list[Suggestion]:
+    """On the store's thread: answers the seller gave to questions like `question`, most
+    similar first, each answer once, from questions that share at least half of its words."""
+    words = content_words(question.question.text if question.question and
+                          question.question.text else "")
+    pub = question.publication
+    ids = store.search.similar_answered(search_terms(words),
+                                        limit=limit * _CANDIDATES_PER_SUGGESTION,
+                                        exclude=[question.id],
+                                        listing=pub.title if pub and pub.title else None)
+    return _distinct_answers(load_all(store.cache.get_many(Resource.QUESTIONS, ids), Question),
+                             words, limit)
+
+
+def _distinct_answers(questions: list[Question], words: list[str], limit: int
+                      ) -> list[Suggestion]:
+    wanted = set(words)
+    enough = max(1, (len(wanted) + 1) // 2)
+    seen: set[str] = set()
+    out: list[Suggestion] = []
+    for q in questions:
+        answer = (q.answer.text or "").strip() if q.answer else ""
+        key = " ".join(answer.casefold().split())
+        if not answer or key in seen:
+            continue
+        asked = content_words(q.question.text if q.question and q.question.text else "")
+        if len(wanted.intersection(asked)) < enough:
+            continue
+        seen.add(key)
+        pub = q.publication
+        out.append(Suggestion(question_id=q.id,
+                              question=(q.question.text or "") if q.question else "",
+                              answer=answer, product=(pub.title or "") if pub else "",
+                              asked_at=(q.question.date if q.question else None)
+                              or q.creation_date))
+        if len(out) == limit:
+            break
+    return out
 
 
 def first_name(buyer: str) -> str:
@@ -135,5 +191,6 @@ def unfilled(text: str) -> list[str]:
     return [p for p in PLACEHOLDERS if p in text]
 
 
-__all__ = ["BUYER", "PLACEHOLDERS", "PRODUCT", "STOPWORDS", "Suggestion", "alike",
-           "content_words", "fill_placeholders", "first_name", "search_terms", "unfilled"]
+__all__ = ["BUYER", "PLACEHOLDERS", "PRODUCT", "STOPWORDS", "SUGGESTIONS", "Suggestion", "alike",
+           "alike_sizes", "content_words", "fill_placeholders", "first_name",
+           "read_suggestions", "search_terms", "unfilled"]

@@ -1,5 +1,6 @@
 """What waits for the seller, per conversation: the one rule the inbox's rows, its header, the
-open conversation and the badge all follow. Pure functions over cached records; no Qt.
+open conversation and the badge all follow. Pure functions over cached records, and the reads
+that feed them (`read_*`: run them on the store's thread, `await store.run(read_..., ...)`).
 
 A question *waits for an answer* when it is unanswered, carries no answer text, and no answer
 or deletion of the seller's is waiting in the outbox for it (`held`: see `services/pending`).
@@ -12,13 +13,17 @@ synced question by question, the thread's own `unanswered_quantity` does.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sellerdesk.api.enums import Channel, QuestionStatus
 from sellerdesk.api.models import Question, Thread
-from sellerdesk.services.suggestions import alike, content_words
+from sellerdesk.services.convert import load, load_all
+from sellerdesk.services.suggestions import alike, alike_sizes, content_words
+from sellerdesk.store import Store
+from sellerdesk.store.rows import QuestionFilter, QuestionSort, Resource
 
 
 def asked_at(q: Question) -> datetime | None:
@@ -114,21 +119,28 @@ def summarize(threads: Sequence[Thread], questions: Iterable[Question],
 
 def alike_counts(waiting_of: dict[str, list[Question]]) -> dict[str, int]:
     """Per thread: how many waiting questions elsewhere ask what one of its own asks, about
-    the same listing (the shop itself counting as one)."""
-    per_listing: dict[str | None, list[tuple[str, Question, list[str]]]] = {}
+    the same listing (the shop itself counting as one). Words shared are counted through an
+    index of words, so a busy listing costs its overlaps, not every pair."""
+    per_listing: dict[str | None, list[tuple[str, int, frozenset[str]]]] = {}
     for thread_id, waiting in waiting_of.items():
         for q in waiting:
-            words = content_words(q.question.text if q.question and q.question.text else "")
-            per_listing.setdefault(listing_of(q), []).append((thread_id, q, words))
+            words = frozenset(content_words(q.question.text if q.question and q.question.text
+                                            else ""))
+            per_listing.setdefault(listing_of(q), []).append((thread_id, q.id, words))
     counts: dict[str, int] = {}
     for entries in per_listing.values():
         if len(entries) < 2:
             continue
-        for thread_id, q, words in entries:
-            others = {o.id for t, o, w in entries if o.id != q.id and t != thread_id
-                      and alike(words, w)}
+        postings: dict[str, list[int]] = {}
+        for n, (_, _, words) in enumerate(entries):
+            for word in words:
+                postings.setdefault(word, []).append(n)
+        for n, (thread_id, _, words) in enumerate(entries):
+            shared = Counter(m for word in words for m in postings[word] if m != n)
+            others = sum(1 for m, k in shared.items() if entries[m][0] != thread_id
+                         and alike_sizes(k, len(words), len(entries[m][2])))
             if others:
-                counts[thread_id] = max(counts.get(thread_id, 0), len(others))
+                counts[thread_id] = max(counts.get(thread_id, 0), others)
     return counts
 
 
@@ -146,5 +158,39 @@ def alike_waiting(question: Question, candidates: Iterable[Question],
     return sorted({q.id: q for q in found}.values(), key=_order)
 
 
+# ---- Reads (on the store's thread). ------------------------------------------------------------
+
+
+def read_overview(store: Store, threads: list[Thread] | None, held: Collection[int]
+                  ) -> list[InboxThread]:
+    """Every cached conversation (or `threads`) with what waits in it, in the same order."""
+    listed = threads if threads is not None else load_all(store.cache.threads(), Thread)
+    return summarize(listed, load_all(store.cache.inbox_questions(), Question), held)
+
+
+def read_conversation(store: Store, thread_id: str, held: Collection[int]
+                      ) -> tuple[InboxThread | None, list[Question]]:
+    """One conversation as the inbox counts it, with its cached questions (oldest first)."""
+    row = store.cache.get(Resource.THREADS, thread_id)
+    questions = load_all(store.cache.questions(QuestionFilter(thread_id=thread_id),
+                                               sort=QuestionSort.QUESTION_DATE_ASC), Question)
+    if row is None:
+        return None, questions
+    return summarize([load(row, Thread)], questions, held)[0], questions
+
+
+def read_alike(store: Store, question_id: int, held: Collection[int]) -> list[Question]:
+    """`alike_waiting` of a cached question, among the waiting questions of its listing."""
+    row = store.cache.get(Resource.QUESTIONS, question_id)
+    if row is None:
+        return []
+    q = load(row, Question)
+    title = q.publication.title if q.publication and q.publication.title else None
+    # Only that listing's (by title, narrowed to its id by alike_waiting): a busy shop's
+    # other waiting questions are never read for it.
+    return alike_waiting(q, load_all(store.cache.unanswered_about(title), Question), held)
+
+
 __all__ = ["InboxThread", "alike_counts", "alike_waiting", "asked_at", "awaits_answer",
-           "is_open", "listing_of", "summarize"]
+           "is_open", "listing_of", "read_alike", "read_conversation", "read_overview",
+           "summarize"]

@@ -329,6 +329,15 @@ class Cache:
             " ON q.thread_id = m.thread_id AND q.creation_date = m.last")
         return [Cached(r[0], r[1], decode_time(r[2])) for r in rows]
 
+    def unanswered_about(self, product_title: str | None) -> list[Cached]:
+        """The unanswered questions about the listing of this title (None or "": about the
+        shop), oldest first: the candidates of a group of alike questions."""
+        rows = self._db.query(
+            "SELECT id, doc, fetched_at FROM questions WHERE status = 'unanswered' AND "
+            "COALESCE(product_title, '') = ? ORDER BY creation_date, id",
+            (product_title or "",))
+        return [Cached(r[0], r[1], decode_time(r[2])) for r in rows]
+
     def question_thread_ids(self) -> set[str]:
         """Threads with at least one cached question (their conversation was fetched)."""
         return {str(r[0]) for r in self._db.query(

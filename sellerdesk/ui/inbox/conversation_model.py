@@ -135,6 +135,15 @@ class ConversationModel(KeyedModel[ConversationItem]):
             names[int(role)] = QByteArray(role.name.lower().encode())
         return names
 
+    def show_conversation(self, items: list[ConversationItem]) -> None:
+        """Another conversation: every row is new, so one reset says it (the view then
+        refills the bubbles it has instead of taking them down and building new ones).
+        Changes within a conversation go through `update()`, row by row."""
+        self.beginResetModel()
+        self._items = list(items)
+        self._keys = [self.key(item) for item in self._items]
+        self.endResetModel()
+
     def first_answerable(self) -> int | None:
         """The oldest question still waiting for an answer: where the composer replies."""
         for item in self._items:

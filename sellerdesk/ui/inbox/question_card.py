@@ -170,6 +170,8 @@ class QuestionCard(QWidget):
     # ---- Showing an item. --------------------------------------------------------------------
 
     def set_item(self, item: ConversationItem) -> None:
+        if item.id != self.item.id:
+            self._full = False  # a card reused for another question starts folded
         self.item = item
         buyer = one_line(item.buyer, 120) or self.tr("Buyer")
         self.buyer.setText(buyer)

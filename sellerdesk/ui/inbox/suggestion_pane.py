@@ -8,6 +8,8 @@ painted as plain strings, one line at a time, through `one_line`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
@@ -40,6 +42,7 @@ class SuggestionButton(QAbstractButton):
     def __init__(self, number: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.number = number
+        self.painted: Callable[[], None] = lambda: None  # told after each paint
         self.suggestion: Suggestion | None = None
         self._question = ""
         self._answer = ""
@@ -111,6 +114,7 @@ class SuggestionButton(QAbstractButton):
         self._paint_answer(painter, QRect(inner.left(), inner.top() + line, inner.width(),
                                           _ANSWER_LINES * line))
         painter.end()
+        self.painted()
 
     def _paint_answer(self, painter: QPainter, area: QRect) -> None:
         """The answer wrapped over its lines, the last one elided."""
@@ -142,11 +146,13 @@ class SuggestionPane(QWidget):
     """Up to three suggestions; `chosen(answer)` when one is picked. Hidden when none."""
 
     chosen = Signal(str)
-    shown = Signal(object)  # the question id (past 32 bits) whose suggestions are on screen
+    # The question id (past 32 bits) whose suggestions are now on screen: painted, or none.
+    shown = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.question_id: int | None = None
+        self._unpainted: int | None = None  # suggestions set, not painted yet, for this id
         self.title = heading_label(self.tr("Your answers to similar questions"), self,
                                    scale=0.95)
         self.title.setForegroundRole(QPalette.ColorRole.PlaceholderText)
@@ -158,6 +164,7 @@ class SuggestionPane(QWidget):
         for button in self.buttons:
             button.clicked.connect(self._on_button_clicked)
             layout.addWidget(button)
+        self.buttons[0].painted = self._on_first_painted
         layout.addStretch(1)
         self.setAccessibleName(self.tr("Suggested answers"))
         self._actions = []
@@ -180,7 +187,13 @@ class SuggestionPane(QWidget):
         for n, action in enumerate(self._actions):
             action.setEnabled(n < len(suggestions))
         self.setVisible(bool(suggestions))
-        if question_id is not None:
+        self._unpainted = question_id if suggestions else None
+        if question_id is not None and not suggestions:
+            self.shown.emit(question_id)  # nothing to paint: shown as it is, hidden
+
+    def _on_first_painted(self) -> None:
+        if self._unpainted is not None:
+            question_id, self._unpainted = self._unpainted, None
             self.shown.emit(question_id)
 
     def suggestions(self) -> list[Suggestion]:

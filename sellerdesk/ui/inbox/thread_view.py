@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.services.inbox import InboxService
+from sellerdesk.services.inbox import InboxService, Opening
 from sellerdesk.services.pending import PendingChange, question_key
 from sellerdesk.services.suggestions import Suggestion
 from sellerdesk.services.triage import InboxThread
@@ -196,35 +196,48 @@ class ThreadView(QWidget):
         inbox = self._inbox
         if inbox is None:  # a reload timer that fired after the shop was closed
             return
-        self.ctx.runner.run(inbox.summary(thread_id),
+        # Opening a conversation reads its suggested answers with it: they show together.
+        self.ctx.runner.run(inbox.opening(thread_id) if reveal else inbox.summary(thread_id),
                             on_success=functools.partial(self._show, thread_id, reveal),
                             key="inbox.conversation", show_progress=False, owner=self)
 
-    def _show(self, thread_id: str, reveal: bool, snapshot: Snapshot) -> None:
+    def _show(self, thread_id: str, reveal: bool, snapshot: Snapshot | Opening) -> None:
         if thread_id != self.model.thread_id:
             return  # the seller moved on meanwhile
-        thread, questions = snapshot
+        if isinstance(snapshot, Opening):
+            opening: Opening | None = snapshot
+            thread, questions = snapshot.thread, snapshot.questions
+        else:
+            opening, (thread, questions) = None, snapshot
         self._thread, self._shown = thread, thread_id
         items = []
         for q in questions:
             writes = self.pending.writes(question_key(q.id))
             items.append(ConversationItem(q, writes.waiting, writes.sent_kind(IntentKind.ANSWER)))
-        self.model.update(items)
+        # The question answered: the one chosen if it still waits, else the oldest waiting.
+        target = next((i.id for i in items if i.id == self._target and i.can_answer),
+                      next((i.id for i in items if i.can_answer), None))
+        read_with_it = opening is not None and target is not None and opening.target == target
+        # Else they are read on the store's thread while the cards are built here.
+        self._read_helpers(target, suggestions=not read_with_it and (
+            target != self._target or target != self.suggestions.question_id))
+        if reveal:
+            self.model.show_conversation(items)
+        else:
+            self.model.update(items)
         publication: Publication | None = next(
             (q.publication for q in questions if q.publication is not None), None)
         self.header.set_thread(thread, publication)
-        current = self.model.find(self._target) if self._target is not None else None
-        if current is None or not current.can_answer:
-            self._set_target(self.model.first_answerable())
-        else:
-            self._set_target(self._target)
+        self._set_target(target, read=False)
+        if opening is not None and read_with_it:
+            self.suggestions.set_suggestions(target, opening.suggestions)
         self.composer.set_loading(False)
         self.stack.setCurrentWidget(self.page)
         if reveal:
             self.conversation.reveal(self._target)
         self.conversation_shown.emit(thread_id)
 
-    def _set_target(self, question_id: int | None) -> None:
+    def _set_target(self, question_id: int | None, *, read: bool = True) -> None:
         changed = question_id != self._target or question_id != self.suggestions.question_id
         self._target = question_id
         self.conversation.set_target(question_id)
@@ -237,7 +250,8 @@ class ThreadView(QWidget):
         self.composer.set_context(
             buyer=item.buyer if item is not None else (buyer_of(thread) if thread else ""),
             product=(pub.title or "") if pub is not None else "")
-        self._read_helpers(question_id, suggestions=changed)
+        if read:
+            self._read_helpers(question_id, suggestions=changed)
 
     # ---- Suggested answers and the group of alike questions. ---------------------------------
 

@@ -11,8 +11,10 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.errors import Offline
-from sellerdesk.services.inbox import InboxService
+from sellerdesk.api.models import Question
+from sellerdesk.services import inbox as inbox_service
 from sellerdesk.services.suggestions import Suggestion, content_words
+from sellerdesk.store import Store
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.main_window import MainWindow
@@ -26,15 +28,15 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 
 @pytest.fixture
 def reads(panel: InboxPanel, monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Every suggestions read the view asks the service for, by question id."""
+    """Every suggestions read made on the store's thread, by question id."""
     asked: list[int] = []
-    real = InboxService.suggestions
+    real = inbox_service.read_suggestions
 
-    async def counted(self: InboxService, question_id: int, **kw: Any) -> list[Suggestion]:
-        asked.append(question_id)
-        return await real(self, question_id, **kw)
+    def counted(store: Store, question: Question, *args: Any) -> list[Suggestion]:
+        asked.append(question.id)
+        return real(store, question, *args)
 
-    monkeypatch.setattr(InboxService, "suggestions", counted)
+    monkeypatch.setattr(inbox_service, "read_suggestions", counted)
     return asked
 
 
