@@ -28,10 +28,11 @@ from sellerdesk.services.suggestions import (
 )
 from sellerdesk.services.triage import (
     InboxThread,
+    OverviewReader,
     awaits_answer,
     read_alike,
     read_conversation,
-    read_overview,
+    read_waiting_count,
 )
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key
@@ -75,6 +76,7 @@ class InboxService:
         self._outbox = outbox
         self._connectivity = connectivity
         self._pending = pending
+        self._overview = OverviewReader()  # remembers what it decoded; runs on the store thread
         self.changed: Event[str | None] = Event("inbox.changed")  # a thread id, None = many
         outbox.add_applier(self._apply)
         if pending is not None:
@@ -120,12 +122,12 @@ class InboxService:
     async def unanswered_count(self) -> int:
         """Questions waiting for an answer in the whole shop (the inbox's badge): the cached
         ones, less those whose answer waits in the outbox (services/triage.py)."""
-        return sum(t.waiting for t in await self.overview())
+        return await self._store.run(read_waiting_count, self._store, self.held())
 
     async def overview(self, threads: list[Thread] | None = None) -> list[InboxThread]:
         """Every cached conversation (or `threads`) with what waits in it, in the same order;
         read and decoded on the store's thread."""
-        return await self._store.run(read_overview, self._store, threads, self.held())
+        return await self._store.run(self._overview, self._store, threads, self.held())
 
     async def summary(self, thread_id: str) -> tuple[InboxThread | None, list[Question]]:
         """One conversation as the inbox counts it, with its cached questions (oldest first)."""

@@ -357,6 +357,16 @@ class Cache:
         with self._db.read() as conn:
             return status_facets(conn, "threads", _thread_conditions(filter))
 
+    def unanswered_ids(self) -> list[tuple[int, str | None]]:
+        """(id, thread id) of every unanswered question."""
+        return [(int(r[0]), None if r[1] is None else str(r[1])) for r in self._db.query(
+            "SELECT id, thread_id FROM questions WHERE status = 'unanswered'")]
+
+    def thread_unanswered(self) -> dict[str, int]:
+        """Every cached thread's own count of unanswered questions, by id."""
+        return {str(r[0]): int(r[1] or 0) for r in self._db.query(
+            "SELECT id, unanswered_quantity FROM threads")}
+
     def unanswered_quantity(self, filter: ThreadFilter = ThreadFilter()) -> int:
         """Unanswered questions over the matching threads (the envelope's top-level count)."""
         where, params = where_clause(_thread_conditions(filter))

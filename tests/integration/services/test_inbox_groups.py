@@ -24,6 +24,7 @@ async def test_a_queued_answer_leaves_what_waits_and_says_so(synced: Session,
     before = await synced.inbox.unanswered_count()
     server = fresh_sandbox.get("/questions/threads/search", limit=50).json()
     assert before == server["unanswered_quantity"]
+    assert before == sum(t.waiting for t in await synced.inbox.overview())  # badge = rows
     heard: list[str | None] = []
     synced.inbox.changed.connect(heard.append)
     question = (await _waiting(synced))[0]
@@ -34,6 +35,7 @@ async def test_a_queued_answer_leaves_what_waits_and_says_so(synced: Session,
         OutboxState.QUEUED)
     assert None in heard  # the pending write moved: the views re-read
     assert await synced.inbox.unanswered_count() == before - 1
+    assert sum(t.waiting for t in await synced.inbox.overview()) == before - 1
     row = next(t for t in await synced.inbox.overview() if t.id == question.thread_id)
     assert question.id in row.held
     summary, _ = await synced.inbox.summary(question.thread_id or "")

@@ -6,7 +6,13 @@ from datetime import UTC, datetime, timedelta
 
 from sellerdesk.api.enums import QuestionStatus, ThreadStatus
 from sellerdesk.api.models import Answer, From, Publication, Question, QuestionText, Thread
-from sellerdesk.services.triage import alike_waiting, awaits_answer, summarize
+from sellerdesk.services.triage import (
+    AlikeCounts,
+    alike_counts,
+    alike_waiting,
+    awaits_answer,
+    summarize,
+)
 
 T0 = datetime(2026, 11, 15, 12, 0, tzinfo=UTC)
 
@@ -67,6 +73,23 @@ def test_alike_questions_of_other_conversations_about_the_same_listing_are_count
     # Answered (queued) questions leave the group.
     rows = {r.id: r for r in summarize(threads, questions, {13})}
     assert (rows["x"].alike, rows["z"].alike) == (1, 0)
+
+
+def test_remembered_alike_counts_match_a_fresh_count_as_questions_come_and_go() -> None:
+    """The list is read again at every change; the counter that remembers each listing
+    must say what a count from scratch says."""
+    remembering = AlikeCounts()
+    alike = [q(41, "x", "¿Hacen envíos a Córdoba?"), q(42, "y", "¿Hacen envíos a Salta?"),
+             q(43, "z", "¿Hacen envíos a Jujuy?", listing="MKT2")]
+    steps = [{"x": [alike[0]], "y": [alike[1]], "z": [alike[2]]},
+             {"x": [alike[0]], "y": [alike[1]], "z": [alike[2]]},  # nothing changed
+             {"x": [alike[0]], "y": [], "z": [alike[2]]},  # one answered
+             {"x": [alike[0]], "y": [alike[1]],  # a new alike one, the other listing
+              "z": [alike[2]], "w": [q(44, "w", "¿Hacen envíos a Mendoza?", listing="MKT2")]},
+             {"x": [alike[0]], "y": [q(42, "y", "¿Es original?")], "z": []}]  # text edited
+    for waiting_of in steps:
+        assert remembering(waiting_of) == alike_counts(waiting_of)
+    assert remembering(steps[3]) == {"x": 1, "y": 1, "z": 1, "w": 1}
 
 
 def test_the_group_of_a_question_is_the_waiting_alike_ones_oldest_first() -> None:
