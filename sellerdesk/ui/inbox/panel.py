@@ -122,6 +122,9 @@ class InboxPanel(Panel):
         self.thread_view.composer.escape_pressed.connect(self._on_composer_escape_pressed)
         self.thread_view.composer.focus_released.connect(self._on_composer_escape_pressed)
         self._updating = False
+        # Where the seller opened the open conversation: N goes on from there once it
+        # leaves the list, wherever re-reads moved it while it was being answered.
+        self._opened_row = -1
         self._show_empty_if_needed()
 
     def title(self) -> str:
@@ -223,6 +226,14 @@ class InboxPanel(Panel):
                                           QItemSelectionModel.SelectionFlag.ClearAndSelect)
         elif open_id is not None:
             selection.clearSelection()  # the open thread left the list: keep it on screen
+            place = min(self._opened_row, self.model.rowCount() - 1)
+            if place >= 0 and self.list.current_row() != place:
+                self._updating = True  # a place to go on from, not a row to open
+                try:
+                    selection.setCurrentIndex(self.model.index(place, 0),
+                                              QItemSelectionModel.SelectionFlag.NoUpdate)
+                finally:
+                    self._updating = False
         elif first and self.model.rowCount():
             self.list.select_row(0)
         elif not self.model.rowCount():
@@ -310,6 +321,7 @@ class InboxPanel(Panel):
             return  # rows moved under the selection: what is open stays open
         thread_id = current.data(ThreadRole.ID)
         if thread_id != self.thread_view.thread_id():
+            self._opened_row = current.row()
             self.thread_view.open(str(thread_id))
 
     def _on_selection_selection_changed(self, selected: QItemSelection,
@@ -324,6 +336,7 @@ class InboxPanel(Panel):
         index = self.model.index(rows.pop(), 0)
         if index.data(ThreadRole.ID) == self.thread_view.thread_id():
             return
+        self._opened_row = index.row()
         self.list.view.selectionModel().setCurrentIndex(
             index, QItemSelectionModel.SelectionFlag.NoUpdate)
         self.thread_view.open(str(index.data(ThreadRole.ID)))
