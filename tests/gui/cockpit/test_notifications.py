@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 from sellerdesk.api.errors import Offline, RateLimited
 from sellerdesk.services.connectivity import Connection
 from sellerdesk.services.notifications import NewItem
+from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.session import Session
 from sellerdesk.services.shops import Shops
 from sellerdesk.ui import settings as keys
@@ -249,7 +250,9 @@ def test_the_tray_shows_the_count_as_a_badge(settings: Settings, qtbot: QtBot) -
     try:
         notifier.set_unanswered(12, "Mi tienda")
         assert notifier.tray is not None
-        assert notifier.tray.toolTip() == "SellerDesk · Mi tienda · 12 unanswered question(s)"
+        # The shop's name is untrusted text: isolated as one line (services/safe_text).
+        assert notifier.tray.toolTip() == (
+            f"SellerDesk · {one_line('Mi tienda')} · 12 unanswered question(s)")
         assert not notifier.tray.icon().isNull()
         with qtbot.waitSignal(notifier.shown, timeout=1000):
             notifier.announce([ORDER])
