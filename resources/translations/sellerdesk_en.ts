@@ -203,6 +203,13 @@
             <numerusform>%n waiting for an answer</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n in the outbox</source>
+        <translation>
+            <numerusform>%n in the outbox</numerusform>
+            <numerusform>%n in the outbox</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ShopConnector</name>
@@ -254,6 +261,13 @@
             <numerusform>%n unanswered</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n more asked the same</source>
+        <translation>
+            <numerusform>%n more asked the same</numerusform>
+            <numerusform>%n more asked the same</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>TrackingPanel</name>
@@ -262,6 +276,36 @@
         <translation>
             <numerusform>%n code</numerusform>
             <numerusform>%n codes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AnswerComposer</name>
+    <message numerus="yes">
+        <source>Send %n answers</source>
+        <translation>
+            <numerusform>Send %n answer</numerusform>
+            <numerusform>Send %n answers</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>GroupBar</name>
+    <message numerus="yes">
+        <source>Also answer %n more who asked the same about this listing</source>
+        <translation>
+            <numerusform>Also answer %n more who asked the same about this listing</numerusform>
+            <numerusform>Also answer %n more who asked the same about this listing</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ThreadDelegate</name>
+    <message numerus="yes">
+        <source>+%n alike</source>
+        <translation>
+            <numerusform>+%n alike</numerusform>
+            <numerusform>+%n alike</numerusform>
         </translation>
     </message>
 </context>

@@ -129,6 +129,10 @@
         <translation>Respuestas guardadas</translation>
     </message>
     <message>
+        <source>Before sending</source>
+        <translation>Antes de enviar</translation>
+    </message>
+    <message>
         <source>Characters used</source>
         <translation>Caracteres usados</translation>
     </message>
@@ -145,6 +149,14 @@
         <translation>Enviar la respuesta (Ctrl+Enter)</translation>
     </message>
     <message>
+        <source>Replace {product} with words of your own: this question is about your shop, not about a listing.</source>
+        <translation>Reemplaza {product} con tus propias palabras: esta pregunta es sobre tu tienda, no sobre una publicación.</translation>
+    </message>
+    <message>
+        <source>Your text names {name}: the other buyers would read that name. Write {buyer} instead.</source>
+        <translation>Tu texto menciona a {name}: los demás compradores leerían ese nombre. Escribe {buyer} en su lugar.</translation>
+    </message>
+    <message>
         <source>Nothing left to answer in this conversation.</source>
         <translation>No queda nada por responder en esta conversación.</translation>
     </message>
@@ -153,12 +165,23 @@
         <translation>Respondiendo a {buyer}: “{question}”</translation>
     </message>
     <message>
+        <source>the buyer</source>
+        <translation>el comprador</translation>
+    </message>
+    <message>
         <source>{n} / {limit}</source>
         <translation>{n} / {limit}</translation>
     </message>
     <message>
         <source>{n} characters over the limit</source>
         <translation>{n} caracteres por encima del límite</translation>
+    </message>
+    <message numerus="yes">
+        <source>Send %n answers</source>
+        <translation>
+            <numerusform>Enviar %n respuesta</numerusform>
+            <numerusform>Enviar %n respuestas</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3069,6 +3092,17 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
             <numerusform>%n esperando respuesta</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n in the outbox</source>
+        <translation>
+            <numerusform>%n en la bandeja de salida</numerusform>
+            <numerusform>%n en la bandeja de salida</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every question answered</source>
+        <translation>Todas las preguntas respondidas</translation>
+    </message>
 </context>
 <context>
     <name>QuestionCard</name>
@@ -3712,8 +3746,28 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Pregunta sobre tu tienda</translation>
     </message>
     <message>
+        <source>Waiting since: {when}</source>
+        <translation>Esperando desde: {when}</translation>
+    </message>
+    <message>
         <source>Last question: {when}</source>
         <translation>Última pregunta: {when}</translation>
+    </message>
+    <message>
+        <source>answer being sent</source>
+        <translation>enviando la respuesta</translation>
+    </message>
+    <message>
+        <source>answer not sent</source>
+        <translation>respuesta no enviada</translation>
+    </message>
+    <message>
+        <source>answer in conflict</source>
+        <translation>respuesta en conflicto</translation>
+    </message>
+    <message>
+        <source>answer queued</source>
+        <translation>respuesta en cola</translation>
     </message>
     <message numerus="yes">
         <source>%n unanswered</source>
@@ -3725,6 +3779,13 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>answered</source>
         <translation>respondida</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more asked the same</source>
+        <translation>
+            <numerusform>%n persona más preguntó lo mismo</numerusform>
+            <numerusform>%n personas más preguntaron lo mismo</numerusform>
+        </translation>
     </message>
     <message>
         <source>{state}, waiting too long</source>
@@ -3778,8 +3839,8 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Orden</translation>
     </message>
     <message>
-        <source>Unanswered first</source>
-        <translation>Sin responder primero</translation>
+        <source>Waiting longest first</source>
+        <translation>Mayor espera primero</translation>
     </message>
     <message>
         <source>Newest first</source>
@@ -4288,6 +4349,56 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Question deleted — you can undo it for {n} s.</source>
         <translation>Pregunta eliminada: puedes deshacerlo durante {n} s.</translation>
+    </message>
+</context>
+<context>
+    <name>GroupBar</name>
+    <message>
+        <source>Write {buyer} where each buyer&apos;s first name goes.</source>
+        <translation>Escribe {buyer} donde va el nombre de cada comprador.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Also answer %n more who asked the same about this listing</source>
+        <translation>
+            <numerusform>Responder también a %n persona más que preguntó lo mismo sobre esta publicación</numerusform>
+            <numerusform>Responder también a %n personas más que preguntaron lo mismo sobre esta publicación</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SuggestionButton</name>
+    <message>
+        <source>Use suggested answer {n}: {answer}</source>
+        <translation>Usar la respuesta sugerida {n}: {answer}</translation>
+    </message>
+    <message>
+        <source>Your answer to: {question}. Shortcut {key}</source>
+        <translation>Tu respuesta a: {question}. Atajo {key}</translation>
+    </message>
+</context>
+<context>
+    <name>SuggestionPane</name>
+    <message>
+        <source>Your answers to similar questions</source>
+        <translation>Tus respuestas a preguntas parecidas</translation>
+    </message>
+    <message>
+        <source>Suggested answers</source>
+        <translation>Respuestas sugeridas</translation>
+    </message>
+    <message>
+        <source>Use suggested answer {n}</source>
+        <translation>Usar la respuesta sugerida {n}</translation>
+    </message>
+</context>
+<context>
+    <name>ThreadDelegate</name>
+    <message numerus="yes">
+        <source>+%n alike</source>
+        <translation>
+            <numerusform>+%n parecida</numerusform>
+            <numerusform>+%n parecidas</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

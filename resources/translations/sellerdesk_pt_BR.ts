@@ -129,6 +129,10 @@
         <translation>Respostas salvas</translation>
     </message>
     <message>
+        <source>Before sending</source>
+        <translation>Antes de enviar</translation>
+    </message>
+    <message>
         <source>Characters used</source>
         <translation>Caracteres usados</translation>
     </message>
@@ -145,6 +149,14 @@
         <translation>Enviar a resposta (Ctrl+Enter)</translation>
     </message>
     <message>
+        <source>Replace {product} with words of your own: this question is about your shop, not about a listing.</source>
+        <translation>Substitua {product} por palavras suas: esta pergunta é sobre a sua loja, não sobre um anúncio.</translation>
+    </message>
+    <message>
+        <source>Your text names {name}: the other buyers would read that name. Write {buyer} instead.</source>
+        <translation>Seu texto cita {name}: os outros compradores leriam esse nome. Escreva {buyer} no lugar.</translation>
+    </message>
+    <message>
         <source>Nothing left to answer in this conversation.</source>
         <translation>Não há mais nada a responder nesta conversa.</translation>
     </message>
@@ -153,12 +165,23 @@
         <translation>Respondendo a {buyer}: “{question}”</translation>
     </message>
     <message>
+        <source>the buyer</source>
+        <translation>o comprador</translation>
+    </message>
+    <message>
         <source>{n} / {limit}</source>
         <translation>{n} / {limit}</translation>
     </message>
     <message>
         <source>{n} characters over the limit</source>
         <translation>{n} caracteres acima do limite</translation>
+    </message>
+    <message numerus="yes">
+        <source>Send %n answers</source>
+        <translation>
+            <numerusform>Enviar %n resposta</numerusform>
+            <numerusform>Enviar %n respostas</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3069,6 +3092,17 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
             <numerusform>%n aguardando resposta</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n in the outbox</source>
+        <translation>
+            <numerusform>%n na caixa de saída</numerusform>
+            <numerusform>%n na caixa de saída</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every question answered</source>
+        <translation>Todas as perguntas respondidas</translation>
+    </message>
 </context>
 <context>
     <name>QuestionCard</name>
@@ -3712,8 +3746,28 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Pergunta sobre sua loja</translation>
     </message>
     <message>
+        <source>Waiting since: {when}</source>
+        <translation>Esperando desde: {when}</translation>
+    </message>
+    <message>
         <source>Last question: {when}</source>
         <translation>Última pergunta: {when}</translation>
+    </message>
+    <message>
+        <source>answer being sent</source>
+        <translation>enviando a resposta</translation>
+    </message>
+    <message>
+        <source>answer not sent</source>
+        <translation>resposta não enviada</translation>
+    </message>
+    <message>
+        <source>answer in conflict</source>
+        <translation>resposta em conflito</translation>
+    </message>
+    <message>
+        <source>answer queued</source>
+        <translation>resposta na fila</translation>
     </message>
     <message numerus="yes">
         <source>%n unanswered</source>
@@ -3725,6 +3779,13 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>answered</source>
         <translation>respondida</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more asked the same</source>
+        <translation>
+            <numerusform>mais %n pessoa perguntou o mesmo</numerusform>
+            <numerusform>mais %n pessoas perguntaram o mesmo</numerusform>
+        </translation>
     </message>
     <message>
         <source>{state}, waiting too long</source>
@@ -3778,8 +3839,8 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Ordenação</translation>
     </message>
     <message>
-        <source>Unanswered first</source>
-        <translation>Sem resposta primeiro</translation>
+        <source>Waiting longest first</source>
+        <translation>Maior espera primeiro</translation>
     </message>
     <message>
         <source>Newest first</source>
@@ -4288,6 +4349,56 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>Question deleted — you can undo it for {n} s.</source>
         <translation>Pergunta excluída — você pode desfazer durante {n} s.</translation>
+    </message>
+</context>
+<context>
+    <name>GroupBar</name>
+    <message>
+        <source>Write {buyer} where each buyer&apos;s first name goes.</source>
+        <translation>Escreva {buyer} onde vai o primeiro nome de cada comprador.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Also answer %n more who asked the same about this listing</source>
+        <translation>
+            <numerusform>Responder também a mais %n pessoa que perguntou o mesmo sobre este anúncio</numerusform>
+            <numerusform>Responder também a mais %n pessoas que perguntaram o mesmo sobre este anúncio</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SuggestionButton</name>
+    <message>
+        <source>Use suggested answer {n}: {answer}</source>
+        <translation>Usar a resposta sugerida {n}: {answer}</translation>
+    </message>
+    <message>
+        <source>Your answer to: {question}. Shortcut {key}</source>
+        <translation>Sua resposta para: {question}. Atalho {key}</translation>
+    </message>
+</context>
+<context>
+    <name>SuggestionPane</name>
+    <message>
+        <source>Your answers to similar questions</source>
+        <translation>Suas respostas a perguntas parecidas</translation>
+    </message>
+    <message>
+        <source>Suggested answers</source>
+        <translation>Respostas sugeridas</translation>
+    </message>
+    <message>
+        <source>Use suggested answer {n}</source>
+        <translation>Usar a resposta sugerida {n}</translation>
+    </message>
+</context>
+<context>
+    <name>ThreadDelegate</name>
+    <message numerus="yes">
+        <source>+%n alike</source>
+        <translation>
+            <numerusform>+%n parecida</numerusform>
+            <numerusform>+%n parecidas</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

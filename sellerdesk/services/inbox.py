@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import msgspec
@@ -17,6 +18,22 @@ from sellerdesk.services.convert import load, load_all, question_row, thread_row
 from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent, parse
 from sellerdesk.services.outbox import OutboxService
+from sellerdesk.services.pending import PendingChange, PendingWrites, id_in
+from sellerdesk.services.suggestions import (
+    SUGGESTIONS,
+    Suggestion,
+    fill_placeholders,
+    read_suggestions,
+    unfilled,
+)
+from sellerdesk.services.triage import (
+    InboxThread,
+    OverviewReader,
+    awaits_answer,
+    read_alike,
+    read_conversation,
+    read_waiting_count,
+)
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key
 from sellerdesk.store.rows import QuestionFilter, QuestionSort, Resource, ThreadFilter
@@ -29,6 +46,22 @@ class AnswerTooLong(ValueError):
     """The answer is over the service's limit; the seller's text stays in the composer."""
 
 
+class PlaceholderLeft(ValueError):
+    """An answer still holds `{buyer}` or `{product}`: it is not sent to a buyer like that."""
+
+
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What a conversation shows as it opens (`InboxService.opening`)."""
+
+    thread: InboxThread | None
+    questions: list[Question]
+    target: int | None  # the question the composer answers: the oldest waiting
+    suggestions: list[Suggestion]  # for `target`
+
+
 def _thread_sort_key(t: Thread) -> tuple[int, float]:
     """Unanswered first, then the most recent question first."""
     when = t.last_question_date.timestamp() if t.last_question_date else 0.0
@@ -37,13 +70,36 @@ def _thread_sort_key(t: Thread) -> tuple[int, float]:
 
 class InboxService:
     def __init__(self, client: ShopClient, store: Store, outbox: OutboxService,
-                 connectivity: Connectivity) -> None:
+                 connectivity: Connectivity, pending: PendingWrites | None = None) -> None:
         self._client = client
         self._store = store
         self._outbox = outbox
         self._connectivity = connectivity
+        self._pending = pending
+        self._overview = OverviewReader()  # remembers what it decoded; runs on the store thread
         self.changed: Event[str | None] = Event("inbox.changed")  # a thread id, None = many
         outbox.add_cache_writer(self._write_applied, self._announce)
+        if pending is not None:
+            pending.changed.connect(self._on_pending_changed)
+
+    def _on_pending_changed(self, change: PendingChange) -> None:
+        # An answer queued, sent, refused or discarded moves what waits: say so once.
+        if id_in(change.current_key, "question") is not None:
+            self.changed.emit(None)
+
+    def held(self) -> set[int]:
+        """Questions with an answer or a deletion of the seller's waiting in the outbox."""
+        if self._pending is None:
+            return set()
+        found = set()
+        for key in self._pending.keys("question:"):
+            writes = self._pending.writes(key)
+            raw = id_in(writes.key, "question")
+            if raw is not None and raw.isdigit() and any(
+                    e.kind in (IntentKind.ANSWER, IntentKind.DELETE_QUESTION)
+                    for e in writes.waiting):
+                found.add(int(raw))
+        return found
 
     # -- reads --------------------------------------------------------------------------------
 
@@ -64,8 +120,32 @@ class InboxService:
         return threads
 
     async def unanswered_count(self) -> int:
-        """The shop's unanswered questions, from the cached threads (the inbox's badge)."""
-        return await self._store.run(self._store.cache.unanswered_quantity, ThreadFilter())
+        """Questions waiting for an answer in the whole shop (the inbox's badge): the cached
+        ones, less those whose answer waits in the outbox (services/triage.py)."""
+        return await self._store.run(read_waiting_count, self._store, self.held())
+
+    async def overview(self, threads: list[Thread] | None = None) -> list[InboxThread]:
+        """Every cached conversation (or `threads`) with what waits in it, in the same order;
+        read and decoded on the store's thread."""
+        return await self._store.run(self._overview, self._store, threads, self.held())
+
+    async def summary(self, thread_id: str) -> tuple[InboxThread | None, list[Question]]:
+        """One conversation as the inbox counts it, with its cached questions (oldest first)."""
+        return await self._store.run(read_conversation, self._store, thread_id, self.held())
+
+    async def opening(self, thread_id: str) -> Opening:
+        """A conversation being opened: `summary`, the question the composer answers (the
+        oldest waiting) and its suggested answers, in one read on the store's thread, so
+        the suggestions are on screen with the conversation."""
+        held = self.held()
+
+        def read() -> Opening:
+            thread, questions = read_conversation(self._store, thread_id, held)
+            target = next((q for q in questions if awaits_answer(q, held)), None)
+            found = read_suggestions(self._store, target) if target is not None else []
+            return Opening(thread, questions, target.id if target else None, found)
+
+        return await self._store.run(read)
 
     async def search_threads(self, words: str) -> list[Thread]:
         """Word search: the server's `query` online, the local index offline."""
@@ -131,6 +211,23 @@ class InboxService:
         cached = await self._store.run(self._store.cache.get, Resource.QUESTIONS, question_id)
         return None if cached is None else load(cached, Question)
 
+    async def suggestions(self, question_id: int, *, limit: int = SUGGESTIONS
+                          ) -> list[Suggestion]:
+        """Answers the seller gave to questions like this one, most similar first, each
+        answer once; from the local copy only (works offline), on the store's thread."""
+        def read() -> list[Suggestion]:
+            row = self._store.cache.get(Resource.QUESTIONS, question_id)
+            if row is None:
+                return []
+            return read_suggestions(self._store, load(row, Question), limit)
+
+        return await self._store.run(read)
+
+    async def alike(self, question_id: int) -> list[Question]:
+        """Other questions waiting for an answer that ask what this one asks about the same
+        listing, oldest first (docs/decisions.md: "Answer a group at once")."""
+        return await self._store.run(read_alike, self._store, question_id, self.held())
+
     # -- writes -------------------------------------------------------------------------------
 
     async def answer(self, question_id: int, text: str, *, hold: float = 0.0) -> OutboxEntry:
@@ -146,6 +243,39 @@ class InboxService:
                                           Intent(question_id=question_id, text=text), hold=hold)
         self.changed.emit(await self._thread_of(question_id))
         return entry
+
+    async def answer_group(self, question_ids: list[int], template: str) -> list[OutboxEntry]:
+        """Answer each question with `template`, `{buyer}` as its buyer's first name and
+        `{product}` as its listing: one queued write per question, each sent once. Questions
+        already answered or with an answer queued are left out (a second try after a failure
+        part way answers only the rest). Checks every answer before queuing any."""
+        held = self.held()
+        rows = await self._store.run(self._store.cache.get_many, Resource.QUESTIONS,
+                                     question_ids)
+        answers: list[tuple[Question, str]] = []
+        for q in load_all(rows, Question):
+            if not awaits_answer(q, held):
+                continue
+            who = (q.from_.name or q.from_.nickname or "") if q.from_ else ""
+            title = q.publication.title if q.publication and q.publication.title else ""
+            text = fill_placeholders(template, buyer=who, product=title).strip()
+            left = unfilled(text)
+            if left:
+                raise PlaceholderLeft(f"{', '.join(left)} cannot be filled in for question "
+                                      f"{q.id}.")
+            if not text:
+                raise ValueError("The answer is empty.")
+            if len(text) > MAX_ANSWER:
+                raise AnswerTooLong(f"The answer is {len(text)} characters long; the limit "
+                                    f"is {MAX_ANSWER}.")
+            answers.append((q, text))
+        entries = []
+        for q, text in answers:
+            entries.append(await self._outbox.submit(
+                IntentKind.ANSWER, entity_key("question", q.id),
+                Intent(question_id=q.id, text=text)))
+        self.changed.emit(None)
+        return entries
 
     async def delete_question(self, question_id: int, *, undo_seconds: float = UNDO_SECONDS
                               ) -> OutboxEntry:

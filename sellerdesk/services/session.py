@@ -90,7 +90,7 @@ class Session:
         self.outbox.changed.connect(self._on_outbox_changed)
         self.tracking = TrackingService(client, store, self.outbox, self.pending)
         self.catalogue = CatalogueService(client, store)
-        self.inbox = InboxService(client, store, self.outbox, self.connectivity)
+        self.inbox = InboxService(client, store, self.outbox, self.connectivity, self.pending)
         self.orders = OrdersService(client, store, self.outbox, self.pending)
         self.dashboard = DashboardService(store)
         self.sync = SyncService(client, store, self.catalogue, self.tracking, self.inbox,

@@ -318,6 +318,26 @@ class Cache:
         with self._db.read() as conn:
             return status_facets(conn, "questions", _question_conditions(filter))
 
+    def inbox_questions(self) -> list[Cached]:
+        """Every unanswered question, and each conversation's latest question: what the
+        inbox's rows count and preview (services/triage.py)."""
+        rows = self._db.query(
+            "SELECT id, doc, fetched_at FROM questions WHERE status = 'unanswered' UNION "
+            "SELECT q.id, q.doc, q.fetched_at FROM questions AS q JOIN ("
+            " SELECT thread_id, MAX(creation_date) AS last FROM questions"
+            " WHERE thread_id IS NOT NULL GROUP BY thread_id) AS m"
+            " ON q.thread_id = m.thread_id AND q.creation_date = m.last")
+        return [Cached(r[0], r[1], decode_time(r[2])) for r in rows]
+
+    def unanswered_about(self, product_title: str | None) -> list[Cached]:
+        """The unanswered questions about the listing of this title (None or "": about the
+        shop), oldest first: the candidates of a group of alike questions."""
+        rows = self._db.query(
+            "SELECT id, doc, fetched_at FROM questions WHERE status = 'unanswered' AND "
+            "COALESCE(product_title, '') = ? ORDER BY creation_date, id",
+            (product_title or "",))
+        return [Cached(r[0], r[1], decode_time(r[2])) for r in rows]
+
     def question_thread_ids(self) -> set[str]:
         """Threads with at least one cached question (their conversation was fetched)."""
         return {str(r[0]) for r in self._db.query(
@@ -336,6 +356,16 @@ class Cache:
         """`status` and `channel` counts, each with its own filter removed."""
         with self._db.read() as conn:
             return status_facets(conn, "threads", _thread_conditions(filter))
+
+    def unanswered_ids(self) -> list[tuple[int, str | None]]:
+        """(id, thread id) of every unanswered question."""
+        return [(int(r[0]), None if r[1] is None else str(r[1])) for r in self._db.query(
+            "SELECT id, thread_id FROM questions WHERE status = 'unanswered'")]
+
+    def thread_unanswered(self) -> dict[str, int]:
+        """Every cached thread's own count of unanswered questions, by id."""
+        return {str(r[0]): int(r[1] or 0) for r in self._db.query(
+            "SELECT id, unanswered_quantity FROM threads")}
 
     def unanswered_quantity(self, filter: ThreadFilter = ThreadFilter()) -> int:
         """Unanswered questions over the matching threads (the envelope's top-level count)."""

@@ -7,8 +7,10 @@ taken as a prefix while the seller is still typing it. Results are ids, best mat
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
+from collections.abc import Sequence
 
 from sellerdesk.store.db import Database
 
@@ -19,6 +21,10 @@ _WORD = re.compile(r"[^\W_]+")
 # bm25 column weights, in the column order of schema.QUESTION/ORDER_SEARCH_COLUMNS.
 _QUESTION_RANK = "bm25(questions_fts, 1.0, 4.0, 4.0, 2.0)"
 _ORDER_RANK = "bm25(orders_fts, 10.0, 4.0, 4.0, 2.0, 8.0)"
+# Similar questions: the question's own words only; the same listing counts a quarter more.
+_SIMILAR_RANK = "bm25(questions_fts, 1.0, 0.0, 0.0, 0.0)"
+_SAME_LISTING_BOOST = 1.25
+_PREFIX_MIN = 4
 
 
 def match_expression(text: str, *, prefix: bool = True) -> str | None:
@@ -52,6 +58,26 @@ class Search:
             f"SELECT q.id FROM questions_fts JOIN questions AS q ON q.pk = questions_fts.rowid "
             f"WHERE questions_fts MATCH ? ORDER BY {_QUESTION_RANK}, q.creation_date DESC "
             "LIMIT ?", (expr, limit))
+        return [int(r[0]) for r in rows]
+
+    def similar_answered(self, words: Sequence[str], *, limit: int = 30,
+                         exclude: Sequence[int] = (), listing: str | None = None) -> list[int]:
+        """Answered questions whose text holds any of `words`, most similar first: bm25
+        over the question's own text (words of four letters or more match as prefixes, so
+        "envio" finds "envíos"), questions about `listing` (a product title) a little
+        ahead, then the newest. `exclude`: ids never returned (the question answered)."""
+        terms = [f'"{w}"*' if len(w) >= _PREFIX_MIN else f'"{w}"'
+                 for w in words if _WORD.fullmatch(w)]
+        if not terms:
+            return []
+        rows = self._db.query(
+            "SELECT q.id FROM questions_fts JOIN questions AS q ON q.pk = questions_fts.rowid"
+            " WHERE questions_fts MATCH ? AND q.status = 'answered'"
+            " AND q.id NOT IN (SELECT value FROM json_each(?))"
+            f" ORDER BY {_SIMILAR_RANK} * (CASE WHEN q.product_title IS ? THEN"
+            f" {_SAME_LISTING_BOOST} ELSE 1.0 END), q.creation_date DESC LIMIT ?",
+            ("text : (" + " OR ".join(terms) + ")", json.dumps(list(exclude)), listing,
+             limit))
         return [int(r[0]) for r in rows]
 
     def threads(self, text: str, *, limit: int = 50, prefix: bool = True) -> list[str]:

@@ -9,7 +9,6 @@ hours (the tray's count still updates), and a click opens the item the message w
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -18,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QRect, Qt, Signal
 from PySide6.QtGui import QAction, QFont, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
+from sellerdesk.services import safe_text as safe
 from sellerdesk.services.notifications import NewItem
 from sellerdesk.services.refresh import QuietHours
 from sellerdesk.ui import settings as keys
@@ -29,7 +29,6 @@ from sellerdesk.ui.theme import Tone
 log = logging.getLogger("sellerdesk.ui")
 
 MAX_BODY = 180  # characters of a question shown in a popup
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 @dataclass(frozen=True)
@@ -43,11 +42,17 @@ class Notice:
 
 
 def safe_text(text: str, limit: int = MAX_BODY) -> str:
-    """Buyer's words for a notification: one line, bounded, and no markup a notification
-    server could interpret (some render <b>, <a>, <img> in the body)."""
-    flat = " ".join(_CONTROL.sub(" ", text).split())
+    """Outside words for a notification or the tray: `safe_text.one_line` (no breaks, no
+    controls, no bidi controls, one isolated run), bounded, and no markup a notification
+    server could interpret (some render <b>, <a>, <img> in the body). "" for nothing."""
+    flat = " ".join(safe.one_line(text[: limit * 2])[1:-1].split())
     flat = flat.replace("<", "‹").replace(">", "›").replace("&", "＆")
-    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+    if not flat:
+        return ""
+    budget = limit - 2  # the isolate's two marks count too
+    if len(flat) > budget:
+        flat = flat[: budget - 1].rstrip() + "…"
+    return safe.FSI + flat + safe.PDI
 
 
 class NoticeCounts(QObject):
@@ -167,7 +172,7 @@ class Notifier(QObject):
             what = self.tr("%n unanswered question(s)", "", self.unanswered)
         else:
             what = QCoreApplication.translate("Notifier", "No questions waiting")
-        return " · ".join(p for p in ("SellerDesk", self.shop, what) if p)
+        return " · ".join(p for p in ("SellerDesk", safe_text(self.shop, 60), what) if p)
 
     def close(self) -> None:
         if self.tray is not None:

@@ -1,7 +1,11 @@
 """The answer composer: plain-text editor, character counter, saved replies, Send (Ctrl+Enter).
 
 The composer never clears itself: the panel calls `clear()` once the answer is safely in the
-outbox, so what the seller typed survives any failure.
+outbox, so what the seller typed survives any failure. A saved reply's `{buyer}` and
+`{product}` are filled as it is inserted (`services.suggestions.fill_placeholders`), so what
+is shown is what is sent; a `{product}` in an answer to a question about the shop (no
+listing) cannot be, so it stays selected for the seller to type over, and Send waits until it
+is gone. Answering a group, `{buyer}` stays and becomes each buyer's first name when sent.
 """
 
 from __future__ import annotations
@@ -18,12 +22,14 @@ from PySide6.QtWidgets import (
 )
 
 from sellerdesk.services.inbox import MAX_ANSWER
+from sellerdesk.services.suggestions import PRODUCT, fill_placeholders, first_name
 from sellerdesk.ui import theme
 from sellerdesk.ui.icons import icon
-from sellerdesk.ui.inbox.saved_replies import SavedRepliesMenu, fill
-from sellerdesk.ui.inbox.thread_model import isolate, one_line
+from sellerdesk.ui.inbox.saved_replies import SavedRepliesMenu
+from sellerdesk.ui.inbox.thread_model import one_line
 from sellerdesk.ui.settings import Settings
 from sellerdesk.ui.theme import Tone
+from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
 from sellerdesk.ui.widgets.text import plain_label
 
 WARN_AT = MAX_ANSWER - 200
@@ -44,6 +50,7 @@ class AnswerEdit(QPlainTextEdit):
 class AnswerComposer(QWidget):
     send_requested = Signal(str)  # the text, not yet stripped
     escape_pressed = Signal()
+    focus_released = Signal()  # the editor had the focus and folded: nothing left to answer
 
     def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,6 +59,7 @@ class AnswerComposer(QWidget):
         self._has_target = False
         self._buyer = ""
         self._product = ""
+        self._group = 0  # answers one Send queues when a group is on (0: just the target)
         self.target = plain_label("", self, wrap=True, muted=True)
         self.editor = AnswerEdit(self)
         self.editor.setAccessibleName(self.tr("Answer"))
@@ -66,6 +74,8 @@ class AnswerComposer(QWidget):
         self.replies_menu = SavedRepliesMenu(settings, self.editor, self)
         self.replies_menu.reply_chosen.connect(self._on_replies_menu_reply_chosen)
         self.replies.setMenu(self.replies_menu)
+        self.notice = plain_label("", self, wrap=True)
+        self.notice.setAccessibleName(self.tr("Before sending"))
         self.counter = plain_label("", self, muted=True)
         self.counter.setAccessibleName(self.tr("Characters used"))
         self.send = QPushButton(icon("outbox"), self.tr("Send"), self)
@@ -92,6 +102,7 @@ class AnswerComposer(QWidget):
         layout.setSpacing(6)
         layout.addWidget(self.target)
         layout.addWidget(self.editor)
+        layout.addWidget(self.notice)
         layout.addWidget(self._tools)
         QWidget.setTabOrder(self.editor, self.replies)
         QWidget.setTabOrder(self.replies, self.send)
@@ -100,23 +111,56 @@ class AnswerComposer(QWidget):
     # ---- What the panel sets. ----------------------------------------------------------------
 
     def set_context(self, *, buyer: str, product: str) -> None:
-        """Who and what the saved replies' placeholders stand for."""
+        """Who and what the placeholders stand for: the buyer's name and the listing's title
+        as they are, "" when unknown or when the question is about the shop."""
         self._buyer, self._product = buyer, product
+        self._refresh()
+
+    def set_group(self, answers: int) -> None:
+        """How many questions one Send answers (0 or 1: just the target)."""
+        self._group = answers if answers > 1 else 0
+        self._refresh()
+
+    def problems(self) -> list[str]:
+        """Why the text cannot be sent as it is (shown under the editor)."""
+        if PRODUCT in self.text() and not self._product:
+            return [self.tr("Replace {product} with words of your own: this question is "
+                            "about your shop, not about a listing.")]
+        return []
+
+    def warnings(self) -> list[str]:
+        """What to look at before sending to a group (it does not stop Send)."""
+        name = first_name(self._buyer)
+        if self._group and len(name) > 2 and name.casefold() in {
+                w.casefold() for w in self.text().replace(",", " ").split()}:
+            return [self.tr("Your text names {name}: the other buyers would read that name. "
+                            "Write {buyer} instead.").format(name=one_line(name, 40),
+                                                             buyer="{buyer}")]
+        return []
+
+    def insert_text(self, text: str) -> None:
+        """Put `text` in at the cursor (a suggested answer) and hand the seller the editor."""
+        self.editor.insertPlainText(text)
+        self.focus_editor()
 
     def set_target(self, description: tuple[str, str] | None) -> None:
         """(buyer, question) being answered, or None when nothing in the thread waits."""
+        had_focus = self.editor.hasFocus()
         self._has_target = description is not None
         if description is None:
             self.target.setText(self.tr("Nothing left to answer in this conversation."))
         else:
             buyer, question = description
             self.target.setText(self.tr("Replying to {buyer}: “{question}”").format(
-                buyer=isolate(one_line(buyer, 60)), question=isolate(one_line(question, 120))))
-        self.target.setToolTip(self.target.text())
+                buyer=one_line(buyer, 60) or self.tr("the buyer"),
+                question=one_line(question, 120)))
+        self.target.setToolTip(plain_tooltip(self.target.text()))
         # Nothing to answer: the composer folds to its one line, leaving room to read.
         self.editor.setVisible(self._has_target)
         self._tools.setVisible(self._has_target)
         self._refresh()
+        if had_focus and not self._has_target:
+            self.focus_released.emit()  # the keyboard goes back to the list, ready for N
 
     def set_busy(self, busy: bool) -> None:
         """While the answer is being queued the text is frozen (so nothing typed is lost)."""
@@ -146,7 +190,7 @@ class AnswerComposer(QWidget):
     def can_send(self) -> bool:
         length = len(self.text().strip())
         return (self._has_target and not self._busy and not self._loading
-                and 0 < length <= MAX_ANSWER)
+                and 0 < length <= MAX_ANSWER and not self.problems())
 
     # ---- Internals. --------------------------------------------------------------------------
 
@@ -176,6 +220,14 @@ class AnswerComposer(QWidget):
                 n=length - MAX_ANSWER))
         else:
             self.counter.setToolTip("")
+        notes = self.problems() + self.warnings()
+        self.notice.setText(" ".join(notes))
+        self.notice.setVisible(bool(notes) and self._has_target)
+        if notes:
+            pal.setColor(QPalette.ColorRole.WindowText, theme.tone_color(Tone.WARNING, pal))
+            self.notice.setPalette(pal)
+        self.send.setText(self.tr("Send %n answers", "", self._group) if self._group
+                          else self.tr("Send"))
         self.send.setEnabled(self.can_send())
         self.replies.setEnabled(self._has_target and not self._busy)
 
@@ -187,5 +239,17 @@ class AnswerComposer(QWidget):
             self.send_requested.emit(self.text())
 
     def _on_replies_menu_reply_chosen(self, template: str) -> None:
-        self.editor.insertPlainText(fill(template, buyer=self._buyer, product=self._product))
+        if self._group:  # each buyer's own name goes in when sent
+            text = template.replace(PRODUCT, self._product) if self._product else template
+        else:
+            text = fill_placeholders(template, buyer=self._buyer, product=self._product)
+        cursor = self.editor.textCursor()
+        start = cursor.selectionStart()
+        self.editor.insertPlainText(text)
+        at = text.find(PRODUCT)
+        if at >= 0:  # no listing to name: hand the seller the placeholder to type over
+            cursor = self.editor.textCursor()
+            cursor.setPosition(start + at)
+            cursor.setPosition(start + at + len(PRODUCT), cursor.MoveMode.KeepAnchor)
+            self.editor.setTextCursor(cursor)
         self.focus_editor()

@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QCoreApplication, QObject, QPersistentModelIndex, Qt
 
 from sellerdesk.services.intents import parse
+from sellerdesk.services.triage import is_open
 from sellerdesk.services.types import IntentKind, OutboxEntry, Question, QuestionStatus
 from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.widgets.keyed_model import Index, KeyedModel
@@ -95,8 +96,9 @@ class ConversationItem:
 
     @property
     def can_answer(self) -> bool:
-        return (self.question.status is QuestionStatus.UNANSWERED and not self.answered
-                and self.pending_answer is None and self.pending_delete is None)
+        """Waiting for an answer, as the list and the header count it (services/triage.py)."""
+        return (is_open(self.question) and self.pending_answer is None
+                and self.pending_delete is None)
 
 
 _STATUS_WORDS = {
@@ -132,6 +134,15 @@ class ConversationModel(KeyedModel[ConversationItem]):
         for role in ConversationRole:
             names[int(role)] = QByteArray(role.name.lower().encode())
         return names
+
+    def show_conversation(self, items: list[ConversationItem]) -> None:
+        """Another conversation: every row is new, so one reset says it (the view then
+        refills the bubbles it has instead of taking them down and building new ones).
+        Changes within a conversation go through `update()`, row by row."""
+        self.beginResetModel()
+        self._items = list(items)
+        self._keys = [self.key(item) for item in self._items]
+        self.endResetModel()
 
     def first_answerable(self) -> int | None:
         """The oldest question still waiting for an answer: where the composer replies."""

@@ -18,6 +18,7 @@ from sellerdesk.ui.widgets.text import plain_label
 
 Index = QModelIndex | QPersistentModelIndex
 REVEAL_WINDOW_S = 0.6
+SPARE_CARDS = 24  # cards kept aside for reuse: a conversation rarely holds more
 
 
 class ConversationView(QScrollArea):
@@ -30,6 +31,7 @@ class ConversationView(QScrollArea):
         super().__init__(parent)
         self.model = model
         self.cards: list[QuestionCard] = []
+        self._spare: list[QuestionCard] = []
         self._target: int | None = None
         self._reveal: tuple[int | None, float] | None = None
         self.setWidgetResizable(True)
@@ -101,13 +103,27 @@ class ConversationView(QScrollArea):
 
     def _make_card(self, row: int) -> QuestionCard:
         item = self.model.data(self.model.index(row, 0), ConversationRole.ITEM)
-        card = QuestionCard(item, self._content)
-        card.reply_requested.connect(self.reply_requested)
-        card.delete_requested.connect(self.delete_requested)
-        card.undo_requested.connect(self.undo_requested)
-        card.outbox_requested.connect(self.outbox_requested)
+        if self._spare:  # a card of an earlier conversation: far cheaper than a new one
+            card = self._spare.pop()
+            card.set_item(item)
+            card.show()
+        else:
+            card = QuestionCard(item, self._content)
+            card.reply_requested.connect(self.reply_requested)
+            card.delete_requested.connect(self.delete_requested)
+            card.undo_requested.connect(self.undo_requested)
+            card.outbox_requested.connect(self.outbox_requested)
         card.set_target(item.id == self._target)
         return card
+
+    def _drop(self, card: QuestionCard) -> None:
+        """A card whose question left: kept aside (hidden) for the next conversation."""
+        self._layout.removeWidget(card)
+        card.hide()
+        if len(self._spare) < SPARE_CARDS:
+            self._spare.append(card)
+        else:
+            card.deleteLater()
 
     def _on_model_rows_inserted(self, _parent: Index, first: int, last: int) -> None:
         for row in range(first, last + 1):
@@ -119,9 +135,7 @@ class ConversationView(QScrollArea):
 
     def _on_model_rows_removed(self, _parent: Index, first: int, last: int) -> None:
         for card in self.cards[first:last + 1]:
-            self._layout.removeWidget(card)
-            card.hide()
-            card.deleteLater()
+            self._drop(card)
         del self.cards[first:last + 1]
         self.nothing.setVisible(not self.cards)
 
@@ -145,15 +159,19 @@ class ConversationView(QScrollArea):
                 self.cards[row].set_item(item)
 
     def _on_model_reset(self) -> None:
-        for card in self.cards:
-            self._layout.removeWidget(card)
-            card.hide()
-            card.deleteLater()
-        self.cards = []
-        self.nothing.setVisible(True)
+        """Every row changed (another conversation): the cards on screen show the new rows
+        in place, as many as there are; the rest go aside or are added."""
         count = self.model.rowCount()
-        if count:
-            self._on_model_rows_inserted(QModelIndex(), 0, count - 1)
+        for card in self.cards[count:]:
+            self._drop(card)
+        del self.cards[count:]
+        for row, card in enumerate(self.cards):
+            item = self.model.data(self.model.index(row, 0), ConversationRole.ITEM)
+            card.set_item(item)
+            card.set_target(item.id == self._target)
+        self.nothing.setVisible(not count)
+        if count > len(self.cards):
+            self._on_model_rows_inserted(QModelIndex(), len(self.cards), count - 1)
 
     def _fix_tab_order(self) -> None:
         """Tab walks the cards top to bottom, whatever order they were created in."""

@@ -1,8 +1,9 @@
 """What the thread list shows: status, channel, ordering and search words, and how to apply them.
 
-Pure Python over `Thread`s (no Qt), so the rules are testable on their own and shared by the
-cached list and the search results (the server's search has no channel filter: we apply it);
-plus the choice of thread for the view's picture.
+Pure Python over `InboxThread`s (no Qt), so the rules are testable on their own and shared by
+the cached list and the search results (the server's search has no channel filter: we apply
+it); plus the choice of thread for the view's picture. "Unanswered" means waiting for an
+answer (services/triage.py): a conversation whose answer is queued has left it.
 """
 
 from __future__ import annotations
@@ -14,18 +15,19 @@ from typing import Any
 
 from sellerdesk.services.pending import question_key
 from sellerdesk.services.session import Session
+from sellerdesk.services.triage import InboxThread
 from sellerdesk.services.types import (
     Channel,
     IntentKind,
     OutboxState,
-    Thread,
     ThreadOrder,
     ThreadStatus,
 )
 
 
 class ThreadSort(StrEnum):
-    """The list's orderings: ours (unanswered first) plus the spec's two thread orderings."""
+    """The list's orderings: ours (the conversation waiting longest first, then the rest
+    newest first) plus the spec's two thread orderings."""
 
     UNANSWERED_FIRST = "unanswered_first"
     NEWEST_FIRST = ThreadOrder.LAST_QUESTION_DATE_DESC.value
@@ -66,44 +68,47 @@ class InboxFilters:
             sort = ThreadSort.UNANSWERED_FIRST
         return cls(status=status, channel=channel, sort=sort)
 
-    def service_arguments(self) -> dict[str, Any]:
-        """Keyword arguments of `InboxService.threads` for these filters."""
-        return {"status": self.status, "channel": self.channel.value if self.channel else None,
-                "unanswered_first": self.sort is ThreadSort.UNANSWERED_FIRST,
-                "newest_first": self.sort is not ThreadSort.OLDEST_FIRST}
 
 
 _EPOCH = datetime.min.replace(tzinfo=UTC)
 
 
-def _when(thread: Thread) -> datetime:
-    return thread.last_question_date or _EPOCH
+def _when(item: InboxThread) -> datetime:
+    return item.last_question_date or _EPOCH
 
 
-def unanswered(thread: Thread) -> int:
-    return max(0, thread.unanswered_quantity or 0)
+def _waiting_since(item: InboxThread) -> datetime:
+    return item.waiting_since or item.last_question_date or _EPOCH
 
 
-def matches(thread: Thread, filters: InboxFilters) -> bool:
-    if filters.status is ThreadStatus.UNANSWERED and not unanswered(thread):
+def unanswered(item: InboxThread) -> int:
+    """Questions of the conversation waiting for an answer."""
+    return max(0, item.waiting)
+
+
+def matches(item: InboxThread, filters: InboxFilters) -> bool:
+    if filters.status is ThreadStatus.UNANSWERED and not unanswered(item):
         return False
-    if filters.status is ThreadStatus.ANSWERED and unanswered(thread):
+    if filters.status is ThreadStatus.ANSWERED and unanswered(item):
         return False
-    return filters.channel is None or thread.channel is filters.channel
+    return filters.channel is None or item.channel is filters.channel
 
 
-def arrange(threads: list[Thread], filters: InboxFilters) -> list[Thread]:
-    """Filter and order `threads` (the cache's list or a search's results)."""
-    kept = [t for t in threads if matches(t, filters)]
+def arrange(items: list[InboxThread], filters: InboxFilters) -> list[InboxThread]:
+    """Filter and order `items` (the cache's list or a search's results). The default order
+    puts first the conversation whose buyer has waited longest: answer time decides sales."""
+    kept = [t for t in items if matches(t, filters)]
     if filters.sort is ThreadSort.OLDEST_FIRST:
         return sorted(kept, key=_when)
-    kept.sort(key=_when, reverse=True)
-    if filters.sort is ThreadSort.UNANSWERED_FIRST:
-        kept.sort(key=lambda t: 0 if unanswered(t) else 1)  # stable: newest first within
-    return kept
+    if filters.sort is ThreadSort.NEWEST_FIRST:
+        return sorted(kept, key=_when, reverse=True)
+    waiting = sorted((t for t in kept if unanswered(t)), key=_waiting_since)
+    rest = sorted((t for t in kept if not unanswered(t)), key=_when, reverse=True)
+    return waiting + rest
 
 
-async def pick_snapshot_thread(services: Session, threads: list[Thread]) -> Thread | None:
+async def pick_snapshot_thread(services: Session, threads: list[InboxThread]
+                               ) -> InboxThread | None:
     """The thread for the picture: answered, waiting and queued questions at once if any
     has them; else answered and unanswered; else one with a queued answer."""
     def queued_answer(question_id: int) -> bool:

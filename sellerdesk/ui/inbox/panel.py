@@ -3,7 +3,9 @@
 Reads come from the cache at once and are refreshed behind (the app runs the sync; the open
 thread is refreshed here). Writes go through the outbox via `InboxService`; the service's and
 the outbox's events update the rows in place. Keyboard triage: J/K (Alt+Down/Up) move between
-conversations, N jumps to the next unanswered one, R replies, Ctrl+F searches.
+conversations, N jumps to the next one waiting for an answer (from the current row on), R
+replies, Ctrl+F searches, Alt+1..3 insert a suggested answer. A conversation opens however
+its row gets selected: keyboard, click, or an assistive technology's selection.
 """
 
 from __future__ import annotations
@@ -13,12 +15,22 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    QStandardPaths,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QSplitter, QWidget
 
+from sellerdesk.services.pending import WriteState, question_key
 from sellerdesk.services.session import Session
-from sellerdesk.services.types import Thread, ThreadStatus
+from sellerdesk.services.triage import InboxThread
+from sellerdesk.services.types import ThreadStatus
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.inbox.filters import InboxFilters, arrange, pick_snapshot_thread, unanswered
@@ -28,7 +40,7 @@ from sellerdesk.ui.inbox.thread_view import ThreadView
 from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache, shop_pictures
 
-ListResult = tuple[list[Thread], int]  # the rows, and the shop's unanswered questions
+ListResult = tuple[list[InboxThread], int]  # the rows, and the questions waiting in the shop
 
 
 def default_thumbnails(ctx: UiContext) -> ThumbnailCache:
@@ -42,14 +54,21 @@ def default_thumbnails(ctx: UiContext) -> ThumbnailCache:
 
 async def _read_threads(services: Session, filters: InboxFilters) -> ListResult:
     inbox = services.inbox
-    everything = await inbox.threads()
+    found = await inbox.search_threads(filters.words) if filters.words else None
+    everything = await inbox.overview()
     total = sum(unanswered(t) for t in everything)
-    if filters.words:
-        found = await inbox.search_threads(filters.words)
-        return arrange(found, filters), total
-    if not filters.narrowed:
+    if found is None:
         return arrange(everything, filters), total
-    return await inbox.threads(**filters.service_arguments()), total
+    known = {t.id: t for t in everything}
+    missing = [t for t in found if t.id not in known]
+    if missing:  # found online and not cached (never expected: the search caches them)
+        known.update((t.id, t) for t in await inbox.overview(missing))
+    return arrange([known[t.id] for t in found], filters), total
+
+
+# Which state a row shows when several answers of a conversation wait: the one that needs
+# the seller first.
+_STATE_ORDER = (WriteState.CONFLICT, WriteState.FAILED, WriteState.SENDING, WriteState.QUEUED)
 
 
 class InboxPanel(Panel):
@@ -65,6 +84,7 @@ class InboxPanel(Panel):
         self._unhook: list[Any] = []
         self._unanswered = -1
         self.model = ThreadListModel(self)
+        self.model.set_pending_state(self._pending_state)
         self.list = ThreadListPane(self.model, self)
         self.thread_view = ThreadView(ctx, thumbnails or default_thumbnails(ctx), self)
         self.splitter = QSplitter(self)
@@ -95,10 +115,18 @@ class InboxPanel(Panel):
         self.list.words_changed.connect(self._on_list_words_changed)
         self.list.view.selectionModel().currentChanged.connect(
             self._on_selection_current_changed)
+        # A screen reader selects a row (AT-SPI selectChild) without moving the current one.
+        self.list.view.selectionModel().selectionChanged.connect(
+            self._on_selection_selection_changed)
+        self.thread_view.pending.changed.connect(self._on_pending_changed)
         self.list.view.activated_by_key.connect(self.reply)
         self.thread_view.outbox_requested.connect(self._on_thread_view_outbox_requested)
         self.thread_view.composer.escape_pressed.connect(self._on_composer_escape_pressed)
+        self.thread_view.composer.focus_released.connect(self._on_composer_escape_pressed)
         self._updating = False
+        # Where the seller opened the open conversation: N goes on from there once it
+        # leaves the list, wherever re-reads moved it while it was being answered.
+        self._opened_row = -1
         self._show_empty_if_needed()
 
     def title(self) -> str:
@@ -131,7 +159,14 @@ class InboxPanel(Panel):
             self._action(self.tr("Search questions"), ["Ctrl+F"], self.list.focus_search),
             self._action(self.tr("Delete the question…"), ["Delete"], self._on_delete_triggered),
             composer.send_action,
+            *self._suggestion_actions(),
         ]
+
+    def _suggestion_actions(self) -> list[QAction]:
+        actions = self.thread_view.suggestions.shortcut_actions()
+        for action in actions:
+            self.addAction(action)  # window-wide while the inbox is on screen, as above
+        return actions
 
     def panel_actions(self) -> list[QAction]:
         return list(self._actions)
@@ -193,6 +228,14 @@ class InboxPanel(Panel):
                                           QItemSelectionModel.SelectionFlag.ClearAndSelect)
         elif open_id is not None:
             selection.clearSelection()  # the open thread left the list: keep it on screen
+            place = min(self._opened_row, self.model.rowCount() - 1)
+            if place >= 0 and self.list.current_row() != place:
+                self._updating = True  # a place to go on from, not a row to open
+                try:
+                    selection.setCurrentIndex(self.model.index(place, 0),
+                                              QItemSelectionModel.SelectionFlag.NoUpdate)
+                finally:
+                    self._updating = False
         elif first and self.model.rowCount():
             self.list.select_row(0)
         elif not self.model.rowCount():
@@ -280,7 +323,37 @@ class InboxPanel(Panel):
             return  # rows moved under the selection: what is open stays open
         thread_id = current.data(ThreadRole.ID)
         if thread_id != self.thread_view.thread_id():
+            self._opened_row = current.row()
             self.thread_view.open(str(thread_id))
+
+    def _on_selection_selection_changed(self, selected: QItemSelection,
+                                        _deselected: QItemSelection) -> None:
+        """A row selected without becoming current (an assistive technology's "select"):
+        open it as a click would, and make it current so the keyboard goes on from there."""
+        if self._updating:
+            return
+        rows = {index.row() for index in selected.indexes()}
+        if len(rows) != 1:
+            return
+        index = self.model.index(rows.pop(), 0)
+        if index.data(ThreadRole.ID) == self.thread_view.thread_id():
+            return
+        self._opened_row = index.row()
+        self.list.view.selectionModel().setCurrentIndex(
+            index, QItemSelectionModel.SelectionFlag.NoUpdate)
+        self.thread_view.open(str(index.data(ThreadRole.ID)))
+
+    def _pending_state(self, item: InboxThread) -> str:
+        """The state of the conversation's answers in the outbox, the most urgent one."""
+        states = set()
+        for question_id in item.held:
+            state = self.thread_view.pending.state(question_key(question_id))
+            if state is not None:
+                states.add(state)
+        return next((s.value for s in _STATE_ORDER if s in states), "")
+
+    def _on_pending_changed(self, _change: object) -> None:
+        self.model.refresh_pending()
 
     def open_thread(self, thread_id: str) -> bool:
         """Open a conversation (e.g. from a notification); True when it is in the list, else
@@ -319,12 +392,16 @@ class InboxPanel(Panel):
         self._step(-1)
 
     def next_unanswered(self) -> None:
+        """The next conversation waiting for an answer, looking from the current row on
+        (itself included unless it is the open one): after the top conversation is
+        answered and moves away, the one now in its place is next, never skipped."""
         count = self.model.rowCount()
-        start = self.list.current_row()
-        for step in range(1, count + 1):
+        start = max(self.list.current_row(), 0)
+        open_id = self.thread_view.thread_id()
+        for step in range(count):
             row = (start + step) % count
             item = self.model.item(row)
-            if item is not None and unanswered(item):
+            if item is not None and unanswered(item) and item.id != open_id:
                 self.list.select_row(row)
                 return
 

@@ -7,12 +7,13 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
-from sellerdesk.services.types import Publication, Thread
+from sellerdesk.services.triage import InboxThread
+from sellerdesk.services.types import Publication
 from sellerdesk.ui.icons import icon
-from sellerdesk.ui.inbox.filters import unanswered
-from sellerdesk.ui.inbox.thread_model import buyer_name, channel_text, isolate, one_line
+from sellerdesk.ui.inbox.thread_model import buyer_name, channel_text, one_line
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.widgets.formatting import format_money
+from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
 from sellerdesk.ui.widgets.text import heading_label, plain_label
 from sellerdesk.ui.widgets.thumbnail import Thumbnail, ThumbnailCache
 
@@ -70,15 +71,16 @@ class PublicationHeader(QWidget):
     def permalink(self) -> str:
         return self._permalink
 
-    def set_thread(self, thread: Thread | None, publication: Publication | None) -> None:
+    def set_thread(self, item: InboxThread | None, publication: Publication | None) -> None:
+        """The listing and who asks; how many questions wait, and how many answers are in
+        the outbox, counted as the list counts them (services/triage.py)."""
+        thread = item.thread if item is not None else None
         pub = publication
         if pub is None and thread is not None and thread.main_question is not None:
             pub = thread.main_question.publication
-        if pub is not None and pub.title:
-            self.title.setText(one_line(pub.title, 400))
-        else:
-            self.title.setText(self.tr("Question about your shop"))
-        self.title.setToolTip(self.title.text())
+        title = one_line(pub.title, 400) if pub is not None else ""
+        self.title.setText(title or self.tr("Question about your shop"))
+        self.title.setToolTip(plain_tooltip(self.title.text()))
         parts = []
         if pub is not None and pub.price is not None:
             parts.append(format_money(pub.price, pub.currency_id))
@@ -88,20 +90,25 @@ class PublicationHeader(QWidget):
             parts.append(channel_text(thread.channel))
         self.details.setText("  ·  ".join(p for p in parts if p))
         who = ""
-        if thread is not None:
-            who = self.tr("Asked by {buyer}").format(buyer=isolate(buyer_name(thread)))
+        if item is not None and thread is not None:
+            who = self.tr("Asked by {buyer}").format(buyer=buyer_name(thread))
             nick = thread.main_question.from_.nickname if (
                 thread.main_question and thread.main_question.from_) else None
-            if nick:
-                who += f" ({isolate(one_line(nick, 80))})"
-            count = unanswered(thread)
-            if count:
-                who += "  ·  " + self.tr("%n waiting for an answer", "", count)
+            name = thread.main_question.from_.name if (
+                thread.main_question and thread.main_question.from_) else None
+            if nick and name:
+                who += f" ({one_line(nick, 80)})"
+            if item.waiting:
+                who += "  ·  " + self.tr("%n waiting for an answer", "", item.waiting)
+            if item.pending:
+                who += "  ·  " + self.tr("%n in the outbox", "", item.pending)
+            if not item.waiting and not item.pending:
+                who += "  ·  " + self.tr("Every question answered")
         self.buyer.setText(who)
         link = (pub.permalink or "") if pub is not None else ""
         self._permalink = link if ThumbnailCache.usable(link) else ""
         self.open_listing.setVisible(bool(self._permalink))
-        self.open_listing.setToolTip(self._permalink)
+        self.open_listing.setToolTip(plain_tooltip(self._permalink))
         self.thumbnail.set_url(pub.thumbnail if pub is not None else None)
 
     def _on_open_listing_clicked(self) -> None:

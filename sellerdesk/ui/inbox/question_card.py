@@ -1,7 +1,10 @@
 """One question of the conversation as a pair of bubbles: the buyer's question on the left,
 the seller's answer (sent, or waiting in the outbox with its chip) on the right.
 
-All outside text goes into `PlainLabel`s: a buyer's `<script>` is characters on screen.
+All outside text goes into `PlainLabel`s: a buyer's `<script>` is characters on screen. The
+question and the answer are shown exactly as written (multi-line, where a bidi control acts
+only within its own paragraph); the one-line parts (the buyer's name, a state) go through
+`one_line`.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSizePolicy, QVBoxLayout
 
 from sellerdesk.ui import theme
 from sellerdesk.ui.inbox.conversation_model import ConversationItem, status_text
+from sellerdesk.ui.inbox.thread_model import one_line
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.formatting import format_datetime, format_relative
 from sellerdesk.ui.widgets.state_chip import StateChip
@@ -166,10 +170,13 @@ class QuestionCard(QWidget):
     # ---- Showing an item. --------------------------------------------------------------------
 
     def set_item(self, item: ConversationItem) -> None:
+        if item.id != self.item.id:
+            self._full = False  # a card reused for another question starts folded
         self.item = item
-        self.buyer.setText(item.buyer or self.tr("Buyer"))
+        buyer = one_line(item.buyer, 120) or self.tr("Buyer")
+        self.buyer.setText(buyer)
         self._set_time(self.asked, item.asked_at)
-        self.status.setText(status_text(item.question.status))
+        self.status.setText(one_line(status_text(item.question.status), 60))
         self.status.setVisible(bool(self.status.text()))
         self._show_text()
         deleting = item.pending_delete
@@ -177,8 +184,7 @@ class QuestionCard(QWidget):
         self.undo.setVisible(deleting is not None and deleting.state.value == "queued")
         self.reply.setVisible(item.can_answer)
         self.delete.setVisible(deleting is None)
-        self.question.setAccessibleName(self.tr("Question from {buyer}").format(
-            buyer=item.buyer or self.tr("Buyer")))
+        self.question.setAccessibleName(self.tr("Question from {buyer}").format(buyer=buyer))
 
         text = item.answer_text
         self.answer.setVisible(bool(text))

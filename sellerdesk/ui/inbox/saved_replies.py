@@ -1,4 +1,5 @@
-"""Saved replies: fill `{buyer}` and `{product}` in, and the menu that inserts or saves them."""
+"""Saved replies: the menu that inserts or saves them. Their `{buyer}` and `{product}` are
+filled by `services.suggestions.fill_placeholders` (the composer calls it)."""
 
 from __future__ import annotations
 
@@ -7,16 +8,6 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QWidget
 
 from sellerdesk.ui.settings import SavedReply, Settings
-
-PLACEHOLDERS = ("{buyer}", "{product}")
-
-
-
-def fill(template: str, *, buyer: str, product: str) -> str:
-    """Replace only our two placeholders: any other brace in a reply stays as typed (no
-    str.format, which would choke on "{" or read attributes)."""
-    first = buyer.split()[0] if buyer.split() else buyer
-    return template.replace("{buyer}", first).replace("{product}", product)
 
 
 class SavedRepliesMenu(QMenu):

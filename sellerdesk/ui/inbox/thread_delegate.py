@@ -1,4 +1,6 @@
-"""Paints one thread row: buyer and time, product and unanswered badge, channel and snippet.
+"""Paints one thread row: buyer and time; product and the waiting badge (or, when every
+waiting question has its answer in the outbox, that answer's state); channel, "N alike" and
+the question waiting for an answer.
 
 Everything is drawn with `drawText` on plain strings, so a buyer's `<b>` is characters; each
 field has its own rectangle, so a right-to-left override in a name cannot run into the next.
@@ -6,7 +8,14 @@ field has its own rectangle, so a right-to-left override in a name cannot run in
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
+from PySide6.QtCore import (
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+)
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
@@ -14,6 +23,7 @@ from sellerdesk.ui import theme
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.inbox.thread_model import ThreadRole
 from sellerdesk.ui.theme import Tone
+from sellerdesk.ui.widgets.state_chip import chip_style
 
 _PAD_X = 14
 _PAD_Y = 9
@@ -90,10 +100,13 @@ class ThreadDelegate(QStyledItemDelegate):
         self._text(painter, name_font, text, rows[0].adjusted(0, 0, -(when_w + 10), 0),
                    str(index.data(ThreadRole.BUYER) or ""))
 
-        # Line 2: product title, and the unanswered badge on the right.
+        # Line 2: product title, and the waiting badge (or the outbox state) on the right.
         right = rows[1].right()
+        pending = str(index.data(ThreadRole.PENDING) or "")
         if count:
             right = self._badge(painter, option, rows[1], str(count), selected) - 8
+        elif pending:
+            right = self._state(painter, option, rows[1], pending, selected) - 8
         product_rect = QRect(rows[1].left(), rows[1].top(), right - rows[1].left(), line)
         self._text(painter, QFont(option.font), text, product_rect,
                    str(index.data(ThreadRole.PRODUCT) or ""))
@@ -115,6 +128,17 @@ class ThreadDelegate(QStyledItemDelegate):
             painter.setPen(muted)
             painter.drawText(chip, int(Qt.AlignmentFlag.AlignCenter), channel)
             left += chan_w + 8
+        alike = index.data(ThreadRole.ALIKE)
+        if isinstance(alike, int) and alike > 0:
+            words = self.tr("+%n alike", "", alike)
+            alike_w = min(fm.horizontalAdvance(words) + 12, max(0, rows[2].right() - left) // 2)
+            chip = QRect(left, rows[2].top(), alike_w, line)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(theme.tone_fill(Tone.ACCENT, pal, 0.16))
+            painter.drawRoundedRect(chip, line / 2, line / 2)
+            painter.setPen(text if selected else theme.tone_color(Tone.ACCENT, pal))
+            painter.drawText(chip, int(Qt.AlignmentFlag.AlignCenter), words)
+            left += alike_w + 8
         self._text(painter, small, muted, QRect(left, rows[2].top(), rows[2].right() - left,
                                                 line), snippet)
         painter.restore()
@@ -129,6 +153,32 @@ class ThreadDelegate(QStyledItemDelegate):
         # Left alignment in the row's direction; the field keeps its own bidi run.
         painter.drawText(rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
                          shown)
+
+    @staticmethod
+    def _state(painter: QPainter, option: QStyleOptionViewItem, row: QRect, state: str,
+               selected: bool) -> int:
+        """The state chip of answers waiting in the outbox; returns its left edge."""
+        words, icon_name, tone = chip_style(state)
+        pal = option.palette
+        font = QFont(option.font)
+        if font.pointSizeF() > 0:
+            font.setPointSizeF(max(6.0, font.pointSizeF() * 0.88))
+        painter.setFont(font)
+        fm = painter.fontMetrics()
+        height = fm.height() + 2
+        side = height - 4
+        width = fm.horizontalAdvance(words) + side + 16
+        rect = QRect(row.right() - width, row.center().y() - height // 2 + 1, width, height)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(pal.color(QPalette.ColorRole.HighlightedText) if selected
+                         else theme.tone_fill(tone, pal, 0.16))
+        painter.drawRoundedRect(rect, height / 2, height / 2)
+        icon(icon_name, tone).paint(painter, QRect(rect.left() + 6, rect.top() + 2, side, side))
+        painter.setPen(pal.color(QPalette.ColorRole.Highlight) if selected
+                       else theme.tone_color(tone, pal))
+        painter.drawText(rect.adjusted(side + 10, 0, -6, 0),
+                         int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), words)
+        return rect.left()
 
     @staticmethod
     def _badge(painter: QPainter, option: QStyleOptionViewItem, row: QRect, text: str,

@@ -68,7 +68,7 @@ class ThreadListPane(QWidget):
             (self.tr("All channels"), ""), (self.tr("Shopfront"), Channel.SHOPFRONT.value),
             (self.tr("Marketplace"), Channel.MARKETPLACE.value)])
         self.sort = self._combo(self.tr("Sort order"), [
-            (self.tr("Unanswered first"), ThreadSort.UNANSWERED_FIRST.value),
+            (self.tr("Waiting longest first"), ThreadSort.UNANSWERED_FIRST.value),
             (self.tr("Newest first"), ThreadSort.NEWEST_FIRST.value),
             (self.tr("Oldest first"), ThreadSort.OLDEST_FIRST.value)])
         self.sort.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)

@@ -2,29 +2,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from datetime import datetime
 from enum import IntEnum
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QObject, QPersistentModelIndex, Qt
 
+from sellerdesk.services import safe_text
+from sellerdesk.services.triage import InboxThread
 from sellerdesk.services.types import Channel, Thread
 from sellerdesk.ui.inbox.filters import unanswered
 from sellerdesk.ui.widgets.formatting import format_datetime, format_relative
 from sellerdesk.ui.widgets.keyed_model import Index, KeyedModel
+from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
 
 
 class ThreadRole(IntEnum):
-    THREAD = Qt.ItemDataRole.UserRole + 1  # the Thread itself
+    THREAD = Qt.ItemDataRole.UserRole + 1  # the InboxThread itself
     ID = Qt.ItemDataRole.UserRole + 2
     BUYER = Qt.ItemDataRole.UserRole + 3
     PRODUCT = Qt.ItemDataRole.UserRole + 4
     CHANNEL = Qt.ItemDataRole.UserRole + 5  # words, e.g. "Marketplace"
-    WHEN = Qt.ItemDataRole.UserRole + 6  # relative time of the last question
-    UNANSWERED = Qt.ItemDataRole.UserRole + 7  # int
-    SNIPPET = Qt.ItemDataRole.UserRole + 8  # first line of the main question
+    WHEN = Qt.ItemDataRole.UserRole + 6  # relative time: waiting since, else last question
+    UNANSWERED = Qt.ItemDataRole.UserRole + 7  # int: questions waiting for an answer
+    SNIPPET = Qt.ItemDataRole.UserRole + 8  # the latest question waiting (else the latest)
     LATE = Qt.ItemDataRole.UserRole + 9  # bool: a question waits longer than the seller's goal
+    PENDING = Qt.ItemDataRole.UserRole + 10  # "queued", "sending"...: answers in the outbox
+    ALIKE = Qt.ItemDataRole.UserRole + 11  # int: waiting questions elsewhere asking the same
 
 
 def channel_text(channel: Channel | None) -> str:
@@ -36,49 +41,68 @@ def channel_text(channel: Channel | None) -> str:
 
 
 def one_line(text: str | None, limit: int = 240) -> str:
-    """The start of outside text on one line: newlines and other controls become spaces, and
-    a 100 KB question is cut before any measuring (eliding it whole costs a frame)."""
+    """Outside text for a one-line place (row, title, tooltip, header): `safe_text.one_line`
+    (breaks as spaces, controls and bidi controls gone, one isolated run) cut to `limit`
+    characters; a 100 KB question is cut before any work. "" for nothing to show."""
     if not text:
         return ""
-    head = text[:limit]
-    return "".join(" " if (ch < " " or ch == "\x7f") else ch for ch in head).strip()
+    core = safe_text.one_line(text[: limit * 2])[1:-1].strip()
+    if not core:
+        return ""
+    if len(core) > limit:
+        core = core[:limit].rstrip() + "…"
+    return safe_text.FSI + core + safe_text.PDI
 
 
-def isolate(text: str) -> str:
-    """Outside text set inside one of our sentences, in a bidi isolate (FSI…PDI): a buyer's
-    unclosed right-to-left override then cannot reverse the words that follow it."""
-    return f"\u2068{text}\u2069"
+def plain(text: str) -> str:
+    """A `one_line` text without its isolate marks (for comparisons and templates)."""
+    return text.replace(safe_text.FSI, "").replace(safe_text.PDI, "")
+
+
+def buyer_of(thread: Thread) -> str:
+    """The buyer's name as they gave it ("" when unknown): for `{buyer}`, not for display."""
+    who = thread.main_question.from_ if thread.main_question else None
+    return (who.name or who.nickname or "") if who is not None else ""
 
 
 def buyer_name(thread: Thread) -> str:
-    who = thread.main_question.from_ if thread.main_question else None
-    if who is None:
-        return QCoreApplication.translate("ThreadListModel", "Unknown buyer")
-    return (one_line(who.name or who.nickname)
+    return (one_line(buyer_of(thread), 80)
             or QCoreApplication.translate("ThreadListModel", "Unknown buyer"))
 
 
-def product_title(thread: Thread) -> str:
+def listing_title(thread: Thread) -> str:
+    """The listing's title as it is ("" for a question about the shop): for `{product}`."""
     main = thread.main_question
     pub = main.publication if main else None
-    if pub is not None and pub.title:
-        return one_line(pub.title)
-    return QCoreApplication.translate("ThreadListModel", "Question about your shop")
+    return (pub.title or "") if pub is not None else ""
 
 
-class ThreadListModel(KeyedModel[Thread]):
-    """Threads in the order the panel asked for; `update()` follows changes row by row."""
+def product_title(thread: Thread) -> str:
+    return (one_line(listing_title(thread), 160)
+            or QCoreApplication.translate("ThreadListModel", "Question about your shop"))
+
+
+PendingState = Callable[[InboxThread], str]  # the row's write state ("" when nothing waits)
+
+
+class ThreadListModel(KeyedModel[InboxThread]):
+    """Conversations in the order the panel asked for; `update()` follows changes row by row."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._now: datetime | None = None  # tests pin "now"; None means the clock
         self._late: set[str] = set()  # ids of threads waiting longer than the goal
+        self._pending_state: PendingState = lambda _item: ""
 
-    def key(self, item: Thread) -> Hashable:
+    def key(self, item: InboxThread) -> Hashable:
         return item.id
 
     def set_now(self, now: datetime | None) -> None:
         self._now = now
+
+    def set_pending_state(self, state: PendingState) -> None:
+        """How a row learns the state of its answers in the outbox (services/pending)."""
+        self._pending_state = state
 
     def refresh_times(self) -> None:
         """Say the relative times changed (one dataChanged for those roles, no reset)."""
@@ -86,6 +110,14 @@ class ThreadListModel(KeyedModel[Thread]):
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._items) - 1, 0),
                                   [int(ThreadRole.WHEN),
                                    int(Qt.ItemDataRole.AccessibleTextRole)])
+
+    def refresh_pending(self) -> None:
+        """The outbox moved: rows with answers in it repaint their state."""
+        for row, item in enumerate(self._items):
+            if item.pending:
+                self.dataChanged.emit(self.index(row, 0), self.index(row, 0),
+                                      [int(ThreadRole.PENDING),
+                                       int(Qt.ItemDataRole.AccessibleTextRole)])
 
     def set_late(self, thread_ids: set[str]) -> None:
         """Mark the conversations whose questions wait too long (dataChanged per changed row)."""
@@ -106,45 +138,87 @@ class ThreadListModel(KeyedModel[Thread]):
             names[int(role)] = QByteArray(role.name.lower().encode())
         return names
 
+    def _when(self, item: InboxThread) -> datetime | None:
+        return item.waiting_since if item.waiting else item.last_question_date
+
     def data(self, index: Index | QPersistentModelIndex,
              role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        thread = self.item_at(index)
-        if thread is None:
+        item = self.item_at(index)
+        if item is None:
             return None
+        thread = item.thread
         if role == Qt.ItemDataRole.DisplayRole or role == ThreadRole.BUYER:
             return buyer_name(thread)
         if role == ThreadRole.THREAD:
-            return thread
+            return item
         if role == ThreadRole.ID:
-            return thread.id
+            return item.id
         if role == ThreadRole.PRODUCT:
             return product_title(thread)
         if role == ThreadRole.CHANNEL:
             return channel_text(thread.channel)
         if role == ThreadRole.WHEN:
-            when = thread.last_question_date
+            when = self._when(item)
             return format_relative(when, self._now) if when else ""
         if role == ThreadRole.UNANSWERED:
-            return unanswered(thread)
+            return unanswered(item)
         if role == ThreadRole.LATE:
-            return thread.id in self._late and unanswered(thread) > 0
+            return item.id in self._late and unanswered(item) > 0
+        if role == ThreadRole.PENDING:
+            return self._pending_state(item) if item.pending else ""
+        if role == ThreadRole.ALIKE:
+            return item.alike if item.waiting else 0
         if role == ThreadRole.SNIPPET:
-            main = thread.main_question
-            return one_line(main.question.text if main and main.question else "")
+            return self._snippet(item)
         if role == Qt.ItemDataRole.ToolTipRole:
-            when = thread.last_question_date
-            return self.tr("Last question: {when}").format(when=format_datetime(when))
+            return self._tooltip(item)
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return self._spoken(thread)
+            return self._spoken(item)
         return None
 
-    def _spoken(self, thread: Thread) -> str:
-        count = unanswered(thread)
-        state = (self.tr("%n unanswered", "", count) if count else self.tr("answered"))
-        if count and thread.id in self._late:
-            state = self.tr("{state}, waiting too long").format(state=state)
-        parts = [buyer_name(thread), product_title(thread), channel_text(thread.channel), state]
-        when = thread.last_question_date
+    @staticmethod
+    def _snippet(item: InboxThread) -> str:
+        q = item.preview
+        return one_line(q.question.text if q is not None and q.question else "")
+
+    def _tooltip(self, item: InboxThread) -> str:
+        if item.waiting:
+            head = self.tr("Waiting since: {when}").format(
+                when=format_datetime(item.waiting_since))
+        else:
+            head = self.tr("Last question: {when}").format(
+                when=format_datetime(item.last_question_date))
+        snippet = self._snippet(item)
+        return plain_tooltip(f"{head}\n{snippet}" if snippet else head)
+
+    def _pending_words(self, state: str) -> str:
+        if state == "sending":
+            return self.tr("answer being sent")
+        if state == "failed":
+            return self.tr("answer not sent")
+        if state == "conflict":
+            return self.tr("answer in conflict")
+        return self.tr("answer queued")
+
+    def _spoken(self, item: InboxThread) -> str:
+        count = unanswered(item)
+        pending = self._pending_state(item) if item.pending else ""
+        if count:
+            state = self.tr("%n unanswered", "", count)
+            if item.id in self._late:
+                state = self.tr("{state}, waiting too long").format(state=state)
+        elif pending:
+            state = self._pending_words(pending)
+        else:
+            state = self.tr("answered")
+        parts = [buyer_name(item.thread), product_title(item.thread),
+                 channel_text(item.channel), state]
+        if count and item.alike:
+            parts.append(self.tr("%n more asked the same", "", item.alike))
+        when = self._when(item)
         if when:
             parts.append(format_relative(when, self._now))
+        snippet = self._snippet(item)
+        if snippet:
+            parts.append(snippet)
         return ", ".join(p for p in parts if p)

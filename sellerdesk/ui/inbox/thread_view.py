@@ -1,30 +1,42 @@
-"""The right pane: the open conversation (listing header, questions and answers, composer),
-and the answer / delete / undo flows on it. Data comes from `InboxService` through the runner;
-the rows live in `ConversationModel`."""
+"""The right pane: the open conversation (listing header, questions and answers, composer with
+the suggested answers beside it and, when other buyers asked the same, the group bar above
+it), and the answer / delete / undo flows on it. Data comes from `InboxService` through the
+runner (every read on the store's thread); the rows live in `ConversationModel`."""
 
 from __future__ import annotations
 
 import functools
 
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import QMessageBox, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QHBoxLayout,
+    QMessageBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
-from sellerdesk.services.inbox import InboxService
+from sellerdesk.services.inbox import InboxService, Opening
 from sellerdesk.services.pending import PendingChange, question_key
+from sellerdesk.services.suggestions import Suggestion
+from sellerdesk.services.triage import InboxThread
 from sellerdesk.services.types import (
     IntentKind,
     OutboxEntry,
     Publication,
     Question,
-    Thread,
 )
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.inbox.composer import AnswerComposer
 from sellerdesk.ui.inbox.conversation_model import ConversationItem, ConversationModel
 from sellerdesk.ui.inbox.conversation_view import ConversationView
+from sellerdesk.ui.inbox.group_bar import GroupBar
 from sellerdesk.ui.inbox.publication_header import PublicationHeader
-from sellerdesk.ui.inbox.thread_model import buyer_name, isolate, product_title
+from sellerdesk.ui.inbox.suggestion_pane import SuggestionPane
+from sellerdesk.ui.inbox.thread_model import buyer_of, one_line
 from sellerdesk.ui.inbox.undo_bar import UndoBar
 from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.widgets.empty_state import EmptyState
@@ -32,11 +44,8 @@ from sellerdesk.ui.widgets.loading import refresh_from_network
 from sellerdesk.ui.widgets.separator import Separator
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
 
-Snapshot = tuple[Thread | None, list[Question]]
-
-
-async def _read_conversation(inbox: InboxService, thread_id: str) -> Snapshot:
-    return await inbox.thread(thread_id), await inbox.conversation(thread_id)
+Snapshot = tuple[InboxThread | None, list[Question]]
+NARROW = 760  # px of the pane below which the suggestions go under the composer
 
 
 class ThreadView(QWidget):
@@ -50,7 +59,7 @@ class ThreadView(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.model = ConversationModel(self)
-        self._thread: Thread | None = None
+        self._thread: InboxThread | None = None
         self._shown: str | None = None  # the thread whose rows are on screen
         self._target: int | None = None
         self._drafts: dict[str, str] = {}
@@ -65,6 +74,8 @@ class ThreadView(QWidget):
         self.undo_bar = UndoBar(self)
         self.conversation = ConversationView(self.model, self)
         self.composer = AnswerComposer(ctx.settings, self)
+        self.suggestions = SuggestionPane(self)
+        self.group = GroupBar(self)
         self.empty = EmptyState(
             "inbox", self.tr("Pick a conversation"),
             self.tr("Its questions and your answers appear here. J and K move between "
@@ -83,7 +94,13 @@ class ThreadView(QWidget):
         column.addLayout(undo_row)
         column.addWidget(self.conversation, 1)
         column.addWidget(Separator(parent=page))
-        column.addWidget(self.composer)
+        column.addWidget(self.group)
+        self._bottom = QHBoxLayout()
+        self._bottom.setContentsMargins(0, 0, 0, 0)
+        self._bottom.setSpacing(0)
+        self._bottom.addWidget(self.composer, 3)
+        self._bottom.addWidget(self.suggestions, 2)
+        column.addLayout(self._bottom)
         self.page = page
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.empty)
@@ -103,6 +120,19 @@ class ThreadView(QWidget):
         self.conversation.outbox_requested.connect(self.outbox_requested)
         self.undo_bar.undo_requested.connect(self.undo)
         self.composer.send_requested.connect(self._on_composer_send_requested)
+        self.suggestions.chosen.connect(self._on_suggestion_chosen)
+        self.group.changed.connect(self._on_group_changed)
+        QWidget.setTabOrder(self.composer.send, self.suggestions.buttons[0])
+        for before, after in zip(self.suggestions.buttons, self.suggestions.buttons[1:],
+                                 strict=False):
+            QWidget.setTabOrder(before, after)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        # Narrow: the suggestions go under the composer, which keeps the width to write.
+        narrow = event.size().width() < NARROW
+        self._bottom.setDirection(QBoxLayout.Direction.TopToBottom if narrow
+                                  else QBoxLayout.Direction.LeftToRight)
 
     @property
     def _inbox(self) -> InboxService | None:
@@ -166,42 +196,99 @@ class ThreadView(QWidget):
         inbox = self._inbox
         if inbox is None:  # a reload timer that fired after the shop was closed
             return
-        self.ctx.runner.run(_read_conversation(inbox, thread_id),
+        # Opening a conversation reads its suggested answers with it: they show together.
+        self.ctx.runner.run(inbox.opening(thread_id) if reveal else inbox.summary(thread_id),
                             on_success=functools.partial(self._show, thread_id, reveal),
                             key="inbox.conversation", show_progress=False, owner=self)
 
-    def _show(self, thread_id: str, reveal: bool, snapshot: Snapshot) -> None:
+    def _show(self, thread_id: str, reveal: bool, snapshot: Snapshot | Opening) -> None:
         if thread_id != self.model.thread_id:
             return  # the seller moved on meanwhile
-        thread, questions = snapshot
+        if isinstance(snapshot, Opening):
+            opening: Opening | None = snapshot
+            thread, questions = snapshot.thread, snapshot.questions
+        else:
+            opening, (thread, questions) = None, snapshot
         self._thread, self._shown = thread, thread_id
         items = []
         for q in questions:
             writes = self.pending.writes(question_key(q.id))
             items.append(ConversationItem(q, writes.waiting, writes.sent_kind(IntentKind.ANSWER)))
-        self.model.update(items)
+        # The question answered: the one chosen if it still waits, else the oldest waiting.
+        target = next((i.id for i in items if i.id == self._target and i.can_answer),
+                      next((i.id for i in items if i.can_answer), None))
+        read_with_it = opening is not None and target is not None and opening.target == target
+        # Else they are read on the store's thread while the cards are built here.
+        self._read_helpers(target, suggestions=not read_with_it and (
+            target != self._target or target != self.suggestions.question_id))
+        if reveal:
+            self.model.show_conversation(items)
+        else:
+            self.model.update(items)
         publication: Publication | None = next(
             (q.publication for q in questions if q.publication is not None), None)
         self.header.set_thread(thread, publication)
-        self.composer.set_context(
-            buyer=buyer_name(thread) if thread else "",
-            product=product_title(thread) if thread else "")
-        current = self.model.find(self._target) if self._target is not None else None
-        if current is None or not current.can_answer:
-            self._set_target(self.model.first_answerable())
-        else:
-            self._set_target(self._target)
+        self._set_target(target, read=False)
+        if opening is not None and read_with_it:
+            self.suggestions.set_suggestions(target, opening.suggestions)
         self.composer.set_loading(False)
         self.stack.setCurrentWidget(self.page)
         if reveal:
             self.conversation.reveal(self._target)
         self.conversation_shown.emit(thread_id)
 
-    def _set_target(self, question_id: int | None) -> None:
+    def _set_target(self, question_id: int | None, *, read: bool = True) -> None:
+        changed = question_id != self._target or question_id != self.suggestions.question_id
         self._target = question_id
         self.conversation.set_target(question_id)
         item = self.model.find(question_id) if question_id is not None else None
         self.composer.set_target((item.buyer, item.text) if item is not None else None)
+        # Placeholders stand for the question answered: its buyer, its listing ("" for a
+        # question about the shop: never words of the interface).
+        pub = item.question.publication if item is not None else None
+        thread = self._thread.thread if self._thread is not None else None
+        self.composer.set_context(
+            buyer=item.buyer if item is not None else (buyer_of(thread) if thread else ""),
+            product=(pub.title or "") if pub is not None else "")
+        if read:
+            self._read_helpers(question_id, suggestions=changed)
+
+    # ---- Suggested answers and the group of alike questions. ---------------------------------
+
+    def _read_helpers(self, question_id: int | None, *, suggestions: bool) -> None:
+        """The alike questions of the reply target (at every read: they get answered too)
+        and, when the target changed, its suggested answers; from the store."""
+        inbox = self._inbox
+        if inbox is None or question_id is None:
+            self.suggestions.set_suggestions(None, [])
+            self.group.set_group(None, [])
+            return
+        if suggestions:
+            self.ctx.runner.run(inbox.suggestions(question_id),
+                                on_success=functools.partial(self._on_suggestions_read,
+                                                             question_id),
+                                key="inbox.suggestions", show_progress=False, owner=self)
+        self.ctx.runner.run(inbox.alike(question_id),
+                            on_success=functools.partial(self._on_alike_read, question_id),
+                            key="inbox.alike", show_progress=False, owner=self)
+
+    def _on_suggestions_read(self, question_id: int, found: list[Suggestion]) -> None:
+        if question_id == self._target:
+            self.suggestions.set_suggestions(question_id, found)
+
+    def _on_suggestion_chosen(self, answer: str) -> None:
+        # Until the new conversation's suggestions are read the old ones stay on screen:
+        # they never go into another question's answer.
+        if self.suggestions.question_id == self._target and self._target is not None:
+            self.composer.insert_text(answer)
+
+    def _on_alike_read(self, question_id: int, others: list[Question]) -> None:
+        if question_id == self._target:
+            self.group.set_group(question_id, others)
+
+    def _on_group_changed(self) -> None:
+        chosen = self.group.selected() if self.group.active() else []
+        self.composer.set_group(1 + len(chosen) if chosen else 0)
 
     # ---- What the services report. ----------------------------------------------------------
 
@@ -221,13 +308,17 @@ class ThreadView(QWidget):
                 or thread_id != self._shown or self.model.find(question_id) is None):
             return
         self.composer.set_busy(True)
+        others = self.group.selected() if self.group.active() else []
+        work = (inbox.answer_group([question_id, *others], text) if others
+                else inbox.answer(question_id, text))
         self.ctx.runner.run(
-            inbox.answer(question_id, text),
+            work,
             on_success=functools.partial(self._on_answer_queued, thread_id, question_id),
             on_settled=functools.partial(self.composer.set_busy, False),
             label=self.tr("Saving your answer…"), show_progress=False, owner=self)
 
-    def _on_answer_queued(self, thread_id: str, question_id: int, _entry: OutboxEntry) -> None:
+    def _on_answer_queued(self, thread_id: str, question_id: int,
+                          _entry: OutboxEntry | list[OutboxEntry]) -> None:
         # Only now is the text safe in the outbox: clear it (or its draft if the seller
         # moved to another thread meanwhile).
         self._drafts.pop(thread_id, None)
@@ -249,7 +340,7 @@ class ThreadView(QWidget):
         if item is None or item.pending_delete is not None:
             return None
         seconds = self.ctx.settings.get(keys.UNDO_DELAY_S)
-        who = isolate(item.buyer) if item.buyer else self.tr("the buyer")
+        who = one_line(item.buyer, 60) or self.tr("the buyer")
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Delete this question?"),
                           self.tr("The question from {buyer} will be removed from your shop.")
                           .format(buyer=who), parent=self)

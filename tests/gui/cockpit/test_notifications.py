@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 from sellerdesk.api.errors import Offline, RateLimited
 from sellerdesk.services.connectivity import Connection
 from sellerdesk.services.notifications import NewItem
+from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.session import Session
 from sellerdesk.services.shops import Shops
 from sellerdesk.ui import settings as keys
@@ -39,8 +40,8 @@ ORDER = NewItem("order", "2000123", "Pedro", "Zapatillas urbanas")
 
 def test_a_notice_says_who_and_what_without_markup() -> None:
     one = compose([QUESTION], shop="Mi tienda")
-    assert one.title == "Mi tienda: New question from Lucía ‹b›F‹/b›"
-    assert one.body == "¿Tienen talle M? ‹img src=x›"
+    assert one.title == "\u2068Mi tienda\u2069: New question from \u2068Lucía ‹b›F‹/b›\u2069"
+    assert one.body == "\u2068¿Tienen talle M? ‹img src=x›\u2069"
     assert one.target is QUESTION
     both = compose([ORDER, QUESTION])
     assert both.title == "1 new question(s), 1 new order(s)"
@@ -147,8 +148,9 @@ def test_each_new_item_pops_up_once_even_after_a_restart(
     assert rig.heard == []  # the first look at a shop is not news
     question = sb.ask(text="¿Tienen talle M en azul?", buyer="Lucía Fernández")
     rig.sync()
-    assert [n.title for n in rig.heard] == ["Tienda de prueba: New question from Lucía Fernández"]
-    assert rig.heard[0].body == "¿Tienen talle M en azul?"
+    assert [n.title for n in rig.heard] == [
+        "\u2068Tienda de prueba\u2069: New question from \u2068Lucía Fernández\u2069"]
+    assert rig.heard[0].body == "\u2068¿Tienen talle M en azul?\u2069"
     assert rig.heard[0].target is not None and rig.heard[0].target.id == str(question["id"])
     rig.sync()
     assert len(rig.heard) == 1  # not twice
@@ -164,7 +166,7 @@ def test_each_new_item_pops_up_once_even_after_a_restart(
         order = sb.sell(currency="ARS")
         again.sync()
         assert [n.target.id for n in again.heard if n.target] == [order["id"]]
-        assert again.heard[0].title.startswith("Tienda de prueba: New order from ")
+        assert again.heard[0].title.startswith("\u2068Tienda de prueba\u2069: New order from ")
         assert again.notifier.unanswered >= 1
     finally:
         again.close(qloop)
@@ -248,7 +250,9 @@ def test_the_tray_shows_the_count_as_a_badge(settings: Settings, qtbot: QtBot) -
     try:
         notifier.set_unanswered(12, "Mi tienda")
         assert notifier.tray is not None
-        assert notifier.tray.toolTip() == "SellerDesk · Mi tienda · 12 unanswered question(s)"
+        # The shop's name is untrusted text: isolated as one line (services/safe_text).
+        assert notifier.tray.toolTip() == (
+            f"SellerDesk · {one_line('Mi tienda')} · 12 unanswered question(s)")
         assert not notifier.tray.icon().isNull()
         with qtbot.waitSignal(notifier.shown, timeout=1000):
             notifier.announce([ORDER])

@@ -8,8 +8,9 @@ from typing import Any, TypeVar
 
 from pytestqt.qtbot import QtBot
 
-from sellerdesk.api.models import Question, Thread
+from sellerdesk.api.models import Question
 from sellerdesk.services.session import Session
+from sellerdesk.services.triage import InboxThread
 from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.inbox.question_card import QuestionCard
 
@@ -42,11 +43,11 @@ def card(panel: InboxPanel, question_id: int) -> QuestionCard | None:
     return panel.thread_view.conversation.card_for(question_id)
 
 
-def first_waiting(qtbot: QtBot, panel: InboxPanel) -> tuple[Thread, Question]:
-    """A thread (in the list) and its oldest unanswered question."""
+def first_waiting(qtbot: QtBot, panel: InboxPanel) -> tuple[InboxThread, Question]:
+    """A conversation (in the list) and its oldest question waiting for an answer."""
     session = services(panel)
     for thread in panel.model.items():
-        if not thread.unanswered_quantity:
+        if not thread.waiting:
             continue
         for question in run(qtbot, session.inbox.conversation(thread.id)):
             if question.answer is None and question.status == "unanswered":

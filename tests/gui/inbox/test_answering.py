@@ -59,7 +59,7 @@ def test_answer_online_reaches_the_server_and_shows_sent(panel: InboxPanel, qtbo
     assert panel.thread_view.composer.text() == ""
     # The thread's count went down in the list, in place.
     qtbot.waitUntil(lambda: (panel.model.item(panel.model.row_of(thread.id)) or thread)
-                    .unanswered_quantity == (thread.unanswered_quantity or 1) - 1)
+                    .waiting == thread.waiting - 1)
     assert resets == []  # rows changed in place, never a wholesale reset
     assert panel.thread_view.thread_id() == thread.id  # still open though it moved down
 
@@ -145,7 +145,7 @@ def test_too_long_cannot_be_sent_and_stays(panel: InboxPanel, qtbot: QtBot) -> N
 
 
 def test_a_draft_follows_its_thread(panel: InboxPanel, qtbot: QtBot) -> None:
-    waiting = [t for t in panel.model.items() if t.unanswered_quantity][:2]
+    waiting = [t for t in panel.model.items() if t.waiting][:2]
     open_thread(qtbot, panel, waiting[0].id)
     panel.thread_view.composer.editor.setPlainText("borrador uno")
     open_thread(qtbot, panel, waiting[1].id)

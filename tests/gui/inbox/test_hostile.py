@@ -12,7 +12,7 @@ from sellerdesk.api.enums import Channel, QuestionStatus, QuestionType, ThreadSt
 from sellerdesk.api.models import From, Publication, Question, QuestionText, Thread
 from sellerdesk.services.convert import thread_row
 from sellerdesk.ui.inbox.panel import InboxPanel
-from sellerdesk.ui.inbox.thread_model import ThreadRole
+from sellerdesk.ui.inbox.thread_model import ThreadRole, one_line
 from sellerdesk.ui.widgets.text import PlainLabel
 from tests.gui.inbox.support import card, first_waiting, open_thread, run, services
 from tests.support.sandbox import Sandbox
@@ -46,9 +46,11 @@ def test_hostile_names_and_a_huge_question_show_literally(panel: InboxPanel, qtb
                                                           shots_dir: Path) -> None:
     thread, question = insert_hostile_thread(qtbot, panel)
     index = panel.model.index(panel.model.row_of(thread.id), 0)
-    assert index.data(ThreadRole.BUYER) == HOSTILE
-    assert index.data(ThreadRole.PRODUCT).startswith("<h1><b>negrita</b>")
-    assert index.data(ThreadRole.SNIPPET) == HUGE[:240].strip()
+    # One-line places: the words literally, on one line, bidi controls gone, isolated.
+    assert index.data(ThreadRole.BUYER) == one_line(HOSTILE, 80)
+    assert index.data(ThreadRole.BUYER).startswith("\u2068<b>negrita</b> <script>")
+    assert index.data(ThreadRole.PRODUCT).startswith("\u2068<h1><b>negrita</b>")
+    assert index.data(ThreadRole.SNIPPET) == f"\u2068{HUGE[:240]}…\u2069"
     panel.list.view.viewport().grab()  # the delegate paints it without trouble
 
     open_thread(qtbot, panel, thread.id)
@@ -57,13 +59,13 @@ def test_hostile_names_and_a_huge_question_show_literally(panel: InboxPanel, qtb
     for label in (shown.buyer, shown.text):
         assert isinstance(label, PlainLabel)
         assert label.textFormat() == Qt.TextFormat.PlainText
-    assert shown.buyer.text() == HOSTILE
-    assert HUGE.startswith(shown.text.text().rstrip("…"))
+    assert shown.buyer.text() == one_line(HOSTILE, 120)  # a name: one line
+    assert HUGE.startswith(shown.text.text().rstrip("…"))  # the question: exactly
     assert shown.more.isVisible()
     shown.more.click()
     assert shown.text.text() == HUGE  # all of it, literally, on request
     header = panel.thread_view.header
-    assert header.title.text().startswith("<h1><b>negrita</b>")
+    assert header.title.text().startswith("\u2068<h1><b>negrita</b>")
     assert header.title.textFormat() == Qt.TextFormat.PlainText
     # A permalink or picture that is not http(s) is never followed.
     assert not header.open_listing.isVisible() and header.permalink() == ""

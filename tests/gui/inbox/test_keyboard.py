@@ -64,11 +64,11 @@ def test_next_unanswered_skips_answered_threads(panel: InboxPanel, qtbot: QtBot)
     qtbot.waitUntil(lambda: [t.last_question_date for t in panel.model.items()] == sorted(
         (t.last_question_date for t in panel.model.items()), reverse=True))  # type: ignore[type-var]
     items = panel.model.items()
-    answered = next(i for i, t in enumerate(items) if not t.unanswered_quantity)
+    answered = next(i for i, t in enumerate(items) if not t.waiting)
     open_thread(qtbot, panel, items[answered].id)
     panel.list.view.setFocus()
     press(qtbot, Qt.Key.Key_N)
-    after = next(t for t in items[answered + 1:] + items[:answered] if t.unanswered_quantity)
+    after = next(t for t in items[answered + 1:] + items[:answered] if t.waiting)
     qtbot.waitUntil(lambda: opened(panel) == after.id)
 
 

@@ -11,6 +11,7 @@ from sellerdesk.api.errors import Offline
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort
 from sellerdesk.ui.inbox.panel import InboxPanel
+from sellerdesk.ui.inbox.thread_model import ThreadRole
 from sellerdesk.ui.settings import SPLITTER_STATE, VIEW_FILTERS, Settings
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
 from tests.gui.inbox.conftest import show_panel
@@ -34,26 +35,58 @@ def test_without_a_shop_the_view_says_so_and_is_loaded(ctx: UiContext, qtbot: Qt
     assert panel.thread_view.stack.currentWidget() is panel.thread_view.empty
 
 
-def test_loads_the_shops_threads_unanswered_first(panel: InboxPanel, qtbot: QtBot,
-                                                 fresh_sandbox: Sandbox) -> None:
-    session = services(panel)
-    cached = run(qtbot, session.inbox.threads())
-    assert shown_ids(panel) == [t.id for t in cached]
+def server_waiting_oldest_first(sb: Sandbox) -> list[dict[str, object]]:
+    response = sb.get("/questions/search", status="unanswered", orders="question_date_asc",
+                      limit=50)
+    response.raise_for_status()
+    found: list[dict[str, object]] = response.json()["results"]
+    return found
+
+
+def test_opens_on_the_conversation_waiting_longest(panel: InboxPanel, qtbot: QtBot,
+                                                   fresh_sandbox: Sandbox) -> None:
+    """Issue 15, item 4: the buyer who has waited longest comes first (answer time decides
+    sales); answered conversations follow, newest first; each row previews the question that
+    waits, not the thread's first (answered) one."""
     server = server_threads(fresh_sandbox)
     # Every thread but those made for the client not to read (field variety).
     unreadable = fresh_sandbox.unreadable("threads")
     assert len(shown_ids(panel)) == server["paging"]["total"] - len(unreadable)  # type: ignore[index]
-    counts = [t.unanswered_quantity or 0 for t in panel.model.items()]
+    items = panel.model.items()
+    counts = [t.waiting for t in items]
     first_answered = next(i for i, c in enumerate(counts) if c == 0)
     assert all(counts[:first_answered]) and not any(counts[first_answered:])
+    since = [t.waiting_since for t in items[:first_answered]]
+    assert since == sorted(since)  # type: ignore[type-var]
+    last = [t.last_question_date for t in items[first_answered:]]
+    assert last == sorted(last, reverse=True)  # type: ignore[type-var]
+    oldest = server_waiting_oldest_first(fresh_sandbox)[0]
+    assert shown_ids(panel)[0] == str(oldest["thread_id"])
+    assert panel.thread_view.thread_id() == shown_ids(panel)[0]  # and it is open
+    assert panel.list.sort.currentText() == "Waiting longest first"
     # The header counts what waits in the whole shop; the server says the same.
     waiting = sum(counts)
     assert waiting == server["unanswered_quantity"]
     assert panel.header.subtitle() == f"Waiting for an answer: {waiting}"
-    # The first thread is open, with its conversation and listing.
+    # A row previews the latest question waiting in its conversation.
+    session = services(panel)
+    answered_first = 0
+    for row, item in enumerate(items[:first_answered]):
+        conversation = run(qtbot, session.inbox.conversation(item.id))
+        latest = [q for q in conversation if q.answer is None
+                  and q.status == "unanswered"][-1]
+        assert latest.question is not None and latest.question.text
+        snippet = panel.model.index(row, 0).data(ThreadRole.SNIPPET)
+        assert snippet == f"\u2068{latest.question.text}\u2069", item.id
+        answered_first += conversation[0].answer is not None
+    assert answered_first  # the demo has conversations whose first question is answered
+    # "Newest first" is still a choice.
+    panel.list.sort.setCurrentIndex(panel.list.sort.findData(ThreadSort.NEWEST_FIRST.value))
+    qtbot.waitUntil(lambda: [t.last_question_date for t in panel.model.items()] == sorted(
+        (t.last_question_date for t in panel.model.items()),  # type: ignore[type-var]
+        reverse=True))
+    conversation = run(qtbot, session.inbox.conversation(panel.thread_view.thread_id() or ""))
     view = panel.thread_view
-    assert view.thread_id() == shown_ids(panel)[0]
-    conversation = run(qtbot, session.inbox.conversation(view.thread_id() or ""))
     assert [c.item.id for c in view.conversation.cards] == [q.id for q in conversation]
     assert view.header.title.text()
 
@@ -64,16 +97,16 @@ def test_status_and_channel_filters_change_the_rows(panel: InboxPanel, qtbot: Qt
     panel.list.status.setCurrentIndex(panel.list.status.findData("unanswered"))
     waiting = server_threads(fresh_sandbox, status="unanswered")
     qtbot.waitUntil(lambda: len(shown_ids(panel)) == waiting["paging"]["total"])  # type: ignore[index]
-    assert {t.status for t in panel.model.items()} == {ThreadStatus.UNANSWERED}
+    assert {t.thread.status for t in panel.model.items()} == {ThreadStatus.UNANSWERED}
     assert panel.list.count.text() == f"Shown: {len(shown_ids(panel))}"
 
     panel.list.channel.setCurrentIndex(panel.list.channel.findData("marketplace"))
     qtbot.waitUntil(lambda: {t.channel for t in panel.model.items()} == {Channel.MARKETPLACE})
-    assert all(t.unanswered_quantity for t in panel.model.items())
+    assert all(t.waiting for t in panel.model.items())
 
     panel.list.status.setCurrentIndex(panel.list.status.findData("answered"))
     qtbot.waitUntil(lambda: bool(shown_ids(panel)) and not any(
-        t.unanswered_quantity for t in panel.model.items()))
+        t.waiting for t in panel.model.items()))
 
     panel.list.status.setCurrentIndex(0)
     panel.list.channel.setCurrentIndex(0)
@@ -163,11 +196,11 @@ def test_splitter_and_filters_are_remembered(live_ctx: UiContext, qtbot: QtBot,
 def test_filters_and_a_thread_can_be_asked_for_from_outside(panel: InboxPanel,
                                                            qtbot: QtBot) -> None:
     """What the window uses for a notification or a dashboard card."""
-    answered = next(t for t in panel.model.items() if not t.unanswered_quantity)
+    answered = next(t for t in panel.model.items() if not t.waiting)
     panel.apply_filters(InboxFilters(status=ThreadStatus.UNANSWERED, words="precio"))
     assert panel.list.search.text() == "precio"
     assert panel.filters().words == "precio"
     qtbot.waitUntil(lambda: bool(shown_ids(panel)) and all(
-        t.unanswered_quantity for t in panel.model.items()), timeout=10_000)
+        t.waiting for t in panel.model.items()), timeout=10_000)
     assert not panel.open_thread(answered.id)  # not listed under these filters...
     qtbot.waitUntil(lambda: panel.thread_view.shown_thread() == answered.id)  # ...yet open

@@ -14,6 +14,8 @@ from pytestqt.qtbot import QtBot
 from sellerdesk.api.enums import Channel, QuestionStatus, ThreadStatus
 from sellerdesk.api.models import Answer, From, Publication, Question, QuestionText, Thread
 from sellerdesk.services.intents import Intent, dump
+from sellerdesk.services.safe_text import FSI, PDI
+from sellerdesk.services.triage import InboxThread, summarize
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, OutboxState
 from sellerdesk.ui.inbox.conversation_model import (
     ConversationItem,
@@ -21,7 +23,6 @@ from sellerdesk.ui.inbox.conversation_model import (
     ConversationRole,
 )
 from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort, arrange
-from sellerdesk.ui.inbox.saved_replies import fill
 from sellerdesk.ui.inbox.thread_model import ThreadListModel, ThreadRole, one_line
 from sellerdesk.ui.widgets.keyed_model import KeyedModel
 
@@ -38,6 +39,15 @@ def thread(n: int, *, unanswered: int = 0, channel: Channel = Channel.SHOPFRONT,
                   status=ThreadStatus.UNANSWERED if unanswered else ThreadStatus.ANSWERED,
                   last_question_date=NOW - timedelta(hours=n), channel=channel,
                   main_question=main)
+
+
+def listed(*threads: Thread) -> list[InboxThread]:
+    """As the inbox lists them, conversations not cached question by question."""
+    return summarize(threads, [], set())
+
+
+def iso(text: str) -> str:
+    return f"{FSI}{text}{PDI}"
 
 
 def question(n: int, *, answered: bool = False) -> Question:
@@ -65,12 +75,12 @@ def test_thread_model_passes_the_model_tester_through_updates(qtbot: QtBot) -> N
     model.set_now(NOW)
     QAbstractItemModelTester(model, FATAL)
     rng = random.Random(7)
-    pool = [thread(n, unanswered=n % 3) for n in range(30)]
+    pool = listed(*(thread(n, unanswered=n % 3) for n in range(30)))
     for _ in range(40):
         rows = rng.sample(pool, rng.randint(0, 20))
         if rows and rng.random() < 0.5:  # a changed record under the same id
             first = rows[0]
-            rows[0] = thread(int(first.id[1:]), unanswered=(first.unanswered_quantity or 0) + 1)
+            rows[0] = listed(thread(int(first.id[1:]), unanswered=first.waiting + 1))[0]
         model.update(rows)
         assert ids(model) == [t.id for t in rows]
         assert model.items() == rows
@@ -78,16 +88,16 @@ def test_thread_model_passes_the_model_tester_through_updates(qtbot: QtBot) -> N
 
 def test_thread_model_updates_rows_in_place_without_a_reset(qtbot: QtBot) -> None:
     model = ThreadListModel()
-    model.update([thread(1, unanswered=1), thread(2), thread(3)])
+    model.update(listed(thread(1, unanswered=1), thread(2), thread(3)))
     resets: list[bool] = []
     changed: list[int] = []
     model.modelReset.connect(lambda: resets.append(True))
     model.dataChanged.connect(lambda top, _bottom, _roles=None: changed.append(top.row()))
-    model.update([thread(1), thread(2), thread(3)])  # thread 1 got its answer
+    model.update(listed(thread(1), thread(2), thread(3)))  # thread 1 got its answer
     assert changed == [0] and not resets
     moved: list[tuple[int, int]] = []
     model.rowsMoved.connect(lambda _p, start, _e, _d, row: moved.append((start, row)))
-    model.update([thread(3), thread(1), thread(2)])
+    model.update(listed(thread(3), thread(1), thread(2)))
     assert moved and not resets
     assert ids(model) == ["t3", "t1", "t2"]
     changed.clear()
@@ -98,11 +108,11 @@ def test_thread_model_updates_rows_in_place_without_a_reset(qtbot: QtBot) -> Non
 def test_thread_model_roles_say_what_a_row_shows(qtbot: QtBot) -> None:
     model = ThreadListModel()
     model.set_now(NOW)
-    model.update([thread(2, unanswered=2, channel=Channel.MARKETPLACE, name="Vitória Araújo",
-                         title="Kit de potes\nherméticos")])
+    model.update(listed(thread(2, unanswered=2, channel=Channel.MARKETPLACE,
+                               name="Vitória Araújo", title="Kit de potes\nherméticos")))
     index = model.index(0, 0)
-    assert index.data() == "Vitória Araújo"
-    assert index.data(ThreadRole.PRODUCT) == "Kit de potes herméticos"  # one line
+    assert index.data() == iso("Vitória Araújo")
+    assert index.data(ThreadRole.PRODUCT) == iso("Kit de potes herméticos")  # one line
     assert index.data(ThreadRole.CHANNEL) == "Marketplace"
     assert index.data(ThreadRole.UNANSWERED) == 2
     assert index.data(ThreadRole.WHEN) == "2 hours ago"
@@ -146,10 +156,11 @@ def test_conversation_item_states() -> None:
 
 
 def test_filters_apply_status_channel_and_the_spec_orderings() -> None:
-    threads = [thread(1), thread(2, unanswered=1, channel=Channel.MARKETPLACE),
-               thread(3, unanswered=2), thread(4, channel=Channel.MARKETPLACE)]
+    threads = listed(thread(1), thread(2, unanswered=1, channel=Channel.MARKETPLACE),
+                     thread(3, unanswered=2), thread(4, channel=Channel.MARKETPLACE))
     by_default = arrange(threads, InboxFilters())
-    assert [t.id for t in by_default] == ["t2", "t3", "t1", "t4"]  # unanswered, then newest
+    # Waiting longest first (t3 asked 3 hours ago, t2 2 hours ago), then the rest newest first.
+    assert [t.id for t in by_default] == ["t3", "t2", "t1", "t4"]
     newest = arrange(threads, InboxFilters(sort=ThreadSort.NEWEST_FIRST))
     assert [t.id for t in newest] == ["t1", "t2", "t3", "t4"]
     oldest = arrange(threads, InboxFilters(sort=ThreadSort.OLDEST_FIRST))
@@ -171,12 +182,9 @@ def test_filters_read_back_tolerantly(stored: dict[str, object]) -> None:
     assert not filters.words
 
 
-def test_saved_reply_placeholders_are_filled_and_other_braces_kept() -> None:
-    text = fill("Hola {buyer}! El {product} está disponible {0} {x.y}",
-                buyer="Tomás Álvarez", product="Taladro percutor")
-    assert text == "Hola Tomás! El Taladro percutor está disponible {0} {x.y}"
-
-
 def test_one_line_cuts_and_flattens_outside_text() -> None:
-    assert one_line("a\nb\tc\x00d") == "a b c d"
-    assert len(one_line("x" * 100_000)) == 240
+    assert one_line("a\nb\tc\x00d") == iso("a b cd")  # breaks as spaces, controls gone
+    assert one_line("\u202egnp.exe") == iso("gnp.exe")  # no override: it reads as written
+    assert one_line("a\u2028b\x1b[31m") == iso("a b[31m")
+    assert one_line(" \n ") == ""
+    assert len(one_line("x" * 100_000)) == 240 + 1 + 2  # 240, the ellipsis, the isolate

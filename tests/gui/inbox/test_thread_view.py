@@ -30,12 +30,12 @@ def test_header_shows_the_listing_and_opens_its_link(panel: InboxPanel, qtbot: Q
                                                     monkeypatch: pytest.MonkeyPatch,
                                                     fetched: list[str]) -> None:
     thread = next(t for t in panel.model.items()
-                  if t.main_question and t.main_question.publication)
+                  if t.thread.main_question and t.thread.main_question.publication)
     open_thread(qtbot, panel, thread.id)
-    pub = thread.main_question.publication  # type: ignore[union-attr]
+    pub = thread.thread.main_question.publication  # type: ignore[union-attr]
     assert pub is not None
     header = panel.thread_view.header
-    assert header.title.text() == pub.title
+    assert header.title.text() == f"\u2068{pub.title}\u2069"  # one line, isolated
     assert format_money(pub.price, pub.currency_id) in header.details.text()
     assert "in stock" in header.details.text() or "Out of stock" in header.details.text()
     qtbot.waitUntil(header.thumbnail.has_image, timeout=10_000)
@@ -110,8 +110,8 @@ def test_saved_replies_fill_in_the_buyer_and_product(panel: InboxPanel, qtbot: Q
     menu.aboutToShow.emit()
     action = next(a for a in menu.actions() if a.text() == "Hola")
     action.trigger()
-    buyer = thread.main_question.from_.name.split()[0]  # type: ignore[union-attr]
-    product = thread.main_question.publication.title  # type: ignore[union-attr]
+    buyer = thread.thread.main_question.from_.name.split()[0]  # type: ignore[union-attr]
+    product = thread.thread.main_question.publication.title  # type: ignore[union-attr]
     assert composer.text() == f"Hola {buyer}, sobre {product}: "
     assert composer.editor.hasFocus()
 

@@ -1,0 +1,139 @@
+"""Suggested answers beside the composer: the seller's own answers to the most similar
+questions, read from the local store (offline too), one key puts one in for editing.
+Counted in events (reads, signals), never in time: the figure is the benchmark's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from sellerdesk.api.errors import Offline
+from sellerdesk.api.models import Question
+from sellerdesk.services import inbox as inbox_service
+from sellerdesk.services.suggestions import Suggestion, content_words
+from sellerdesk.store import Store
+from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.inbox.panel import InboxPanel
+from sellerdesk.ui.main_window import MainWindow
+from sellerdesk.ui.views import ViewSpec
+from tests.gui.inbox.support import card, open_thread, run, services
+from tests.support.sandbox import Sandbox
+
+ALT = Qt.KeyboardModifier.AltModifier
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+@pytest.fixture
+def reads(panel: InboxPanel, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Every suggestions read made on the store's thread, by question id."""
+    asked: list[int] = []
+    real = inbox_service.read_suggestions
+
+    def counted(store: Store, question: Question, *args: Any) -> list[Suggestion]:
+        asked.append(question.id)
+        return real(store, question, *args)
+
+    monkeypatch.setattr(inbox_service, "read_suggestions", counted)
+    return asked
+
+
+def open_with_suggestions(qtbot: QtBot, panel: InboxPanel, thread_id: str) -> list[Suggestion]:
+    pane = panel.thread_view.suggestions
+    with qtbot.waitSignal(pane.shown, timeout=10_000,
+                          check_params_cb=lambda qid: qid == panel.thread_view.target()):
+        open_thread(qtbot, panel, thread_id)
+    return pane.suggestions()
+
+
+def first_waiting_text(qtbot: QtBot, panel: InboxPanel, thread_id: str) -> str:
+    for q in run(qtbot, services(panel).inbox.conversation(thread_id)):
+        if q.answer is None and q.status == "unanswered" and q.question:
+            return q.question.text or ""
+    return ""
+
+
+def test_each_opened_question_gets_its_suggestions_once(panel: InboxPanel, qtbot: QtBot,
+                                                        reads: list[int]) -> None:
+    pane = panel.thread_view.suggestions
+    shown: list[int] = []
+    pane.shown.connect(shown.append)
+    waiting = [t for t in panel.model.items()
+               if t.waiting and t.id != panel.thread_view.thread_id()][:4]
+    for item in waiting:
+        reads.clear()
+        shown.clear()
+        open_with_suggestions(qtbot, panel, item.id)
+        target = panel.thread_view.target()
+        assert reads == [target] and shown == [target]  # one read, one showing: no more
+    # A reload of the same conversation (a sync, an outbox event) asks nothing again.
+    reads.clear()
+    panel.thread_view.reload()
+    qtbot.waitUntil(lambda: not panel.ctx.runner.is_busy(), timeout=10_000)
+    assert reads == []
+
+
+def test_suggestions_are_the_closest_answered_questions(panel: InboxPanel,
+                                                        qtbot: QtBot) -> None:
+    session = services(panel)
+    open_id = panel.thread_view.thread_id()
+    item = next(t for t in panel.model.items() if t.waiting and t.id != open_id
+                and first_waiting_text(qtbot, panel, t.id) == "¿Me hacen factura A?")
+    found = open_with_suggestions(qtbot, panel, item.id)
+    assert 1 <= len(found) <= 3 and len({s.answer for s in found}) == len(found)
+    assert found[0].question == "¿Me hacen factura A?" and "factura A" in found[0].answer
+    asked = set(content_words("¿Me hacen factura A?"))
+    assert all(asked & set(content_words(s.question)) for s in found)
+    answered = {q.id for q in run(qtbot, session.inbox.questions()) if q.answer is not None}
+    assert {s.question_id for s in found} <= answered
+    button = panel.thread_view.suggestions.buttons[0]
+    assert button.isVisible() and "factura A" in button.accessibleName()
+    assert "¿Me hacen factura A?" in button.accessibleDescription()
+
+
+def test_alt_1_puts_the_answer_in_for_editing_and_it_is_sent_as_edited(
+        panel: InboxPanel, qtbot: QtBot, fresh_sandbox: Sandbox) -> None:
+    item = next(t for t in panel.model.items()
+                if t.waiting and t.id != panel.thread_view.thread_id())
+    found = open_with_suggestions(qtbot, panel, item.id)
+    assert found, "the demo shop has an answered question like this one"
+    target = panel.thread_view.target()
+    composer = panel.thread_view.composer
+    composer.editor.setFocus()
+    qtbot.keyClick(composer.editor, Qt.Key.Key_1, ALT)
+    assert composer.text() == found[0].answer
+    assert composer.editor.hasFocus()  # ready to edit
+    qtbot.keyClick(composer.editor, Qt.Key.Key_End, CTRL)
+    qtbot.keyClicks(composer.editor, " Saludos!")
+    qtbot.keyClick(composer.editor, Qt.Key.Key_Return, CTRL)
+    expected = found[0].answer + " Saludos!"
+    qtbot.waitUntil(lambda: (c := card(panel, target or 0)) is not None
+                    and c.chip.text() == "Sent", timeout=15_000)
+    server = fresh_sandbox.get(f"/questions/{target}").json()
+    assert server["answer"]["text"] == expected
+    # Alt+2 / Alt+3 without that many suggestions do nothing.
+    composer.editor.setFocus()
+    missing = len(panel.thread_view.suggestions.suggestions()) + 1
+    if missing <= 3:
+        assert not panel.thread_view.suggestions.choose(missing)
+
+
+def test_suggestions_work_offline_from_the_local_copy(panel: InboxPanel, qtbot: QtBot,
+                                                      fresh_sandbox: Sandbox) -> None:
+    session = services(panel)
+    fresh_sandbox.stop()
+    session.connectivity.report_failure(Offline())
+    second = [t for t in panel.model.items() if t.waiting][1]
+    found = open_with_suggestions(qtbot, panel, second.id)
+    assert found and panel.thread_view.suggestions.isVisible()
+
+
+def test_the_suggestion_keys_are_in_the_shortcuts_sheet(live_ctx: UiContext,
+                                                        qtbot: QtBot) -> None:
+    window = MainWindow(live_ctx, views=[ViewSpec("inbox", InboxPanel, "Ctrl+1")])
+    qtbot.addWidget(window)
+    texts = {a.text(): a.shortcut().toString() for a in dict(window.shortcut_sections())["Inbox"]}
+    assert [texts[f"Use suggested answer {n}"] for n in (1, 2, 3)] == [
+        "Alt+1", "Alt+2", "Alt+3"]
