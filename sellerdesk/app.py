@@ -203,22 +203,9 @@ def _use_dark_capable_style(app: QApplication) -> None:
 def install_translations(app: QApplication, lang: str | None) -> str:
     """Load Qt's and SellerDesk's translations for `lang` (default: the OS's language);
     returns the locale dates and numbers are written in."""
-    from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
+    from sellerdesk.ui.translations import install_translations as install
 
-    from sellerdesk.ui.resources import resource_path
-    from sellerdesk.ui.widgets import formatting
-
-    locale = QLocale(lang) if lang else QLocale.system()
-    QLocale.setDefault(locale)
-    sources = (
-        ("qtbase", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)),
-        ("sellerdesk", str(resource_path("translations"))),
-    )
-    for name, folder in sources:
-        translator = QTranslator(app)
-        if translator.load(locale, name, "_", folder):
-            app.installTranslator(translator)
-    return formatting.set_locale(locale.name())
+    return install(app, lang)
 
 
 async def _main(app: QApplication, options: GuiOptions, settings: Settings,

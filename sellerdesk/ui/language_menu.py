@@ -1,8 +1,9 @@
 """View → Language: the seller picks the window's language, or lets it follow the system.
 
-The choice is stored in the LANGUAGE setting and read at start-up (`install_translations`);
-widgets translate their words when they are built, so the new language shows the next time
-SellerDesk starts, as the menu says.
+The choice is stored in the LANGUAGE setting and read at start-up (`install_translations`).
+Widgets translate their words when they are built, so a change takes effect at once by
+rebuilding the window in the new language over the same shop (`ui/windows.py`), what the
+seller typed carried across.
 """
 
 from __future__ import annotations
@@ -50,10 +51,6 @@ class LanguageMenu(QMenu):
 
     def chosen(self) -> str:
         return self._settings.get(keys.LANGUAGE)
-
-    def restart_notice(self) -> str:
-        """What to tell the seller after a change."""
-        return self.tr("SellerDesk shows the new language the next time it starts.")
 
     def _on_group_triggered(self, action: QAction) -> None:
         code = str(action.data() or "")

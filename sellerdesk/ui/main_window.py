@@ -55,6 +55,7 @@ class MainWindow(QMainWindow):
     profiles_requested = Signal()
     shop_requested = Signal(object)  # ProfileAnswer: switch this window to another shop
     token_requested = Signal()  # the open shop's token was refused: ask for a new one
+    language_requested = Signal(str)  # View → Language: rebuild the window in it ("": system)
     closed = Signal()
     views_ready = Signal()  # every view is built (after the first one painted its data)
     _modules_prepared = Signal()  # from the preparing thread: the views' modules are in
@@ -74,6 +75,7 @@ class MainWindow(QMainWindow):
         self._preparing = False
         self._unbuilt_skipped: set[str] = set()  # failed to build in the background
         self._closing = False
+        self._carried: dict[str, object] = {}  # typed text from the window this one replaced
         self._modules_prepared.connect(self._build_next_view)
 
         self.sidebar = Sidebar(self)
@@ -132,6 +134,9 @@ class MainWindow(QMainWindow):
         self._panels[spec.view_id] = panel
         self.stack.addWidget(panel)
         panel.restore_state()
+        typed = self._carried.pop(spec.view_id, None)
+        if typed is not None:
+            panel.adopt_unsaved(typed)
         self._connect_requests(panel)
         return panel
 
@@ -276,8 +281,35 @@ class MainWindow(QMainWindow):
                              icon_name="info")
         about.setMenuRole(QAction.MenuRole.AboutRole)
 
-    def _on_language_chosen(self, _code: str) -> None:
-        self.banner.show_message(self.language_menu.restart_notice(), MessageLevel.INFO)
+    def _on_language_chosen(self, code: str) -> None:
+        # Views whose edits cannot move to the new window ask first (Save / Discard).
+        def ask(remaining: list[Panel]) -> None:
+            if not remaining:
+                self.language_requested.emit(code)
+                return
+            remaining[0].before_leaving(lambda: ask(remaining[1:]))
+
+        ask(list(self._panels.values()))
+
+    def unsaved(self) -> dict[str, object]:
+        """What the seller typed and has not saved, per view (for the window replacing this
+        one), including what this window itself carried for views it never built."""
+        typed = dict(self._carried)
+        for view_id, panel in self._panels.items():
+            found = panel.unsaved()
+            if found is not None:
+                typed[view_id] = found
+        return typed
+
+    def adopt_unsaved(self, typed: dict[str, object]) -> None:
+        """Hand `typed` (from `unsaved` of the window this one replaces) to its views: now to
+        those built, when built to the others."""
+        for view_id, found in typed.items():
+            panel = self._panels.get(view_id)
+            if panel is not None:
+                panel.adopt_unsaved(found)
+            else:
+                self._carried[view_id] = found
 
     # ---- Views. -------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import ClassVar
 
 from PySide6.QtCore import Signal
@@ -111,3 +112,18 @@ class Panel(QWidget):
 
     def restore_state(self) -> None:
         """Restore what `save_state` stored (called once, after construction)."""
+
+    # ---- Typed but not yet saved: carried to the next window (a language switch). ---------
+
+    def before_leaving(self, then: Callable[[], None]) -> None:
+        """Call `then` once edits that cannot be carried to another window are saved or
+        dropped (the view may ask the seller; nothing happens if they cancel)."""
+        then()
+
+    def unsaved(self) -> object | None:
+        """What the seller typed here and has not saved or queued yet, or None."""
+        return None
+
+    def adopt_unsaved(self, typed: object) -> None:
+        """Take back what `unsaved` gave, in a view built anew (called once, after
+        `restore_state`)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import signal
 from collections.abc import Iterator
@@ -37,6 +38,7 @@ from sellerdesk.ui.runner import TaskRunner, describe_error
 from sellerdesk.ui.settings import Settings
 from sellerdesk.ui.shop_connector import ShopConnector
 from sellerdesk.ui.snapshot import take_snapshots
+from sellerdesk.ui.translations import install_translations
 
 log = logging.getLogger("sellerdesk.ui")
 
@@ -48,14 +50,23 @@ def shop_label(session: Session) -> str:
     return session.address.profile
 
 
+@dataclasses.dataclass(frozen=True)
+class _Language:
+    """View → Language: the same shop in a window rebuilt in `code` ("": the system's)."""
+
+    code: str
+
+
 class _Requests:
-    """What the seller asked of one window, in order: another shop, or None (it closed)."""
+    """What the seller asked of one window, in order: another shop, another language, or
+    None (it closed)."""
 
     def __init__(self, window: MainWindow) -> None:
-        self.queue: asyncio.Queue[ProfileAnswer | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[ProfileAnswer | _Language | None] = asyncio.Queue()
         self.closed = False
         window.closed.connect(self._on_window_closed)
         window.shop_requested.connect(self.put)
+        window.language_requested.connect(lambda code: self.queue.put_nowait(_Language(code)))
 
     def put(self, answer: ProfileAnswer) -> None:
         self.queue.put_nowait(answer)
@@ -69,6 +80,7 @@ async def run_windows(ctx: UiContext, options: GuiOptions, connector: ShopConnec
     """Show the shop in use (and the next ones the seller picks) until the window closes;
     with `options.snapshot_dir`, take the pictures instead. Returns the exit code."""
     problem, missing = await _open_initial(connector, options, ctx.settings)
+    carried: dict[str, object] | None = None  # typed text kept across a language switch
     while True:
         window = MainWindow(ctx)
         if connector.session is not None:
@@ -80,16 +92,23 @@ async def run_windows(ctx: UiContext, options: GuiOptions, connector: ShopConnec
         window.show()
         if problem:
             window.show_message(problem)
-        if connector.session is None:
+        if carried is not None:  # the same shop in another language: nothing to fetch
+            window.adopt_unsaved(carried)
+            carried = None
+        elif connector.session is None:
             _ask_to_connect(window, connector, requests, problem=problem, profile=missing)
         else:
             connector.sync_now()
         session: Session | None = None
+        language: _Language | None = None
         with _close_on_interrupt(window):
             while True:
                 answer = await requests.queue.get()
                 if answer is None:
                     return 0
+                if isinstance(answer, _Language):
+                    language = answer
+                    break
                 try:
                     session = await connector.shops.open_choice(answer)
                 except TokenMissing as lost:
@@ -107,6 +126,16 @@ async def run_windows(ctx: UiContext, options: GuiOptions, connector: ShopConnec
                                  else session.address.profile)
                 problem = ""
                 break
+        if language is not None:
+            # Every view is built anew in the new language (no view keeps a word of the
+            # old one); the shop stays open and what the seller typed moves across.
+            carried = window.unsaved()
+            app = QCoreApplication.instance()
+            assert app is not None
+            install_translations(app, language.code or None)
+            await _close_window(window, connector, ctx)
+            problem = ""
+            continue
         if requests.closed:  # the seller closed the window while the other shop opened
             if session is not None:
                 await connector.shops.discard(session)
@@ -118,14 +147,19 @@ async def run_windows(ctx: UiContext, options: GuiOptions, connector: ShopConnec
 
 
 async def _replace_window(window: MainWindow, connector: ShopConnector, ctx: UiContext) -> None:
-    """Close `window` and the shop it shows; the next window gets a runner of its own (the
+    """Close `window` and the shop it shows."""
+    await _close_window(window, connector, ctx)
+    await connector.close_session()
+
+
+async def _close_window(window: MainWindow, connector: ShopConnector, ctx: UiContext) -> None:
+    """Close `window`, its layout remembered; the next window gets a runner of its own (the
     closing window stops its runner for good)."""
     window.save_state()
     connector.unbind()
     window.close()
     window.deleteLater()
     await ctx.runner.shutdown()
-    await connector.close_session()
     ctx.runner = TaskRunner()
 
 

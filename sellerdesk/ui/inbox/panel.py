@@ -444,6 +444,13 @@ class InboxPanel(Panel):
         finally:
             self.thread_view.conversation_shown.disconnect(done)
 
+    def unsaved(self) -> object | None:
+        return self.thread_view.drafts() or None
+
+    def adopt_unsaved(self, typed: object) -> None:
+        if isinstance(typed, dict):
+            self.thread_view.adopt_drafts({str(k): str(v) for k, v in typed.items()})
+
     def save_state(self) -> None:
         self.ctx.settings.save_splitter("inbox", self.splitter)
         self.ctx.settings.set(keys.VIEW_FILTERS.at("inbox"), self._filters.to_json())

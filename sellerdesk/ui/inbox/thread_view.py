@@ -149,6 +149,20 @@ class ThreadView(QWidget):
         """The thread whose rows are on screen; None while a switch is being read."""
         return self._shown
 
+    def drafts(self) -> dict[str, str]:
+        """Every conversation's unsent text, the open one's included (empty ones left out)."""
+        found = dict(self._drafts)
+        if self.model.thread_id is not None:
+            found[self.model.thread_id] = self.composer.text()
+        return {thread: text for thread, text in found.items() if text.strip()}
+
+    def adopt_drafts(self, drafts: dict[str, str]) -> None:
+        """Take unsent texts from a view this one replaces (the open one's goes in now)."""
+        self._drafts.update(drafts)
+        open_id = self.model.thread_id
+        if open_id is not None and open_id in drafts and not self.composer.text():
+            self.composer.set_text(drafts[open_id])
+
     # ---- Opening and reading. ----------------------------------------------------------------
 
     def open(self, thread_id: str | None, *, refresh: bool = True) -> None:

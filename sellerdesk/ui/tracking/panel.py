@@ -244,6 +244,12 @@ class TrackingPanel(CachedPanel[Rows]):
             return
         self._open_row(current.row())
 
+    def before_leaving(self, then: Callable[[], None]) -> None:
+        if self.editor.is_dirty():
+            self._guard(then)
+        else:
+            then()
+
     def _guard(self, then: Callable[[], None]) -> QMessageBox:
         """Ask what to do with unsaved edits before `then` moves the editor elsewhere."""
 
