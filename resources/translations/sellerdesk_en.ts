@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>AnswerComposer</name>
+    <message numerus="yes">
+        <source>Send %n answers</source>
+        <translation>
+            <numerusform>Send %n answer</numerusform>
+            <numerusform>Send %n answers</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>BugReportDialog</name>
     <message numerus="yes">
         <source>SellerDesk ran into %n unexpected problem(s). What you saved is safe, and you can keep working.</source>
@@ -72,6 +82,16 @@
         <translation>
             <numerusform>{value}, {count} order</numerusform>
             <numerusform>{value}, {count} orders</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>GroupBar</name>
+    <message numerus="yes">
+        <source>Also answer %n more who asked the same about this listing</source>
+        <translation>
+            <numerusform>Also answer %n more who asked the same about this listing</numerusform>
+            <numerusform>Also answer %n more who asked the same about this listing</numerusform>
         </translation>
     </message>
 </context>
@@ -253,6 +273,16 @@
     </message>
 </context>
 <context>
+    <name>ThreadDelegate</name>
+    <message numerus="yes">
+        <source>+%n alike</source>
+        <translation>
+            <numerusform>+%n alike</numerusform>
+            <numerusform>+%n alike</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ThreadListModel</name>
     <message numerus="yes">
         <source>%n unanswered</source>
@@ -276,36 +306,6 @@
         <translation>
             <numerusform>%n code</numerusform>
             <numerusform>%n codes</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>AnswerComposer</name>
-    <message numerus="yes">
-        <source>Send %n answers</source>
-        <translation>
-            <numerusform>Send %n answer</numerusform>
-            <numerusform>Send %n answers</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>GroupBar</name>
-    <message numerus="yes">
-        <source>Also answer %n more who asked the same about this listing</source>
-        <translation>
-            <numerusform>Also answer %n more who asked the same about this listing</numerusform>
-            <numerusform>Also answer %n more who asked the same about this listing</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>ThreadDelegate</name>
-    <message numerus="yes">
-        <source>+%n alike</source>
-        <translation>
-            <numerusform>+%n alike</numerusform>
-            <numerusform>+%n alike</numerusform>
         </translation>
     </message>
 </context>

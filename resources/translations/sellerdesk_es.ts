@@ -1249,6 +1249,20 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
 </context>
 <context>
+    <name>GroupBar</name>
+    <message>
+        <source>Write {buyer} where each buyer&apos;s first name goes.</source>
+        <translation>Escribe {buyer} donde va el nombre de cada comprador.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Also answer %n more who asked the same about this listing</source>
+        <translation>
+            <numerusform>Responder también a %n persona más que preguntó lo mismo sobre esta publicación</numerusform>
+            <numerusform>Responder también a %n personas más que preguntaron lo mismo sobre esta publicación</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>InboxPanel</name>
     <message>
         <source>Inbox</source>
@@ -1390,10 +1404,6 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>System language</source>
         <translation>Idioma del sistema</translation>
-    </message>
-    <message>
-        <source>SellerDesk shows the new language the next time it starts.</source>
-        <translation>SellerDesk mostrará el nuevo idioma la próxima vez que se inicie.</translation>
     </message>
 </context>
 <context>
@@ -3613,6 +3623,32 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
 </context>
 <context>
+    <name>SuggestionButton</name>
+    <message>
+        <source>Use suggested answer {n}: {answer}</source>
+        <translation>Usar la respuesta sugerida {n}: {answer}</translation>
+    </message>
+    <message>
+        <source>Your answer to: {question}. Shortcut {key}</source>
+        <translation>Tu respuesta a: {question}. Atajo {key}</translation>
+    </message>
+</context>
+<context>
+    <name>SuggestionPane</name>
+    <message>
+        <source>Your answers to similar questions</source>
+        <translation>Tus respuestas a preguntas parecidas</translation>
+    </message>
+    <message>
+        <source>Suggested answers</source>
+        <translation>Respuestas sugeridas</translation>
+    </message>
+    <message>
+        <source>Use suggested answer {n}</source>
+        <translation>Usar la respuesta sugerida {n}</translation>
+    </message>
+</context>
+<context>
     <name>SyncAge</name>
     <message>
         <source>Not synced yet</source>
@@ -3725,6 +3761,16 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Something unexpected went wrong. The details were written to the log.</source>
         <translation>Ocurrió un error inesperado. Los detalles quedaron en el registro.</translation>
+    </message>
+</context>
+<context>
+    <name>ThreadDelegate</name>
+    <message numerus="yes">
+        <source>+%n alike</source>
+        <translation>
+            <numerusform>+%n parecida</numerusform>
+            <numerusform>+%n parecidas</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4349,56 +4395,6 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Question deleted — you can undo it for {n} s.</source>
         <translation>Pregunta eliminada: puedes deshacerlo durante {n} s.</translation>
-    </message>
-</context>
-<context>
-    <name>GroupBar</name>
-    <message>
-        <source>Write {buyer} where each buyer&apos;s first name goes.</source>
-        <translation>Escribe {buyer} donde va el nombre de cada comprador.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Also answer %n more who asked the same about this listing</source>
-        <translation>
-            <numerusform>Responder también a %n persona más que preguntó lo mismo sobre esta publicación</numerusform>
-            <numerusform>Responder también a %n personas más que preguntaron lo mismo sobre esta publicación</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>SuggestionButton</name>
-    <message>
-        <source>Use suggested answer {n}: {answer}</source>
-        <translation>Usar la respuesta sugerida {n}: {answer}</translation>
-    </message>
-    <message>
-        <source>Your answer to: {question}. Shortcut {key}</source>
-        <translation>Tu respuesta a: {question}. Atajo {key}</translation>
-    </message>
-</context>
-<context>
-    <name>SuggestionPane</name>
-    <message>
-        <source>Your answers to similar questions</source>
-        <translation>Tus respuestas a preguntas parecidas</translation>
-    </message>
-    <message>
-        <source>Suggested answers</source>
-        <translation>Respuestas sugeridas</translation>
-    </message>
-    <message>
-        <source>Use suggested answer {n}</source>
-        <translation>Usar la respuesta sugerida {n}</translation>
-    </message>
-</context>
-<context>
-    <name>ThreadDelegate</name>
-    <message numerus="yes">
-        <source>+%n alike</source>
-        <translation>
-            <numerusform>+%n parecida</numerusform>
-            <numerusform>+%n parecidas</numerusform>
-        </translation>
     </message>
 </context>
 </TS>

@@ -1249,6 +1249,20 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
 </context>
 <context>
+    <name>GroupBar</name>
+    <message>
+        <source>Write {buyer} where each buyer&apos;s first name goes.</source>
+        <translation>Escreva {buyer} onde vai o primeiro nome de cada comprador.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Also answer %n more who asked the same about this listing</source>
+        <translation>
+            <numerusform>Responder também a mais %n pessoa que perguntou o mesmo sobre este anúncio</numerusform>
+            <numerusform>Responder também a mais %n pessoas que perguntaram o mesmo sobre este anúncio</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>InboxPanel</name>
     <message>
         <source>Inbox</source>
@@ -1390,10 +1404,6 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>System language</source>
         <translation>Idioma do sistema</translation>
-    </message>
-    <message>
-        <source>SellerDesk shows the new language the next time it starts.</source>
-        <translation>O SellerDesk vai mostrar o novo idioma na próxima vez que for iniciado.</translation>
     </message>
 </context>
 <context>
@@ -3613,6 +3623,32 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
 </context>
 <context>
+    <name>SuggestionButton</name>
+    <message>
+        <source>Use suggested answer {n}: {answer}</source>
+        <translation>Usar a resposta sugerida {n}: {answer}</translation>
+    </message>
+    <message>
+        <source>Your answer to: {question}. Shortcut {key}</source>
+        <translation>Sua resposta para: {question}. Atalho {key}</translation>
+    </message>
+</context>
+<context>
+    <name>SuggestionPane</name>
+    <message>
+        <source>Your answers to similar questions</source>
+        <translation>Suas respostas a perguntas parecidas</translation>
+    </message>
+    <message>
+        <source>Suggested answers</source>
+        <translation>Respostas sugeridas</translation>
+    </message>
+    <message>
+        <source>Use suggested answer {n}</source>
+        <translation>Usar a resposta sugerida {n}</translation>
+    </message>
+</context>
+<context>
     <name>SyncAge</name>
     <message>
         <source>Not synced yet</source>
@@ -3725,6 +3761,16 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>Something unexpected went wrong. The details were written to the log.</source>
         <translation>Ocorreu um erro inesperado. Os detalhes foram gravados no log.</translation>
+    </message>
+</context>
+<context>
+    <name>ThreadDelegate</name>
+    <message numerus="yes">
+        <source>+%n alike</source>
+        <translation>
+            <numerusform>+%n parecida</numerusform>
+            <numerusform>+%n parecidas</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4349,56 +4395,6 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>Question deleted — you can undo it for {n} s.</source>
         <translation>Pergunta excluída — você pode desfazer durante {n} s.</translation>
-    </message>
-</context>
-<context>
-    <name>GroupBar</name>
-    <message>
-        <source>Write {buyer} where each buyer&apos;s first name goes.</source>
-        <translation>Escreva {buyer} onde vai o primeiro nome de cada comprador.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Also answer %n more who asked the same about this listing</source>
-        <translation>
-            <numerusform>Responder também a mais %n pessoa que perguntou o mesmo sobre este anúncio</numerusform>
-            <numerusform>Responder também a mais %n pessoas que perguntaram o mesmo sobre este anúncio</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>SuggestionButton</name>
-    <message>
-        <source>Use suggested answer {n}: {answer}</source>
-        <translation>Usar a resposta sugerida {n}: {answer}</translation>
-    </message>
-    <message>
-        <source>Your answer to: {question}. Shortcut {key}</source>
-        <translation>Sua resposta para: {question}. Atalho {key}</translation>
-    </message>
-</context>
-<context>
-    <name>SuggestionPane</name>
-    <message>
-        <source>Your answers to similar questions</source>
-        <translation>Suas respostas a perguntas parecidas</translation>
-    </message>
-    <message>
-        <source>Suggested answers</source>
-        <translation>Respostas sugeridas</translation>
-    </message>
-    <message>
-        <source>Use suggested answer {n}</source>
-        <translation>Usar a resposta sugerida {n}</translation>
-    </message>
-</context>
-<context>
-    <name>ThreadDelegate</name>
-    <message numerus="yes">
-        <source>+%n alike</source>
-        <translation>
-            <numerusform>+%n parecida</numerusform>
-            <numerusform>+%n parecidas</numerusform>
-        </translation>
     </message>
 </context>
 </TS>
