@@ -18,9 +18,15 @@ Conditions = dict[str, tuple[str, list[Any]]]
 
 _BOOL_FILTERS = ("processed", "paid", "delivered", "closed", "buyer_feedback", "seller_feedback")
 
+# A shipping not yet handed to the carrier (docs/decisions.md, "To ship").
+_NOT_HANDED_OVER = "(" + " OR ".join(f"instr(shipping_tags, ',{tag},') > 0"
+                                     for tag in ("pending", "in_progress", "pickup")) + ")"
 _SUMMARY_SQL = {
     OrderSummary.PENDING_PROCESS: "paid AND NOT processed AND NOT closed",
-    OrderSummary.PENDING_SHIPMENT: "processed AND NOT delivered AND NOT closed",
+    OrderSummary.PENDING_SHIPMENT: ("paid AND processed AND NOT delivered AND NOT closed AND "
+                                    + _NOT_HANDED_OVER),
+    OrderSummary.ON_THE_WAY: ("NOT delivered AND NOT closed AND instr(shipping_tags, "
+                              f"',on_route,') > 0 AND NOT {_NOT_HANDED_OVER}"),
     OrderSummary.PENDING_FEEDBACK: "delivered AND NOT seller_feedback AND NOT closed",
     OrderSummary.CLOSED_ORDERS: "closed",
 }
