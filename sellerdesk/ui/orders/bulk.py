@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sellerdesk.services.order_list import OrderItem
 from sellerdesk.services.orders import ShippingChange
 from sellerdesk.services.pending import (
     PendingChange,
@@ -43,7 +44,6 @@ from sellerdesk.services.types import IntentKind, OutboxEntry, ShippingStatus
 from sellerdesk.ui.orders.columns import cached_icon
 from sellerdesk.ui.orders.filters import shipping_label
 from sellerdesk.ui.orders.forms import SHIPPING_STATUSES
-from sellerdesk.ui.orders.lines import OrderLine
 from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.state_chip import chip_style
@@ -177,7 +177,7 @@ class BulkLinesModel(QAbstractTableModel):
 class BulkShippingDialog(QDialog):
     changes_requested = Signal(list)  # [(row, ShippingChange)]
 
-    def __init__(self, lines: list[OrderLine], writes: PendingSignals,
+    def __init__(self, lines: list[OrderItem], writes: PendingSignals,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Update shipping of several orders"))

@@ -71,13 +71,16 @@ def test_a_shipping_update_reaches_the_server_and_shows_queued_then_sent(
 
     shipping = server_order(fresh_sandbox, order_id)["shippings"][0]
     assert (shipping["status"], shipping["tracking_code"]) == ("on_route", "AR-TRK-0001")
-    assert sync_cell(panel, order_id) == "Sent"
-    row = panel.model.row_of(order_id)
-    assert row is not None
-    qtbot.waitUntil(lambda: panel.model.index(row, Column.SHIPPING).data() == "On route",
-                    timeout=LOAD_TIMEOUT)
+    # On route, it no longer belongs to a list of pending shippings: its row leaves it.
+    qtbot.waitUntil(lambda: panel.model.row_of(order_id) is None, timeout=LOAD_TIMEOUT)
     # The detail shows the order as the server has it now.
     qtbot.waitUntil(lambda: form.code.text() == "AR-TRK-0001", timeout=LOAD_TIMEOUT)
+    panel.show_filter(OrderFilter())
+    wait_settled(panel, qtbot)
+    row = panel.model.row_of(order_id)
+    assert row is not None
+    assert panel.model.index(row, Column.STATE).data() == "On the way"
+    assert sync_cell(panel, order_id) == "Sent"
 
 
 def test_an_invoice_update_reaches_the_server(panel: OrdersPanel, qtbot: QtBot,
