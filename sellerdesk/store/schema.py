@@ -141,7 +141,8 @@ def _order_keys(conn: sqlite3.Connection) -> None:
     and a row-value comparison never meets a NULL. `total` is the amount the list shows
     (grand total, else amount), copied like the other filtered fields. `rev` numbers every
     upsert batch: a view that read the list at rev N finds what changed since with
-    `rev > N` (the clock-free way to follow a sync).
+    `rev > N` (the clock-free way to follow a sync). The facet counts get an index holding
+    every column they read.
     """
     for statement in (
         "ALTER TABLE orders ADD COLUMN total REAL",
@@ -156,6 +157,10 @@ def _order_keys(conn: sqlite3.Connection) -> None:
         *(f"CREATE INDEX orders_by_{name} ON orders ({name}, id)"
           for name, _, _ in ORDER_KEY_COLUMNS),
         "CREATE INDEX orders_by_rev ON orders (rev)",
+        # Every column the facet counts read: they scan this small index, not the table
+        # and its documents (100,000 orders: a few MB instead of 400).
+        """CREATE INDEX orders_facets ON orders (channel, currency, contact_status, paid,
+            processed, delivered, closed, buyer_feedback, seller_feedback, shipping_tags)""",
     ):
         conn.execute(statement)
 

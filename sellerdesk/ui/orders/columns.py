@@ -17,6 +17,7 @@ from PySide6.QtGui import QGuiApplication, QIcon
 from sellerdesk.services.order_list import OrderItem
 from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.types import OrderSort
+from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.orders.filters import channel_label, shipping_label
 from sellerdesk.ui.orders.lines import clip
@@ -111,16 +112,22 @@ def state(item: OrderItem) -> str:
     return item.shipping or "none"
 
 
+# The state column's words: short, so the column stays narrow (the facets use the longer
+# shipping labels; an unknown status shows as it came).
+_STATES = {
+    "closed": QT_TRANSLATE_NOOP("OrdersTableModel", "Closed"),
+    "delivered": QT_TRANSLATE_NOOP("OrdersTableModel", "Delivered"),
+    "on_route": QT_TRANSLATE_NOOP("OrdersTableModel", "On the way"),
+    "pickup": QT_TRANSLATE_NOOP("OrdersTableModel", "To pick up"),
+    "in_progress": QT_TRANSLATE_NOOP("OrdersTableModel", "Preparing"),
+    "pending": QT_TRANSLATE_NOOP("OrdersTableModel", "Pending"),
+    "none": QT_TRANSLATE_NOOP("OrdersTableModel", "No shipping"),
+}
+
+
 def state_text(value: str) -> str:
-    if value == "closed":
-        return _t("Closed")
-    if value == "delivered":
-        return _t("Delivered")
-    if value == "on_route":
-        return _t("On the way")
-    if value == "none":
-        return _t("No shipping")
-    return shipping_label(value)
+    words = _STATES.get(value)
+    return _t(words) if words else shipping_label(value)
 
 
 def state_icon(value: str) -> tuple[str, Tone]:
@@ -160,8 +167,7 @@ def column_words(column: Column) -> list[str]:
     if column is Column.SYNC:
         return [chip_style(s)[0] for s in ("queued", "sending", "sent", "conflict", "failed")]
     if column is Column.STATE:
-        return [state_text(v) for v in ("closed", "delivered", "none", "pending", "in_progress",
-                                         "pickup", "on_route")]
+        return [state_text(v) for v in _STATES]
     if column is Column.PAID:
         return [_t("Paid"), _t("Unpaid")]
     if column is Column.CHANNEL:

@@ -161,6 +161,14 @@ def sort_label(sort: OrderSort) -> str:
     return _words(_SORTS[sort])
 
 
+def known_values(facet: str) -> tuple[str, ...]:
+    """The values of a facet that have words (to size the sidebar)."""
+    if facet in _BOOL_FACETS:
+        return ("true", "false")
+    return tuple({"shipping": _SHIPPING_STATUSES, "status": _CONTACT_STATUSES,
+                  "channel": _CHANNELS}.get(facet, {}))
+
+
 def value_order(facet: str, values: list[str]) -> list[str]:
     """Values in the order a seller reads them (yes before no, shipping by its progress)."""
     if facet in _BOOL_FACETS:

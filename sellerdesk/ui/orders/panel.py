@@ -121,9 +121,7 @@ class OrdersPanel(Panel):
         self.split.addWidget(self.detail_split)
         self.split.setStretchFactor(1, 1)
         # Wide enough for the longest facet value and its count in the desktop's font.
-        fm = self.fontMetrics()
-        self.split.setSizes([max(250, fm.horizontalAdvance("Details confirmed 10,000") + 100),
-                             900])
+        self.split.setSizes([self.sidebar.preferred_width(), 900])
         self.no_shop = EmptyState("orders", self.tr("No orders to show"),
                                   self.tr("Your sales in the shop and on the marketplace appear "
                                           "here, with their payment and shipping state, once "
@@ -404,7 +402,7 @@ class OrdersPanel(Panel):
         if not self.detail.isVisible():
             self.detail.show()
             height = sum(self.detail_split.sizes())
-            self.detail_split.setSizes([height * 4 // 9, height - height * 4 // 9])
+            self.detail_split.setSizes([height // 2, height - height // 2])
         self.order_shown.emit(order.id)
 
     def _on_orders_changed(self, order_id: str | None) -> None:

@@ -242,10 +242,16 @@ class OrdersTableModel(QAbstractTableModel):
             return None
         column = Column(section)
         if role == Qt.ItemDataRole.DisplayRole:
+            return "" if column is Column.SYNC else header_text(column)
+        if role == Qt.ItemDataRole.DecorationRole and column is Column.SYNC:
+            return cached_icon("outbox", Tone.MUTED)
+        if role == Qt.ItemDataRole.AccessibleTextRole:
             return header_text(column)
         if role == Qt.ItemDataRole.ToolTipRole:
             if column in SORTS:
                 return self.tr("Click to sort by this column")
+            if column is Column.SYNC:
+                return self.tr("Changes of yours waiting to be sent, or just sent")
             return None
         if role == Qt.ItemDataRole.TextAlignmentRole and column is Column.TOTAL:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -255,17 +261,8 @@ class OrdersTableModel(QAbstractTableModel):
         # The hot path of every repaint (each visible cell, several roles): plain int
         # comparisons first, one tuple lookup for the text, None at once for other roles.
         if role == _DISPLAY:
-            item = self._item_at(index)
-            if item is None:
-                return None
-            column = index.column()
-            if column == _SYNC:
-                state_ = self._writes.state(order_key(item.id)) if self._writes else None
-                return chip_style(state_)[0] if state_ else ""
-            texts = item.display
-            if texts is None:
-                texts = item.display = row_texts(item)
-            return texts[column]
+            row = index.row()
+            return self.cell_text(row, index.column()) if 0 <= row < len(self._items) else None
         if role == _DECORATION:
             item = self._item_at(index)
             return None if item is None else self._decoration(item, index.column())
@@ -281,6 +278,21 @@ class OrdersTableModel(QAbstractTableModel):
             item = self._item_at(index)
             return None if item is None else item.id
         return None
+
+    def cell_text(self, row: int, column: int) -> str:
+        """What a cell shows (its display role), for the painting delegate. The Changes column
+        shows only an icon (its words are its tooltip and its name for a screen reader)."""
+        if column == _SYNC:
+            return ""
+        item = self._items[row]
+        texts = item.display
+        if texts is None:
+            texts = item.display = row_texts(item)
+        return texts[column]
+
+    def cell_icon(self, row: int, column: int) -> QIcon | None:
+        """A cell's icon (its decoration role), for the painting delegate."""
+        return self._decoration(self._items[row], column)
 
     def _item_at(self, index: AnyIndex) -> OrderItem | None:
         row = index.row()  # -1 for an invalid index
@@ -300,9 +312,7 @@ class OrdersTableModel(QAbstractTableModel):
                     else cached_icon("clock", Tone.WARNING))
         if column == _STATE:
             return cached_icon(*state_icon(state(item)))
-        if column in (_SYNC, _ID) and self._writes is not None:
-            # The id carries the write's icon too, so a queued change shows even when the
-            # Changes column is scrolled out of view.
+        if column == _SYNC and self._writes is not None:
             write = self._writes.state(order_key(item.id))
             if write:
                 _, name, tone = chip_style(write)
@@ -329,7 +339,7 @@ class OrdersTableModel(QAbstractTableModel):
                 codes=one_line(", ".join(item.tracking_codes))))
         if column is Column.CHANNEL and item.channel:
             return plain_tooltip(channel_label(item.channel))
-        if column in (Column.SYNC, Column.ID) and self._writes is not None:
+        if column is Column.SYNC and self._writes is not None:
             writes = self._writes.writes(order_key(item.id))
             write = writes.state
             words = [chip_style(write)[0]] if write else []
@@ -474,6 +484,5 @@ class OrdersTableModel(QAbstractTableModel):
         order_id = id_in(change.key, "order")
         row = self.row_of(order_id) if order_id is not None else None
         if row is not None:
-            self.dataChanged.emit(self.index(row, _ID), self.index(row, _ID))
             cell = self.index(row, _SYNC)
             self.dataChanged.emit(cell, cell)

@@ -25,16 +25,18 @@ from PySide6.QtWidgets import (
 
 from sellerdesk.services.types import OrderSort
 from sellerdesk.ui.orders.columns import (
+    SORTS,
     Column,
     cached_icon,
     column_for,
     column_words,
     sort_for,
 )
+from sellerdesk.ui.orders.row_delegate import ICON_SIZE, OrderRowDelegate
 from sellerdesk.ui.orders.table_model import ORDER_ID_ROLE, OrdersTableModel
 from sellerdesk.ui.widgets.formatting import format_datetime, format_money
 
-_WORD_COLUMNS = (Column.PAID, Column.STATE, Column.CHANNEL, Column.SYNC)
+_WORD_COLUMNS = (Column.PAID, Column.STATE, Column.CHANNEL)
 _NO_ICON = (Column.CHANNEL,)
 # First click on a column sorts the way a seller usually wants it.
 _FIRST_ORDER = {Column.DATE: Qt.SortOrder.DescendingOrder,
@@ -66,6 +68,8 @@ class OrdersTableView(QTableView):
         self.setHorizontalHeader(SortHeader(Qt.Orientation.Horizontal, self))
         self.setModel(model)
         self._model = model
+        self.rows = OrderRowDelegate(model, self)
+        self.setItemDelegate(self.rows)
         self.setAccessibleName(self.tr("Orders"))
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -98,27 +102,30 @@ class OrdersTableView(QTableView):
     def set_starting_widths(self) -> None:
         """Widths from sample texts; Products stretches into what is left."""
         fm = self.fontMetrics()
-        pad = 20  # the cell's margins, and the header's sort arrow
-        icon = fm.height() + 4
+        pad = 12  # the cell's margins
+        arrow = 14  # a sortable column's header also shows the sort arrow
+        icon = ICON_SIZE + 4
         moment = datetime(2026, 12, 28, 22, 59, tzinfo=UTC)
         samples = {
-            Column.ID: ("3101999", icon),  # the id carries a queued change's icon too
-            Column.DATE: (format_datetime(moment, "short"), 0),
-            Column.BUYER: ("Florencia Rodríguez", 0),
-            Column.TOTAL: (format_money(Decimal("123456.78"), "ARS"), 0),
+            Column.ID: "31019999",
+            Column.DATE: format_datetime(moment, "short"),
+            Column.BUYER: "Florencia Rodrí",  # longer names are elided (the tooltip has it all)
+            Column.TOTAL: format_money(Decimal("123456.78"), "ARS"),
         }
         header = self.horizontalHeader()
-        for column, (sample, extra) in samples.items():
+        for column, sample in samples.items():
             title = str(self._model.headerData(column, Qt.Orientation.Horizontal))
-            widest = max(fm.horizontalAdvance(sample), fm.horizontalAdvance(title))
-            self.setColumnWidth(column, widest + extra + pad)
+            widest = max(fm.horizontalAdvance(sample),
+                         fm.horizontalAdvance(title) + (arrow if column in SORTS else 0))
+            self.setColumnWidth(column, widest + pad)
         for column in _WORD_COLUMNS:  # the icon, then the longest of the column's words
             words = [str(self._model.headerData(column, Qt.Orientation.Horizontal))]
             words += column_words(column)
             widest = max(fm.horizontalAdvance(w) for w in words)
             self.setColumnWidth(column, widest + (0 if column in _NO_ICON else icon) + pad)
+        self.setColumnWidth(Column.SYNC, icon + pad)  # an icon only
         header.setSectionResizeMode(Column.PRODUCTS, QHeaderView.ResizeMode.Stretch)
-        header.setMinimumSectionSize(fm.horizontalAdvance("Order") + pad)
+        header.setMinimumSectionSize(icon + pad)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
@@ -127,7 +134,10 @@ class OrdersTableView(QTableView):
             self.viewport().update()
         elif event.type() == QEvent.Type.LanguageChange:
             self._model.clear_texts()
+            self.rows.forget()
             self.set_starting_widths()
+        elif event.type() == QEvent.Type.FontChange:
+            self.rows.forget()
 
     def show_sort(self, sort: OrderSort) -> None:
         """Put the header's indicator on `sort`'s column (none for a column-less ordering)."""

@@ -55,7 +55,8 @@ def follow_states(panel: OrdersPanel, order_id: str) -> list[str | None]:
 def sync_cell(panel: OrdersPanel, order_id: str) -> str:
     row = panel.model.row_of(order_id)
     assert row is not None
-    return str(panel.model.index(row, Column.SYNC).data())
+    # The Changes column shows an icon only: its words are the cell's accessible name.
+    return str(panel.model.index(row, Column.SYNC).data(Qt.ItemDataRole.AccessibleTextRole))
 
 
 def test_a_shipping_update_reaches_the_server_and_shows_queued_then_sent(

@@ -210,6 +210,20 @@ def test_order_facets_drill_down(store: Store) -> None:
     assert everything["summary"]["closed_orders"] == 1
 
 
+def test_order_facets_keep_every_value_at_zero(store: Store) -> None:
+    """A value the other filters leave no order of is still counted, at 0 (so the sidebar's
+    rows never come and go under the pointer)."""
+    store.cache.upsert_orders([
+        order(1, channel="shopfront", currency="ARS", contact_status="new"),
+        order(2, channel="marketplace", currency="VES", contact_status="unknown_status"),
+    ])
+    facets = store.cache.order_facets(OrderFilter(channel="shopfront"))
+    assert facets["status"] == {"new": 1, "unknown_status": 0}
+    assert facets["currency"] == {"ARS": 1, "VES": 0}
+    assert facets["channel"] == {"shopfront": 1, "marketplace": 1}  # own filter removed
+    assert store.cache.order_facets()["currency"] == {"ARS": 1, "VES": 1}
+
+
 def test_questions_and_threads(store: Store) -> None:
     c = store.cache
     c.upsert_questions([question(1, thread_id="tA"), question(2, thread_id="tB"),
