@@ -63,6 +63,7 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
     base_url: str
     shop_id: int
     demo: bool = False
+    authorization_url: str = ""  # OAuth sign-in page (no secret), for "Connect again"
 
 
 class _Settings(msgspec.Struct, kw_only=True):

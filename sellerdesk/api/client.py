@@ -29,6 +29,7 @@ from sellerdesk.api.enums import (
     ThreadOrder,
     ThreadStatus,
 )
+from sellerdesk.api.envelope import decode_records
 from sellerdesk.api.errors import BadResponse
 from sellerdesk.api.models import (
     AnswerResult,
@@ -46,6 +47,7 @@ from sellerdesk.api.models import (
     decode_thread_page,
 )
 from sellerdesk.api.oauth import refresh_grant
+from sellerdesk.api.paging import OnSkipped
 from sellerdesk.api.redact import install_redaction
 from sellerdesk.api.tokens import (
     GrantToken,
@@ -212,10 +214,20 @@ class ShopClient:
     # --- tracking codes (path word `metrics`) -----------------------------------------------
 
     async def tracking_codes(self, event: Event | None = None,
-                             provider: Provider | None = None) -> list[TrackingCode]:
-        """The shop's active tracking codes, optionally filtered."""
-        return await self._get(list[TrackingCode], "metrics",
-                               params={"event": event, "provider": provider})
+                             provider: Provider | None = None, *,
+                             on_skipped: OnSkipped | None = None) -> list[TrackingCode]:
+        """The shop's active tracking codes, optionally filtered; read record by record (an
+        unreadable code is left out, logged and told to `on_skipped`, never failing the list)."""
+        path = self._path("metrics")
+        response = await self._t.request("GET", path,
+                                         params={"event": event, "provider": provider})
+        try:
+            codes, skipped = decode_records(response.content, TrackingCode, what=f"GET {path}")
+        except BadResponse as exc:
+            raise _bad(response, exc) from None
+        if skipped and on_skipped is not None:
+            on_skipped(skipped)
+        return codes
 
     async def tracking_code(self, id: int) -> TrackingCode:
         return await self._get(TrackingCode, "metrics", id)

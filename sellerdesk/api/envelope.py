@@ -246,5 +246,27 @@ def decode_envelope(data: bytes, tp: Any, *, what: str = "answer",
         skipped=skipped)
 
 
+def decode_records(data: bytes, tp: Any, *, what: str = "answer"
+                   ) -> tuple[list[Any], list[Skipped]]:
+    """`data` as a JSON array of `tp` (the tracking-code list), read record by record: the
+    readable records and the skipped ones. Only a body that is no array fails."""
+    try:  # fast path, as for envelopes
+        items: list[Any] = decoder(list[tp]).decode(data)
+    except Exception:
+        pass
+    else:
+        return items, []
+    raws = decode_strict(data, list[msgspec.Raw], what=what)
+    read = record_reader(tp, what)
+    items, skipped = [], []
+    for raw in raws:
+        item, lost = read(raw)
+        if item is not None:
+            items.append(item)
+        skipped += lost
+    return items, skipped
+
+
 __all__ = ["Filter", "FilterValue", "Ordering", "Paging", "RecordReader", "SearchEnvelope",
-           "Skipped", "decode_envelope", "record_id", "record_reader", "skip"]
+           "Skipped", "decode_envelope", "decode_records", "record_id", "record_reader",
+           "skip"]

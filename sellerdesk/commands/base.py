@@ -15,8 +15,10 @@ from sellerdesk.services.types import (
     ApiError,
     AuthError,
     IntentKind,
+    OAuthGrant,
     OutboxEntry,
     OutboxState,
+    SaveGrant,
     StoreError,
 )
 
@@ -29,13 +31,14 @@ class CommandError(Exception):
         self.code = code
 
 
-async def resolve(args: argparse.Namespace) -> tuple[ShopAddress, str]:
-    """The shop to talk to and its token: `--base-url/--shop-id` or a saved profile."""
+async def resolve(args: argparse.Namespace
+                  ) -> tuple[ShopAddress, str | OAuthGrant, SaveGrant | None]:
+    """The shop to talk to and its token, or its OAuth grant with where its renewals go:
+    `--base-url/--shop-id` or a saved profile (`SELLERDESK_TOKEN` wins over both)."""
     shops = Shops(args.data_dir)
     env_token = os.environ.get("SELLERDESK_TOKEN", "").strip()
     if args.base_url:  # with --shop-id: cli.main checks they come together
         name = args.profile or f"{args.shop_id}@{args.base_url.split('://')[-1].rstrip('/')}"
-        token = env_token or await shops.token_of(name)
         address = ShopAddress(profile=_safe_name(name), base_url=args.base_url,
                               shop_id=int(args.shop_id))
     else:
@@ -43,13 +46,17 @@ async def resolve(args: argparse.Namespace) -> tuple[ShopAddress, str]:
         if profile is None:
             raise CommandError("No shop profile yet: open SellerDesk once, or give --base-url, "
                                "--shop-id and SELLERDESK_TOKEN.", USAGE)
-        token = env_token or await shops.token_of(profile.name)
+        name = profile.name
         address = ShopAddress(profile=_safe_name(profile.name), base_url=profile.base_url,
                               shop_id=profile.shop_id)
+    grant = None if env_token else await shops.grant_of(name)
+    if grant is not None:  # renews itself; each rotated grant is stored before it is used
+        return address, grant, shops.grant_saver(name)
+    token = env_token or await shops.token_of(name)
     if not token:
         raise CommandError("No access token: set SELLERDESK_TOKEN or save one in SellerDesk.",
                            AUTH)
-    return address, token
+    return address, token, None
 
 
 def _safe_name(name: str) -> str:
@@ -57,9 +64,10 @@ def _safe_name(name: str) -> str:
 
 
 async def open_session(args: argparse.Namespace) -> Session:
-    address, token = await resolve(args)
+    address, token, save_grant = await resolve(args)
     try:
-        session = await Session.open(address, token, data_dir=args.data_dir)
+        session = await Session.open(address, token, data_dir=args.data_dir,
+                                     save_grant=save_grant)
     except StoreError as exc:
         raise CommandError(exc.message) from None
     try:

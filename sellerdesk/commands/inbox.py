@@ -10,7 +10,7 @@ from sellerdesk.commands.output import end_progress, progress, say
 from sellerdesk.services.convert import load_all
 from sellerdesk.services.intents import Intent
 from sellerdesk.services.session import Session
-from sellerdesk.services.sync import SyncProgress
+from sellerdesk.services.sync import SyncProgress, report_lines
 from sellerdesk.services.types import (
     ApiError,
     IntentKind,
@@ -38,9 +38,7 @@ async def cmd_sync(args: argparse.Namespace) -> int:
             raise CommandError(exc.message, QUEUED) from None
         end_progress()
         await s.outbox.flush()
-        say(f"synced: {report.orders} orders, {report.threads} threads, "
-            f"{report.questions} questions, {report.tracking_codes} tracking codes, "
-            f"{report.categories} categories")
+        say("\n".join(report_lines(report)))  # counts, then what could not be read or synced
         return DONE
     return await run(args, body)
 

@@ -6,6 +6,11 @@ drop, malformed), then the `*_rate` shares, drawn from an RNG seeded with --seed
 429s answer without running the endpoint (a 429 says `Retry-After: retry_after` unless
 `omit_retry_after`); drops and malformed bodies run it first, so a write is applied and
 only its answer is lost or garbled (the "outcome unknown" case the outbox must settle).
+
+`match` scopes the faults (counters and shares, not the latency) to some requests:
+`"POST /metrics"` (a method and the end of the path), `"POST"` or `"/metrics"`. Other requests
+pass untouched and spend no counter, so `{"drop_next": 1, "match": "POST /metrics"}` drops
+the answer of the next tracking-code create, not of the list read before it.
 """
 
 from __future__ import annotations
@@ -32,6 +37,19 @@ class FaultState:
     malformed_rate: float = 0.0
     malformed_next: int = 0
     token_revoked: bool = False
+    match: str = ""  # "" = every request; else "METHOD", "/path-end" or "METHOD /path-end"
+
+
+def matches(pattern: str, method: str, path: str) -> bool:
+    """Whether a request falls under the `match` scope (see the module docstring)."""
+    if not pattern.strip():
+        return True
+    head, _, tail = pattern.strip().partition(" ")
+    want_method, want_path = (head, tail.strip()) if tail else (
+        ("", head) if head.startswith("/") else (head, ""))
+    if want_method and want_method.upper() != method.upper():
+        return False
+    return not want_path or path.rstrip("/").endswith(want_path.rstrip("/"))
 
 
 def check_fields(values: dict[str, Any]) -> str | None:
@@ -44,6 +62,9 @@ def check_fields(values: dict[str, Any]) -> str | None:
         if kind == "bool":
             if not isinstance(value, bool):
                 return f"{name} must be a boolean"
+        elif kind == "str":
+            if not isinstance(value, str):
+                return f"{name} must be a string"
         elif isinstance(value, bool) or not isinstance(value, int | float):
             return f"{name} must be a number"
         elif kind == "int" and (not float(value).is_integer() or value < 0):
@@ -73,8 +94,10 @@ class Faults:
     def reset(self) -> None:
         self.state = FaultState()
 
-    def draw(self) -> str | None:
+    def draw(self, method: str = "GET", path: str = "") -> str | None:
         s = self.state
+        if not matches(s.match, method, path):
+            return None
         for kind in KINDS:
             pending = getattr(s, f"{kind}_next")
             if pending > 0:

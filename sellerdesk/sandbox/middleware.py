@@ -78,7 +78,7 @@ class FieldMiddleware:
         state = self.faults.state
         if state.latency_ms > 0:
             await asyncio.sleep(state.latency_ms / 1000)
-        kind = self.faults.draw()
+        kind = self.faults.draw(scope["method"], scope.get("path", ""))
         entry.fault = kind
         if kind == "error":
             entry.status = state.error_status

@@ -1,4 +1,4 @@
-"""Categories and the shop record: read from the cache at once, refreshed behind it."""
+"""Categories, the shop record and listing pictures: the cache at once, refreshed behind it."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from sellerdesk.services.convert import flatten_categories, load, load_all, shop
 from sellerdesk.services.events import Event
 from sellerdesk.store import Store
 from sellerdesk.store.rows import Resource
+
+PICTURE_MAX_BYTES = 2_000_000  # a listing's thumbnail is small
 
 
 def build_tree(flat: list[Category]) -> list[Category]:
@@ -47,6 +49,11 @@ class CatalogueService:
     async def shop(self) -> Shop | None:
         cached = await self._store.run(self._store.cache.shop)
         return None if cached is None else load(cached, Shop)
+
+    async def picture(self, url: str, *, max_bytes: int = PICTURE_MAX_BYTES) -> bytes:
+        """A listing's picture (a thumbnail), through the shop's one pacer like every other
+        request: never more than the service allows, the token only to its own origin."""
+        return await self._client.fetch_image(url, max_bytes=max_bytes)
 
     async def refresh_shop(self) -> Shop:
         shop = await self._client.shop()

@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 import httpx
 
 from sellerdesk.api.errors import ApiError, Offline
-from sellerdesk.policy import PROBE, Backoff
+from sellerdesk.policy import PROBE, Backoff, Pacer
 from sellerdesk.services.events import Event
 
 log = logging.getLogger("sellerdesk.connectivity")
@@ -128,6 +128,66 @@ class Connectivity:
                 pass
 
 
+@dataclass(frozen=True)
+class SlowDown:
+    """The shop service asked us to slow down (a 429): every request of the shop waits until
+    `resume_at` (wall time). `rescheduled`: the wait is longer than a request may hold its
+    turn (`policy.HOLD_MAX`), so work that cannot wait was rescheduled instead."""
+
+    resume_at: datetime
+    rescheduled: bool
+
+
+class Pace:
+    """The shop's pacer, told as events: `slowed(SlowDown)` when the service asks us to slow
+    down for at least `min_seconds` (a pause of a second or less is routine pacing, not news),
+    `slowed(None)` when the pause is over. The pacer says when a pause begins; its end is
+    kept here on the loop's clock, since no request may come to say it."""
+
+    def __init__(self, pacer: Pacer, *, min_seconds: float = 3.0) -> None:
+        self._pacer = pacer
+        self._min = min_seconds
+        self.current: SlowDown | None = None
+        self.slowed: Event[SlowDown | None] = Event("pace.slowed")
+        self._end: asyncio.TimerHandle | None = None
+        pacer.listeners.append(self._on_pacer)
+
+    def _on_pacer(self, resume_at: datetime | None) -> None:
+        if resume_at is None:
+            self._set(None)
+            return
+        wait = (resume_at - datetime.now(UTC)).total_seconds()
+        if wait < self._min and self.current is None:
+            return
+        self._set(SlowDown(resume_at, rescheduled=wait > self._pacer.hold_max))
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # told outside a loop (a test pausing a pacer by hand)
+            return
+        if self._end is not None:
+            self._end.cancel()
+        self._end = loop.call_later(max(wait, 0.0), self._set, None)
+
+    def _set(self, slowdown: SlowDown | None) -> None:
+        if slowdown is None and self._end is not None:
+            self._end.cancel()
+            self._end = None
+        if slowdown != self.current:
+            self.current = slowdown
+            if slowdown is not None:
+                log.info("the shop service asked us to slow down until %s%s",
+                         slowdown.resume_at.isoformat(timespec="seconds"),
+                         "; work is rescheduled" if slowdown.rescheduled else "")
+            self.slowed.emit(slowdown)
+
+    def close(self) -> None:
+        if self._on_pacer in self._pacer.listeners:
+            self._pacer.listeners.remove(self._on_pacer)
+        if self._end is not None:
+            self._end.cancel()
+            self._end = None
+
+
 class WatchedTransport(httpx.AsyncBaseTransport):
     """The client's HTTP transport, telling connectivity what each request found: any
     answer but a 5xx or 429 (a proxy or a struggling server says little about the network)
@@ -156,4 +216,4 @@ class WatchedTransport(httpx.AsyncBaseTransport):
         await self._inner.aclose()
 
 
-__all__ = ["Connection", "Connectivity", "Retry", "WatchedTransport"]
+__all__ = ["Connection", "Connectivity", "Pace", "Retry", "SlowDown", "WatchedTransport"]

@@ -22,10 +22,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 READY = re.compile(r"SELLERDESK-SANDBOX base_url=(\S+) shop_id=(\d+) token=(\S+)")
+# The demo app's OAuth credentials and a refresh token issued at start, after the above.
+READY_OAUTH = re.compile(r" client_id=(\S+) client_secret=(\S+) refresh_token=(\S+)")
 
 # Extra arguments for every sandbox started here (the demo shop, the tests, the benchmarks),
-# after the launcher's own; one argument per item.
-SANDBOX_ARGS: tuple[str, ...] = ("--gentle",)  # the field's harshness: being switched on
+# after the launcher's own; one argument per item. None: every sandbox is as harsh as the
+# field (rate limit, expiring tokens, field variety; docs/decisions.md), and a caller that
+# needs it gentler says so in `extra_args` (the test suite turns the rate limit off).
+SANDBOX_ARGS: tuple[str, ...] = ()
 
 OUTPUT_LINES = 400  # lines of the child's output kept before and after its ready line
 
@@ -66,6 +70,9 @@ class SandboxProcess:
     base_url: str = ""
     shop_id: int = 0
     token: str = ""
+    client_id: str = ""  # the demo app's OAuth credentials (empty from an older sandbox)
+    client_secret: str = field(default="", repr=False)
+    refresh_token: str = field(default="", repr=False)  # issued at start, single-use
     ready_line: str = ""
     proc: subprocess.Popen[str] | None = field(default=None, repr=False)
     # Its output: the lines up to the ready line, and the latest ones after it.
@@ -117,6 +124,9 @@ class SandboxProcess:
         self.ready_line = m.string
         self.base_url, self.token, self.shop_id = m.group(1), m.group(3), int(m.group(2))
         self.port = int(self.base_url.rsplit(":", 1)[1])
+        oauth = READY_OAUTH.search(m.string)
+        if oauth is not None:
+            self.client_id, self.client_secret, self.refresh_token = oauth.groups()
         return self
 
     @property
@@ -157,5 +167,5 @@ class SandboxProcess:
         return f"SandboxProcess(base_url={self.base_url!r}, shop_id={self.shop_id})"
 
 
-__all__ = ["READY", "SANDBOX_ARGS", "SandboxProcess", "SandboxStartError", "free_port",
-           "sandbox_command"]
+__all__ = ["READY", "READY_OAUTH", "SANDBOX_ARGS", "SandboxProcess", "SandboxStartError",
+           "free_port", "sandbox_command"]

@@ -11,9 +11,11 @@ import httpx
 
 from sellerdesk.api.client import ShopClient
 from sellerdesk.api.redact import install_redaction
+from sellerdesk.api.tokens import OAuthGrant, SaveGrant
 from sellerdesk.policy import DEFAULT_RATE, pacer_for
+from sellerdesk.services.access import Access
 from sellerdesk.services.catalogue import CatalogueService
-from sellerdesk.services.connectivity import Connectivity, WatchedTransport
+from sellerdesk.services.connectivity import Connectivity, Pace, WatchedTransport
 from sellerdesk.services.dashboard import DashboardService
 from sellerdesk.services.inbox import InboxService
 from sellerdesk.services.notifications import NotificationService
@@ -23,6 +25,7 @@ from sellerdesk.services.pending import PendingWrites
 from sellerdesk.services.sync import SyncService
 from sellerdesk.services.tracking import TrackingService
 from sellerdesk.store import Store
+from sellerdesk.store.outbox import OutboxChange, OutboxEvent
 
 log = logging.getLogger("sellerdesk.services")
 
@@ -50,44 +53,67 @@ class ShopAddress:
     shop_id: int
 
 
+class GrantKeeper:
+    """Where a session's rotated OAuth grants go (the keyring, through `Shops`): the client
+    awaits it before using a renewed token. Without a `save` (the demo, tests) the grant
+    lives in the client's memory only."""
+
+    def __init__(self, save: SaveGrant | None = None) -> None:
+        self.save = save
+
+    async def __call__(self, grant: OAuthGrant) -> None:
+        install_redaction(*grant.secrets())  # before anything can log the call's result
+        if self.save is not None:
+            await self.save(grant)
+
+
 class Session:
     """Open with `await Session.open(...)`, close with `await session.aclose()`."""
 
     def __init__(self, address: ShopAddress, client: ShopClient, store: Store, *,
-                 watch: WatchedTransport | None = None) -> None:
+                 watch: WatchedTransport | None = None,
+                 grants: GrantKeeper | None = None) -> None:
         self.address = address
         self.client = client
         self.store = store
+        self.grants = grants or GrantKeeper()
         self.pending = PendingWrites(store)  # before any write: it follows every one
         self.connectivity = Connectivity(client.shop)
         if watch is not None:  # every request of the client tells connectivity its outcome
             watch.connectivity = self.connectivity
+        self.pace = Pace(client.pacer)  # "the shop service asked us to slow down"
+        self.access = Access(client, store)  # a refused token pauses sync and sending
         self.tracking: TrackingService
         self.outbox = OutboxService(client, store, self.connectivity,
                                     known_tracking_ids=lambda: self.tracking.known_ids())
+        self.outbox.auth_needed.connect(self.access.sending_paused)
+        self.outbox.changed.connect(self._on_outbox_changed)
         self.tracking = TrackingService(client, store, self.outbox, self.pending)
         self.catalogue = CatalogueService(client, store)
         self.inbox = InboxService(client, store, self.outbox, self.connectivity)
         self.orders = OrdersService(client, store, self.outbox, self.pending)
         self.dashboard = DashboardService(store)
         self.sync = SyncService(client, store, self.catalogue, self.tracking, self.inbox,
-                                self.orders)
+                                self.orders, access=self.access)
         self.notifications = NotificationService(store)
 
     @classmethod
-    async def open(cls, address: ShopAddress, token: str, *, data_dir: Path | None = None,
-                   timeout: float = 20.0, max_retries: int = 3,
+    async def open(cls, address: ShopAddress, token: str | OAuthGrant, *,
+                   data_dir: Path | None = None, timeout: float = 20.0, max_retries: int = 3,
                    transport: httpx.AsyncBaseTransport | None = None,
-                   rate: float | None = None) -> Session:
-        """`transport`: the HTTP transport under the client (tests give a fake one);
-        `rate`: requests/s for this shop (default `request_rate()`; 0 = unpaced)."""
-        install_redaction(token)
+                   rate: float | None = None, save_grant: SaveGrant | None = None) -> Session:
+        """`token`: a pasted access token or an OAuth grant, whose rotated successors go to
+        `save_grant` (awaited before use; memory only without one); `transport`: the HTTP
+        transport under the client (tests give a fake one); `rate`: requests/s for this shop
+        (default `request_rate()`; 0 = unpaced)."""
+        install_redaction(*(token.secrets() if isinstance(token, OAuthGrant) else (token,)))
         store = await Store.open_async(address.profile, data_dir=data_dir)
         watch = WatchedTransport(transport)
+        grants = GrantKeeper(save_grant)
         client = ShopClient(address.base_url, address.shop_id, token, timeout=timeout,
-                            max_retries=max_retries, transport=watch,
+                            max_retries=max_retries, transport=watch, save_grant=grants,
                             pacer=pacer_for(request_rate() if rate is None else rate))
-        session = cls(address, client, store, watch=watch)
+        session = cls(address, client, store, watch=watch, grants=grants)
         try:
             await session.pending.load()
         except BaseException:
@@ -99,7 +125,27 @@ class Session:
         """Start sending queued writes in the background."""
         self.outbox.start()
 
+    def _on_outbox_changed(self, change: OutboxChange) -> None:
+        if change.event is OutboxEvent.RESUMED:  # a new token lifted the pause
+            self.access.restore()
+
+    async def check_access(self) -> None:
+        """At start: sending still paused by a refusal of this very token (an earlier run's)
+        pauses the sync too, and the seller hears of it (`access.refused`)."""
+        if await self.outbox.resume_if_new_token():
+            return
+        reason = await self.outbox.paused()
+        if reason is not None:
+            self.access.sending_paused(reason)
+
+    def use_grant(self, grant: OAuthGrant, save: SaveGrant | None = None) -> None:
+        """Renew tokens with `grant` from now on (the demo shop, once its sandbox has handed
+        one out); its rotated successors go to `save` (memory only without one)."""
+        self.grants.save = save
+        self.client.set_token(grant)
+
     async def aclose(self) -> None:
+        self.pace.close()
         self.pending.close()
         await self.outbox.aclose()
         await self.connectivity.aclose()

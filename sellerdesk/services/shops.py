@@ -16,17 +16,20 @@ import contextlib
 import enum
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from keyring.backends import null
 
 from sellerdesk.api.enums import QuestionStatus, ThreadStatus
+from sellerdesk.api.tokens import OAuthGrant, SaveGrant
 from sellerdesk.credentials import CredentialsError, CredentialStore, Profile
+from sellerdesk.policy import TOKEN_LIFETIME
 from sellerdesk.services.dashboard import DashboardService, Glance
 from sellerdesk.services.sandbox_launcher import SandboxProcess, free_port
 from sellerdesk.services.session import Session, ShopAddress
+from sellerdesk.services.sign_in import OAuthApp, sandbox_app
 from sellerdesk.store import Store, StoreBusyError, StoreError, default_data_dir, profile_db_path
 from sellerdesk.store.outbox import OutboxEntry
 
@@ -53,7 +56,23 @@ class ProfileAnswer:
     name: str = ""
     base_url: str = ""
     shop_id: int = 0
-    token: str = ""  # CONNECT only; empty when an edit keeps the saved token
+    token: str = field(default="", repr=False)  # CONNECT: a pasted token; "" keeps the saved
+    grant: OAuthGrant | None = None  # CONNECT: the grant of an OAuth sign-in (wins)
+    authorization_url: str = ""  # CONNECT with a grant: where to sign in again
+
+
+def demo_grant(demo: SandboxProcess, *, now: datetime | None = None) -> OAuthGrant | None:
+    """The demo shop's OAuth grant: the sandbox hands out its start token with a refresh
+    token, so the demo renews its tokens itself as a real shop does (None from a sandbox
+    that names none)."""
+    if not (demo.client_id and demo.refresh_token):
+        return None
+    app = sandbox_app(demo.base_url, demo.client_id, demo.client_secret)
+    start = now or datetime.now(UTC)
+    return OAuthGrant(client_id=app.client_id, client_secret=app.client_secret,
+                      refresh_token=demo.refresh_token, access_token=demo.token,
+                      expires_at=start + timedelta(seconds=TOKEN_LIFETIME),
+                      token_url=app.token_url, lifetime=TOKEN_LIFETIME)
 
 
 class TokenMissing(Exception):
@@ -74,11 +93,13 @@ def saved_profiles(config_dir: Path | None) -> list[Profile]:
         return []
 
 
-async def open_session(address: ShopAddress, token: str, data_dir: Path | None) -> Session:
+async def open_session(address: ShopAddress, token: str | OAuthGrant, data_dir: Path | None,
+                       *, save_grant: SaveGrant | None = None) -> Session:
     """A session over the shop's store; waits a moment while another reader holds it."""
     for attempt in range(BUSY_RETRIES):
         try:
-            return await Session.open(address, token, data_dir=data_dir)
+            return await Session.open(address, token, data_dir=data_dir,
+                                      save_grant=save_grant)
         except StoreBusyError:
             if attempt == BUSY_RETRIES - 1:
                 raise  # another window or command holds it: the seller is told so
@@ -124,6 +145,33 @@ class Shops:
     async def token_of(self, name: str) -> str | None:
         return await asyncio.to_thread(self._credentials.get_token, name)
 
+    async def grant_of(self, name: str) -> OAuthGrant | None:
+        """The profile's OAuth grant (None with a pasted token, or `SELLERDESK_TOKEN` set)."""
+        return await asyncio.to_thread(self._credentials.get_grant, name)
+
+    def grant_saver(self, name: str) -> SaveGrant:
+        """Stores each rotated grant of `name` in the keyring, off the loop; the client awaits
+        it before using the new access token (refresh tokens are single-use)."""
+        async def save(grant: OAuthGrant) -> None:
+            await asyncio.to_thread(self._credentials.set_grant, name, grant)
+        return save
+
+    async def oauth_app(self, name: str) -> OAuthApp | None:
+        """The OAuth settings `name` was connected with (to connect again), or None."""
+        profile = self._credentials.get_profile(name)
+        grant = await self.grant_of(name)
+        if profile is None or grant is None:
+            return None
+        return OAuthApp(profile.authorization_url, grant.token_url, grant.client_id,
+                        grant.client_secret)
+
+    def demo_oauth_app(self) -> OAuthApp | None:
+        """The demo sandbox's OAuth app, while it runs (the profile dialog's prefill)."""
+        demo = self._demo
+        if demo is None or not demo.client_id:
+            return None
+        return sandbox_app(demo.base_url, demo.client_id, demo.client_secret)
+
     # ---- opening -------------------------------------------------------------------------
 
     async def open_choice(self, answer: ProfileAnswer) -> Session:
@@ -133,9 +181,14 @@ class Shops:
             await self._close_if_open(DEMO_PROFILE)
             return await self.open_demo()
         if answer.choice is ProfileChoice.CONNECT:
+            saved = self._credentials.get_profile(answer.name)
+            auth_url = answer.authorization_url or (saved.authorization_url if saved else "")
             self._credentials.add_profile(Profile(name=answer.name, base_url=answer.base_url,
-                                                  shop_id=answer.shop_id))
-            if answer.token:  # empty when an edit keeps the saved token
+                                                  shop_id=answer.shop_id,
+                                                  authorization_url=auth_url))
+            if answer.grant is not None:
+                await asyncio.to_thread(self._credentials.set_grant, answer.name, answer.grant)
+            elif answer.token:  # empty when an edit keeps the saved token
                 await asyncio.to_thread(self._credentials.set_token, answer.name,
                                         answer.token)
         return await self.open_saved(answer.name)
@@ -144,12 +197,14 @@ class Shops:
         profile = self._credentials.get_profile(name)
         if profile is None:
             raise CredentialsError("There is no saved shop by that name.", detail=name)
-        token = await self.token_of(profile.name)
+        grant = await self.grant_of(profile.name)
+        token: str | OAuthGrant | None = grant or await self.token_of(profile.name)
         if not token:
             raise TokenMissing(profile)
         await self._close_if_open(profile.name)
         address = ShopAddress(profile.name, profile.base_url, profile.shop_id)
-        session = await open_session(address, token, self.data_dir)
+        session = await open_session(address, token, self.data_dir,
+                                     save_grant=self.grant_saver(profile.name))
         self._credentials.set_default_profile(profile.name)
         return session
 
@@ -177,11 +232,17 @@ class Shops:
                 asyncio.to_thread(demo.start), name="demo-sandbox-start")
 
     async def demo_ready(self) -> None:
-        """Wait until the demo shop's sandbox serves (at once for any other shop)."""
+        """Wait until the demo shop's sandbox serves (at once for any other shop); from then
+        on the demo session renews its tokens with the grant the sandbox handed out."""
         if self._demo_start is not None:
             # Shielded: a cancelled sync must not cancel the server's start (its thread would
             # go on starting a sandbox nobody stops).
+            started = self._demo is None
             self._demo = await asyncio.shield(self._demo_start)
+            session = self.session
+            grant = demo_grant(self._demo) if started else None
+            if grant is not None and session is not None and self.demo:
+                session.use_grant(grant)  # kept in memory: every start hands out a new one
 
     @property
     def demo(self) -> bool:
@@ -277,7 +338,21 @@ async def read_glances(profiles: Sequence[Profile], data_dir: Path | None, *,
     return [await read_glance(p, data_dir, slow_minutes=slow_minutes) for p in profiles]
 
 
-__all__ = ["BUSY_RETRIES", "DEMO_PROFILE", "DEMO_SHOP_ID", "DEMO_TOKEN", "GlanceProblem",
-           "ProfileAnswer", "ProfileChoice", "ShopGlance", "Shops", "TokenMissing",
-           "open_session", "queue_demo_answer", "read_glance", "read_glances",
-           "saved_profiles"]
+__all__ = [
+    "BUSY_RETRIES",
+    "DEMO_PROFILE",
+    "DEMO_SHOP_ID",
+    "DEMO_TOKEN",
+    "GlanceProblem",
+    "ProfileAnswer",
+    "ProfileChoice",
+    "ShopGlance",
+    "Shops",
+    "TokenMissing",
+    "demo_grant",
+    "open_session",
+    "queue_demo_answer",
+    "read_glance",
+    "read_glances",
+    "saved_profiles",
+]

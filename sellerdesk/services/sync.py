@@ -1,37 +1,67 @@
-"""Bring the local store up to date with the server, with progress and cancellation.
+"""Bring the local store up to date with the server: stages that fail alone, few requests.
 
-A first sync reads everything; later ones are incremental where the service allows it:
-orders are walked newest-changed first (`total_last_updated_desc`) and the walk stops at the
-first page that holds nothing new; only threads whose counts or dates moved are re-read.
-Cancelling the task that awaits `sync()` stops it cleanly: what was stored stays stored.
+Stages: `shop`, `categories`, `tracking` (codes), `threads` (with the conversations of the
+threads that moved) and `orders`. They run together: every request still takes its turn from
+the session's one pacer, so side by side they only keep its slots full. Each fails alone: a
+stage whose requests fail is reported failed with the error's words, the others carry on, and
+only a resource whose stage succeeded gets a new "last synced" time in the store. A record a
+stage cannot read is skipped, logged by id and listed in the report (`SyncReport.skipped`).
+
+Few requests (docs/decisions.md, "Sync"):
+- shop and categories: on a full sync, the first time, or when their copy is older than
+  `CATALOGUE_EVERY`;
+- tracking codes: the list every time; by id only the codes whose list fields changed, new
+  ones, and the cached codes the list does not show (`TrackingService.refresh`);
+- threads: newest question first, stopping at the first page with nothing new, unless the
+  shop's totals (`paging.total`, `unanswered_quantity`) moved in a way the pages read do not
+  explain: then the whole list, which also finds threads gone. Conversations are read only
+  for threads that moved (every one on a full sync);
+- orders: newest-changed first (`total_last_updated_desc`), stopping at the first page with
+  nothing new.
+A sync with nothing changed costs the code list, one thread page and one order page.
+Cancelling the task that awaits `sync()` stops every stage cleanly: what was stored stays.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import enum
 import functools
 import logging
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
+from typing import Any, TypeVar
 
 from sellerdesk.api.client import ShopClient
-from sellerdesk.api.enums import OrderOrder, QuestionOrder
-from sellerdesk.api.errors import NotFound
-from sellerdesk.api.models import Order, Question, Thread
-from sellerdesk.api.paging import paginate, paginate_thread
+from sellerdesk.api.enums import OrderOrder, QuestionOrder, ThreadOrder
+from sellerdesk.api.errors import ApiError, AuthError, NotFound
+from sellerdesk.api.models import Order, Question, SearchEnvelope, Skipped, Thread
+from sellerdesk.api.paging import Fetch, paginate, paginate_thread
+from sellerdesk.services.access import Access
 from sellerdesk.services.catalogue import CatalogueService
 from sellerdesk.services.convert import order_row, thread_row
 from sellerdesk.services.events import Event
 from sellerdesk.services.inbox import InboxService
 from sellerdesk.services.orders import OrdersService
+from sellerdesk.services.refresh import backs_off
 from sellerdesk.services.tracking import TrackingService
-from sellerdesk.store import Store
+from sellerdesk.store import Store, StoreError
 from sellerdesk.store.rows import QuestionFilter, Resource
 
 log = logging.getLogger("sellerdesk.sync")
 
+T = TypeVar("T")
 PAGE = 50
+CATALOGUE_EVERY = timedelta(hours=6)  # shop record and categories change rarely
+STAGES = ("shop", "categories", "tracking", "threads", "orders")
+# Where each stage's "last synced" time is kept (the conversations share the threads').
+STAGE_RESOURCES: dict[str, tuple[Resource, ...]] = {
+    "shop": (Resource.SHOP,), "categories": (Resource.CATEGORIES,),
+    "tracking": (Resource.TRACKING_CODES,),
+    "threads": (Resource.THREADS, Resource.QUESTIONS), "orders": (Resource.ORDERS,)}
 
 
 @dataclass(frozen=True)
@@ -41,24 +71,178 @@ class SyncProgress:
     total: int | None
 
 
+class StageState(enum.StrEnum):
+    OK = "ok"
+    FAILED = "failed"
+    NOT_DUE = "not_due"  # shop and categories between their readings
+
+
+class RecordKind(enum.StrEnum):
+    """What a skipped record was (the words of "2 orders could not be read")."""
+
+    ORDER = "order"
+    THREAD = "thread"
+    QUESTION = "question"
+    TRACKING_CODE = "tracking_code"
+
+
+@dataclass(frozen=True)
+class SkippedRecord:
+    """A record a sync could not read: its id when that much was readable, and why."""
+
+    kind: RecordKind
+    id: str | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class StageResult:
+    stage: str
+    state: StageState
+    count: int = 0  # records read
+    error: ApiError | StoreError | None = None
+
+    @property
+    def message(self) -> str:
+        """Why the stage failed, in the error's words ("" when it did not)."""
+        return self.error.message if self.error is not None else ""
+
+
 @dataclass
 class SyncReport:
+    full: bool = False
     orders: int = 0
     threads: int = 0
     questions: int = 0
     tracking_codes: int = 0
     categories: int = 0
-    stages: list[str] = field(default_factory=list)
+    results: dict[str, StageResult] = field(default_factory=dict)
+    skipped: list[SkippedRecord] = field(default_factory=list)
+
+    @property
+    def stages(self) -> list[str]:
+        """The stages that ran to the end."""
+        return [s for s in STAGES if self.results.get(s, _NOT_RUN).state is StageState.OK]
+
+    @property
+    def failed(self) -> list[StageResult]:
+        return [r for s in STAGES if (r := self.results.get(s, _NOT_RUN)).state
+                is StageState.FAILED]
+
+    @property
+    def ok(self) -> bool:
+        """Every stage that was due ran to the end (skipped records aside)."""
+        return not self.failed
+
+    def skipped_ids(self, kind: RecordKind) -> list[str | None]:
+        return [r.id for r in self.skipped if r.kind is kind]
+
+    def backoff_error(self) -> ApiError | None:
+        """The failure the background schedule should back off for (offline, slowed down,
+        a struggling server), if a stage met one."""
+        for result in self.failed:
+            if isinstance(result.error, ApiError) and backs_off(result.error):
+                return result.error
+        return None
+
+
+_NOT_RUN = StageResult("", StageState.NOT_DUE)
+
+
+def skipped_text(kind: RecordKind, ids: Sequence[str | None], *, shown: int = 5) -> str:
+    """English words for skipped records (the command line): "2 orders could not be read
+    (ids 3000008, 3000011)". The window says the same in the seller's language."""
+    n = len(ids)
+    noun = {RecordKind.ORDER: "order", RecordKind.THREAD: "conversation",
+            RecordKind.QUESTION: "question", RecordKind.TRACKING_CODE: "tracking code"}[kind]
+    return f"{n} {noun}{'' if n == 1 else 's'} could not be read ({ids_text(ids, shown)})"
+
+
+def ids_text(ids: Sequence[str | None], shown: int = 5) -> str:
+    """ "ids 1, 2, 3, …" of skipped records; a record without a readable id is "no id"."""
+    named = [i for i in ids if i]
+    parts = named[:shown]
+    if len(named) > shown:
+        parts.append("…")
+    unnamed = len(ids) - len(named)
+    if unnamed:
+        parts.append("no id" if unnamed == 1 else f"{unnamed} without id")
+    word = "id" if len(named) == 1 else "ids"
+    return f"{word} {', '.join(parts)}" if named else ", ".join(parts)
+
+
+def report_lines(report: SyncReport) -> list[str]:
+    """The report in English lines (the command line's `sync` output)."""
+    lines = [f"synced: {report.orders} orders, {report.threads} threads, "
+             f"{report.questions} questions, {report.tracking_codes} tracking codes, "
+             f"{report.categories} categories"]
+    for kind in RecordKind:
+        ids = report.skipped_ids(kind)
+        if ids:
+            lines.append(skipped_text(kind, ids))
+    lines += [f"{r.stage} failed: {r.message}" for r in report.failed]
+    return lines
 
 
 def _thread_key(t: Thread) -> tuple[object, ...]:
     return (t.status, t.unanswered_quantity, t.answered_quantity, t.last_question_date)
 
 
+class _PageEnds:
+    """Wraps a search so a consumer of `paginate` knows where each page ends: with one page
+    in flight at a time, pages arrive in order and their sizes queue up here."""
+
+    def __init__(self, fetch: Callable[..., Awaitable[SearchEnvelope[Any]]]) -> None:
+        self._fetch = fetch
+        self.sizes: deque[int] = deque()
+        self.pages: list[SearchEnvelope[Any]] = []
+
+    async def __call__(self, *, limit: int, offset: int) -> SearchEnvelope[Any]:
+        page = await self._fetch(limit=limit, offset=offset)
+        self.sizes.append(len(page.items))
+        self.pages.append(page)
+        return page
+
+    def page_ended(self, taken: int) -> bool:
+        """Whether `taken` items end the current page (empty pages are passed over)."""
+        while self.sizes and self.sizes[0] == 0:
+            self.sizes.popleft()
+        if self.sizes and taken >= self.sizes[0]:
+            self.sizes.popleft()
+            return True
+        return False
+
+
+async def walk_until_unchanged(fetch: Fetch[SearchEnvelope[T]],
+                               take: Callable[[list[T]], Awaitable[bool]], *,
+                               on_skipped: Callable[[Sequence[Skipped]], object],
+                               on_progress: Callable[[int, int | None], object]
+                               ) -> list[SearchEnvelope[Any]]:
+    """Walk a newest-first search page by page, one in flight, handing each page's records
+    to `take` (which stores them and says whether any was new); stops after the first page
+    with nothing new. Returns the pages read."""
+    ends = _PageEnds(fetch)
+    batch: list[T] = []
+    walker = paginate(ends, limit=PAGE, concurrency=1, on_skipped=on_skipped,
+                      on_progress=on_progress)
+    async with contextlib.aclosing(walker) as items:
+        async for item in items:
+            batch.append(item)
+            if ends.page_ended(len(batch)):
+                page, batch = batch, []
+                if not await take(page):
+                    break  # newest first: a page with nothing new ends the walk
+    if batch:
+        await take(batch)
+    return ends.pages
+
+
 class SyncService:
     def __init__(self, client: ShopClient, store: Store, catalogue: CatalogueService,
                  tracking: TrackingService, inbox: InboxService,
-                 orders: OrdersService | None = None, *, parallel: int = 4) -> None:
+                 orders: OrdersService | None = None, *, parallel: int = 4,
+                 access: Access | None = None,
+                 clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self._client = client
         self._store = store
         self._catalogue = catalogue
@@ -66,7 +250,13 @@ class SyncService:
         self._inbox = inbox
         self._orders = orders
         self._parallel = parallel
+        self._access = access
+        self._clock = clock
         self._lock = asyncio.Lock()
+        # (server's thread total - cached threads, server's unanswered - cached unanswered)
+        # after the last whole walk: records the server lists but we cannot read keep it
+        # constant, so a change to it means something moved beyond the pages read.
+        self._thread_gap: tuple[int, int] | None = None
         self.progressed: Event[SyncProgress] = Event("sync.progressed")
         self.finished: Event[SyncReport] = Event("sync.finished")
 
@@ -78,15 +268,28 @@ class SyncService:
         """When `what` was last brought up to date from the server (None: never)."""
         return await self._store.run(self._store.cache.last_sync, what)
 
+    async def synced_times(self) -> dict[Resource, datetime | None]:
+        """When each resource was last brought up to date (None: never), for the status
+        bar's tooltip and the dashboard."""
+        times = await self._store.run(self._store.cache.sync_times)
+        return {r: times.get(r.value) for r in Resource}
+
     async def sync(self, *, full: bool = False,
                    on_progress: Callable[[SyncProgress], object] | None = None) -> SyncReport:
-        """Refresh everything; only one sync runs at a time (a second call waits for it)."""
+        """Refresh everything; only one sync runs at a time (a second call waits for it).
+
+        Returns the report of every stage. Raises the first stage's error only when no
+        stage succeeded (offline, the token refused...), and at once, without a request,
+        while the shop refuses our token."""
+        refused = self._access.refusal() if self._access is not None else None
+        if refused is not None:
+            raise refused
         async with self._lock:
             return await self._sync_all(full, on_progress)
 
     async def _sync_all(self, full: bool,
                         on_progress: Callable[[SyncProgress], object] | None) -> SyncReport:
-        report = SyncReport()
+        report = SyncReport(full=full)
 
         def progress(stage: str, done: int, total: int | None) -> None:
             p = SyncProgress(stage, done, total)
@@ -94,38 +297,178 @@ class SyncService:
             if on_progress is not None:
                 on_progress(p)
 
-        progress("shop", 0, 1)
-        await self._catalogue.refresh_shop()
-        progress("categories", 0, None)
-        tree = await self._catalogue.refresh_categories()
-        report.categories = _count_tree(tree)
-        progress("tracking", 0, None)
-        report.tracking_codes = len(await self._tracking.refresh())
-        report.threads, report.questions = await self._sync_threads(full, progress)
-        report.orders = await self._sync_orders(full, progress)
-        report.stages = ["shop", "categories", "tracking", "threads", "orders"]
+        def skipped(kind: RecordKind) -> Callable[[Sequence[Skipped]], None]:
+            def note(records: Sequence[Skipped]) -> None:
+                report.skipped.extend(SkippedRecord(kind, r.id, r.reason) for r in records)
+            return note
+
+        async def shop() -> int:
+            progress("shop", 0, 1)
+            await self._catalogue.refresh_shop()
+            progress("shop", 1, 1)
+            return 1
+
+        async def categories() -> int:
+            progress("categories", 0, None)
+            report.categories = _count_tree(await self._catalogue.refresh_categories())
+            return report.categories
+
+        async def tracking() -> int:
+            progress("tracking", 0, None)
+            codes = await self._tracking.refresh(full=full,
+                                                 on_skipped=skipped(RecordKind.TRACKING_CODE))
+            report.tracking_codes = len(codes)
+            return report.tracking_codes
+
+        async def threads() -> int:
+            report.threads, report.questions = await self._sync_threads(
+                full, progress, skipped(RecordKind.THREAD), skipped(RecordKind.QUESTION))
+            return report.threads
+
+        async def orders() -> int:
+            report.orders = await self._sync_orders(full, progress, skipped(RecordKind.ORDER))
+            return report.orders
+
+        work: dict[str, Callable[[], Awaitable[int]]] = {
+            "shop": shop, "categories": categories, "tracking": tracking,
+            "threads": threads, "orders": orders}
+        due = {stage: await self._due(stage, full) for stage in STAGES}
+        for stage in STAGES:
+            if not due[stage]:
+                report.results[stage] = StageResult(stage, StageState.NOT_DUE)
+        try:
+            async with asyncio.TaskGroup() as group:
+                for stage in STAGES:
+                    if due[stage]:
+                        group.create_task(self._stage(stage, work[stage], report),
+                                          name=f"sync-{stage}")
+        except BaseExceptionGroup as group_error:  # a bug in a stage: raised as itself
+            raise group_error.exceptions[0] from None
+        for record in report.skipped:
+            log.warning("sync: %s %s could not be read: %s", record.kind.value,
+                        record.id or "without id", record.reason)
+        auth = next((r.error for r in report.failed if isinstance(r.error, AuthError)), None)
+        if auth is not None and self._access is not None:
+            await self._access.report(auth)  # pauses sync and sending, tells the seller
+        ran = [r for r in report.results.values() if r.state is not StageState.NOT_DUE]
+        if ran and all(r.state is StageState.FAILED for r in ran):
+            error = report.failed[0].error
+            assert error is not None
+            raise error
         self.finished.emit(report)
         return report
 
-    async def _sync_threads(self, full: bool,
-                            progress: Callable[[str, int, int | None], None]) -> tuple[int, int]:
+    async def _due(self, stage: str, full: bool) -> bool:
+        if full or stage not in ("shop", "categories"):
+            return True
+        resource = STAGE_RESOURCES[stage][0]
+        last = await self._store.run(self._store.cache.last_sync, resource)
+        return last is None or self._clock() - last >= CATALOGUE_EVERY
+
+    async def _stage(self, stage: str, run: Callable[[], Awaitable[int]],
+                     report: SyncReport) -> None:
+        """Run one stage; a known failure (the service's, the disk's) is its result alone."""
+        try:
+            count = await run()
+        except (ApiError, StoreError) as exc:
+            log.warning("sync: stage %s failed: %r", stage, exc)
+            report.results[stage] = StageResult(stage, StageState.FAILED, error=exc)
+            return
+        report.results[stage] = StageResult(stage, StageState.OK, count)
+
+    # -- threads and their conversations ---------------------------------------------------
+
+    async def _thread_gap_now(self, total: int | None, unanswered: int | None
+                              ) -> tuple[int, int] | None:
+        if total is None or unanswered is None:
+            return None
+        cache = self._store.cache
+        count = await self._store.run(cache.count, Resource.THREADS)
+        cached_unanswered = await self._store.run(cache.unanswered_quantity)
+        return total - count, unanswered - cached_unanswered
+
+    async def _sync_threads(self, full: bool, progress: Callable[[str, int, int | None], None],
+                            skipped_threads: Callable[[Sequence[Skipped]], None],
+                            skipped_questions: Callable[[Sequence[Skipped]], None]
+                            ) -> tuple[int, int]:
         cache = self._store.cache
         known = {t.id: _thread_key(t) for t in await self._inbox.threads()}
         had_questions = set(await self._store.run(cache.question_thread_ids))
-        server: list[Thread] = []
-        async for t in paginate(functools.partial(self._client.search_threads), limit=PAGE,
-                                on_progress=lambda d, n: progress("threads", d, n)):
-            server.append(t)
-        await self._store.run(cache.upsert_threads, [thread_row(t) for t in server])
-        gone = set(known) - {t.id for t in server}
-        if gone:
-            await self._store.run(cache.delete, Resource.THREADS, list(gone))
-        stale = [t for t in server if full or t.id not in had_questions
-                 or known.get(t.id) != _thread_key(t)]
+        fetch = functools.partial(self._client.search_threads,
+                                  order=ThreadOrder.LAST_QUESTION_DATE_DESC)
+        stale: dict[str, Thread] = {}
+        seen = 0
+
+        def moved(t: Thread) -> bool:
+            return full or t.id not in had_questions or known.get(t.id) != _thread_key(t)
+
+        async def take(page: list[Thread]) -> bool:
+            nonlocal seen
+            seen += len(page)
+            news = [t for t in page if moved(t)]
+            if news:
+                await self._store.run(cache.upsert_threads, [thread_row(t) for t in news])
+                stale.update((t.id, t) for t in news)
+            return bool(news)
+
+        def on_progress(done: int, total: int | None) -> None:
+            progress("threads", done, total)
+
+        whole = full or self._thread_gap is None or not known
+        if not whole:
+            pages = await walk_until_unchanged(fetch, take, on_skipped=skipped_threads,
+                                               on_progress=on_progress)
+            first = pages[0] if pages else None
+            gap = (await self._thread_gap_now(first.paging.total, first.unanswered_quantity)
+                   if first is not None else None)
+            whole = gap != self._thread_gap
+            if whole:
+                log.info("sync: thread totals moved beyond the pages read (%s, was %s): "
+                         "reading the whole list", gap, self._thread_gap)
+        if whole:
+            seen = 0
+            server: dict[str, Thread] = {}
+            unreadable: set[str] = set()
+
+            def note_skipped(records: Sequence[Skipped]) -> None:
+                unreadable.update(r.id for r in records if r.id)
+                skipped_threads(records)
+
+            pages_read: list[SearchEnvelope[Any]] = []
+
+            async def fetch_all(*, limit: int, offset: int) -> SearchEnvelope[Thread]:
+                page = await fetch(limit=limit, offset=offset)
+                pages_read.append(page)
+                return page
+
+            async for t in paginate(fetch_all, limit=PAGE, on_progress=on_progress,
+                                    on_skipped=note_skipped):
+                server[t.id] = t
+            seen = len(server)
+            news = [t for t in server.values() if moved(t)]
+            await self._store.run(cache.upsert_threads, [thread_row(t) for t in news])
+            stale.update((t.id, t) for t in news)
+            gone = set(known) - set(server) - unreadable
+            if gone:
+                await self._store.run(cache.delete, Resource.THREADS, list(gone))
+            first_page = next((p for p in pages_read if p.paging.total is not None),
+                              pages_read[0] if pages_read else None)
+            self._thread_gap = (await self._thread_gap_now(
+                first_page.paging.total, first_page.unanswered_quantity)
+                if first_page is not None else None)
+        questions = await self._sync_conversations(list(stale.values()), progress,
+                                                   skipped_questions)
+        await self._store.run(cache.mark_synced, Resource.THREADS)
+        await self._store.run(cache.mark_synced, Resource.QUESTIONS)
+        self._inbox.changed.emit(None)
+        return seen, questions
+
+    async def _sync_conversations(self, stale: list[Thread],
+                                  progress: Callable[[str, int, int | None], None],
+                                  skipped: Callable[[Sequence[Skipped]], None]) -> int:
         gate = asyncio.Semaphore(self._parallel)
         done = 0
         questions = 0
-
         vanished: list[str] = []
 
         async def one(thread: Thread) -> None:
@@ -134,7 +477,8 @@ class SyncService:
                 fetch = functools.partial(self._client.thread, thread.id,
                                           order=QuestionOrder.DATE_ASC)
                 try:
-                    qs: list[Question] = [q async for q in paginate_thread(fetch, limit=PAGE)]
+                    qs: list[Question] = [q async for q in paginate_thread(
+                        fetch, limit=PAGE, on_skipped=skipped)]
                 except NotFound:  # gone since the list was read (its last question deleted)
                     vanished.append(thread.id)
                     qs = []
@@ -145,11 +489,8 @@ class SyncService:
 
         await asyncio.gather(*(one(t) for t in stale))
         if vanished:
-            await self._store.run(cache.delete, Resource.THREADS, vanished)
-        await self._store.run(cache.mark_synced, Resource.THREADS)
-        await self._store.run(cache.mark_synced, Resource.QUESTIONS)
-        self._inbox.changed.emit(None)
-        return len(server), questions
+            await self._store.run(self._store.cache.delete, Resource.THREADS, vanished)
+        return questions
 
     async def _replace_conversation(self, thread_id: str, questions: list[Question]) -> None:
         cache = self._store.cache
@@ -159,26 +500,37 @@ class SyncService:
             await self._store.run(cache.delete, Resource.QUESTIONS, list(gone))
         await self._inbox.store_conversation(thread_id, questions)
 
-    async def _sync_orders(self, full: bool,
-                           progress: Callable[[str, int, int | None], None]) -> int:
+    # -- orders ----------------------------------------------------------------------------
+
+    async def _sync_orders(self, full: bool, progress: Callable[[str, int, int | None], None],
+                           skipped: Callable[[Sequence[Skipped]], None]) -> int:
         cache = self._store.cache
         last = await self._store.run(cache.last_sync, Resource.ORDERS)
-        incremental = not full and last is not None
         fetch = functools.partial(self._client.search_orders,
                                   order=OrderOrder.TOTAL_LAST_UPDATED_DESC)
-        batch: list[Order] = []
         seen = 0
-        async for order in paginate(fetch, limit=PAGE, concurrency=1 if incremental else 3,
-                                    on_progress=lambda d, n: progress("orders", d, n)):
-            batch.append(order)
-            seen += 1
-            if len(batch) == PAGE:
-                changed = await self._store_orders(batch)
-                batch = []
-                if incremental and not changed:
-                    break  # newest-changed first: a page with nothing new ends the walk
-        if batch:
-            await self._store_orders(batch)
+
+        def on_progress(done: int, total: int | None) -> None:
+            progress("orders", done, total)
+
+        async def take(page: list[Order]) -> bool:
+            nonlocal seen
+            seen += len(page)
+            return bool(await self._store_orders(page))
+
+        if not full and last is not None:
+            await walk_until_unchanged(fetch, take, on_skipped=skipped,
+                                       on_progress=on_progress)
+        else:
+            batch: list[Order] = []
+            async for order in paginate(fetch, limit=PAGE, concurrency=3,
+                                        on_progress=on_progress, on_skipped=skipped):
+                batch.append(order)
+                if len(batch) == PAGE:
+                    await take(batch)
+                    batch = []
+            if batch:
+                await take(batch)
         await self._store.run(cache.mark_synced, Resource.ORDERS)
         if self._orders is not None:
             self._orders.changed.emit(None)
@@ -206,4 +558,6 @@ def _count_tree(tree: Sequence[object]) -> int:
     return n
 
 
-__all__ = ["SyncProgress", "SyncReport", "SyncService"]
+__all__ = ["CATALOGUE_EVERY", "STAGES", "STAGE_RESOURCES", "RecordKind", "SkippedRecord",
+           "StageResult", "StageState", "SyncProgress", "SyncReport", "SyncService",
+           "ids_text", "report_lines", "skipped_text", "walk_until_unchanged"]

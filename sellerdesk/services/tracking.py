@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Sequence
 
 import msgspec
 
@@ -10,7 +11,7 @@ from sellerdesk.api.client import ShopClient
 from sellerdesk.api.enums import Event as CodeEvent
 from sellerdesk.api.enums import Provider
 from sellerdesk.api.errors import NotFound
-from sellerdesk.api.models import TrackingCode, TrackingCodeDraft, decode
+from sellerdesk.api.models import Skipped, TrackingCode, TrackingCodeDraft, decode
 from sellerdesk.services.convert import load, load_all, tracking_row
 from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent
@@ -20,6 +21,11 @@ from sellerdesk.services.tracking_rows import TrackingRow, build_rows
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key, new_tracking_entity
 from sellerdesk.store.rows import Resource
+
+
+def _list_fields(code: TrackingCode) -> tuple[object, ...]:
+    """What the list shows of a code (everything but its options)."""
+    return (code.name, code.code, code.provider, code.event, code.status, code.shop_id)
 
 
 class TrackingService:
@@ -48,29 +54,47 @@ class TrackingService:
         writes = [self._pending.writes(k) for k in self._pending.keys("tracking:")]
         return build_rows(codes, writes, event=event, provider=provider)
 
-    async def refresh(self) -> list[TrackingCode]:
+    async def refresh(self, *, full: bool = True,
+                      on_skipped: Callable[[Sequence[Skipped]], object] | None = None
+                      ) -> list[TrackingCode]:
+        """Bring the cached codes up to date; returns them.
+
+        The list carries no options and shows ACTIVE codes only, so codes are read by id:
+        with `full` every listed one; otherwise only the listed codes whose list fields
+        differ from the cache, new ones, and cached codes the list does not show (INACTIVE
+        ones the seller made, or codes gone elsewhere). Unchanged codes keep their cached
+        copy, so a sync with nothing changed costs the list alone. Unreadable listed codes
+        are skipped and told to `on_skipped`."""
         async def read(code_id: int) -> TrackingCode | None:
             try:
                 return await self._client.tracking_code(code_id)
             except NotFound:  # deleted since the list was read (our outbox, another device)
                 return None
 
-        full: list[TrackingCode] = []
+        cached = {c.id: c for c in await self.codes()}
+        fresh: list[TrackingCode] = []
         for _ in range(3):
             seen = self._writes_applied
-            codes = await self._client.tracking_codes()
-            # Lists carry no options: read every code, as many at once as the client allows.
-            found = await asyncio.gather(*(read(c.id) for c in codes))
-            full = [c for c in found if c is not None]
+            listed = await self._client.tracking_codes(on_skipped=on_skipped)
+            listed_ids = {c.id for c in listed}
+            keep = [] if full else [
+                cached[c.id] for c in listed
+                if c.id in cached and _list_fields(cached[c.id]) == _list_fields(c)]
+            kept = {c.id for c in keep}
+            ask = [c.id for c in listed if c.id not in kept]
+            ask += [i for i in cached if i not in listed_ids]
+            found = await asyncio.gather(*(read(i) for i in ask))
+            fresh = sorted([*keep, *(c for c in found if c is not None)], key=lambda c: c.id)
             if seen == self._writes_applied:
                 break
             # One of our writes landed while the list was read: the list may predate it, and
             # replacing the cache with it would drop a code just created. Read again.
+            cached = {c.id: c for c in await self.codes()}
         await self._store.run(self._store.cache.replace_tracking_codes,
-                              [tracking_row(c) for c in full])
+                              [tracking_row(c) for c in fresh])
         await self._store.run(self._store.cache.mark_synced, Resource.TRACKING_CODES)
         self.changed.emit(None)
-        return full
+        return fresh
 
     async def code(self, code_id: int) -> TrackingCode | None:
         cached = await self._store.run(self._store.cache.get, Resource.TRACKING_CODES, code_id)

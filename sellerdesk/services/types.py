@@ -27,6 +27,7 @@ from sellerdesk.api.errors import (
     Offline,
     RateLimited,
     ServerError,
+    SignInError,
 )
 from sellerdesk.api.models import (
     Category,
@@ -39,6 +40,7 @@ from sellerdesk.api.models import (
     TrackingCode,
     TrackingCodeDraft,
 )
+from sellerdesk.api.tokens import OAuthGrant, SaveGrant
 from sellerdesk.credentials import (
     NO_SECURE_STORE,
     STORE_REFUSED,
@@ -87,6 +89,7 @@ __all__ = [
     "Facets",
     "IntentKind",
     "NotFound",
+    "OAuthGrant",
     "Offline",
     "Order",
     "OrderFilter",
@@ -107,10 +110,12 @@ __all__ = [
     "RateLimited",
     "Resolution",
     "Resource",
+    "SaveGrant",
     "ServerError",
     "ShippingStatus",
     "Shop",
     "ShopStatus",
+    "SignInError",
     "Stats",
     "StoreBusyError",
     "StoreError",

@@ -26,6 +26,19 @@ MESSAGES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("Errors", "No connection to the shop service. "
                                 "Your work is kept and sent later."),
     QT_TRANSLATE_NOOP("Errors", "The shop service sent an answer SellerDesk could not read."),
+    # api/errors.py: what the server or the sign-in said, in the seller's words.
+    QT_TRANSLATE_NOOP("Errors", "Your access token has expired or was revoked. "
+                                "Please enter a new one."),
+    QT_TRANSLATE_NOOP("Errors", "The shop no longer accepts SellerDesk's connection. "
+                                "Connect to the shop again from the profile."),
+    QT_TRANSLATE_NOOP("Errors", "The sign-in was cancelled or refused in the browser."),
+    QT_TRANSLATE_NOOP("Errors", "The sign-in took too long. Please try connecting again."),
+    QT_TRANSLATE_NOOP("Errors", "The shop service did not accept the sign-in. "
+                                "Please try connecting again."),
+    QT_TRANSLATE_NOOP("Errors", "The shop service answered from another address (it may have "
+                                "moved). Check the service address of this shop."),
+    QT_TRANSLATE_NOOP("Errors", "The shop service sent the same page again when asked for the "
+                                "next one, so the list stops here."),
     # store/db.py and store/intents.py.
     QT_TRANSLATE_NOOP("Errors", "SellerDesk could not read or save its local data."),
     QT_TRANSLATE_NOOP("Errors", "Your disk is full, so SellerDesk could not save this change. "
@@ -64,6 +77,7 @@ MESSAGES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("Errors", "A profile needs a name."),
     QT_TRANSLATE_NOOP("Errors", "The service address must start with http:// or https://."),
     QT_TRANSLATE_NOOP("Errors", "Enter the service address without the access token."),
+
     # services/shops.py.
     QT_TRANSLATE_NOOP("Errors", "There is no saved shop by that name."),
 )

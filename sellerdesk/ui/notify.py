@@ -138,6 +138,20 @@ class Notifier(QObject):
         self.shown.emit(notice)
         return notice
 
+    def announce_problem(self, title: str, body: str) -> Notice | None:
+        """One desktop message about the shop itself (its token refused): shown even in quiet
+        hours, since nothing reaches the shop until the seller acts; a click brings the
+        window."""
+        if not self._settings.get(keys.NOTIFY_DESKTOP):
+            return None
+        notice = Notice(safe_text(title, 120), safe_text(body), (), None)
+        self.last_item = None
+        tray = self._ensure_tray()
+        if tray is not None:
+            tray.showMessage(notice.title, notice.body, app_icon(), 15_000)
+        self.shown.emit(notice)
+        return notice
+
     def set_unanswered(self, count: int, shop: str = "") -> None:
         """The tray's badge and tooltip: how many questions wait (updates in quiet hours too)."""
         self.unanswered = max(0, count)

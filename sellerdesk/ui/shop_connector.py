@@ -1,6 +1,8 @@
 """Binds the shop in use to the window: status bar, badge, banner, tray and the background
 refresh. Glue only: opening shops lives in services/shops.py, when to refresh in
-services/refresh.py, what waits in the outbox in services/pending.py.
+services/refresh.py, what waits in the outbox in services/pending.py, whether the shop still
+takes our token in services/access.py, the service's requests to slow down in
+services/connectivity.py (`Pace`).
 
 Views never see this: they get `ctx.services` (the Session) and listen to its events. It
 lives as long as the app: windows come and go per shop.
@@ -14,19 +16,21 @@ from datetime import UTC, datetime
 
 from PySide6.QtCore import QCoreApplication, QObject
 
-from sellerdesk.services.connectivity import Connection, Retry
+from sellerdesk.services.access import AccessProblem
+from sellerdesk.services.connectivity import Connection, Retry, SlowDown
 from sellerdesk.services.notifications import NewItem
 from sellerdesk.services.refresh import BackgroundRefresh, RefreshSchedule
 from sellerdesk.services.session import Session
 from sellerdesk.services.shops import DEMO_PROFILE, Shops
-from sellerdesk.services.sync import SyncProgress
-from sellerdesk.services.types import Offline, Resource
+from sellerdesk.services.sync import RecordKind, StageResult, SyncProgress, SyncReport
+from sellerdesk.services.types import AuthError, Offline, Resource
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.core_messages import core_words
 from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.notify import Notifier
 from sellerdesk.ui.runner import Progress, describe_error
-from sellerdesk.ui.status_bar import ConnectionState
+from sellerdesk.ui.status_bar import ConnectionState, slow_down_text
 from sellerdesk.ui.widgets.banner import MessageLevel
 
 log = logging.getLogger("sellerdesk.ui")
@@ -45,6 +49,69 @@ def _stage_text(stage: str) -> str:
         "orders": QCoreApplication.translate("ShopConnector", "Syncing orders…"),
     }
     return texts.get(stage, QCoreApplication.translate("ShopConnector", "Syncing…"))
+
+
+# The order a sync's progress is told in: the first stage still under way names it.
+_PROGRESS_ORDER = ("shop", "categories", "tracking", "threads", "questions", "orders")
+
+
+def _part_name(resource: Resource) -> str:
+    return {
+        Resource.SHOP: QCoreApplication.translate("ShopConnector", "Shop record"),
+        Resource.CATEGORIES: QCoreApplication.translate("ShopConnector", "Categories"),
+        Resource.TRACKING_CODES: QCoreApplication.translate("ShopConnector", "Tracking codes"),
+        Resource.THREADS: QCoreApplication.translate("ShopConnector", "Conversations"),
+        Resource.QUESTIONS: QCoreApplication.translate("ShopConnector", "Questions"),
+        Resource.ORDERS: QCoreApplication.translate("ShopConnector", "Orders"),
+    }[resource]
+
+
+def _stage_failed_text(result: StageResult) -> str:
+    texts = {
+        "shop": QCoreApplication.translate("ShopConnector", "Shop record not synced"),
+        "categories": QCoreApplication.translate("ShopConnector", "Categories not synced"),
+        "tracking": QCoreApplication.translate("ShopConnector", "Tracking codes not synced"),
+        "threads": QCoreApplication.translate("ShopConnector", "Questions not synced"),
+        "orders": QCoreApplication.translate("ShopConnector", "Orders not synced"),
+    }
+    return texts.get(result.stage, result.stage)
+
+
+class SyncWords(QObject):
+    """The words of a sync report (a class, so lupdate reads the plural forms)."""
+
+    def skipped(self, kind: RecordKind, ids: list[str | None]) -> str:
+        n = len(ids)
+        shown = [i or self.tr("no id") for i in ids[:5]] + (["…"] if n > 5 else [])
+        listed = ", ".join(shown)
+        if kind is RecordKind.ORDER:
+            return self.tr("%n order(s) could not be read (ids {ids})", "", n).format(ids=listed)
+        if kind is RecordKind.THREAD:
+            return self.tr("%n conversation(s) could not be read (ids {ids})", "", n).format(
+                ids=listed)
+        if kind is RecordKind.QUESTION:
+            return self.tr("%n question(s) could not be read (ids {ids})", "", n).format(
+                ids=listed)
+        return self.tr("%n tracking code(s) could not be read (ids {ids})", "", n).format(
+            ids=listed)
+
+    def lines(self, report: SyncReport) -> tuple[list[str], list[str]]:
+        """(short lines for the status bar, the same with reasons and every id for its
+        tooltip)."""
+        short: list[str] = []
+        long: list[str] = []
+        for result in report.failed:
+            short.append(_stage_failed_text(result))
+            long.append(self.tr("{what}: {why}").format(what=_stage_failed_text(result),
+                                                         why=core_words(result.message)))
+        for kind in RecordKind:
+            ids = report.skipped_ids(kind)
+            if ids:
+                short.append(self.skipped(kind, ids))
+                long.append(self.skipped(kind, ids) + (
+                    "\n  " + ", ".join(i or self.tr("no id") for i in ids)
+                    if len(ids) > 5 else ""))
+        return short, long
 
 
 class ShopConnector(QObject):
@@ -92,8 +159,9 @@ class ShopConnector(QObject):
             session.connectivity.retry_changed.connect(self._on_connectivity_retry_changed),
             session.connectivity.came_back.connect(lambda _none: self._on_came_back()),
             session.pending.changed.connect(lambda _change: self._update_counts()),
-            session.outbox.auth_needed.connect(self._on_outbox_auth_needed),
-            session.sync.finished.connect(lambda _report: self._after_sync()),
+            session.access.refused.connect(self._on_access_refused),
+            session.pace.slowed.connect(self._on_pace_slowed),
+            session.sync.finished.connect(self._after_sync),
             session.inbox.changed.connect(lambda _thread: self._update_badge()),
         ]
         session.start()
@@ -101,23 +169,78 @@ class ShopConnector(QObject):
         self._update_badge()
         self._ctx.runner.run(session.sync.synced_at(Resource.ORDERS),
                              on_success=w.set_last_sync, show_progress=False)
+        self._show_synced_times()
         self.refresher = BackgroundRefresh(
             RefreshSchedule(self._ctx.settings.get(keys.REFRESH_INTERVAL_S)),
             lambda: self.sync_now(quiet=True), lambda: session.connectivity.online)
         self.refresher.start()
+        # Sending paused by a refusal in an earlier run (with this very token): say so now.
+        self._ctx.runner.run(session.check_access(), show_progress=False,
+                             report_errors=False, key="access-check")
+        if session.access.problem is not None:
+            self._on_access_refused(session.access.problem)
 
     def _on_connectivity_retry_changed(self, retry: Retry | None) -> None:
         if self._window is not None:
             self._window.set_connection_retry(retry.next_at if retry else None,
                                               bool(retry and retry.in_flight))
 
-    def _after_sync(self) -> None:
+    def _after_sync(self, report: SyncReport) -> None:
         if self._window is None or self.session is None:
             return
-        self._window.set_last_sync(datetime.now(UTC))
+        if "orders" in report.stages:  # "Synced N ago" tells the age of the orders' copy
+            self._window.set_last_sync(datetime.now(UTC))
+        short, long = SyncWords().lines(report)
+        self._window.status.sync_issues.set_issues(short, long)
+        self._show_synced_times()
         self._update_badge()
         self._ctx.runner.run(self.session.notifications.check(), on_success=self._announce,
                              show_progress=False, report_errors=False, key="notifications")
+
+    def _show_synced_times(self) -> None:
+        session, window = self.session, self._window
+        if session is None or window is None:
+            return
+
+        def show(times: dict[Resource, datetime | None]) -> None:
+            if self._window is window:
+                window.status.sync_age.set_parts(
+                    [(_part_name(r), times.get(r)) for r in Resource])
+
+        self._ctx.runner.run(session.sync.synced_times(), on_success=show,
+                             show_progress=False, report_errors=False, key="synced-times")
+
+    def _on_pace_slowed(self, slowdown: SlowDown | None) -> None:
+        window = self._window
+        if window is None:
+            return
+        window.status.slow_down.set_resume_at(slowdown.resume_at if slowdown else None)
+        if slowdown is not None and slowdown.rescheduled:
+            # Work was put off, not held: say it where it cannot be missed (once; the banner
+            # folds the same words).
+            window.show_message(slow_down_text(slowdown.resume_at), MessageLevel.WARNING)
+
+    def _on_access_refused(self, problem: AccessProblem) -> None:
+        """The shop refused our token (or grant): sync and sending are paused; tell the
+        seller at once, in the banner and with one desktop notification."""
+        if self.refresher is not None:
+            self.refresher.stop()  # nothing to refresh with until a new token comes
+        window = self._window
+        if window is None:
+            return
+        reason = core_words(problem.message)
+        if problem.renewable:
+            action = QCoreApplication.translate("ShopConnector", "Connect again…")
+        else:
+            action = QCoreApplication.translate("ShopConnector", "Enter a new token…")
+        text = QCoreApplication.translate(
+            "ShopConnector", "Syncing and sending are paused: {reason}").format(reason=reason)
+        window.show_message(text, MessageLevel.WARNING, action_text=action,
+                            on_action=window.token_requested.emit)
+        self.notifier.announce_problem(
+            QCoreApplication.translate("ShopConnector", "{shop}: syncing and sending are "
+                                                        "paused").format(shop=self.shop_label),
+            reason)
 
     def _announce(self, items: list[NewItem]) -> None:
         if items:
@@ -143,15 +266,6 @@ class ShopConnector(QObject):
                              on_success=show, show_progress=False, key="inbox-badge",
                              report_errors=False)
 
-    def _on_outbox_auth_needed(self, message: str) -> None:
-        if self._window is None:
-            return
-        self._window.show_message(
-            QCoreApplication.translate("ShopConnector", "Sending is paused: {reason}")
-            .format(reason=message), MessageLevel.WARNING,
-            action_text=QCoreApplication.translate("ShopConnector", "Enter a new token…"),
-            on_action=self._window.token_requested.emit)
-
     def _on_notifier_activated(self, item: NewItem | None) -> None:
         window = self._window
         if window is None:
@@ -173,22 +287,40 @@ class ShopConnector(QObject):
         if refresher is not None:
             refresher.pause()
 
-        async def work(progress: Progress) -> None:
+        async def work(progress: Progress) -> SyncReport:
             await self.shops.demo_ready()
+            stages: dict[str, tuple[int, int | None]] = {}
 
             def report(p: SyncProgress) -> None:
-                progress(p.done, p.total, _stage_text(p.stage))
+                # Stages run side by side: count them together, and name the first one
+                # still under way (the text would flicker between them otherwise).
+                stages[p.stage] = (p.done, p.total)
+                done = sum(d for d, _ in stages.values())
+                totals = [t for _, t in stages.values()]
+                total = None if None in totals else sum(t or 0 for t in totals)
+                busy = next((s for s in _PROGRESS_ORDER if s in stages
+                             and stages[s][1] != stages[s][0]), p.stage)
+                progress(done, total, _stage_text(busy))
 
-            await session.sync.sync(on_progress=report)
+            return await session.sync.sync(on_progress=report)
 
-        def succeeded(_none: None) -> None:
-            if refresher is not None and refresher is self.refresher:  # still this window's
-                refresher.done()
+        def succeeded(result: SyncReport) -> None:
+            # Still this window's, and not paused by a refused token:
+            if refresher is not None and refresher is self.refresher \
+                    and session.access.problem is None:
+                refresher.done(result.backoff_error())
+            if not quiet and self._window is not None:
+                for failed in result.failed:
+                    if failed.error is not None and not isinstance(failed.error, Offline):
+                        self._window.show_message(describe_error(failed.error))
 
         def failed(exc: Exception) -> None:
-            if refresher is not None and refresher is self.refresher:
+            if refresher is not None and refresher is self.refresher \
+                    and session.access.problem is None:
                 refresher.done(exc)
-            if not isinstance(exc, Offline) and not quiet and self._window is not None:
+            # Offline is the status bar's to say; a refused token the access banner's.
+            if not isinstance(exc, Offline | AuthError) and not quiet \
+                    and self._window is not None:
                 self._window.show_message(describe_error(exc))
 
         self._ctx.runner.run_reporting(

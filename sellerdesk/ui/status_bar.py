@@ -1,11 +1,12 @@
-"""The main window's status bar: connection, age of the last sync, outbox, running work."""
+"""The main window's status bar: connection, age of the last sync (and what it could not
+read), the service's request to slow down, outbox, running work."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from enum import Enum
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QSize, Qt, QTime, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QStatusBar, QToolButton, QWidget
 
 from sellerdesk.ui.icons import icon
@@ -132,11 +133,13 @@ class ConnectionIndicator(_IconText):
 
 
 class SyncAge(_IconText):
-    """ "Synced 3 minutes ago", kept current by a timer."""
+    """ "Synced 3 minutes ago", kept current by a timer; its tooltip says when each part of
+    the shop (orders, questions, tracking codes...) was last brought up to date."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._last: datetime | None = None
+        self._parts: list[tuple[str, datetime | None]] = []
         self._timer = QTimer(self)
         self._timer.setInterval(30_000)
         self._timer.timeout.connect(self._render)
@@ -147,18 +150,90 @@ class SyncAge(_IconText):
         self._last = moment
         self._render()
 
+    def set_parts(self, parts: list[tuple[str, datetime | None]]) -> None:
+        """(name of a part, when it was last synced or None) for the tooltip, in order."""
+        self._parts = parts
+        self._render()
+
     def text(self) -> str:
         return self.text_label.text()
 
     def _render(self) -> None:
         if self._last is None:
             self.set_content("clock", Tone.MUTED, self.tr("Not synced yet"))
-            self.setToolTip(self.tr("Nothing has been fetched from the shop service yet."))
+            tip = self.tr("Nothing has been fetched from the shop service yet.")
+        else:
+            self.set_content("clock", Tone.MUTED,
+                             self.tr("Synced {when}").format(when=format_relative(self._last)))
+            tip = self.tr("Last synced: {moment}").format(
+                moment=format_datetime(self._last, "long"))
+        lines = [self.tr("{part}: {moment} ({when})").format(
+            part=part, moment=format_datetime(moment, "short"), when=format_relative(moment))
+            if moment is not None else self.tr("{part}: not synced yet").format(part=part)
+            for part, moment in self._parts]
+        self.setToolTip("\n".join([tip, *lines]) if lines else tip)
+
+
+class SyncIssues(_IconText):
+    """What the last sync could not do: "2 orders could not be read (ids …)", "Tracking codes
+    not synced". Hidden when it did everything; the tooltip holds every line."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._lines: list[str] = []
+        self.hide()
+
+    def set_issues(self, lines: list[str], details: list[str] | None = None) -> None:
+        self._lines = list(lines)
+        if not lines:
+            self.hide()
             return
-        self.set_content("clock", Tone.MUTED,
-                         self.tr("Synced {when}").format(when=format_relative(self._last)))
-        self.setToolTip(self.tr("Last synced: {moment}").format(
-            moment=format_datetime(self._last, "long")))
+        shown = lines[0] if len(lines) == 1 else self.tr("{first} (and {n} more)").format(
+            first=lines[0], n=len(lines) - 1)
+        self.set_content("warning", Tone.WARNING, shown)
+        self.setToolTip("\n".join(details or lines))
+        self.show()
+
+    def lines(self) -> list[str]:
+        return list(self._lines)
+
+    def text(self) -> str:
+        return self.text_label.text() if self._lines else ""
+
+
+def clock_time(moment: datetime) -> str:
+    """A time of today in the seller's clock and locale ("14:32")."""
+    local = moment.astimezone()
+    return QLocale().toString(QTime(local.hour, local.minute), QLocale.FormatType.ShortFormat)
+
+
+def slow_down_text(resume_at: datetime) -> str:
+    return QCoreApplication.translate(
+        "StatusBar", "The shop service asked us to slow down — resuming at {time}").format(
+        time=clock_time(resume_at))
+
+
+class SlowDownNote(_IconText):
+    """ "The shop service asked us to slow down — resuming at 14:32" while it lasts."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.resume_at: datetime | None = None
+        self.setToolTip(self.tr("The shop service limits how many requests SellerDesk may "
+                                "send. Everything waits until then and carries on by itself; "
+                                "changes you make are kept in the outbox."))
+        self.hide()
+
+    def set_resume_at(self, resume_at: datetime | None) -> None:
+        self.resume_at = resume_at
+        if resume_at is None:
+            self.hide()
+            return
+        self.set_content("clock", Tone.WARNING, slow_down_text(resume_at))
+        self.show()
+
+    def text(self) -> str:
+        return self.text_label.text() if self.resume_at is not None else ""
 
 
 class OutboxButton(QToolButton):
@@ -197,10 +272,14 @@ class StatusBar(QStatusBar):
         self.setSizeGripEnabled(False)
         self.connection = ConnectionIndicator(self)
         self.sync_age = SyncAge(self)
+        self.sync_issues = SyncIssues(self)
+        self.slow_down = SlowDownNote(self)
         self.progress = TaskProgress(runner, self)
         self.outbox = OutboxButton(self)
         self.outbox.clicked.connect(self.outbox_clicked)
         self.addWidget(self.connection)
         self.addWidget(self.sync_age)
+        self.addWidget(self.sync_issues)
+        self.addWidget(self.slow_down)
         self.addPermanentWidget(self.progress)
         self.addPermanentWidget(self.outbox)

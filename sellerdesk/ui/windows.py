@@ -26,6 +26,7 @@ from sellerdesk.services.shops import (
     TokenMissing,
     queue_demo_answer,
 )
+from sellerdesk.services.sign_in import OAuthApp
 from sellerdesk.services.types import Profile
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import GuiOptions, UiContext
@@ -142,11 +143,30 @@ def _wire_dialogs(window: MainWindow, connector: ShopConnector, requests: _Reque
                    if session is not None else None)
         if profile is None:
             shops()
+            return
+        renewable = session is not None and session.access.problem is not None \
+            and session.access.problem.renewable
+
+        def ask(app: OAuthApp | None) -> None:
+            assert profile is not None
+            if app is not None:
+                message = QCoreApplication.translate(
+                    "App", "The shop service no longer accepts SellerDesk's connection to "
+                           "{name}. Sign in again (or paste a new access token).").format(
+                    name=profile.name)
+            else:
+                message = QCoreApplication.translate(
+                    "App", "The shop service did not accept the token of {name}. Paste a new "
+                           "one.").format(name=profile.name)
+            _ask_to_connect(window, connector, requests, profile=profile, message=message,
+                            oauth=app, sign_in_first=app is not None)
+
+        if renewable:  # connect again with the settings the grant was made with
+            window.ctx.runner.run(connector.shops.oauth_app(profile.name), on_success=ask,
+                                  on_failure=lambda _exc: ask(None), report_errors=False,
+                                  show_progress=False, key="oauth-settings")
         else:
-            _ask_to_connect(window, connector, requests, profile=profile, message=(
-                QCoreApplication.translate("App", "The shop service did not accept the token "
-                                                  "of {name}. Paste a new one.")
-                .format(name=profile.name)))
+            ask(None)
 
     window.profiles_requested.connect(shops)
     window.token_requested.connect(token)
@@ -154,8 +174,10 @@ def _wire_dialogs(window: MainWindow, connector: ShopConnector, requests: _Reque
 
 def _ask_to_connect(window: MainWindow, connector: ShopConnector, requests: _Requests, *,
                     profile: Profile | None = None, problem: str = "",
-                    message: str = "") -> None:
-    """The connect dialog: first run, a token to enter again, or a shop that failed to open."""
+                    message: str = "", oauth: OAuthApp | None = None,
+                    sign_in_first: bool = False) -> None:
+    """The connect dialog: first run, a token to enter again, or a shop that failed to open.
+    Its sign-in settings are `oauth`'s, else the demo sandbox's while it runs."""
     if profile is not None and not message:
         message = QCoreApplication.translate(
             "App", "SellerDesk has no access token for {name} on this computer. Paste it "
@@ -163,7 +185,9 @@ def _ask_to_connect(window: MainWindow, connector: ShopConnector, requests: _Req
     dialog = ProfileDialog(
         window, warning=storage_warning_text(connector.shops.storage_warning),
         name=profile.name if profile else "", base_url=profile.base_url if profile else "",
-        shop_id=profile.shop_id if profile else 0, message=message or problem)
+        shop_id=profile.shop_id if profile else 0, message=message or problem,
+        runner=window.ctx.runner, oauth=oauth or connector.shops.demo_oauth_app(),
+        sign_in_first=sign_in_first)
     dialog.answered.connect(requests.put)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.open()

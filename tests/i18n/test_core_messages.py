@@ -20,7 +20,14 @@ _CARRIERS = {"Check", "StoreError", "CredentialsError"}
 # Sentences around a name or a path, rare and read at start-up: said in English, as is.
 _NOT_LISTED = {"There is no profile named {}.",
                "SellerDesk's settings file {} is damaged. Fix or remove it to start over.",
-               "SellerDesk could not create its data folder {}."}
+               "SellerDesk could not create its data folder {}.",
+               # Named warnings the profile dialog translates itself (ui/dialogs/profiles.py).
+               "Your system has no secure password store; the token is kept only until you "
+               "close SellerDesk.",
+               "Your system's password store did not accept the token; it is kept only until "
+               "you close SellerDesk.",
+               # The server's own reason follows the colon: the sentence is said as it came.
+               "The shop service refused access: {reason}"}
 
 
 def _pattern(node: ast.JoinedStr) -> str:
@@ -37,6 +44,11 @@ def _sentences() -> list[tuple[str, str]]:
             if isinstance(node, ast.Assign) and any(
                     isinstance(t, ast.Name) and t.id == "default_message" for t in node.targets):
                 texts.append(node.value)
+            elif isinstance(node, ast.Assign) and node in tree.body and any(
+                    isinstance(t, ast.Name) and t.id.isupper() for t in node.targets) \
+                    and isinstance(node.value, ast.Constant) \
+                    and isinstance(node.value.value, str) and node.value.value.endswith("."):
+                texts.append(node.value)  # a module's named sentence (api/errors.py)
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
                     and node.func.id in _CARRIERS:
                 texts += [a for a in node.args if isinstance(a, ast.Constant | ast.JoinedStr)]

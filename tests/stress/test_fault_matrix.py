@@ -11,6 +11,12 @@ queued), and a sync goes through again.
 Cells are kept short: the 2 s latency bites through a 0.5 s client timeout, rates are drawn
 from the sandbox's seeded RNG. `--slow` adds a patient 2 s latency cell (default timeout,
 every request slow) and 50 % variants.
+
+Every cell runs twice: without a rate limit, and with the field's (`limited`: the sandbox's
+limiter at 5 requests/s, burst 10, the session paced at 5 as the app paces itself, with a
+token of its own so the test's own checks spend another bucket). Under the limit a full sync
+takes about forty seconds, so by default the limited run keeps the cells where pacing meets
+the fault (429s, drops, a revoked token); `--slow` runs all of them.
 """
 
 from __future__ import annotations
@@ -96,10 +102,14 @@ async def _sync_and_drain(session: Session, sb: Sandbox, cell: Cell) -> list[Api
             pulled.append(asyncio.get_running_loop().create_task(_pull_trigger(cell, sb)))
 
     async def sync() -> None:
+        # Stages fail alone: a failed stage's error is in the report; only a sync where every
+        # stage failed raises.
         try:
-            await session.sync.sync(full=True, on_progress=progress)
+            report = await session.sync.sync(full=True, on_progress=progress)
         except ApiError as exc:
             errors.append(exc)
+        else:
+            errors.extend(r.error for r in report.failed if isinstance(r.error, ApiError))
 
     await asyncio.gather(sync(), session.outbox.flush(max_rounds=cell.rounds))
     if cell.trigger and not pulled:  # the sync failed before reaching that point
@@ -108,17 +118,32 @@ async def _sync_and_drain(session: Session, sb: Sandbox, cell: Cell) -> list[Api
     return errors
 
 
+FIELD_RATE = 5.0  # the field's limit, and the app's own pace
+LIMITED_BY_DEFAULT = {"http_429_retry_after", "dropped_30pct", "token_revoked_mid_sync"}
+
+
+async def _limit(sb: Sandbox, limited: bool) -> None:
+    if limited:
+        await asyncio.to_thread(sb.set_limits, rate_limit=FIELD_RATE, rate_burst=10)
+
+
+@pytest.mark.parametrize("limited", [False, True], ids=["unlimited", "limited"])
 @pytest.mark.parametrize("cell", CELLS, ids=[c.name for c in CELLS])
-async def test_fault_cell(cell: Cell, fresh_sandbox: Sandbox, synced_copy: Path,
-                          slow: bool) -> None:
+async def test_fault_cell(cell: Cell, limited: bool, fresh_sandbox: Sandbox,
+                          synced_copy: Path, slow: bool) -> None:
     if cell.slow_only and not slow:
         pytest.skip("long variant: run with --slow")
+    if limited and cell.name not in LIMITED_BY_DEFAULT and not slow:
+        pytest.skip("a long cell under the rate limit: run with --slow")
     sb = fresh_sandbox
-    session = await open_session(sb, synced_copy, timeout=cell.timeout)
+    await _limit(sb, limited)
+    token = (await asyncio.to_thread(sb.new_tokens))["access_token"] if limited else sb.token
+    session = await open_session(sb, synced_copy, timeout=cell.timeout, token=token,
+                                 rate=FIELD_RATE if limited else 0)
     states: list[Connection] = []
     auth_messages: list[str] = []
     session.connectivity.changed.connect(states.append)
-    session.outbox.auth_needed.connect(auth_messages.append)
+    session.access.refused.connect(lambda problem: auth_messages.append(problem.message))
     try:
         plan = await queue_mixed_writes(session, tag=cell.name.replace("_", ""))
         if cell.faults:
@@ -154,13 +179,16 @@ async def test_fault_cell(cell: Cell, fresh_sandbox: Sandbox, synced_copy: Path,
         # The fault is cleared: everything goes out, once.
         if cell.trigger == "kill":
             await asyncio.to_thread(sb.start)
+            await _limit(sb, limited)  # a restart starts from its command line's limits
         await asyncio.to_thread(sb.clear_faults)
         await wait_until_quiet(sb)
         if cell.trigger == "revoke":
-            await session.outbox.set_token(sb.token)
+            await session.outbox.set_token(token)
         await drain(session)
+        await assert_still_working(session, sb)
+        if limited:  # the test's own checks read many records at once: no limit for them
+            await asyncio.to_thread(sb.set_limits, rate_limit=0)
         await verify_plan(session, sb, plan)
-        await assert_still_working(session)
         assert session.connectivity.state is Connection.ONLINE
     finally:
         await session.aclose()

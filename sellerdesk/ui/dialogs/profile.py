@@ -1,49 +1,80 @@
-"""Connect a shop: base URL, shop id and access token — or try the demo shop.
+"""Connect a shop: base URL and shop id, then an access token or a sign-in with the shop
+service (OAuth) — or try the demo shop.
 
-The token goes to the OS keyring (services/shops.py), never to a settings file. Where the
-system has no secure store, the dialog says the token is kept for this session only.
+The token, or the grant a sign-in gives, goes to the OS keyring (services/shops.py), never to
+a settings file. Signing in opens the system browser on the shop service's page; SellerDesk
+waits for it on this computer (a loopback address) or, for an app whose redirect address is
+elsewhere, the seller pastes back the address the browser ended on. Where the system has no
+secure store, the dialog says the token is kept for this session only.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLineEdit,
     QPushButton,
     QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from sellerdesk.services.shops import DEMO_PROFILE, ProfileAnswer, ProfileChoice
+from sellerdesk.services.sign_in import OAuthApp, PastedSignIn, sign_in
+from sellerdesk.services.types import OAuthGrant
+from sellerdesk.ui.runner import TaskRunner, describe_error
 from sellerdesk.ui.widgets.text import heading_label, plain_label
 
-__all__ = ["DEMO_PROFILE", "ProfileAnswer", "ProfileChoice", "ProfileDialog"]
+__all__ = ["DEMO_PROFILE", "ProfileAnswer", "ProfileChoice", "ProfileDialog",
+           "open_in_browser"]
+
+TOKEN_TAB, SIGN_IN_TAB = 0, 1
+
+
+def open_in_browser(url: str) -> None:
+    """The system browser (the sign-in page of the shop service)."""
+    QDesktopServices.openUrl(QUrl(url))
 
 
 class ProfileDialog(QDialog):
     """Emits `answered(ProfileAnswer)` on Connect or "Try the demo shop"; `rejected` on cancel.
 
     Opened with `open()` (window-modal, no nested event loop, so the qasync loop keeps going).
+    Signing in needs a `runner` (the sign-in waits for the browser on the loop); `oauth`
+    prefills the sign-in settings and, with `sign_in_first`, opens on them ("Connect
+    again"); `open_browser` replaces the system browser (tests).
     """
 
     answered = Signal(object)
 
     def __init__(self, parent: QWidget | None = None, *, warning: str | None = None,
                  name: str = "", base_url: str = "", shop_id: int = 0,
-                 message: str = "", keep_token: bool = False) -> None:
+                 message: str = "", keep_token: bool = False,
+                 runner: TaskRunner | None = None, oauth: OAuthApp | None = None,
+                 sign_in_first: bool = False,
+                 open_browser: Callable[[str], object] | None = None) -> None:
         super().__init__(parent)
         self._keep_token = keep_token  # editing a saved profile: an empty token keeps its own
+        self._runner = runner
+        self._open_browser = open_browser or open_in_browser
+        self._pasted: PastedSignIn | None = None
+        self._app: OAuthApp | None = None
         self.setWindowTitle(self.tr("Connect your shop"))
-        self.setMinimumWidth(460)
+        self.setMinimumWidth(500)
         layout = QVBoxLayout(self)
         layout.addWidget(heading_label(self.tr("Connect your shop")))
         intro = plain_label(message or self.tr(
-            "Enter the address of the shop service, your shop's number and the access token "
-            "you got from the marketplace. Or look around first with the demo shop."))
+            "Enter the address of the shop service and your shop's number, then the access "
+            "token you got from the marketplace or sign in with it. Or look around first with "
+            "the demo shop."))
         intro.setWordWrap(True)
         layout.addWidget(intro)
 
@@ -57,16 +88,16 @@ class ProfileDialog(QDialog):
         self.shop_edit.setRange(1, 2_000_000_000)
         self.shop_edit.setValue(shop_id or 1)
         self.shop_edit.setAccessibleName(self.tr("Shop number"))
-        self.token_edit = QLineEdit()
-        self.token_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.token_edit.setAccessibleName(self.tr("Access token"))
-        if keep_token:
-            self.token_edit.setPlaceholderText(self.tr("Leave empty to keep the saved token"))
         form.addRow(self.tr("Profile name"), self.name_edit)
         form.addRow(self.tr("Service address"), self.url_edit)
         form.addRow(self.tr("Shop number"), self.shop_edit)
-        form.addRow(self.tr("Access token"), self.token_edit)
         layout.addLayout(form)
+
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(self._token_page(keep_token), self.tr("Access token"))
+        self.tabs.addTab(self._sign_in_page(oauth), self.tr("Sign in"))
+        self.tabs.setCurrentIndex(SIGN_IN_TAB if sign_in_first else TOKEN_TAB)
+        layout.addWidget(self.tabs)
 
         self.error_label = plain_label("")
         self.error_label.setWordWrap(True)
@@ -94,21 +125,79 @@ class ProfileDialog(QDialog):
         cancel.clicked.connect(self.reject)
         self.setWindowModality(Qt.WindowModality.WindowModal)
 
-    def _on_demo_clicked(self) -> None:
-        self.answered.emit(ProfileAnswer(ProfileChoice.DEMO))
-        self.accept()
+    def _token_page(self, keep_token: bool) -> QWidget:
+        page = QWidget(self)
+        form = QFormLayout(page)
+        self.token_edit = QLineEdit()
+        self.token_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.token_edit.setAccessibleName(self.tr("Access token"))
+        if keep_token:
+            self.token_edit.setPlaceholderText(self.tr("Leave empty to keep the saved token"))
+        form.addRow(self.tr("Access token"), self.token_edit)
+        return page
 
-    def _on_connect_clicked(self) -> None:
-        problem = self.problem()
-        if problem:
-            self.error_label.setText(problem)
-            self.error_label.setVisible(True)
-            return
-        self.answered.emit(ProfileAnswer(
-            ProfileChoice.CONNECT, name=self.name_edit.text().strip(),
-            base_url=self.url_edit.text().strip().rstrip("/"), shop_id=self.shop_edit.value(),
-            token=self.token_edit.text().strip()))
-        self.accept()
+    def _sign_in_page(self, oauth: OAuthApp | None) -> QWidget:
+        page = QWidget(self)
+        box = QVBoxLayout(page)
+        about = plain_label(self.tr(
+            "SellerDesk opens the shop service's sign-in page in your browser; allow "
+            "SellerDesk there and it renews its access by itself from then on."), wrap=True,
+            muted=True)
+        box.addWidget(about)
+        form = QFormLayout()
+        self.auth_url_edit = self._line(oauth.authorization_url if oauth else "",
+                                        self.tr("Sign-in page"), "https://auth.example.com/…")
+        self.token_url_edit = self._line(oauth.token_url if oauth else "",
+                                         self.tr("Token address"), "https://api.example.com/…")
+        self.client_id_edit = self._line(oauth.client_id if oauth else "", self.tr("App ID"))
+        self.client_secret_edit = self._line(oauth.client_secret if oauth else "",
+                                             self.tr("App secret"))
+        self.client_secret_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.redirect_edit = self._line(oauth.redirect_uri if oauth else "",
+                                        self.tr("Redirect address"),
+                                        self.tr("Empty: back to SellerDesk on this computer"))
+        for label, edit in ((self.tr("Sign-in page"), self.auth_url_edit),
+                            (self.tr("Token address"), self.token_url_edit),
+                            (self.tr("App ID"), self.client_id_edit),
+                            (self.tr("App secret"), self.client_secret_edit),
+                            (self.tr("Redirect address"), self.redirect_edit)):
+            form.addRow(label, edit)
+        box.addLayout(form)
+        self.sign_in_status = plain_label("", wrap=True)
+        self.sign_in_status.setVisible(False)
+        box.addWidget(self.sign_in_status)
+        paste_row = QHBoxLayout()
+        self.paste_edit = self._line("", self.tr("Address or code from the browser"),
+                                     self.tr("Paste the address your browser ended on"))
+        self.finish_button = QPushButton(self.tr("Finish signing in"))
+        self.finish_button.setAccessibleName(self.tr("Finish signing in"))
+        self.finish_button.clicked.connect(self._on_finish_clicked)
+        paste_row.addWidget(self.paste_edit, 1)
+        paste_row.addWidget(self.finish_button)
+        self.paste_row = QWidget(page)
+        self.paste_row.setLayout(paste_row)
+        self.paste_row.setVisible(False)
+        box.addWidget(self.paste_row)
+        box.addStretch(1)
+        return page
+
+    def _line(self, text: str, name: str, placeholder: str = "") -> QLineEdit:
+        edit = QLineEdit(text)
+        edit.setAccessibleName(name)
+        if placeholder:
+            edit.setPlaceholderText(placeholder)
+        return edit
+
+    # ---- What the seller entered. ---------------------------------------------------------
+
+    def signing_in(self) -> bool:
+        return self.tabs.currentIndex() == SIGN_IN_TAB
+
+    def oauth_app(self) -> OAuthApp:
+        return OAuthApp(self.auth_url_edit.text().strip(), self.token_url_edit.text().strip(),
+                        self.client_id_edit.text().strip(),
+                        self.client_secret_edit.text().strip(),
+                        self.redirect_edit.text().strip())
 
     def problem(self) -> str:
         """What is missing or wrong, in words; empty when the form can be used."""
@@ -119,6 +208,91 @@ class ProfileDialog(QDialog):
             return self.tr("That name is kept for the demo shop; choose another.")
         if not url.startswith(("http://", "https://")):
             return self.tr("The service address starts with https:// (or http://).")
+        if self.signing_in():
+            app = self.oauth_app()
+            if not (app.authorization_url.startswith(("http://", "https://"))
+                    and app.token_url.startswith(("http://", "https://"))):
+                return self.tr("The sign-in page and the token address start with https:// "
+                               "(or http://).")
+            if not app.client_id or not app.client_secret:
+                return self.tr("Enter the app's ID and secret (from the marketplace's "
+                               "developer page).")
+            if app.redirect_uri and not app.redirect_uri.startswith(("http://", "https://")):
+                return self.tr("The redirect address starts with https:// (or http://).")
+            if self._runner is None:
+                return self.tr("Signing in is not possible here; paste an access token.")
+            return ""
         if not self.token_edit.text().strip() and not self._keep_token:
             return self.tr("Paste the access token.")
         return ""
+
+    def _say(self, text: str) -> None:
+        self.error_label.setText(text)
+        self.error_label.setVisible(bool(text))
+
+    def _status(self, text: str) -> None:
+        self.sign_in_status.setText(text)
+        self.sign_in_status.setVisible(bool(text))
+
+    # ---- Slots. -------------------------------------------------------------------------------
+
+    def _on_demo_clicked(self) -> None:
+        self.answered.emit(ProfileAnswer(ProfileChoice.DEMO))
+        self.accept()
+
+    def _answer(self, *, token: str = "", grant: OAuthGrant | None = None,
+                authorization_url: str = "") -> None:
+        self.answered.emit(ProfileAnswer(
+            ProfileChoice.CONNECT, name=self.name_edit.text().strip(),
+            base_url=self.url_edit.text().strip().rstrip("/"), shop_id=self.shop_edit.value(),
+            token=token, grant=grant, authorization_url=authorization_url))
+        self.accept()
+
+    def _on_connect_clicked(self) -> None:
+        problem = self.problem()
+        if problem:
+            self._say(problem)
+            return
+        self._say("")
+        if not self.signing_in():
+            self._answer(token=self.token_edit.text().strip())
+            return
+        assert self._runner is not None
+        app = self._app = self.oauth_app()
+        if app.redirect_uri:  # the app's redirect is elsewhere: the seller pastes the code
+            self._pasted = PastedSignIn(app)
+            self._open_browser(self._pasted.url)
+            self._status(self.tr("Allow SellerDesk on the page that opened in your browser, "
+                                 "then paste here the address it ended on (or the code it "
+                                 "shows)."))
+            self.paste_row.setVisible(True)
+            self.paste_edit.setFocus()
+            return
+        self.connect_button.setEnabled(False)
+        self._status(self.tr("Finish signing in in your browser; SellerDesk is waiting for "
+                             "it…"))
+        self._runner.run(sign_in(app, self._open_browser), on_success=self._on_signed_in,
+                         on_failure=self._on_sign_in_failed, report_errors=False,
+                         label=self.tr("Waiting for the sign-in…"), key="sign-in", owner=self)
+
+    def _on_finish_clicked(self) -> None:
+        if self._pasted is None or self._runner is None:
+            return
+        text = self.paste_edit.text().strip()
+        if not text:
+            self._say(self.tr("Paste the address your browser ended on, or the code."))
+            return
+        self.finish_button.setEnabled(False)
+        self._runner.run(self._pasted.finish(text), on_success=self._on_signed_in,
+                         on_failure=self._on_sign_in_failed, report_errors=False,
+                         label=self.tr("Finishing the sign-in…"), key="sign-in", owner=self)
+
+    def _on_signed_in(self, grant: OAuthGrant) -> None:
+        app = self._app
+        self._answer(grant=grant, authorization_url=app.authorization_url if app else "")
+
+    def _on_sign_in_failed(self, exc: Exception) -> None:
+        self.connect_button.setEnabled(True)
+        self.finish_button.setEnabled(True)
+        self._status("")
+        self._say(describe_error(exc))

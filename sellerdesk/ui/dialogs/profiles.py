@@ -20,7 +20,13 @@ from PySide6.QtWidgets import (
 )
 
 from sellerdesk.services.shops import DEMO_PROFILE, ProfileAnswer, ProfileChoice, Shops
-from sellerdesk.services.types import NO_SECURE_STORE, STORE_REFUSED, CredentialsError
+from sellerdesk.services.sign_in import OAuthApp
+from sellerdesk.services.types import (
+    NO_SECURE_STORE,
+    STORE_REFUSED,
+    CredentialsError,
+    Profile,
+)
 from sellerdesk.ui.dialogs.profile import ProfileDialog
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.runner import TaskRunner, describe_error
@@ -176,7 +182,8 @@ class ProfilesDialog(QDialog):
                      else ProfileAnswer(ProfileChoice.OPEN, name=name))
 
     def _on_add_clicked(self) -> None:
-        dialog = ProfileDialog(self, warning=self._warning, name="")
+        dialog = ProfileDialog(self, warning=self._warning, name="", runner=self._runner,
+                               oauth=self._shops.demo_oauth_app())
         dialog.demo_button.setVisible(False)  # the demo is in the list already
         dialog.answered.connect(self._answer)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -187,9 +194,18 @@ class ProfilesDialog(QDialog):
         profile = self._shops.profile(name) if name else None
         if profile is None:
             return
+        # A shop connected by signing in opens on its sign-in settings (read from the keyring).
+        self._runner.run(self._shops.oauth_app(profile.name),
+                         on_success=lambda app: self._edit(profile, app),
+                         on_failure=lambda _exc: self._edit(profile, None),
+                         report_errors=False, show_progress=False, owner=self)
+
+    def _edit(self, profile: Profile, app: OAuthApp | None) -> None:
         dialog = ProfileDialog(self, warning=self._warning, name=profile.name,
                                base_url=profile.base_url, shop_id=profile.shop_id,
-                               keep_token=True, message=self.tr(
+                               keep_token=True, runner=self._runner,
+                               oauth=app or self._shops.demo_oauth_app(),
+                               sign_in_first=app is not None, message=self.tr(
                                    "Change what the shop service gave you; leave the token "
                                    "empty to keep the saved one."))
         dialog.name_edit.setReadOnly(True)  # the name is its data's and its token's key

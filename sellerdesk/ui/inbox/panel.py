@@ -26,16 +26,18 @@ from sellerdesk.ui.inbox.thread_list import ThreadListPane
 from sellerdesk.ui.inbox.thread_model import ThreadListModel, ThreadRole
 from sellerdesk.ui.inbox.thread_view import ThreadView
 from sellerdesk.ui.panel import Panel
-from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
+from sellerdesk.ui.widgets.thumbnail import ThumbnailCache, shop_pictures
 
 ListResult = tuple[list[Thread], int]  # the rows, and the shop's unanswered questions
 
 
 def default_thumbnails(ctx: UiContext) -> ThumbnailCache:
     if ctx.options.data_dir is not None:
-        return ThumbnailCache(ctx.options.data_dir / "cache" / "thumbnails")
+        return ThumbnailCache(ctx.options.data_dir / "cache" / "thumbnails",
+                              fetch=shop_pictures(ctx))
     location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation)
-    return ThumbnailCache(Path(location) / "thumbnails" if location else None)
+    return ThumbnailCache(Path(location) / "thumbnails" if location else None,
+                          fetch=shop_pictures(ctx))
 
 
 async def _read_threads(services: Session, filters: InboxFilters) -> ListResult:

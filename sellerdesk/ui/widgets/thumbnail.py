@@ -1,10 +1,12 @@
 """Product thumbnails: fetched in the background, kept in memory and on disk, never blocking.
 
-`ThumbnailCache.get(url)` looks in memory, then on disk, then fetches over http(s) with httpx
-(a size cap and a short timeout) and reads the disk and decodes on the event loop's worker
-threads (never the GUI thread). A URL that failed is not
-tried again this session. `Thumbnail` is the label that shows one, through the task runner,
-with a neutral placeholder while it loads or when it cannot be had (offline, bad image).
+`ThumbnailCache.get(url)` looks in memory, then on disk, then fetches through the shop in use
+(`shop_pictures`: the catalogue service over `ShopClient.fetch_image`, so a picture takes its
+turn from the shop's one request pacer, with its size cap, timeouts and error mapping), and
+reads the disk and decodes on the event loop's worker threads (never the GUI thread). A URL
+that failed is not tried again this session. `Thumbnail` is the label that shows one, through
+the task runner, with a neutral placeholder while it loads or when it cannot be had (offline,
+no shop open, bad image).
 """
 
 from __future__ import annotations
@@ -17,12 +19,13 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import httpx
 from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QPainter, QPainterPath, QPaintEvent, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from sellerdesk.services.types import ApiError
 from sellerdesk.ui import theme
+from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.theme import Tone
@@ -30,27 +33,25 @@ from sellerdesk.ui.theme import Tone
 log = logging.getLogger("sellerdesk.ui")
 
 Fetch = Callable[[str], Awaitable[bytes]]
-MAX_BYTES = 2_000_000
-TIMEOUT_S = 8.0
 
 
-class ImageTooLarge(ValueError):
-    pass
+class NoShop(LookupError):
+    """No shop is open to fetch a picture through."""
 
 
-async def http_fetch(url: str) -> bytes:
-    """GET `url` with httpx, refusing more than MAX_BYTES (a listing's image is small)."""
-    chunks: list[bytes] = []
-    size = 0
-    async with (httpx.AsyncClient(timeout=TIMEOUT_S, follow_redirects=True) as client,
-                client.stream("GET", url) as response):
-        response.raise_for_status()
-        async for chunk in response.aiter_bytes():
-            size += len(chunk)
-            if size > MAX_BYTES:
-                raise ImageTooLarge(url)
-            chunks.append(chunk)
-    return b"".join(chunks)
+def shop_pictures(ctx: UiContext) -> Fetch:
+    """Fetch pictures through the shop in use (`ctx.services`, whichever it is by then)."""
+    async def fetch(url: str) -> bytes:
+        services = ctx.services
+        if services is None:
+            raise NoShop(url)
+        data: bytes = await services.catalogue.picture(url)
+        return data
+    return fetch
+
+
+async def no_fetch(url: str) -> bytes:
+    raise NoShop(url)
 
 
 def _decode(data: bytes) -> QImage | None:
@@ -62,7 +63,7 @@ def _decode(data: bytes) -> QImage | None:
 class ThumbnailCache:
     """Images by URL; `directory=None` keeps them in memory only."""
 
-    def __init__(self, directory: Path | None, *, fetch: Fetch = http_fetch,
+    def __init__(self, directory: Path | None, *, fetch: Fetch = no_fetch,
                  memory_items: int = 256) -> None:
         self.directory = directory
         self._fetch = fetch
@@ -127,7 +128,7 @@ class ThumbnailCache:
         if image is None:
             try:
                 data = await self._fetch(url)
-            except (httpx.HTTPError, OSError, ValueError) as exc:
+            except (ApiError, NoShop, OSError, ValueError) as exc:
                 log.debug("thumbnail %s not fetched: %r", url, exc)
                 self._failed.add(url)
                 return None

@@ -94,9 +94,15 @@ def test_the_switcher_lists_switches_edits_and_removes(tmp_path: Path, runner: T
     edit = ProfilesDialog(Shops(tmp_path, credentials=creds), "Tienda Norte", runner)
     qtbot.addWidget(edit)
     edit.select("Loja Sul")
-    edit.edit_button.click()
-    form = next(w for w in QApplication.topLevelWidgets()
-                if isinstance(w, ProfileDialog) and w.isVisible())
+    edit.edit_button.click()  # opens once the keyring said whether it signs in (OAuth)
+
+    def visible_form() -> ProfileDialog | None:
+        return next((w for w in QApplication.topLevelWidgets()
+                     if isinstance(w, ProfileDialog) and w.isVisible()), None)
+
+    qtbot.waitUntil(lambda: visible_form() is not None, timeout=5000)
+    form = visible_form()
+    assert form is not None and not form.signing_in()  # a pasted token: the token page
     assert form.name_edit.isReadOnly() and form.url_edit.text() == "https://api.sul.example"
     form.url_edit.setText("https://api2.sul.example/")
     with qtbot.waitSignal(edit.answered, timeout=1000) as answer:
@@ -148,10 +154,11 @@ def test_switching_shops_never_mixes_their_data(
     creds = _creds(data)
     _save(creds, "alpha", fresh_sandbox)
     _save(creds, "beta", second_sandbox)
-    alpha_buyers = {o["id"]: o["buyer"]["name"] for o in all_pages(fresh_sandbox,
-                                                                     "/orders/search")}
-    beta_buyers = {o["id"]: o["buyer"]["name"] for o in all_pages(second_sandbox,
-                                                                    "/orders/search")}
+    # Ids as text, as the client reads them (the field sends one as a number).
+    alpha_buyers = {str(o["id"]): o["buyer"]["name"] for o in all_pages(fresh_sandbox,
+                                                                          "/orders/search")}
+    beta_buyers = {str(o["id"]): o["buyer"]["name"] for o in all_pages(second_sandbox,
+                                                                         "/orders/search")}
     options = GuiOptions(profile="alpha", data_dir=data)
     ctx = UiContext(settings=settings, runner=TaskRunner(loop=qloop), options=options)
     connector = ShopConnector(ctx, Shops(data, credentials=creds),

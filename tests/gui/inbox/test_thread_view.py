@@ -6,12 +6,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import httpx
 import pytest
 from PySide6.QtCore import QUrl
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.services.intents import Intent
+from sellerdesk.services.types import Offline
 from sellerdesk.store.outbox import IntentKind, entity_key
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.inbox import publication_header
@@ -71,7 +71,7 @@ def test_thumbnails_come_from_disk_once_fetched_and_fail_quietly(
 
     async def unreachable(u: str) -> bytes:
         calls.append(u)
-        raise httpx.ConnectError("name does not resolve")
+        raise Offline(detail="name does not resolve")  # as the shop's client says it
 
     offline = ThumbnailCache(tmp_path / "other", fetch=unreachable)
     assert run(qtbot, offline.get(url)) is None
@@ -83,7 +83,7 @@ def test_thumbnails_come_from_disk_once_fetched_and_fail_quietly(
 def test_a_thumbnail_that_cannot_load_leaves_a_placeholder_and_no_message(
         live_ctx: UiContext, qtbot: QtBot) -> None:
     async def unreachable(u: str) -> bytes:
-        raise httpx.ConnectError("offline")
+        raise Offline(detail="offline")
 
     errors: list[str] = []
     live_ctx.runner.error_reported.connect(errors.append)

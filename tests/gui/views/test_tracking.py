@@ -39,8 +39,10 @@ def _names(view: TrackingPanel) -> list[str]:
 
 
 def _server_names(sb: Sandbox, **params: str) -> list[str]:
-    return [c["name"] for c in sorted(sb.get("/metrics", **params).json(),
-                                      key=lambda c: c["id"])]
+    """The list's names by id; ids come as numbers or text, and a code without one cannot be
+    read (field variety)."""
+    codes = [c for c in sb.get("/metrics", **params).json() if c["id"] is not None]
+    return [c["name"] for c in sorted(codes, key=lambda c: int(c["id"]))]
 
 
 def _answer(qtbot: QtBot, view: TrackingPanel, text: str) -> None:

@@ -42,8 +42,8 @@ def category_tree(sandbox: Sandbox) -> list[dict[str, Any]]:
     return tree
 
 
-# The field's harshness, given explicitly: these switches win over the --gentle that the
-# shared launcher adds for the rest of the suite (decisions.md: Sandbox specifics).
+# The field's harshness, given explicitly: these switches win over the `--rate-limit 0` that
+# the shared launcher adds for the rest of the suite (decisions.md: Sandbox specifics).
 FIELD = ["--rate-limit", "5", "--rate-burst", "10", "--token-ttl", "21600", "--field-variety"]
 
 

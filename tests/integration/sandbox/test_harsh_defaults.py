@@ -1,7 +1,7 @@
 """`sellerdesk-sandbox` with no switches is as harsh as the field; `--gentle` is not.
 
-Started here by hand: the shared launcher (tests/support/sandbox.py) adds --gentle for the
-rest of the suite.
+Started here by hand: the shared launcher (tests/support/sandbox.py) turns the rate limit off
+for the rest of the suite and keeps the rest of the field (expiring tokens, field variety).
 """
 
 from __future__ import annotations
@@ -55,11 +55,12 @@ def test_no_switches_is_the_field(plain_start: tuple[str, str]) -> None:
     assert any(c["id"] is None for c in codes)
 
 
-def test_the_shared_launcher_is_gentle(sandbox: Sandbox) -> None:
+def test_the_shared_launcher_is_the_field_without_its_rate_limit(sandbox: Sandbox) -> None:
     params = {"access_token": sandbox.token}
     limits = httpx.get(f"{sandbox.base_url}/_sandbox/limits", params=params,
                        timeout=TIMEOUT).json()
-    assert (limits["rate_limit"], limits["token_ttl"]) == (0.0, 0)
+    assert (limits["rate_limit"], limits["token_ttl"]) == (0.0, 21600)
     variety = httpx.get(f"{sandbox.base_url}/_sandbox/variety", params=params,
                         timeout=TIMEOUT).json()
-    assert variety == {"on": False, "records": {}, "envelopes": variety["envelopes"]}
+    assert variety["on"] is True and variety["records"]
+    assert sandbox.client_id == "sellerdesk-demo" and sandbox.refresh_token

@@ -30,6 +30,9 @@ def _when(text: str) -> datetime:
 async def test_glance_matches_the_server(synced: Session, fresh_sandbox: Sandbox) -> None:
     sb = fresh_sandbox
     g = await synced.dashboard.glance(days=90, tz=UTC, now=NOW)
+    # The field-variety records made for the client not to read are in no figure (the sync
+    # names them); every other record of the server is.
+    unreadable = sb.unreadable("orders")
 
     unanswered = _all(sb, "/questions/search", status="unanswered")
     assert g.unanswered == len(unanswered)
@@ -38,8 +41,7 @@ async def test_glance_matches_the_server(synced: Session, fresh_sandbox: Sandbox
         1 for q in unanswered if _when(q["creation_date"]) < NOW - timedelta(hours=1))
 
     def total(**f: Any) -> int:
-        n: int = sb.get("/orders/search", limit=1, **f).json()["paging"]["total"]
-        return n
+        return sum(1 for o in _all(sb, "/orders/search", **f) if str(o["id"]) not in unreadable)
 
     assert g.pending_process == total(paid="true", processed="false", closed="false")
     assert g.pending_shipment == total(processed="true", delivered="false", closed="false")
@@ -47,7 +49,7 @@ async def test_glance_matches_the_server(synced: Session, fresh_sandbox: Sandbox
                                        closed="false")
     assert g.closed == total(closed="true")
 
-    orders = _all(sb, "/orders/search")
+    orders = [o for o in _all(sb, "/orders/search") if str(o["id"]) not in unreadable]
     channels = Counter("marketplace" if o["channel"].startswith("marketplace") else "shopfront"
                        for o in orders)
     assert g.stats.by_channel == dict(channels)
@@ -68,10 +70,14 @@ async def test_glance_matches_the_server(synced: Session, fresh_sandbox: Sandbox
 
     # Answer time per week, from each thread's questions as the server holds them.
     weeks: dict[Any, list[float]] = {}
+    # Records without an id cannot be read (field variety); statuses count without regard to
+    # case (the field's ANSWERED is answered).
     for t in _all(sb, "/questions/threads/search"):
+        if t["id"] is None:
+            continue
         thread = sb.get(f"/questions/threads/{t['id']}", limit=50).json()["results"][0]
         for q in thread["questions"]:
-            if q["status"] != "answered" or not q.get("answer"):
+            if q["id"] is None or q["status"].lower() != "answered" or not q.get("answer"):
                 continue
             asked = _when(q["creation_date"])
             if asked < since:
