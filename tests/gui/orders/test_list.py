@@ -69,7 +69,8 @@ def test_scrolling_to_the_end_asks_for_the_next_page(panel: OrdersPanel, qtbot: 
 def test_a_facet_value_shows_as_many_rows_as_its_count(
         panel: OrdersPanel, qtbot: QtBot, qloop: asyncio.AbstractEventLoop) -> None:
     unpaid = facet_count(panel, "paid", "false")
-    assert 0 < unpaid < 2000
+    everything = panel.model.total()
+    assert everything is not None and 0 < unpaid < everything
     check(panel, "paid", "false")
     assert panel.current_filter() == OrderFilter(paid=False)
     wait_settled(panel, qtbot)
@@ -154,13 +155,17 @@ def test_header_clicks_sort_by_the_specs_orderings_only(
 
 def test_words_search_the_local_copy(panel: OrdersPanel, qtbot: QtBot,
                                      qloop: asyncio.AbstractEventLoop) -> None:
-    name = panel.model.line(3).buyer.split()[0]
+    everything = panel.model.total()
+    assert everything is not None
+    # A plain first name (a field-variety record may have none, or digits).
+    name = next(w for r in range(3, panel.model.rowCount())
+                for w in panel.model.line(r).buyer.split()[:1] if w.isalpha())
     panel.search.setText(name)
     panel.search.settle_now()
     assert panel.current_filter().query == name
     wait_settled(panel, qtbot)
     expected = run(qtbot, qloop, session_of(panel).orders.count(OrderFilter(query=name)))
-    assert 0 < fetch_all(panel, qtbot) == expected < 2000
+    assert 0 < fetch_all(panel, qtbot) == expected < everything
     panel.search.clear()  # the clear button: everything again, at once
     assert panel.current_filter().query is None
 
@@ -273,13 +278,15 @@ def test_a_new_order_arrives_in_its_place_and_the_selection_stays(
         panel: OrdersPanel, qtbot: QtBot, fresh_sandbox: Sandbox) -> None:
     panel.table.selectRow(2)
     chosen = panel.table.selected_ids()
+    before = panel.model.total()  # the demo's orders and the field-variety ones it could read
+    assert before is not None
     sold = fresh_sandbox.sell(currency="ARS")  # newest of all: the top row
     run_sync(panel, qtbot)
     qtbot.waitUntil(lambda: panel.model.row_of(sold["id"]) == 0, timeout=LOAD_TIMEOUT)
     settled(panel, qtbot)
     assert panel.model.rowCount() == PAGE_SIZE + 1
     assert panel.table.selected_ids() == chosen and panel.table.selected_rows() == [3]
-    assert panel.model.total() == 2001
+    assert panel.model.total() == before + 1
 
 
 def test_a_changed_total_moves_its_row_and_one_that_no_longer_matches_leaves(
