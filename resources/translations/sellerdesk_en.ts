@@ -58,10 +58,17 @@
 <context>
     <name>FacetModel</name>
     <message numerus="yes">
-        <source>{value}, {count} orders</source>
+        <source>{count} choices</source>
         <translation>
-            <numerusform>{value}, {count} order</numerusform>
-            <numerusform>{value}, {count} orders</numerusform>
+            <numerusform>{count} choice</numerusform>
+            <numerusform>{count} choices</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{count} orders</source>
+        <translation>
+            <numerusform>{count} order</numerusform>
+            <numerusform>{count} orders</numerusform>
         </translation>
     </message>
 </context>
@@ -177,6 +184,37 @@
         <translation>
             <numerusform>%n unanswered question</numerusform>
             <numerusform>%n unanswered questions</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SyncWords</name>
+    <message numerus="yes">
+        <source>%n order(s) could not be read (ids {ids})</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conversation(s) could not be read (ids {ids})</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s) could not be read (ids {ids})</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) could not be read (ids {ids})</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>

@@ -157,6 +157,10 @@
 <context>
     <name>App</name>
     <message>
+        <source>The shop service no longer accepts SellerDesk&apos;s connection to {name}. Sign in again (or paste a new access token).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The shop service did not accept the token of {name}. Paste a new one.</source>
         <translation>El servicio de la tienda no aceptó el token de {name}. Pega uno nuevo.</translation>
     </message>
@@ -911,6 +915,34 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>El servicio de la tienda envió una respuesta que SellerDesk no pudo leer.</translation>
     </message>
     <message>
+        <source>Your access token has expired or was revoked. Please enter a new one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shop no longer accepts SellerDesk&apos;s connection. Connect to the shop again from the profile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sign-in was cancelled or refused in the browser.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sign-in took too long. Please try connecting again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shop service did not accept the sign-in. Please try connecting again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shop service answered from another address (it may have moved). Check the service address of this shop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shop service sent the same page again when asked for the next one, so the list stops here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>SellerDesk could not read or save its local data.</source>
         <translation>SellerDesk no pudo leer ni guardar sus datos locales.</translation>
     </message>
@@ -1022,10 +1054,17 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
 <context>
     <name>FacetModel</name>
     <message numerus="yes">
-        <source>{value}, {count} orders</source>
+        <source>{count} choices</source>
         <translation>
-            <numerusform>{value}, {count} pedido</numerusform>
-            <numerusform>{value}, {count} pedidos</numerusform>
+            <numerusform>{count} opción</numerusform>
+            <numerusform>{count} opciones</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{count} orders</source>
+        <translation>
+            <numerusform>{count} pedido</numerusform>
+            <numerusform>{count} pedidos</numerusform>
         </translation>
     </message>
     <message>
@@ -1554,6 +1593,14 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Actualizar este pedido desde la tienda</translation>
     </message>
     <message>
+        <source>Close the detail (the list takes the whole height)</source>
+        <translation>Cerrar el detalle (la lista ocupa toda la altura)</translation>
+    </message>
+    <message>
+        <source>Close the order detail</source>
+        <translation>Cerrar el detalle del pedido</translation>
+    </message>
+    <message>
         <source>Order detail</source>
         <translation>Detalle del pedido</translation>
     </message>
@@ -1977,6 +2024,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Por enviar</translation>
     </message>
     <message>
+        <source>On the way</source>
+        <translation>En camino</translation>
+    </message>
+    <message>
         <source>To rate</source>
         <translation>Por calificar</translation>
     </message>
@@ -1985,8 +2036,20 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Pedidos pagados que todavía no se procesaron</translation>
     </message>
     <message>
-        <source>Processed orders not delivered yet</source>
-        <translation>Pedidos procesados que todavía no se entregaron</translation>
+        <source>Paid and processed orders not handed to the carrier yet</source>
+        <translation>Pedidos pagados y procesados que aún no se entregaron al transportista</translation>
+    </message>
+    <message>
+        <source>Orders handed to the carrier and not delivered yet</source>
+        <translation>Pedidos entregados al transportista y aún no recibidos</translation>
+    </message>
+    <message>
+        <source>Highest total first</source>
+        <translation>Mayor total primero</translation>
+    </message>
+    <message>
+        <source>Lowest total first</source>
+        <translation>Menor total primero</translation>
     </message>
     <message>
         <source>Delivered orders waiting for your feedback</source>
@@ -2030,6 +2093,77 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
 </context>
 <context>
+    <name>OrdersExport</name>
+    <message>
+        <source>Order</source>
+        <translation>Pedido</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Fecha</translation>
+    </message>
+    <message>
+        <source>Buyer</source>
+        <translation>Comprador</translation>
+    </message>
+    <message>
+        <source>Nickname</source>
+        <translation>Apodo</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Canal</translation>
+    </message>
+    <message>
+        <source>Products</source>
+        <translation>Productos</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>Moneda</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Pagado</translation>
+    </message>
+    <message>
+        <source>Processed</source>
+        <translation>Procesado</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Shipping</source>
+        <translation>Envío</translation>
+    </message>
+    <message>
+        <source>Tracking codes</source>
+        <translation>Códigos de seguimiento</translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation>Entregado</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>Cerrado</translation>
+    </message>
+    <message>
+        <source>Invoiced</source>
+        <translation>Facturado</translation>
+    </message>
+    <message>
+        <source>Invoice number</source>
+        <translation>Número de factura</translation>
+    </message>
+</context>
+<context>
     <name>OrdersPanel</name>
     <message>
         <source>Search orders</source>
@@ -2040,8 +2174,12 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Palabras del nombre o apodo del comprador, de un producto, de un número de seguimiento o el número de pedido</translation>
     </message>
     <message>
-        <source>Order of the list</source>
-        <translation>Orden de la lista</translation>
+        <source>Sort orders by</source>
+        <translation>Ordenar pedidos por</translation>
+    </message>
+    <message>
+        <source>Sort by</source>
+        <translation>Ordenar por</translation>
     </message>
     <message>
         <source>Update shipping…</source>
@@ -2173,6 +2311,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>CSV files (*.csv)</source>
         <translation>Archivos CSV (*.csv)</translation>
     </message>
+    <message>
+        <source>orders</source>
+        <translation>pedidos</translation>
+    </message>
 </context>
 <context>
     <name>OrdersTableModel</name>
@@ -2185,68 +2327,44 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Haz clic para ordenar por esta columna</translation>
     </message>
     <message>
+        <source>Changes of yours waiting to be sent, or just sent</source>
+        <translation>Cambios suyos a la espera de envío, o recién enviados</translation>
+    </message>
+    <message>
+        <source>No changes waiting</source>
+        <translation>Sin cambios pendientes</translation>
+    </message>
+    <message>
         <source>Tracking: {codes}</source>
         <translation>Seguimiento: {codes}</translation>
-    </message>
-    <message>
-        <source>Order</source>
-        <translation>Pedido</translation>
-    </message>
-    <message>
-        <source>Date</source>
-        <translation>Fecha</translation>
-    </message>
-    <message>
-        <source>Buyer</source>
-        <translation>Comprador</translation>
-    </message>
-    <message>
-        <source>Channel</source>
-        <translation>Canal</translation>
-    </message>
-    <message>
-        <source>Products</source>
-        <translation>Productos</translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation>Total</translation>
-    </message>
-    <message>
-        <source>Paid</source>
-        <translation>Pagado</translation>
-    </message>
-    <message>
-        <source>Shipping</source>
-        <translation>Envío</translation>
     </message>
     <message>
         <source>Delivered</source>
         <translation>Entregado</translation>
     </message>
     <message>
+        <source>On the way</source>
+        <translation>En camino</translation>
+    </message>
+    <message>
+        <source>To pick up</source>
+        <translation>Para retirar</translation>
+    </message>
+    <message>
+        <source>Preparing</source>
+        <translation>En preparación</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Pendiente</translation>
+    </message>
+    <message>
         <source>Closed</source>
         <translation>Cerrado</translation>
     </message>
     <message>
-        <source>Changes</source>
-        <translation>Cambios</translation>
-    </message>
-    <message>
-        <source>Unpaid</source>
-        <translation>Impago</translation>
-    </message>
-    <message>
         <source>No shipping</source>
         <translation>Sin envío</translation>
-    </message>
-    <message>
-        <source>Not yet</source>
-        <translation>Todavía no</translation>
-    </message>
-    <message>
-        <source>Open</source>
-        <translation>Abierto</translation>
     </message>
 </context>
 <context>
@@ -2624,10 +2742,6 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Conecta tu tienda</translation>
     </message>
     <message>
-        <source>Enter the address of the shop service, your shop&apos;s number and the access token you got from the marketplace. Or look around first with the demo shop.</source>
-        <translation>Ingresa la dirección del servicio de la tienda, el número de tu tienda y el token de acceso que te dio el marketplace. O explora primero con la tienda de demostración.</translation>
-    </message>
-    <message>
         <source>My shop</source>
         <translation>Mi tienda</translation>
     </message>
@@ -2656,12 +2770,60 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Probar la tienda de demostración</translation>
     </message>
     <message>
+        <source>Enter the address of the shop service and your shop&apos;s number, then the access token you got from the marketplace or sign in with it. Or look around first with the demo shop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Connect</source>
         <translation>Conectar</translation>
     </message>
     <message>
         <source>Cancel</source>
         <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>SellerDesk opens the shop service&apos;s sign-in page in your browser; allow SellerDesk there and it renews its access by itself from then on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign-in page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>App ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>App secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redirect address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty: back to SellerDesk on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address or code from the browser</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste the address your browser ended on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finish signing in</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Give the profile a name.</source>
@@ -2676,8 +2838,44 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>La dirección del servicio empieza con https:// (o http://).</translation>
     </message>
     <message>
+        <source>The sign-in page and the token address start with https:// (or http://).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the app&apos;s ID and secret (from the marketplace&apos;s developer page).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The redirect address starts with https:// (or http://).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signing in is not possible here; paste an access token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Paste the access token.</source>
         <translation>Pega el token de acceso.</translation>
+    </message>
+    <message>
+        <source>Allow SellerDesk on the page that opened in your browser, then paste here the address it ended on (or the code it shows).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finish signing in in your browser; SellerDesk is waiting for it…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the sign-in…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste the address your browser ended on, or the code.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finishing the sign-in…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2991,8 +3189,64 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Sincronizando…</translation>
     </message>
     <message>
+        <source>Shop record</source>
+        <translation type="unfinished">Ficha de la tienda</translation>
+    </message>
+    <message>
+        <source>Categories</source>
+        <translation type="unfinished">Categorías</translation>
+    </message>
+    <message>
+        <source>Tracking codes</source>
+        <translation type="unfinished">Códigos de seguimiento</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation type="unfinished">Conversaciones</translation>
+    </message>
+    <message>
+        <source>Questions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation type="unfinished">Pedidos</translation>
+    </message>
+    <message>
+        <source>Shop record not synced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Categories not synced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tracking codes not synced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Questions not synced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders not synced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Sample data, no account needed</source>
         <translation>Datos de ejemplo, sin necesidad de cuenta</translation>
+    </message>
+    <message>
+        <source>Connect again…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Syncing and sending are paused: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{shop}: syncing and sending are paused</source>
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>%n unanswered question(s)</source>
@@ -3000,10 +3254,6 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
             <numerusform>%n pregunta sin responder</numerusform>
             <numerusform>%n preguntas sin responder</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Sending is paused: {reason}</source>
-        <translation>El envío está en pausa: {reason}</translation>
     </message>
     <message>
         <source>Enter a new token…</source>
@@ -3177,6 +3427,13 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
 </context>
 <context>
+    <name>SlowDownNote</name>
+    <message>
+        <source>The shop service limits how many requests SellerDesk may send. Everything waits until then and carries on by itself; changes you make are kept in the outbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>StateChip</name>
     <message>
         <source>Queued</source>
@@ -3237,6 +3494,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>The shop service cannot be reached. You can keep working: changes wait in the outbox.</source>
         <translation>No se puede acceder al servicio de la tienda. Puedes seguir trabajando: los cambios esperan en la bandeja de salida.</translation>
     </message>
+    <message>
+        <source>The shop service asked us to slow down — resuming at {time}</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>SyncAge</name>
@@ -3255,6 +3516,60 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Last synced: {moment}</source>
         <translation>Última sincronización: {moment}</translation>
+    </message>
+    <message>
+        <source>{part}: {moment} ({when})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{part}: not synced yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SyncIssues</name>
+    <message>
+        <source>{first} (and {n} more)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SyncWords</name>
+    <message>
+        <source>no id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) could not be read (ids {ids})</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conversation(s) could not be read (ids {ids})</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s) could not be read (ids {ids})</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) could not be read (ids {ids})</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{what}: {why}</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

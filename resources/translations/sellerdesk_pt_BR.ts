@@ -157,6 +157,10 @@
 <context>
     <name>App</name>
     <message>
+        <source>The shop service no longer accepts SellerDesk&apos;s connection to {name}. Sign in again (or paste a new access token).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The shop service did not accept the token of {name}. Paste a new one.</source>
         <translation>O serviço da loja não aceitou o token de {name}. Cole um novo.</translation>
     </message>
@@ -911,6 +915,34 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>O serviço da loja enviou uma resposta que o SellerDesk não conseguiu ler.</translation>
     </message>
     <message>
+        <source>Your access token has expired or was revoked. Please enter a new one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shop no longer accepts SellerDesk&apos;s connection. Connect to the shop again from the profile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sign-in was cancelled or refused in the browser.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sign-in took too long. Please try connecting again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shop service did not accept the sign-in. Please try connecting again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shop service answered from another address (it may have moved). Check the service address of this shop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shop service sent the same page again when asked for the next one, so the list stops here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>SellerDesk could not read or save its local data.</source>
         <translation>O SellerDesk não conseguiu ler ou salvar os dados locais.</translation>
     </message>
@@ -1022,10 +1054,17 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
 <context>
     <name>FacetModel</name>
     <message numerus="yes">
-        <source>{value}, {count} orders</source>
+        <source>{count} choices</source>
         <translation>
-            <numerusform>{value}, {count} pedido</numerusform>
-            <numerusform>{value}, {count} pedidos</numerusform>
+            <numerusform>{count} opção</numerusform>
+            <numerusform>{count} opções</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{count} orders</source>
+        <translation>
+            <numerusform>{count} pedido</numerusform>
+            <numerusform>{count} pedidos</numerusform>
         </translation>
     </message>
     <message>
@@ -1554,6 +1593,14 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Atualizar este pedido a partir da loja</translation>
     </message>
     <message>
+        <source>Close the detail (the list takes the whole height)</source>
+        <translation>Fechar o detalhe (a lista ocupa toda a altura)</translation>
+    </message>
+    <message>
+        <source>Close the order detail</source>
+        <translation>Fechar o detalhe do pedido</translation>
+    </message>
+    <message>
         <source>Order detail</source>
         <translation>Detalhes do pedido</translation>
     </message>
@@ -1977,6 +2024,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Para enviar</translation>
     </message>
     <message>
+        <source>On the way</source>
+        <translation>A caminho</translation>
+    </message>
+    <message>
         <source>To rate</source>
         <translation>Para avaliar</translation>
     </message>
@@ -1985,8 +2036,20 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Pedidos pagos ainda não processados</translation>
     </message>
     <message>
-        <source>Processed orders not delivered yet</source>
-        <translation>Pedidos processados ainda não entregues</translation>
+        <source>Paid and processed orders not handed to the carrier yet</source>
+        <translation>Pedidos pagos e processados ainda não entregues à transportadora</translation>
+    </message>
+    <message>
+        <source>Orders handed to the carrier and not delivered yet</source>
+        <translation>Pedidos entregues à transportadora e ainda não recebidos</translation>
+    </message>
+    <message>
+        <source>Highest total first</source>
+        <translation>Maior total primeiro</translation>
+    </message>
+    <message>
+        <source>Lowest total first</source>
+        <translation>Menor total primeiro</translation>
     </message>
     <message>
         <source>Delivered orders waiting for your feedback</source>
@@ -2030,6 +2093,77 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
 </context>
 <context>
+    <name>OrdersExport</name>
+    <message>
+        <source>Order</source>
+        <translation>Pedido</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Data</translation>
+    </message>
+    <message>
+        <source>Buyer</source>
+        <translation>Comprador</translation>
+    </message>
+    <message>
+        <source>Nickname</source>
+        <translation>Apelido</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Canal</translation>
+    </message>
+    <message>
+        <source>Products</source>
+        <translation>Produtos</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>Moeda</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Pago</translation>
+    </message>
+    <message>
+        <source>Processed</source>
+        <translation>Processado</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Shipping</source>
+        <translation>Envio</translation>
+    </message>
+    <message>
+        <source>Tracking codes</source>
+        <translation>Códigos de rastreamento</translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation>Entregue</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>Encerrado</translation>
+    </message>
+    <message>
+        <source>Invoiced</source>
+        <translation>Faturado</translation>
+    </message>
+    <message>
+        <source>Invoice number</source>
+        <translation>Número da nota fiscal</translation>
+    </message>
+</context>
+<context>
     <name>OrdersPanel</name>
     <message>
         <source>Search orders</source>
@@ -2040,8 +2174,12 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Palavras do nome ou apelido do comprador, de um produto, de um código de rastreio ou o número do pedido</translation>
     </message>
     <message>
-        <source>Order of the list</source>
-        <translation>Ordem da lista</translation>
+        <source>Sort orders by</source>
+        <translation>Ordenar pedidos por</translation>
+    </message>
+    <message>
+        <source>Sort by</source>
+        <translation>Ordenar por</translation>
     </message>
     <message>
         <source>Update shipping…</source>
@@ -2173,6 +2311,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <source>CSV files (*.csv)</source>
         <translation>Arquivos CSV (*.csv)</translation>
     </message>
+    <message>
+        <source>orders</source>
+        <translation>pedidos</translation>
+    </message>
 </context>
 <context>
     <name>OrdersTableModel</name>
@@ -2185,68 +2327,44 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Clique para ordenar por esta coluna</translation>
     </message>
     <message>
+        <source>Changes of yours waiting to be sent, or just sent</source>
+        <translation>Alterações suas aguardando envio, ou recém-enviadas</translation>
+    </message>
+    <message>
+        <source>No changes waiting</source>
+        <translation>Nenhuma alteração pendente</translation>
+    </message>
+    <message>
         <source>Tracking: {codes}</source>
         <translation>Rastreio: {codes}</translation>
-    </message>
-    <message>
-        <source>Order</source>
-        <translation>Pedido</translation>
-    </message>
-    <message>
-        <source>Date</source>
-        <translation>Data</translation>
-    </message>
-    <message>
-        <source>Buyer</source>
-        <translation>Comprador</translation>
-    </message>
-    <message>
-        <source>Channel</source>
-        <translation>Canal</translation>
-    </message>
-    <message>
-        <source>Products</source>
-        <translation>Produtos</translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation>Total</translation>
-    </message>
-    <message>
-        <source>Paid</source>
-        <translation>Pago</translation>
-    </message>
-    <message>
-        <source>Shipping</source>
-        <translation>Envio</translation>
     </message>
     <message>
         <source>Delivered</source>
         <translation>Entregue</translation>
     </message>
     <message>
+        <source>On the way</source>
+        <translation>A caminho</translation>
+    </message>
+    <message>
+        <source>To pick up</source>
+        <translation>Para retirar</translation>
+    </message>
+    <message>
+        <source>Preparing</source>
+        <translation>Em preparação</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Pendente</translation>
+    </message>
+    <message>
         <source>Closed</source>
         <translation>Fechado</translation>
     </message>
     <message>
-        <source>Changes</source>
-        <translation>Alterações</translation>
-    </message>
-    <message>
-        <source>Unpaid</source>
-        <translation>A pagar</translation>
-    </message>
-    <message>
         <source>No shipping</source>
         <translation>Sem envio</translation>
-    </message>
-    <message>
-        <source>Not yet</source>
-        <translation>Ainda não</translation>
-    </message>
-    <message>
-        <source>Open</source>
-        <translation>Aberto</translation>
     </message>
 </context>
 <context>
@@ -2624,10 +2742,6 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Conecte sua loja</translation>
     </message>
     <message>
-        <source>Enter the address of the shop service, your shop&apos;s number and the access token you got from the marketplace. Or look around first with the demo shop.</source>
-        <translation>Informe o endereço do serviço da loja, o número da sua loja e o token de acesso que você recebeu do marketplace. Ou conheça antes a loja de demonstração.</translation>
-    </message>
-    <message>
         <source>My shop</source>
         <translation>Minha loja</translation>
     </message>
@@ -2656,12 +2770,60 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Experimentar a loja de demonstração</translation>
     </message>
     <message>
+        <source>Enter the address of the shop service and your shop&apos;s number, then the access token you got from the marketplace or sign in with it. Or look around first with the demo shop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Connect</source>
         <translation>Conectar</translation>
     </message>
     <message>
         <source>Cancel</source>
         <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>SellerDesk opens the shop service&apos;s sign-in page in your browser; allow SellerDesk there and it renews its access by itself from then on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign-in page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>App ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>App secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redirect address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty: back to SellerDesk on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address or code from the browser</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste the address your browser ended on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finish signing in</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Give the profile a name.</source>
@@ -2676,8 +2838,44 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>O endereço do serviço começa com https:// (ou http://).</translation>
     </message>
     <message>
+        <source>The sign-in page and the token address start with https:// (or http://).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the app&apos;s ID and secret (from the marketplace&apos;s developer page).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The redirect address starts with https:// (or http://).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signing in is not possible here; paste an access token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Paste the access token.</source>
         <translation>Cole o token de acesso.</translation>
+    </message>
+    <message>
+        <source>Allow SellerDesk on the page that opened in your browser, then paste here the address it ended on (or the code it shows).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finish signing in in your browser; SellerDesk is waiting for it…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the sign-in…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste the address your browser ended on, or the code.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finishing the sign-in…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2991,8 +3189,64 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Sincronizando…</translation>
     </message>
     <message>
+        <source>Shop record</source>
+        <translation type="unfinished">Ficha da loja</translation>
+    </message>
+    <message>
+        <source>Categories</source>
+        <translation type="unfinished">Categorias</translation>
+    </message>
+    <message>
+        <source>Tracking codes</source>
+        <translation type="unfinished">Códigos de rastreamento</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation type="unfinished">Conversas</translation>
+    </message>
+    <message>
+        <source>Questions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation type="unfinished">Pedidos</translation>
+    </message>
+    <message>
+        <source>Shop record not synced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Categories not synced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tracking codes not synced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Questions not synced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders not synced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Sample data, no account needed</source>
         <translation>Dados de exemplo, sem precisar de conta</translation>
+    </message>
+    <message>
+        <source>Connect again…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Syncing and sending are paused: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{shop}: syncing and sending are paused</source>
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>%n unanswered question(s)</source>
@@ -3000,10 +3254,6 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
             <numerusform>%n pergunta sem resposta</numerusform>
             <numerusform>%n perguntas sem resposta</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Sending is paused: {reason}</source>
-        <translation>O envio está pausado: {reason}</translation>
     </message>
     <message>
         <source>Enter a new token…</source>
@@ -3177,6 +3427,13 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
 </context>
 <context>
+    <name>SlowDownNote</name>
+    <message>
+        <source>The shop service limits how many requests SellerDesk may send. Everything waits until then and carries on by itself; changes you make are kept in the outbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>StateChip</name>
     <message>
         <source>Queued</source>
@@ -3237,6 +3494,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <source>The shop service cannot be reached. You can keep working: changes wait in the outbox.</source>
         <translation>Não é possível acessar o serviço da loja. Você pode continuar trabalhando: as alterações aguardam na caixa de saída.</translation>
     </message>
+    <message>
+        <source>The shop service asked us to slow down — resuming at {time}</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>SyncAge</name>
@@ -3255,6 +3516,60 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>Last synced: {moment}</source>
         <translation>Última sincronização: {moment}</translation>
+    </message>
+    <message>
+        <source>{part}: {moment} ({when})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{part}: not synced yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SyncIssues</name>
+    <message>
+        <source>{first} (and {n} more)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SyncWords</name>
+    <message>
+        <source>no id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) could not be read (ids {ids})</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conversation(s) could not be read (ids {ids})</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s) could not be read (ids {ids})</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) could not be read (ids {ids})</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{what}: {why}</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
