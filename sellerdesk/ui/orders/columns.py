@@ -89,18 +89,25 @@ def _t(text: str) -> str:
     return QCoreApplication.translate("OrdersTableModel", text)
 
 
+# Marked for lupdate here: `_t` translates a variable, which lupdate cannot see.
+_HEADERS = {
+    Column.ID: QT_TRANSLATE_NOOP("OrdersTableModel", "Order"),
+    Column.DATE: QT_TRANSLATE_NOOP("OrdersTableModel", "Date"),
+    Column.BUYER: QT_TRANSLATE_NOOP("OrdersTableModel", "Buyer"),
+    Column.PRODUCTS: QT_TRANSLATE_NOOP("OrdersTableModel", "Products"),
+    Column.TOTAL: QT_TRANSLATE_NOOP("OrdersTableModel", "Total"),
+    Column.PAID: QT_TRANSLATE_NOOP("OrdersTableModel", "Paid"),
+    Column.STATE: QT_TRANSLATE_NOOP("OrdersTableModel", "State"),
+    Column.CHANNEL: QT_TRANSLATE_NOOP("OrdersTableModel", "Channel"),
+    Column.SYNC: QT_TRANSLATE_NOOP("OrdersTableModel", "Changes"),
+}
+_PAID = QT_TRANSLATE_NOOP("OrdersTableModel", "Paid")
+_UNPAID = QT_TRANSLATE_NOOP("OrdersTableModel", "Unpaid")
+_MARKET = QT_TRANSLATE_NOOP("OrdersTableModel", "Market")
+
+
 def header_text(column: Column) -> str:
-    return {
-        Column.ID: _t("Order"),
-        Column.DATE: _t("Date"),
-        Column.BUYER: _t("Buyer"),
-        Column.PRODUCTS: _t("Products"),
-        Column.TOTAL: _t("Total"),
-        Column.PAID: _t("Paid"),
-        Column.STATE: _t("State"),
-        Column.CHANNEL: _t("Channel"),
-        Column.SYNC: _t("Changes"),
-    }[column]
+    return _t(_HEADERS[column])
 
 
 def state(item: OrderItem) -> str:
@@ -143,7 +150,7 @@ def state_icon(value: str) -> tuple[str, Tone]:
 def short_channel(value: str | None) -> str:
     """A narrow column's word for the channel (the tooltip names it in full)."""
     if value == "marketplace":
-        return _t("Market")
+        return _t(_MARKET)
     return channel_label(value) if value else "—"
 
 
@@ -155,7 +162,7 @@ def row_texts(item: OrderItem) -> tuple[str, ...]:
         one_line(clip(item.buyer)),
         one_line(clip(item.products)),
         format_money(item.total, item.currency),
-        _t("Paid") if item.paid else _t("Unpaid"),
+        _t(_PAID) if item.paid else _t(_UNPAID),
         state_text(state(item)),
         short_channel(item.channel),
         "",
@@ -169,7 +176,7 @@ def column_words(column: Column) -> list[str]:
     if column is Column.STATE:
         return [state_text(v) for v in _STATES]
     if column is Column.PAID:
-        return [_t("Paid"), _t("Unpaid")]
+        return [_t(_PAID), _t(_UNPAID)]
     if column is Column.CHANNEL:
         return [short_channel("shopfront"), short_channel("marketplace")]
     return []
