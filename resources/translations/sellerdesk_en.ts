@@ -56,6 +56,16 @@
     </message>
 </context>
 <context>
+    <name>DashboardPanel</name>
+    <message numerus="yes">
+        <source>%n need you</source>
+        <translation>
+            <numerusform>%n needs you</numerusform>
+            <numerusform>%n need you</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FacetModel</name>
     <message numerus="yes">
         <source>{count} choices</source>
@@ -159,6 +169,20 @@
             <numerusform>%n need you</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n changes need you: the shop has another version</source>
+        <translation>
+            <numerusform>%n change needs you: the shop has another version</numerusform>
+            <numerusform>%n changes need you: the shop has another version</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changes left the outbox</source>
+        <translation>
+            <numerusform>%n change left the outbox</numerusform>
+            <numerusform>%n changes left the outbox</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PublicationHeader</name>
@@ -191,30 +215,30 @@
     <name>SyncWords</name>
     <message numerus="yes">
         <source>%n order(s) could not be read (ids {ids})</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n order could not be read (id {ids})</numerusform>
+            <numerusform>%n orders could not be read (ids {ids})</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n conversation(s) could not be read (ids {ids})</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n conversation could not be read (id {ids})</numerusform>
+            <numerusform>%n conversations could not be read (ids {ids})</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n question(s) could not be read (ids {ids})</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n question could not be read (id {ids})</numerusform>
+            <numerusform>%n questions could not be read (ids {ids})</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n tracking code(s) could not be read (ids {ids})</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n tracking code could not be read (id {ids})</numerusform>
+            <numerusform>%n tracking codes could not be read (ids {ids})</numerusform>
         </translation>
     </message>
 </context>

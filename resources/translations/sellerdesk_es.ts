@@ -108,6 +108,13 @@
     </message>
 </context>
 <context>
+    <name>Announcer</name>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+</context>
+<context>
     <name>AnswerComposer</name>
     <message>
         <source>Answer</source>
@@ -158,7 +165,7 @@
     <name>App</name>
     <message>
         <source>The shop service no longer accepts SellerDesk&apos;s connection to {name}. Sign in again (or paste a new access token).</source>
-        <translation type="unfinished"></translation>
+        <translation>El servicio de la tienda ya no acepta la conexión de SellerDesk con {name}. Inicia sesión de nuevo (o pega un token de acceso nuevo).</translation>
     </message>
     <message>
         <source>The shop service did not accept the token of {name}. Paste a new one.</source>
@@ -322,8 +329,16 @@
         <translation>Filtrar por nombre</translation>
     </message>
     <message>
+        <source>Clear the filter</source>
+        <translation>Borrar el filtro</translation>
+    </message>
+    <message>
         <source>Filter categories by name</source>
         <translation>Filtrar categorías por nombre</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>Filtro</translation>
     </message>
     <message>
         <source>Expand all</source>
@@ -428,8 +443,8 @@
         <translation>Nivel principal</translation>
     </message>
     <message>
-        <source>Default category</source>
-        <translation>Categoría predeterminada</translation>
+        <source>Yes</source>
+        <translation>Sí</translation>
     </message>
     <message>
         <source>No</source>
@@ -472,6 +487,22 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>{name} (default category)</source>
         <translation>{name} (categoría predeterminada)</translation>
     </message>
+    <message>
+        <source>Default category</source>
+        <translation>Categoría predeterminada</translation>
+    </message>
+    <message>
+        <source>Not the default</source>
+        <translation>No es la predeterminada</translation>
+    </message>
+    <message>
+        <source>No position</source>
+        <translation>Sin posición</translation>
+    </message>
+    <message>
+        <source>No permalink</source>
+        <translation>Sin enlace permanente</translation>
+    </message>
 </context>
 <context>
     <name>ChartsArea</name>
@@ -500,6 +531,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Las ventas en monedas distintas nunca se suman</translation>
     </message>
     <message>
+        <source>Currency</source>
+        <translation>Moneda</translation>
+    </message>
+    <message>
         <source>Charts are not available in this installation; the figures above are complete.</source>
         <translation>Los gráficos no están disponibles en esta instalación; las cifras de arriba están completas.</translation>
     </message>
@@ -513,6 +548,14 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
             <numerusform>{currency}, últimos {n} días: {orders} pedido, {revenue}</numerusform>
             <numerusform>{currency}, últimos {n} días: {orders} pedidos, {revenue}</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Revenue per day</source>
+        <translation>Ingresos por día</translation>
+    </message>
+    <message>
+        <source>Orders per day</source>
+        <translation>Pedidos por día</translation>
     </message>
     <message>
         <source>Revenue ({currency})</source>
@@ -721,12 +764,16 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
 <context>
     <name>DashboardCharts</name>
     <message>
-        <source>Median</source>
-        <translation>Mediana</translation>
+        <source>Legend: {names}</source>
+        <translation>Leyenda: {names}</translation>
     </message>
     <message>
-        <source>9 in 10 within</source>
-        <translation>9 de cada 10 en menos de</translation>
+        <source>Half answered within</source>
+        <translation>La mitad respondida en menos de</translation>
+    </message>
+    <message>
+        <source>9 in 10 answered within</source>
+        <translation>9 de cada 10 respondidas en menos de</translation>
     </message>
     <message>
         <source>Your goal</source>
@@ -740,12 +787,36 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
 <context>
     <name>DashboardPanel</name>
     <message>
+        <source>questions</source>
+        <translation>preguntas</translation>
+    </message>
+    <message>
+        <source>orders</source>
+        <translation>pedidos</translation>
+    </message>
+    <message>
+        <source>categories</source>
+        <translation>categorías</translation>
+    </message>
+    <message>
+        <source>tracking codes</source>
+        <translation>códigos de seguimiento</translation>
+    </message>
+    <message>
+        <source>shop</source>
+        <translation>tienda</translation>
+    </message>
+    <message>
         <source>Last {n} days</source>
         <translation>Últimos {n} días</translation>
     </message>
     <message>
         <source>Days the charts cover</source>
         <translation>Días que abarcan los gráficos</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Gráficos</translation>
     </message>
     <message>
         <source>All shops</source>
@@ -816,6 +887,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Cambios en cola</translation>
     </message>
     <message>
+        <source>Last synced</source>
+        <translation>Última sincronización</translation>
+    </message>
+    <message>
         <source>Today at a glance</source>
         <translation>Tu día de un vistazo</translation>
     </message>
@@ -863,9 +938,20 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>Nothing waiting</source>
         <translation>Nada pendiente</translation>
     </message>
+    <message numerus="yes">
+        <source>%n need you</source>
+        <translation>
+            <numerusform>%n te necesita</numerusform>
+            <numerusform>%n te necesitan</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>Shipping, invoices, codes</source>
-        <translation>Envíos, facturas, códigos</translation>
+        <source>Answers included</source>
+        <translation>Respuestas incluidas</translation>
+    </message>
+    <message>
+        <source>Answers, shipping, invoices, codes</source>
+        <translation>Respuestas, envíos, facturas, códigos</translation>
     </message>
     <message>
         <source>Not synced yet: figures from this computer</source>
@@ -874,6 +960,14 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Figures as of {when}, from this computer&apos;s copy</source>
         <translation>Cifras actualizadas {when}, de la copia de esta computadora</translation>
+    </message>
+    <message>
+        <source>{what} {when}</source>
+        <translation>{what} {when}</translation>
+    </message>
+    <message>
+        <source>Last synced: {times}</source>
+        <translation>Última sincronización: {times}</translation>
     </message>
     <message>
         <source>Demo shop</source>
@@ -916,31 +1010,31 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
     <message>
         <source>Your access token has expired or was revoked. Please enter a new one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tu token de acceso venció o fue revocado. Ingresa uno nuevo.</translation>
     </message>
     <message>
         <source>The shop no longer accepts SellerDesk&apos;s connection. Connect to the shop again from the profile.</source>
-        <translation type="unfinished"></translation>
+        <translation>La tienda ya no acepta la conexión de SellerDesk. Vuelve a conectarte a la tienda desde el perfil.</translation>
     </message>
     <message>
         <source>The sign-in was cancelled or refused in the browser.</source>
-        <translation type="unfinished"></translation>
+        <translation>El inicio de sesión se canceló o se rechazó en el navegador.</translation>
     </message>
     <message>
         <source>The sign-in took too long. Please try connecting again.</source>
-        <translation type="unfinished"></translation>
+        <translation>El inicio de sesión tardó demasiado. Intenta conectarte de nuevo.</translation>
     </message>
     <message>
         <source>The shop service did not accept the sign-in. Please try connecting again.</source>
-        <translation type="unfinished"></translation>
+        <translation>El servicio de la tienda no aceptó el inicio de sesión. Intenta conectarte de nuevo.</translation>
     </message>
     <message>
         <source>The shop service answered from another address (it may have moved). Check the service address of this shop.</source>
-        <translation type="unfinished"></translation>
+        <translation>El servicio de la tienda respondió desde otra dirección (quizá se mudó). Revisa la dirección del servicio de esta tienda.</translation>
     </message>
     <message>
         <source>The shop service sent the same page again when asked for the next one, so the list stops here.</source>
-        <translation type="unfinished"></translation>
+        <translation>El servicio de la tienda volvió a enviar la misma página al pedirle la siguiente, así que la lista termina aquí.</translation>
     </message>
     <message>
         <source>SellerDesk could not read or save its local data.</source>
@@ -2339,8 +2433,56 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Seguimiento: {codes}</translation>
     </message>
     <message>
+        <source>Order</source>
+        <translation>Pedido</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Fecha</translation>
+    </message>
+    <message>
+        <source>Buyer</source>
+        <translation>Comprador</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Canal</translation>
+    </message>
+    <message>
+        <source>Products</source>
+        <translation>Productos</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Pagado</translation>
+    </message>
+    <message>
         <source>Delivered</source>
         <translation>Entregado</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>Cerrado</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>Cambios</translation>
+    </message>
+    <message>
+        <source>Unpaid</source>
+        <translation>Impago</translation>
+    </message>
+    <message>
+        <source>Market</source>
+        <translation>Mercado</translation>
     </message>
     <message>
         <source>On the way</source>
@@ -2359,54 +2501,6 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Pendiente</translation>
     </message>
     <message>
-        <source>Closed</source>
-        <translation>Cerrado</translation>
-    </message>
-    <message>
-        <source>Order</source>
-        <translation>Pedido</translation>
-    </message>
-    <message>
-        <source>Date</source>
-        <translation>Fecha</translation>
-    </message>
-    <message>
-        <source>Buyer</source>
-        <translation>Comprador</translation>
-    </message>
-    <message>
-        <source>Products</source>
-        <translation>Productos</translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation>Total</translation>
-    </message>
-    <message>
-        <source>Paid</source>
-        <translation>Pagado</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>Estado</translation>
-    </message>
-    <message>
-        <source>Channel</source>
-        <translation>Canal</translation>
-    </message>
-    <message>
-        <source>Changes</source>
-        <translation>Cambios</translation>
-    </message>
-    <message>
-        <source>Unpaid</source>
-        <translation>Impago</translation>
-    </message>
-    <message>
-        <source>Market</source>
-        <translation>Mercado</translation>
-    </message>
-    <message>
         <source>No shipping</source>
         <translation>Sin envío</translation>
     </message>
@@ -2420,26 +2514,6 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
 </context>
 <context>
     <name>Outbox</name>
-    <message>
-        <source>Ready for pickup</source>
-        <translation>Listo para retirar</translation>
-    </message>
-    <message>
-        <source>Pending</source>
-        <translation>Pendiente</translation>
-    </message>
-    <message>
-        <source>In progress</source>
-        <translation>En proceso</translation>
-    </message>
-    <message>
-        <source>On the way</source>
-        <translation>En camino</translation>
-    </message>
-    <message>
-        <source>Delivered</source>
-        <translation>Entregado</translation>
-    </message>
     <message>
         <source>Name</source>
         <translation>Nombre</translation>
@@ -2469,16 +2543,40 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Respuesta a la pregunta {id}</translation>
     </message>
     <message>
+        <source>Answer to {buyer} about {product}</source>
+        <translation>Respuesta a {buyer} sobre {product}</translation>
+    </message>
+    <message>
+        <source>Deletion of {buyer}’s question about {product}</source>
+        <translation>Eliminación de la pregunta de {buyer} sobre {product}</translation>
+    </message>
+    <message>
+        <source>Answer to {buyer}</source>
+        <translation>Respuesta a {buyer}</translation>
+    </message>
+    <message>
+        <source>Deletion of {buyer}’s question</source>
+        <translation>Eliminación de la pregunta de {buyer}</translation>
+    </message>
+    <message>
         <source>Deletion of question {id}</source>
         <translation>Eliminación de la pregunta {id}</translation>
+    </message>
+    <message>
+        <source>Invoice of order {id} ({buyer})</source>
+        <translation>Factura del pedido {id} ({buyer})</translation>
     </message>
     <message>
         <source>Invoice of order {id}</source>
         <translation>Factura del pedido {id}</translation>
     </message>
     <message>
-        <source>Shipping of order {id}</source>
-        <translation>Envío del pedido {id}</translation>
+        <source>Shipping of order {id} ({buyer}) → {status}</source>
+        <translation>Envío del pedido {id} ({buyer}) → {status}</translation>
+    </message>
+    <message>
+        <source>Shipping of order {id} → {status}</source>
+        <translation>Envío del pedido {id} → {status}</translation>
     </message>
     <message>
         <source>New tracking code “{name}”</source>
@@ -2493,8 +2591,16 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Cambios en el código de seguimiento {id}</translation>
     </message>
     <message>
+        <source>Deletion of tracking code “{name}”</source>
+        <translation>Eliminación del código de seguimiento «{name}»</translation>
+    </message>
+    <message>
         <source>Deletion of tracking code {id}</source>
         <translation>Eliminación del código de seguimiento {id}</translation>
+    </message>
+    <message>
+        <source>{product} and {count} more</source>
+        <translation>{product} y {count} más</translation>
     </message>
     <message>
         <source>Not invoiced</source>
@@ -2609,6 +2715,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
 </context>
 <context>
     <name>OutboxModel</name>
+    <message>
+        <source>Scheduled for {time}</source>
+        <translation>Programado para las {time}</translation>
+    </message>
     <message>
         <source>Waiting to retry</source>
         <translation>Esperando para reintentar</translation>
@@ -2742,9 +2852,31 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
             <numerusform>%n para resolver</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n changes need you: the shop has another version</source>
+        <translation>
+            <numerusform>%n cambio te necesita: la tienda tiene otra versión</numerusform>
+            <numerusform>%n cambios te necesitan: la tienda tiene otra versión</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changes left the outbox</source>
+        <translation>
+            <numerusform>%n cambio salió de la bandeja de salida</numerusform>
+            <numerusform>%n cambios salieron de la bandeja de salida</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Sending is paused: {reason}</source>
         <translation>El envío está en pausa: {reason}</translation>
+    </message>
+    <message>
+        <source>Goes at</source>
+        <translation>Sale a las</translation>
+    </message>
+    <message>
+        <source>Products</source>
+        <translation>Productos</translation>
     </message>
     <message>
         <source>(not in the saved copy)</source>
@@ -2815,11 +2947,11 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
     <message>
         <source>Enter the address of the shop service and your shop&apos;s number, then the access token you got from the marketplace or sign in with it. Or look around first with the demo shop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ingresa la dirección del servicio de la tienda y el número de tu tienda, luego el token de acceso que te dio el marketplace o inicia sesión con él. O echa un vistazo primero con la tienda de demostración.</translation>
     </message>
     <message>
         <source>Sign in</source>
-        <translation type="unfinished"></translation>
+        <translation>Iniciar sesión</translation>
     </message>
     <message>
         <source>Connect</source>
@@ -2831,43 +2963,43 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
     <message>
         <source>SellerDesk opens the shop service&apos;s sign-in page in your browser; allow SellerDesk there and it renews its access by itself from then on.</source>
-        <translation type="unfinished"></translation>
+        <translation>SellerDesk abre la página de inicio de sesión del servicio de la tienda en tu navegador; autoriza a SellerDesk allí y desde entonces renueva su acceso por sí solo.</translation>
     </message>
     <message>
         <source>Sign-in page</source>
-        <translation type="unfinished"></translation>
+        <translation>Página de inicio de sesión</translation>
     </message>
     <message>
         <source>Token address</source>
-        <translation type="unfinished"></translation>
+        <translation>Dirección del token</translation>
     </message>
     <message>
         <source>App ID</source>
-        <translation type="unfinished"></translation>
+        <translation>ID de la aplicación</translation>
     </message>
     <message>
         <source>App secret</source>
-        <translation type="unfinished"></translation>
+        <translation>Secreto de la aplicación</translation>
     </message>
     <message>
         <source>Redirect address</source>
-        <translation type="unfinished"></translation>
+        <translation>Dirección de redirección</translation>
     </message>
     <message>
         <source>Empty: back to SellerDesk on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Vacía: de vuelta a SellerDesk en esta computadora</translation>
     </message>
     <message>
         <source>Address or code from the browser</source>
-        <translation type="unfinished"></translation>
+        <translation>Dirección o código del navegador</translation>
     </message>
     <message>
         <source>Paste the address your browser ended on</source>
-        <translation type="unfinished"></translation>
+        <translation>Pega la dirección en la que terminó tu navegador</translation>
     </message>
     <message>
         <source>Finish signing in</source>
-        <translation type="unfinished"></translation>
+        <translation>Terminar de iniciar sesión</translation>
     </message>
     <message>
         <source>Give the profile a name.</source>
@@ -2883,19 +3015,19 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
     <message>
         <source>The sign-in page and the token address start with https:// (or http://).</source>
-        <translation type="unfinished"></translation>
+        <translation>La página de inicio de sesión y la dirección del token empiezan con https:// (o http://).</translation>
     </message>
     <message>
         <source>Enter the app&apos;s ID and secret (from the marketplace&apos;s developer page).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ingresa el ID y el secreto de la aplicación (de la página para desarrolladores del marketplace).</translation>
     </message>
     <message>
         <source>The redirect address starts with https:// (or http://).</source>
-        <translation type="unfinished"></translation>
+        <translation>La dirección de redirección empieza con https:// (o http://).</translation>
     </message>
     <message>
         <source>Signing in is not possible here; paste an access token.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aquí no es posible iniciar sesión; pega un token de acceso.</translation>
     </message>
     <message>
         <source>Paste the access token.</source>
@@ -2903,23 +3035,23 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
     <message>
         <source>Allow SellerDesk on the page that opened in your browser, then paste here the address it ended on (or the code it shows).</source>
-        <translation type="unfinished"></translation>
+        <translation>Autoriza a SellerDesk en la página que se abrió en tu navegador y pega aquí la dirección en la que terminó (o el código que muestra).</translation>
     </message>
     <message>
         <source>Finish signing in in your browser; SellerDesk is waiting for it…</source>
-        <translation type="unfinished"></translation>
+        <translation>Termina de iniciar sesión en tu navegador; SellerDesk lo está esperando…</translation>
     </message>
     <message>
         <source>Waiting for the sign-in…</source>
-        <translation type="unfinished"></translation>
+        <translation>Esperando el inicio de sesión…</translation>
     </message>
     <message>
         <source>Paste the address your browser ended on, or the code.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pega la dirección en la que terminó tu navegador, o el código.</translation>
     </message>
     <message>
         <source>Finishing the sign-in…</source>
-        <translation type="unfinished"></translation>
+        <translation>Terminando el inicio de sesión…</translation>
     </message>
 </context>
 <context>
@@ -3129,6 +3261,13 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
 </context>
 <context>
+    <name>RecordCard</name>
+    <message>
+        <source>empty</source>
+        <translation>vacío</translation>
+    </message>
+</context>
+<context>
     <name>SavedRepliesMenu</name>
     <message>
         <source>Saved replies</source>
@@ -3153,6 +3292,17 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Name of the reply. In its text, {buyer} and {product} are replaced by the buyer&apos;s first name and the product.</source>
         <translation>Nombre de la respuesta. En el texto, {buyer} y {product} se reemplazan por el nombre del comprador y el producto.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchField</name>
+    <message>
+        <source>Clear the search</source>
+        <translation>Borrar la búsqueda</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Buscar</translation>
     </message>
 </context>
 <context>
@@ -3234,47 +3384,47 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
     <message>
         <source>Shop record</source>
-        <translation type="unfinished">Ficha de la tienda</translation>
+        <translation>Ficha de la tienda</translation>
     </message>
     <message>
         <source>Categories</source>
-        <translation type="unfinished">Categorías</translation>
+        <translation>Categorías</translation>
     </message>
     <message>
         <source>Tracking codes</source>
-        <translation type="unfinished">Códigos de seguimiento</translation>
+        <translation>Códigos de seguimiento</translation>
     </message>
     <message>
         <source>Conversations</source>
-        <translation type="unfinished">Conversaciones</translation>
+        <translation>Conversaciones</translation>
     </message>
     <message>
         <source>Questions</source>
-        <translation type="unfinished"></translation>
+        <translation>Preguntas</translation>
     </message>
     <message>
         <source>Orders</source>
-        <translation type="unfinished">Pedidos</translation>
+        <translation>Pedidos</translation>
     </message>
     <message>
         <source>Shop record not synced</source>
-        <translation type="unfinished"></translation>
+        <translation>Ficha de la tienda sin sincronizar</translation>
     </message>
     <message>
         <source>Categories not synced</source>
-        <translation type="unfinished"></translation>
+        <translation>Categorías sin sincronizar</translation>
     </message>
     <message>
         <source>Tracking codes not synced</source>
-        <translation type="unfinished"></translation>
+        <translation>Códigos de seguimiento sin sincronizar</translation>
     </message>
     <message>
         <source>Questions not synced</source>
-        <translation type="unfinished"></translation>
+        <translation>Preguntas sin sincronizar</translation>
     </message>
     <message>
         <source>Orders not synced</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos sin sincronizar</translation>
     </message>
     <message>
         <source>Sample data, no account needed</source>
@@ -3282,15 +3432,15 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
     <message>
         <source>Connect again…</source>
-        <translation type="unfinished"></translation>
+        <translation>Volver a conectar…</translation>
     </message>
     <message>
         <source>Syncing and sending are paused: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>La sincronización y el envío están en pausa: {reason}</translation>
     </message>
     <message>
         <source>{shop}: syncing and sending are paused</source>
-        <translation type="unfinished"></translation>
+        <translation>{shop}: la sincronización y el envío están en pausa</translation>
     </message>
     <message numerus="yes">
         <source>%n unanswered question(s)</source>
@@ -3313,6 +3463,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Shop</source>
         <translation>Tienda</translation>
+    </message>
+    <message>
+        <source>The shop&apos;s logo</source>
+        <translation>El logo de la tienda</translation>
     </message>
     <message>
         <source>Status</source>
@@ -3474,7 +3628,7 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <name>SlowDownNote</name>
     <message>
         <source>The shop service limits how many requests SellerDesk may send. Everything waits until then and carries on by itself; changes you make are kept in the outbox.</source>
-        <translation type="unfinished"></translation>
+        <translation>El servicio de la tienda limita cuántas solicitudes puede enviar SellerDesk. Todo espera hasta entonces y sigue por sí solo; los cambios que hagas quedan en la bandeja de salida.</translation>
     </message>
 </context>
 <context>
@@ -3482,6 +3636,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Queued</source>
         <translation>En cola</translation>
+    </message>
+    <message>
+        <source>Scheduled</source>
+        <translation>Programado</translation>
     </message>
     <message>
         <source>Sending…</source>
@@ -3540,7 +3698,7 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
     <message>
         <source>The shop service asked us to slow down — resuming at {time}</source>
-        <translation type="unfinished"></translation>
+        <translation>El servicio de la tienda pidió ir más despacio: se reanuda a las {time}</translation>
     </message>
 </context>
 <context>
@@ -3563,57 +3721,57 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
     <message>
         <source>{part}: {moment} ({when})</source>
-        <translation type="unfinished"></translation>
+        <translation>{part}: {moment} ({when})</translation>
     </message>
     <message>
         <source>{part}: not synced yet</source>
-        <translation type="unfinished"></translation>
+        <translation>{part}: aún sin sincronizar</translation>
     </message>
 </context>
 <context>
     <name>SyncIssues</name>
     <message>
         <source>{first} (and {n} more)</source>
-        <translation type="unfinished"></translation>
+        <translation>{first} (y {n} más)</translation>
     </message>
 </context>
 <context>
     <name>SyncWords</name>
     <message>
         <source>no id</source>
-        <translation type="unfinished"></translation>
+        <translation>sin id</translation>
     </message>
     <message numerus="yes">
         <source>%n order(s) could not be read (ids {ids})</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>No se pudo leer %n pedido (id {ids})</numerusform>
+            <numerusform>No se pudieron leer %n pedidos (ids {ids})</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n conversation(s) could not be read (ids {ids})</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>No se pudo leer %n conversación (id {ids})</numerusform>
+            <numerusform>No se pudieron leer %n conversaciones (ids {ids})</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n question(s) could not be read (ids {ids})</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>No se pudo leer %n pregunta (id {ids})</numerusform>
+            <numerusform>No se pudieron leer %n preguntas (ids {ids})</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n tracking code(s) could not be read (ids {ids})</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>No se pudo leer %n código de seguimiento (id {ids})</numerusform>
+            <numerusform>No se pudieron leer %n códigos de seguimiento (ids {ids})</numerusform>
         </translation>
     </message>
     <message>
         <source>{what}: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>{what}: {why}</translation>
     </message>
 </context>
 <context>
@@ -3977,6 +4135,14 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>All providers</source>
         <translation>Todos los proveedores</translation>
     </message>
+    <message>
+        <source>&amp;Inserted on</source>
+        <translation>Se inserta &amp;en</translation>
+    </message>
+    <message>
+        <source>P&amp;rovider</source>
+        <translation>Pro&amp;veedor</translation>
+    </message>
 </context>
 <context>
     <name>TrackingListModel</name>
@@ -4016,6 +4182,14 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>(no name)</source>
         <translation>(sin nombre)</translation>
     </message>
+    <message>
+        <source>No changes waiting</source>
+        <translation>Sin cambios pendientes</translation>
+    </message>
+    <message>
+        <source>Empty snippet</source>
+        <translation>Fragmento vacío</translation>
+    </message>
 </context>
 <context>
     <name>TrackingListView</name>
@@ -4053,6 +4227,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>New tracking code</source>
         <translation>Nuevo código de seguimiento</translation>
+    </message>
+    <message>
+        <source>Tracking code editor</source>
+        <translation>Editor del código de seguimiento</translation>
     </message>
     <message>
         <source>Save the tracking code</source>

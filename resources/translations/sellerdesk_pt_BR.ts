@@ -108,6 +108,13 @@
     </message>
 </context>
 <context>
+    <name>Announcer</name>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+</context>
+<context>
     <name>AnswerComposer</name>
     <message>
         <source>Answer</source>
@@ -158,7 +165,7 @@
     <name>App</name>
     <message>
         <source>The shop service no longer accepts SellerDesk&apos;s connection to {name}. Sign in again (or paste a new access token).</source>
-        <translation type="unfinished"></translation>
+        <translation>O serviço da loja não aceita mais a conexão do SellerDesk com {name}. Entre de novo (ou cole um novo token de acesso).</translation>
     </message>
     <message>
         <source>The shop service did not accept the token of {name}. Paste a new one.</source>
@@ -322,8 +329,16 @@
         <translation>Filtrar por nome</translation>
     </message>
     <message>
+        <source>Clear the filter</source>
+        <translation>Limpar o filtro</translation>
+    </message>
+    <message>
         <source>Filter categories by name</source>
         <translation>Filtrar categorias por nome</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>Filtro</translation>
     </message>
     <message>
         <source>Expand all</source>
@@ -428,8 +443,8 @@
         <translation>Nível principal</translation>
     </message>
     <message>
-        <source>Default category</source>
-        <translation>Categoria padrão</translation>
+        <source>Yes</source>
+        <translation>Sim</translation>
     </message>
     <message>
         <source>No</source>
@@ -472,6 +487,22 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <source>{name} (default category)</source>
         <translation>{name} (categoria padrão)</translation>
     </message>
+    <message>
+        <source>Default category</source>
+        <translation>Categoria padrão</translation>
+    </message>
+    <message>
+        <source>Not the default</source>
+        <translation>Não é a padrão</translation>
+    </message>
+    <message>
+        <source>No position</source>
+        <translation>Sem posição</translation>
+    </message>
+    <message>
+        <source>No permalink</source>
+        <translation>Sem link permanente</translation>
+    </message>
 </context>
 <context>
     <name>ChartsArea</name>
@@ -500,6 +531,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Vendas em moedas diferentes nunca são somadas</translation>
     </message>
     <message>
+        <source>Currency</source>
+        <translation>Moeda</translation>
+    </message>
+    <message>
         <source>Charts are not available in this installation; the figures above are complete.</source>
         <translation>Os gráficos não estão disponíveis nesta instalação; os números acima estão completos.</translation>
     </message>
@@ -513,6 +548,14 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
             <numerusform>{currency}, últimos {n} dias: {orders} pedido, {revenue}</numerusform>
             <numerusform>{currency}, últimos {n} dias: {orders} pedidos, {revenue}</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Revenue per day</source>
+        <translation>Receita por dia</translation>
+    </message>
+    <message>
+        <source>Orders per day</source>
+        <translation>Pedidos por dia</translation>
     </message>
     <message>
         <source>Revenue ({currency})</source>
@@ -721,12 +764,16 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
 <context>
     <name>DashboardCharts</name>
     <message>
-        <source>Median</source>
-        <translation>Mediana</translation>
+        <source>Legend: {names}</source>
+        <translation>Legenda: {names}</translation>
     </message>
     <message>
-        <source>9 in 10 within</source>
-        <translation>9 em cada 10 em até</translation>
+        <source>Half answered within</source>
+        <translation>Metade respondida em até</translation>
+    </message>
+    <message>
+        <source>9 in 10 answered within</source>
+        <translation>9 em cada 10 respondidas em até</translation>
     </message>
     <message>
         <source>Your goal</source>
@@ -740,12 +787,36 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
 <context>
     <name>DashboardPanel</name>
     <message>
+        <source>questions</source>
+        <translation>perguntas</translation>
+    </message>
+    <message>
+        <source>orders</source>
+        <translation>pedidos</translation>
+    </message>
+    <message>
+        <source>categories</source>
+        <translation>categorias</translation>
+    </message>
+    <message>
+        <source>tracking codes</source>
+        <translation>códigos de rastreamento</translation>
+    </message>
+    <message>
+        <source>shop</source>
+        <translation>loja</translation>
+    </message>
+    <message>
         <source>Last {n} days</source>
         <translation>Últimos {n} dias</translation>
     </message>
     <message>
         <source>Days the charts cover</source>
         <translation>Dias que os gráficos abrangem</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Gráficos</translation>
     </message>
     <message>
         <source>All shops</source>
@@ -816,6 +887,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Alterações na fila</translation>
     </message>
     <message>
+        <source>Last synced</source>
+        <translation>Última sincronização</translation>
+    </message>
+    <message>
         <source>Today at a glance</source>
         <translation>Seu dia num relance</translation>
     </message>
@@ -863,9 +938,20 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <source>Nothing waiting</source>
         <translation>Nada pendente</translation>
     </message>
+    <message numerus="yes">
+        <source>%n need you</source>
+        <translation>
+            <numerusform>%n precisa de você</numerusform>
+            <numerusform>%n precisam de você</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>Shipping, invoices, codes</source>
-        <translation>Envios, notas fiscais, códigos</translation>
+        <source>Answers included</source>
+        <translation>Respostas incluídas</translation>
+    </message>
+    <message>
+        <source>Answers, shipping, invoices, codes</source>
+        <translation>Respostas, envios, notas fiscais, códigos</translation>
     </message>
     <message>
         <source>Not synced yet: figures from this computer</source>
@@ -874,6 +960,14 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>Figures as of {when}, from this computer&apos;s copy</source>
         <translation>Números atualizados {when}, da cópia deste computador</translation>
+    </message>
+    <message>
+        <source>{what} {when}</source>
+        <translation>{what} {when}</translation>
+    </message>
+    <message>
+        <source>Last synced: {times}</source>
+        <translation>Última sincronização: {times}</translation>
     </message>
     <message>
         <source>Demo shop</source>
@@ -916,31 +1010,31 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
     <message>
         <source>Your access token has expired or was revoked. Please enter a new one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Seu token de acesso expirou ou foi revogado. Informe um novo.</translation>
     </message>
     <message>
         <source>The shop no longer accepts SellerDesk&apos;s connection. Connect to the shop again from the profile.</source>
-        <translation type="unfinished"></translation>
+        <translation>A loja não aceita mais a conexão do SellerDesk. Conecte-se à loja de novo pelo perfil.</translation>
     </message>
     <message>
         <source>The sign-in was cancelled or refused in the browser.</source>
-        <translation type="unfinished"></translation>
+        <translation>A entrada foi cancelada ou recusada no navegador.</translation>
     </message>
     <message>
         <source>The sign-in took too long. Please try connecting again.</source>
-        <translation type="unfinished"></translation>
+        <translation>A entrada demorou demais. Tente conectar de novo.</translation>
     </message>
     <message>
         <source>The shop service did not accept the sign-in. Please try connecting again.</source>
-        <translation type="unfinished"></translation>
+        <translation>O serviço da loja não aceitou a entrada. Tente conectar de novo.</translation>
     </message>
     <message>
         <source>The shop service answered from another address (it may have moved). Check the service address of this shop.</source>
-        <translation type="unfinished"></translation>
+        <translation>O serviço da loja respondeu de outro endereço (talvez tenha mudado). Confira o endereço do serviço desta loja.</translation>
     </message>
     <message>
         <source>The shop service sent the same page again when asked for the next one, so the list stops here.</source>
-        <translation type="unfinished"></translation>
+        <translation>O serviço da loja enviou a mesma página de novo ao ser pedida a seguinte, então a lista para aqui.</translation>
     </message>
     <message>
         <source>SellerDesk could not read or save its local data.</source>
@@ -2339,8 +2433,56 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Rastreio: {codes}</translation>
     </message>
     <message>
+        <source>Order</source>
+        <translation>Pedido</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Data</translation>
+    </message>
+    <message>
+        <source>Buyer</source>
+        <translation>Comprador</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Canal</translation>
+    </message>
+    <message>
+        <source>Products</source>
+        <translation>Produtos</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Pago</translation>
+    </message>
+    <message>
         <source>Delivered</source>
         <translation>Entregue</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>Fechado</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>Alterações</translation>
+    </message>
+    <message>
+        <source>Unpaid</source>
+        <translation>A pagar</translation>
+    </message>
+    <message>
+        <source>Market</source>
+        <translation>Mercado</translation>
     </message>
     <message>
         <source>On the way</source>
@@ -2359,54 +2501,6 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Pendente</translation>
     </message>
     <message>
-        <source>Closed</source>
-        <translation>Fechado</translation>
-    </message>
-    <message>
-        <source>Order</source>
-        <translation>Pedido</translation>
-    </message>
-    <message>
-        <source>Date</source>
-        <translation>Data</translation>
-    </message>
-    <message>
-        <source>Buyer</source>
-        <translation>Comprador</translation>
-    </message>
-    <message>
-        <source>Products</source>
-        <translation>Produtos</translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation>Total</translation>
-    </message>
-    <message>
-        <source>Paid</source>
-        <translation>Pago</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>Situação</translation>
-    </message>
-    <message>
-        <source>Channel</source>
-        <translation>Canal</translation>
-    </message>
-    <message>
-        <source>Changes</source>
-        <translation>Alterações</translation>
-    </message>
-    <message>
-        <source>Unpaid</source>
-        <translation>A pagar</translation>
-    </message>
-    <message>
-        <source>Market</source>
-        <translation>Mercado</translation>
-    </message>
-    <message>
         <source>No shipping</source>
         <translation>Sem envio</translation>
     </message>
@@ -2420,26 +2514,6 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
 </context>
 <context>
     <name>Outbox</name>
-    <message>
-        <source>Ready for pickup</source>
-        <translation>Pronto para retirada</translation>
-    </message>
-    <message>
-        <source>Pending</source>
-        <translation>Pendente</translation>
-    </message>
-    <message>
-        <source>In progress</source>
-        <translation>Em andamento</translation>
-    </message>
-    <message>
-        <source>On the way</source>
-        <translation>A caminho</translation>
-    </message>
-    <message>
-        <source>Delivered</source>
-        <translation>Entregue</translation>
-    </message>
     <message>
         <source>Name</source>
         <translation>Nome</translation>
@@ -2469,16 +2543,40 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Resposta à pergunta {id}</translation>
     </message>
     <message>
+        <source>Answer to {buyer} about {product}</source>
+        <translation>Resposta a {buyer} sobre {product}</translation>
+    </message>
+    <message>
+        <source>Deletion of {buyer}’s question about {product}</source>
+        <translation>Exclusão da pergunta de {buyer} sobre {product}</translation>
+    </message>
+    <message>
+        <source>Answer to {buyer}</source>
+        <translation>Resposta a {buyer}</translation>
+    </message>
+    <message>
+        <source>Deletion of {buyer}’s question</source>
+        <translation>Exclusão da pergunta de {buyer}</translation>
+    </message>
+    <message>
         <source>Deletion of question {id}</source>
         <translation>Exclusão da pergunta {id}</translation>
+    </message>
+    <message>
+        <source>Invoice of order {id} ({buyer})</source>
+        <translation>Nota fiscal do pedido {id} ({buyer})</translation>
     </message>
     <message>
         <source>Invoice of order {id}</source>
         <translation>Nota fiscal do pedido {id}</translation>
     </message>
     <message>
-        <source>Shipping of order {id}</source>
-        <translation>Envio do pedido {id}</translation>
+        <source>Shipping of order {id} ({buyer}) → {status}</source>
+        <translation>Envio do pedido {id} ({buyer}) → {status}</translation>
+    </message>
+    <message>
+        <source>Shipping of order {id} → {status}</source>
+        <translation>Envio do pedido {id} → {status}</translation>
     </message>
     <message>
         <source>New tracking code “{name}”</source>
@@ -2493,8 +2591,16 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Alterações no código de rastreamento {id}</translation>
     </message>
     <message>
+        <source>Deletion of tracking code “{name}”</source>
+        <translation>Exclusão do código de rastreamento “{name}”</translation>
+    </message>
+    <message>
         <source>Deletion of tracking code {id}</source>
         <translation>Exclusão do código de rastreamento {id}</translation>
+    </message>
+    <message>
+        <source>{product} and {count} more</source>
+        <translation>{product} e mais {count}</translation>
     </message>
     <message>
         <source>Not invoiced</source>
@@ -2609,6 +2715,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
 </context>
 <context>
     <name>OutboxModel</name>
+    <message>
+        <source>Scheduled for {time}</source>
+        <translation>Agendado para {time}</translation>
+    </message>
     <message>
         <source>Waiting to retry</source>
         <translation>Aguardando nova tentativa</translation>
@@ -2742,9 +2852,31 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
             <numerusform>%n para resolver</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n changes need you: the shop has another version</source>
+        <translation>
+            <numerusform>%n alteração precisa de você: a loja tem outra versão</numerusform>
+            <numerusform>%n alterações precisam de você: a loja tem outra versão</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changes left the outbox</source>
+        <translation>
+            <numerusform>%n alteração saiu da caixa de saída</numerusform>
+            <numerusform>%n alterações saíram da caixa de saída</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Sending is paused: {reason}</source>
         <translation>O envio está pausado: {reason}</translation>
+    </message>
+    <message>
+        <source>Goes at</source>
+        <translation>Sai às</translation>
+    </message>
+    <message>
+        <source>Products</source>
+        <translation>Produtos</translation>
     </message>
     <message>
         <source>(not in the saved copy)</source>
@@ -2815,11 +2947,11 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
     <message>
         <source>Enter the address of the shop service and your shop&apos;s number, then the access token you got from the marketplace or sign in with it. Or look around first with the demo shop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Informe o endereço do serviço da loja e o número da sua loja, depois o token de acesso que você recebeu do marketplace ou entre com ele. Ou dê uma olhada antes com a loja de demonstração.</translation>
     </message>
     <message>
         <source>Sign in</source>
-        <translation type="unfinished"></translation>
+        <translation>Entrar</translation>
     </message>
     <message>
         <source>Connect</source>
@@ -2831,43 +2963,43 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
     <message>
         <source>SellerDesk opens the shop service&apos;s sign-in page in your browser; allow SellerDesk there and it renews its access by itself from then on.</source>
-        <translation type="unfinished"></translation>
+        <translation>O SellerDesk abre a página de entrada do serviço da loja no seu navegador; autorize o SellerDesk lá e, a partir daí, ele renova o acesso sozinho.</translation>
     </message>
     <message>
         <source>Sign-in page</source>
-        <translation type="unfinished"></translation>
+        <translation>Página de entrada</translation>
     </message>
     <message>
         <source>Token address</source>
-        <translation type="unfinished"></translation>
+        <translation>Endereço do token</translation>
     </message>
     <message>
         <source>App ID</source>
-        <translation type="unfinished"></translation>
+        <translation>ID do aplicativo</translation>
     </message>
     <message>
         <source>App secret</source>
-        <translation type="unfinished"></translation>
+        <translation>Segredo do aplicativo</translation>
     </message>
     <message>
         <source>Redirect address</source>
-        <translation type="unfinished"></translation>
+        <translation>Endereço de redirecionamento</translation>
     </message>
     <message>
         <source>Empty: back to SellerDesk on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Vazio: de volta ao SellerDesk neste computador</translation>
     </message>
     <message>
         <source>Address or code from the browser</source>
-        <translation type="unfinished"></translation>
+        <translation>Endereço ou código do navegador</translation>
     </message>
     <message>
         <source>Paste the address your browser ended on</source>
-        <translation type="unfinished"></translation>
+        <translation>Cole o endereço em que seu navegador parou</translation>
     </message>
     <message>
         <source>Finish signing in</source>
-        <translation type="unfinished"></translation>
+        <translation>Concluir a entrada</translation>
     </message>
     <message>
         <source>Give the profile a name.</source>
@@ -2883,19 +3015,19 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
     <message>
         <source>The sign-in page and the token address start with https:// (or http://).</source>
-        <translation type="unfinished"></translation>
+        <translation>A página de entrada e o endereço do token começam com https:// (ou http://).</translation>
     </message>
     <message>
         <source>Enter the app&apos;s ID and secret (from the marketplace&apos;s developer page).</source>
-        <translation type="unfinished"></translation>
+        <translation>Informe o ID e o segredo do aplicativo (da página de desenvolvedores do marketplace).</translation>
     </message>
     <message>
         <source>The redirect address starts with https:// (or http://).</source>
-        <translation type="unfinished"></translation>
+        <translation>O endereço de redirecionamento começa com https:// (ou http://).</translation>
     </message>
     <message>
         <source>Signing in is not possible here; paste an access token.</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível entrar aqui; cole um token de acesso.</translation>
     </message>
     <message>
         <source>Paste the access token.</source>
@@ -2903,23 +3035,23 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
     <message>
         <source>Allow SellerDesk on the page that opened in your browser, then paste here the address it ended on (or the code it shows).</source>
-        <translation type="unfinished"></translation>
+        <translation>Autorize o SellerDesk na página que abriu no seu navegador e cole aqui o endereço em que ela parou (ou o código que ela mostra).</translation>
     </message>
     <message>
         <source>Finish signing in in your browser; SellerDesk is waiting for it…</source>
-        <translation type="unfinished"></translation>
+        <translation>Conclua a entrada no seu navegador; o SellerDesk está esperando…</translation>
     </message>
     <message>
         <source>Waiting for the sign-in…</source>
-        <translation type="unfinished"></translation>
+        <translation>Aguardando a entrada…</translation>
     </message>
     <message>
         <source>Paste the address your browser ended on, or the code.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cole o endereço em que seu navegador parou, ou o código.</translation>
     </message>
     <message>
         <source>Finishing the sign-in…</source>
-        <translation type="unfinished"></translation>
+        <translation>Concluindo a entrada…</translation>
     </message>
 </context>
 <context>
@@ -3129,6 +3261,13 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
 </context>
 <context>
+    <name>RecordCard</name>
+    <message>
+        <source>empty</source>
+        <translation>vazio</translation>
+    </message>
+</context>
+<context>
     <name>SavedRepliesMenu</name>
     <message>
         <source>Saved replies</source>
@@ -3153,6 +3292,17 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>Name of the reply. In its text, {buyer} and {product} are replaced by the buyer&apos;s first name and the product.</source>
         <translation>Nome da resposta. No texto, {buyer} e {product} são substituídos pelo primeiro nome do comprador e pelo produto.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchField</name>
+    <message>
+        <source>Clear the search</source>
+        <translation>Limpar a busca</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Buscar</translation>
     </message>
 </context>
 <context>
@@ -3234,47 +3384,47 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
     <message>
         <source>Shop record</source>
-        <translation type="unfinished">Ficha da loja</translation>
+        <translation>Ficha da loja</translation>
     </message>
     <message>
         <source>Categories</source>
-        <translation type="unfinished">Categorias</translation>
+        <translation>Categorias</translation>
     </message>
     <message>
         <source>Tracking codes</source>
-        <translation type="unfinished">Códigos de rastreamento</translation>
+        <translation>Códigos de rastreamento</translation>
     </message>
     <message>
         <source>Conversations</source>
-        <translation type="unfinished">Conversas</translation>
+        <translation>Conversas</translation>
     </message>
     <message>
         <source>Questions</source>
-        <translation type="unfinished"></translation>
+        <translation>Perguntas</translation>
     </message>
     <message>
         <source>Orders</source>
-        <translation type="unfinished">Pedidos</translation>
+        <translation>Pedidos</translation>
     </message>
     <message>
         <source>Shop record not synced</source>
-        <translation type="unfinished"></translation>
+        <translation>Ficha da loja não sincronizada</translation>
     </message>
     <message>
         <source>Categories not synced</source>
-        <translation type="unfinished"></translation>
+        <translation>Categorias não sincronizadas</translation>
     </message>
     <message>
         <source>Tracking codes not synced</source>
-        <translation type="unfinished"></translation>
+        <translation>Códigos de rastreamento não sincronizados</translation>
     </message>
     <message>
         <source>Questions not synced</source>
-        <translation type="unfinished"></translation>
+        <translation>Perguntas não sincronizadas</translation>
     </message>
     <message>
         <source>Orders not synced</source>
-        <translation type="unfinished"></translation>
+        <translation>Pedidos não sincronizados</translation>
     </message>
     <message>
         <source>Sample data, no account needed</source>
@@ -3282,15 +3432,15 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
     <message>
         <source>Connect again…</source>
-        <translation type="unfinished"></translation>
+        <translation>Conectar de novo…</translation>
     </message>
     <message>
         <source>Syncing and sending are paused: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>A sincronização e o envio estão pausados: {reason}</translation>
     </message>
     <message>
         <source>{shop}: syncing and sending are paused</source>
-        <translation type="unfinished"></translation>
+        <translation>{shop}: a sincronização e o envio estão pausados</translation>
     </message>
     <message numerus="yes">
         <source>%n unanswered question(s)</source>
@@ -3313,6 +3463,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>Shop</source>
         <translation>Loja</translation>
+    </message>
+    <message>
+        <source>The shop&apos;s logo</source>
+        <translation>O logotipo da loja</translation>
     </message>
     <message>
         <source>Status</source>
@@ -3474,7 +3628,7 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <name>SlowDownNote</name>
     <message>
         <source>The shop service limits how many requests SellerDesk may send. Everything waits until then and carries on by itself; changes you make are kept in the outbox.</source>
-        <translation type="unfinished"></translation>
+        <translation>O serviço da loja limita quantas solicitações o SellerDesk pode enviar. Tudo espera até lá e continua sozinho; as alterações que você fizer ficam na caixa de saída.</translation>
     </message>
 </context>
 <context>
@@ -3482,6 +3636,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>Queued</source>
         <translation>Na fila</translation>
+    </message>
+    <message>
+        <source>Scheduled</source>
+        <translation>Agendado</translation>
     </message>
     <message>
         <source>Sending…</source>
@@ -3540,7 +3698,7 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
     <message>
         <source>The shop service asked us to slow down — resuming at {time}</source>
-        <translation type="unfinished"></translation>
+        <translation>O serviço da loja pediu para ir mais devagar — retomando às {time}</translation>
     </message>
 </context>
 <context>
@@ -3563,57 +3721,57 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
     <message>
         <source>{part}: {moment} ({when})</source>
-        <translation type="unfinished"></translation>
+        <translation>{part}: {moment} ({when})</translation>
     </message>
     <message>
         <source>{part}: not synced yet</source>
-        <translation type="unfinished"></translation>
+        <translation>{part}: ainda não sincronizado</translation>
     </message>
 </context>
 <context>
     <name>SyncIssues</name>
     <message>
         <source>{first} (and {n} more)</source>
-        <translation type="unfinished"></translation>
+        <translation>{first} (e mais {n})</translation>
     </message>
 </context>
 <context>
     <name>SyncWords</name>
     <message>
         <source>no id</source>
-        <translation type="unfinished"></translation>
+        <translation>sem id</translation>
     </message>
     <message numerus="yes">
         <source>%n order(s) could not be read (ids {ids})</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Não foi possível ler %n pedido (id {ids})</numerusform>
+            <numerusform>Não foi possível ler %n pedidos (ids {ids})</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n conversation(s) could not be read (ids {ids})</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Não foi possível ler %n conversa (id {ids})</numerusform>
+            <numerusform>Não foi possível ler %n conversas (ids {ids})</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n question(s) could not be read (ids {ids})</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Não foi possível ler %n pergunta (id {ids})</numerusform>
+            <numerusform>Não foi possível ler %n perguntas (ids {ids})</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n tracking code(s) could not be read (ids {ids})</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Não foi possível ler %n código de rastreamento (id {ids})</numerusform>
+            <numerusform>Não foi possível ler %n códigos de rastreamento (ids {ids})</numerusform>
         </translation>
     </message>
     <message>
         <source>{what}: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>{what}: {why}</translation>
     </message>
 </context>
 <context>
@@ -3977,6 +4135,14 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <source>All providers</source>
         <translation>Todos os provedores</translation>
     </message>
+    <message>
+        <source>&amp;Inserted on</source>
+        <translation>Inserido &amp;em</translation>
+    </message>
+    <message>
+        <source>P&amp;rovider</source>
+        <translation>Pro&amp;vedor</translation>
+    </message>
 </context>
 <context>
     <name>TrackingListModel</name>
@@ -4016,6 +4182,14 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <source>(no name)</source>
         <translation>(sem nome)</translation>
     </message>
+    <message>
+        <source>No changes waiting</source>
+        <translation>Nenhuma alteração pendente</translation>
+    </message>
+    <message>
+        <source>Empty snippet</source>
+        <translation>Trecho vazio</translation>
+    </message>
 </context>
 <context>
     <name>TrackingListView</name>
@@ -4053,6 +4227,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>New tracking code</source>
         <translation>Novo código de rastreamento</translation>
+    </message>
+    <message>
+        <source>Tracking code editor</source>
+        <translation>Editor do código de rastreamento</translation>
     </message>
     <message>
         <source>Save the tracking code</source>

@@ -119,6 +119,7 @@ class Shop(Model):
     admin_url: str | None = None
     url: str | None = None
     has_logo: bool | None = None
+    logo_url: str | None = None  # beyond the spec (decisions.md): where the logo is
     address: Address | None = None
 
 

@@ -10,6 +10,7 @@ from sellerdesk.store import Store
 from sellerdesk.store.rows import Resource
 
 PICTURE_MAX_BYTES = 2_000_000  # a listing's thumbnail is small
+LOGO_MAX_BYTES = 1_000_000  # a shop's logo is smaller still
 
 
 def build_tree(flat: list[Category]) -> list[Category]:
@@ -54,6 +55,14 @@ class CatalogueService:
         """A listing's picture (a thumbnail), through the shop's one pacer like every other
         request: never more than the service allows, the token only to its own origin."""
         return await self._client.fetch_image(url, max_bytes=max_bytes)
+
+    async def shop_logo(self, shop: Shop, *, max_bytes: int = LOGO_MAX_BYTES) -> bytes | None:
+        """The shop's logo as the service serves it (None when the record says it has none or
+        does not say where it is), through the shop's pacer like every request. Kept apart
+        from `picture`: the logo's address comes from the shop record, not a listing."""
+        if not shop.has_logo or not shop.logo_url:
+            return None
+        return await self._client.fetch_image(shop.logo_url, max_bytes=max_bytes)
 
     async def refresh_shop(self) -> Shop:
         shop = await self._client.shop()

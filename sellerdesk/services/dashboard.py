@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, tzinfo
 
+from sellerdesk.services.pending import PendingWrites
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import IntentKind, OutboxState
 from sellerdesk.store.rows import OrderFilter, OrderSummary, Resource
@@ -29,6 +30,33 @@ class Glance:
     stats: Stats
     synced_at: datetime | None
     computed_at: datetime
+    # The last successful sync of each resource (Resource value -> time); none before one.
+    synced: dict[str, datetime] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Queued:
+    """What waits in the outbox, counted from one source (the session's pending writes, as
+    the status bar counts it), so the dashboard's cards always agree with each other."""
+
+    answers: int  # answers not on the shop yet
+    changes: int  # every write not on the shop yet, answers included
+    need_you: int  # of those, conflicts and refusals: they wait for the seller
+
+    @property
+    def others(self) -> int:
+        return self.changes - self.answers
+
+
+def queued(pending: PendingWrites) -> Queued:
+    """Count the unfinished writes of every record `pending` follows."""
+    answers = changes = need_you = 0
+    for key in pending.keys():  # noqa: SIM118 (a method of PendingWrites, not a dict)
+        for entry in pending.writes(key).waiting:
+            changes += 1
+            answers += entry.kind is IntentKind.ANSWER
+            need_you += entry.state in (OutboxState.CONFLICT, OutboxState.FAILED)
+    return Queued(answers, changes, need_you)
 
 
 class DashboardService:
@@ -66,4 +94,5 @@ class DashboardService:
             pending_feedback=summary.get(OrderSummary.PENDING_FEEDBACK.value, 0),
             closed=summary.get(OrderSummary.CLOSED_ORDERS.value, 0),
             queued_answers=answers, queued_writes=len(unfinished) - answers, stats=stats,
-            synced_at=store.cache.last_sync(Resource.ORDERS), computed_at=moment)
+            synced_at=store.cache.last_sync(Resource.ORDERS), computed_at=moment,
+            synced=store.cache.sync_times())

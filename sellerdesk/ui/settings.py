@@ -34,6 +34,15 @@ class Key(Generic[T]):
     default: T
     doc: str
     family: bool = False
+    # Names the value was stored under by earlier versions, read when `name` is unset.
+    legacy: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        # QSettings' INI format keeps top-level keys in a section called [General] and
+        # escapes a group of that name (any case) as [%General], which reads back under
+        # another name: a value stored there would be forgotten on the next start.
+        if self.name.split("/", 1)[0].lower() == "general":
+            raise ValueError(f"{self.name}: 'general' is reserved by QSettings' INI format")
 
     def at(self, suffix: str) -> Key[T]:
         """The member of a keyed family for one view, splitter, table..."""
@@ -60,8 +69,11 @@ SAVED_ORDER_VIEWS: Key[list[JsonDict]] = Key(
     "orders/saved_views", [], "Saved order views: [{name, filters}].")
 EXPORT_FOLDER: Key[str] = Key("orders/export_folder", "",
                              "Folder of the last CSV export; empty: the user's Documents.")
-LANGUAGE: Key[str] = Key("general/language", "", "UI language (es, pt_BR, en); empty: the OS's.")
-COLOR_SCHEME: Key[str] = Key("general/color_scheme", "system", "system, light or dark.")
+LANGUAGE: Key[str] = Key("appearance/language", "",
+                         "UI language (es, pt_BR, en); empty: the OS's.",
+                         legacy=("General/language",))
+COLOR_SCHEME: Key[str] = Key("appearance/color_scheme", "system", "system, light or dark.",
+                             legacy=("General/color_scheme",))
 REFRESH_INTERVAL_S: Key[int] = Key("sync/refresh_interval_s", 120,
                                    "Seconds between background refreshes while online.")
 UNDO_DELAY_S: Key[int] = Key("inbox/undo_delay_s", 5,
@@ -102,6 +114,10 @@ class Settings(QObject):
         if key.family:
             raise ValueError(f"{key.name} is a family: use .at(name)")
         raw = self._store.value(key.name)
+        for name in key.legacy:
+            if raw is not None:
+                break
+            raw = self._store.value(name)
         if raw is None:
             return copy.deepcopy(key.default)
         try:
@@ -120,7 +136,8 @@ class Settings(QObject):
         self.setting_changed.emit(key.name)
 
     def reset(self, key: Key[Any]) -> None:
-        self._store.remove(key.name)
+        for name in (key.name, *key.legacy):
+            self._store.remove(name)
         self.setting_changed.emit(key.name)
 
     def sync(self) -> None:

@@ -6,11 +6,12 @@ from collections.abc import Coroutine
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QImage, QKeySequence, QPixmap
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
+    QLabel,
     QScrollArea,
     QStackedWidget,
     QVBoxLayout,
@@ -21,6 +22,7 @@ from sellerdesk.services.session import Session
 from sellerdesk.services.types import Resource, Shop, ShopStatus
 from sellerdesk.ui.cached_panel import CachedPanel
 from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.regions import region_name
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.formatting import current_locale
@@ -29,6 +31,8 @@ from sellerdesk.ui.widgets.record_card import RecordCard
 from sellerdesk.ui.widgets.service_link import subscribe
 from sellerdesk.ui.widgets.state_chip import StateChip
 from sellerdesk.ui.widgets.text import heading_label, plain_label
+
+LOGO_SIDE = 48  # px: beside the shop's name
 
 
 def _ui_locale() -> Locale:
@@ -59,6 +63,7 @@ def country_name(code: str | None) -> str:
 class ShopPanel(CachedPanel[Shop | None]):
     view_id = "shop"
     synced_resource = Resource.SHOP
+    logo_shown = Signal()  # the shop's logo is on screen
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
@@ -77,6 +82,12 @@ class ShopPanel(CachedPanel[Shop | None]):
     # ---- Building. ---------------------------------------------------------------------------
 
     def _build(self) -> None:
+        self.logo = QLabel(self)  # the shop's own logo, once fetched (hidden until then)
+        self.logo.setFixedSize(LOGO_SIDE, LOGO_SIDE)
+        self.logo.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.logo.setAccessibleName(self.tr("The shop's logo"))
+        self.logo.hide()
+        self._logo_url = ""
         self.name_label = heading_label("", self, scale=1.7)
         self.name_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.status_chip = StateChip("", "info", Tone.MUTED, self)
@@ -106,6 +117,7 @@ class ShopPanel(CachedPanel[Shop | None]):
         page = QWidget(self)
         title_row = QHBoxLayout()
         title_row.setSpacing(12)
+        title_row.addWidget(self.logo, 0, Qt.AlignmentFlag.AlignVCenter)
         title_row.addWidget(self.name_label)
         title_row.addWidget(self.status_chip, 0, Qt.AlignmentFlag.AlignVCenter)
         title_row.addStretch(1)
@@ -192,17 +204,48 @@ class ShopPanel(CachedPanel[Shop | None]):
         self.about.set_value("logo", "" if shop.has_logo is None else
                              self.tr("Has a logo") if shop.has_logo else self.tr("No logo"))
         self.about.set_value("id", str(shop.id))
+        self._show_logo(shop)
         email = shop.email or ""
         self.email_link.set_address(f"mailto:{email}" if email else "", email)
         self.url_link.set_address(shop.url)
         self.admin_link.set_address(shop.admin_url)
         addr = shop.address
-        values = {"street": addr.address, "city": addr.city, "state": addr.state,
+        values = {"street": addr.address, "city": addr.city,
+                  "state": region_name(addr.state, addr.country),
                   "zip": addr.zip, "country": country_name(addr.country),
                   "phone": addr.phone} if addr else {}
         for key in ("street", "city", "state", "zip", "country", "phone"):
             self.address.set_value(key, values.get(key))
         self.stack.setCurrentWidget(self.page_scroll)
+
+    def _show_logo(self, shop: Shop) -> None:
+        """Fetch the logo when the record names one (once per address); without one, or
+        when it cannot be had, the "Logo" row's words stand alone."""
+        url = (shop.logo_url or "") if shop.has_logo else ""
+        if url == self._logo_url:
+            return
+        self._logo_url = url
+        self.logo.hide()
+        services = self.ctx.services
+        if not url or services is None:
+            return
+        self.ctx.runner.run(services.catalogue.shop_logo(shop),
+                            on_success=lambda data: self._set_logo(url, data),
+                            report_errors=False, show_progress=False, owner=self,
+                            key="shop-logo")
+
+    def _set_logo(self, url: str, data: bytes | None) -> None:
+        image = QImage()
+        if url != self._logo_url or not data or not image.loadFromData(data) or image.isNull():
+            return
+        side = LOGO_SIDE * self.devicePixelRatioF()
+        pixmap = QPixmap.fromImage(image.scaled(
+            int(side), int(side), Qt.AspectRatioMode.KeepAspectRatio,
+            Qt.TransformationMode.SmoothTransformation))
+        pixmap.setDevicePixelRatio(self.devicePixelRatioF())
+        self.logo.setPixmap(pixmap)
+        self.logo.show()
+        self.logo_shown.emit()
 
     def _status_look(self, status: ShopStatus | None) -> tuple[str, str, Tone]:
         if status is ShopStatus.ACTIVE:

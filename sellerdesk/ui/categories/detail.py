@@ -26,10 +26,11 @@ class CategoryDetail(QWidget):
         self.card.add_widget_row("default", self.tr("Default"), self.default_chip)
         self.permalink = LinkButton("", "", self, what=self.tr("the category's page"))
         self.card.add_widget_row("permalink", self.tr("Permalink"), self.permalink)
-        self.card.add_row("created", self.tr("Created"), wrap=False)
-        self.card.add_row("updated", self.tr("Last updated"), wrap=False)
+        self.card.add_row("created", self.tr("Created"))
+        self.card.add_row("updated", self.tr("Last updated"))
         self.empty = EmptyState("categories", self.tr("No category selected"),
-                                self.tr("Pick a category in the tree to see its details."), self)
+                                self.tr("Pick a category in the tree to see its details."), self,
+                                fluid=True)
 
         holder = QWidget(self)
         inner = QVBoxLayout(holder)
@@ -57,7 +58,7 @@ class CategoryDetail(QWidget):
         self.card.set_value("position", "" if category.position is None
                             else str(category.position))
         if category.default_category:
-            self.default_chip.set_state_text(self.tr("Default category"), "check", Tone.SUCCESS)
+            self.default_chip.set_state_text(self.tr("Yes"), "check", Tone.SUCCESS)
         else:
             self.default_chip.set_state_text(self.tr("No"), "close", Tone.MUTED)
         self.permalink.set_address(category.permalink)

@@ -211,10 +211,20 @@ class CategoryTreeModel(QAbstractItemModel):
                 return self.tr("The shop's default category")
             if column is Column.NAME:
                 return plain_tooltip(" › ".join(self.path(index)))
-        if role == Qt.ItemDataRole.AccessibleTextRole and column is Column.NAME:
-            text = cat.name or ""
-            return self.tr("{name} (default category)").format(name=text) \
-                if cat.default_category else text
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            if column is Column.NAME:
+                text = cat.name or ""
+                return self.tr("{name} (default category)").format(name=text) \
+                    if cat.default_category else text
+            # Empty cells are named too, so a screen reader says "not the default" rather
+            # than nothing.
+            if column is Column.DEFAULT:
+                return self.tr("Default category") if cat.default_category \
+                    else self.tr("Not the default")
+            if column is Column.POSITION and cat.position is None:
+                return self.tr("No position")
+            if column is Column.PERMALINK and not cat.permalink:
+                return self.tr("No permalink")
         if role == Qt.ItemDataRole.ForegroundRole and column is Column.PERMALINK:
             return theme.palette().color(QPalette.ColorRole.Link)
         if role == Qt.ItemDataRole.TextAlignmentRole and column is Column.POSITION:

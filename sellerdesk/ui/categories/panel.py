@@ -12,13 +12,14 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLineEdit,
     QSplitter,
     QStackedWidget,
+    QStyle,
     QToolButton,
     QTreeView,
     QWidget,
@@ -32,9 +33,9 @@ from sellerdesk.ui.categories.detail import CategoryDetail
 from sellerdesk.ui.categories.model import CategoryTreeModel, Column
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import icon
-from sellerdesk.ui.widgets.columns import fit_columns
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.loading import updated_text
+from sellerdesk.ui.widgets.search_field import name_clear_button
 from sellerdesk.ui.widgets.service_link import subscribe
 
 
@@ -68,9 +69,11 @@ class CategoriesPanel(CachedPanel[list[Category]]):
     def _build(self) -> None:
         self.filter_edit = QLineEdit(self)
         self.filter_edit.setPlaceholderText(self.tr("Filter by name"))
-        self.filter_edit.setClearButtonEnabled(True)
+        name_clear_button(self.filter_edit, self.tr("Clear the filter"))
         self.filter_edit.setAccessibleName(self.tr("Filter categories by name"))
-        self.filter_edit.addAction(icon("search"), QLineEdit.ActionPosition.LeadingPosition)
+        glass = self.filter_edit.addAction(icon("search"),
+                                           QLineEdit.ActionPosition.LeadingPosition)
+        glass.setText(self.tr("Filter"))  # the name its button is read by
         self.filter_edit.setFixedWidth(220)
         self.filter_edit.textChanged.connect(self._on_filter_edit_text_changed)
         self.expand_button = self._tool_button(self.tr("Expand all"), self.expand_all)
@@ -88,13 +91,7 @@ class CategoriesPanel(CachedPanel[list[Category]]):
         self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.tree.setAccessibleName(self.tr("Category tree"))
         self.tree.setFrameShape(QTreeView.Shape.NoFrame)
-        head = self.tree.header()
-        head.setStretchLastSection(True)
-        head.setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Interactive)
-        fit_columns(self.tree, head, {Column.NAME: 230, Column.POSITION: 64, Column.DEFAULT: 86},
-                    words={Column.DEFAULT: [self.model.headerData(
-                        Column.DEFAULT, Qt.Orientation.Horizontal)]},
-                    icons=[Column.DEFAULT])
+        self._fit_header()
         self.tree.selectionModel().selectionChanged.connect(self._on_tree_selection_changed)
         self.tree.activated.connect(self._on_tree_activated)
 
@@ -103,9 +100,12 @@ class CategoriesPanel(CachedPanel[list[Category]]):
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(self.tree)
         self.splitter.addWidget(self.detail)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 2)
-        self.splitter.setSizes([660, 400])
+        # The tree takes what its columns need (set once the tree is known), the record
+        # the rest: a wider window widens the record, whose permalink then wraps less.
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self._split_restored = False  # the seller's own divider position stands
+        self.splitter.splitterMoved.connect(self._on_splitter_moved)
 
         self.empty_state = EmptyState(
             "categories", self.tr("No categories yet"),
@@ -118,6 +118,52 @@ class CategoriesPanel(CachedPanel[list[Category]]):
         self.stack.addWidget(self.no_match)
 
         self.lay_out(self.stack)
+
+    def _fit_header(self) -> None:
+        """Every column as wide as its title and its cells (names, positions, "Default",
+        the permalinks' paths), so no header or permalink is cut; names take the rest."""
+        head = self.tree.header()
+        head.setStretchLastSection(False)
+        head.setMinimumSectionSize(24)
+        head.setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Stretch)
+        for column in (Column.POSITION, Column.DEFAULT, Column.PERMALINK):
+            head.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+
+    def tree_width(self) -> int:
+        """The width the tree needs to show every column whole, every branch open (measured
+        on the model: collapsed rows count too)."""
+        head = self.tree.header()
+        fm = self.tree.fontMetrics()
+        need = {c: head.sectionSizeHint(c) for c in Column}
+        pad = 2 * self.tree.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 8
+        icon = self.tree.iconSize().width() if self.tree.iconSize().isValid() else 16
+
+        def walk(parent: QModelIndex, depth: int) -> None:
+            for row in range(self.model.rowCount(parent)):
+                for column in Column:
+                    index = self.model.index(row, column, parent)
+                    text = str(index.data() or "")
+                    width = fm.horizontalAdvance(text) + pad
+                    if column is Column.NAME:
+                        width += (depth + 1) * self.tree.indentation()
+                    if index.data(Qt.ItemDataRole.DecorationRole) is not None:
+                        width += icon + 4
+                    need[column] = max(need[column], width)
+                walk(self.model.index(row, 0, parent), depth + 1)
+
+        walk(QModelIndex(), 0)
+        scroll = self.tree.verticalScrollBar().sizeHint().width()
+        return sum(need.values()) + scroll + 2 * self.tree.frameWidth() + 2
+
+    def _fit_split(self) -> None:
+        """Give the tree what it needs and the record the rest (unless the seller moved the
+        divider: a restored position stands)."""
+        if self._split_restored or self.model.total() == 0:
+            return
+        total = sum(self.splitter.sizes()) or self.splitter.width()
+        tree = self.tree_width()
+        detail = max(self.detail.minimumSizeHint().width(), total - tree)
+        self.splitter.setSizes([max(tree, total - detail), detail])
 
     def _tool_button(self, text: str, slot: Callable[[], object]) -> QToolButton:
         button = QToolButton(self)
@@ -171,7 +217,10 @@ class CategoriesPanel(CachedPanel[list[Category]]):
 
     def _show_tree(self, tree: list[Category]) -> None:
         selected = self.selected_category()
+        fresh = self.model.total() == 0
         self.model.set_tree(tree)
+        if fresh:
+            self._fit_split()
         self.update_subtitle()
         self._update_stack()
         if selected is not None and not self.selected_category():
@@ -243,6 +292,13 @@ class CategoriesPanel(CachedPanel[list[Category]]):
         if index.column() == Column.PERMALINK:
             self.open_permalink()
 
+    def _on_splitter_moved(self, _pos: int, _index: int) -> None:
+        self._split_restored = True
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_split()
+
     def _on_filter_edit_text_changed(self, text: str) -> None:
         self.proxy.setFilterFixedString(text.strip())
         if text.strip():
@@ -264,8 +320,9 @@ class CategoriesPanel(CachedPanel[list[Category]]):
 
     def restore_state(self) -> None:
         settings = self.ctx.settings
-        settings.restore_splitter("categories", self.splitter)
+        self._split_restored = settings.restore_splitter("categories", self.splitter)
         settings.restore_header("categories", self.tree.header())
+        self._fit_header()  # a header saved by an older version kept cut columns
         text = settings.get(keys.VIEW_FILTERS.at("categories")).get("text", "")
         if isinstance(text, str):
             self.filter_edit.setText(text)

@@ -90,6 +90,9 @@ class FigureCard(QAbstractButton):
     def detail(self) -> str:
         return self._detail.text()
 
+    def icon_name(self) -> str:
+        return self._icon_name
+
     def _announce(self) -> None:
         self.setAccessibleName(QCoreApplication.translate("FigureCard", "{title}: {value}")
                                .format(title=self._title.text(), value=self._value.text()))
@@ -149,6 +152,16 @@ class FigureCard(QAbstractButton):
             self.set_figure(self._value.text(), self._detail.text(), self._tone)
 
 
+def balanced_columns(cards: int, room: int) -> int:
+    """Columns for `cards` when at most `room` fit side by side: the fewest rows, then rows
+    as even as can be (7 cards in room for 6 make 4 + 3, never 6 + 1 left alone)."""
+    if cards <= 0:
+        return 1
+    room = max(1, min(cards, room))
+    rows = -(-cards // room)
+    return -(-cards // rows)
+
+
 class CardGrid(QWidget):
     """Cards in as many columns as the width allows (all in one row on a desktop window)."""
 
@@ -172,7 +185,7 @@ class CardGrid(QWidget):
 
     def _reflow(self, *, force: bool = False) -> None:
         width = self.width() or self.sizeHint().width()
-        columns = max(1, min(len(self._cards), (width + 10) // (self.MIN_CARD + 10)))
+        columns = balanced_columns(len(self._cards), (width + 10) // (self.MIN_CARD + 10))
         if columns == self._columns and not force:
             return
         self._columns = columns
@@ -184,6 +197,9 @@ class CardGrid(QWidget):
             self._grid.addWidget(card, i // columns, i % columns)
         for column in range(columns):
             self._grid.setColumnStretch(column, 1)
+
+    def columns(self) -> int:
+        return self._columns
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -8,8 +8,10 @@ that says the same in words (screen readers read that; the plot itself takes no 
 from __future__ import annotations
 
 import functools
+import html
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -99,9 +101,16 @@ class ChartBox(QFrame):
         self.setObjectName("chart-box")
         self.setFrameShape(QFrame.Shape.NoFrame)
         self._title = heading_label(title, self, scale=1.05)
+        self._legend_names: list[str] = []
         self._tools = QHBoxLayout()
         self._tools.setSpacing(6)
         self.headline = plain_label("", self, wrap=True, muted=True)
+        # The key to the chart's lines: a line of the box that wraps, never a box drawn
+        # inside the plot that a narrow column or a longer language cuts.
+        self.legend = QLabel(self)
+        self.legend.setTextFormat(Qt.TextFormat.RichText)  # our own words, escaped
+        self.legend.setWordWrap(True)
+        self.legend.setVisible(False)
         self.message = plain_label("", self, wrap=True, muted=True)
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.body = QStackedWidget(self)
@@ -115,6 +124,7 @@ class ChartBox(QFrame):
         layout.setSpacing(4)
         layout.addLayout(top)
         layout.addWidget(self.headline)
+        layout.addWidget(self.legend)
         layout.addWidget(self.body, 1)
 
     def title(self) -> str:
@@ -127,6 +137,18 @@ class ChartBox(QFrame):
         self.headline.setText(text)
         self.headline.setVisible(bool(text))
 
+    def set_legend(self, entries: Sequence[LegendEntry]) -> None:
+        """Name each line of the chart beside a sample of it (none: no legend)."""
+        self.legend.setText(legend_html(entries))
+        names = self._legend_names = [e.name for e in entries]
+        self.legend.setAccessibleName(
+            QCoreApplication.translate("DashboardCharts", "Legend: {names}")
+            .format(names=", ".join(names)) if names else "")
+        self.legend.setVisible(bool(entries))
+
+    def legend_names(self) -> list[str]:
+        return list(self._legend_names)
+
     def show_chart(self, chart: QWidget) -> None:
         if self.body.indexOf(chart) < 0:
             self.body.addWidget(chart)
@@ -138,6 +160,24 @@ class ChartBox(QFrame):
 
     def showing_chart(self) -> bool:
         return self.body.currentWidget() is not self.message
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    name: str
+    color: QColor
+    dashed: bool = False
+
+
+def legend_html(entries: Sequence[LegendEntry]) -> str:
+    """Each entry as a sample of its line in its colour, then its name; entries are kept
+    whole when the line wraps (non-breaking spaces inside, plain spaces between)."""
+    parts = []
+    for entry in entries:
+        sample = "╍╍" if entry.dashed else "━━"
+        name = html.escape(entry.name).replace(" ", "&nbsp;")
+        parts.append(f"<span style='color:{entry.color.name()}'>{sample}</span>&nbsp;{name}")
+    return "&nbsp;&nbsp; ".join(parts)
 
 
 # ---- Plots. -------------------------------------------------------------------------------------
@@ -256,37 +296,40 @@ def draw_bars(plot: Any, names: Sequence[str], values: Sequence[int],
     plot.setXRange(0, max(values, default=0) or 1, padding=0.02)
 
 
-def draw_answer_times(plot: Any, weeks: Sequence[WeekAnswerTime], goal_minutes: int) -> Any:
-    """Median and 90th percentile per week, with the seller's goal as a dashed line."""
+def draw_answer_times(plot: Any, weeks: Sequence[WeekAnswerTime],
+                      goal_minutes: int) -> list[LegendEntry]:
+    """Median and 90th percentile per week, with the seller's goal as a dashed line; gives
+    the legend's entries (shown by the box, outside the plot)."""
     pg = pyqtgraph()
     c = _colours()
     plot.clear()
     style_plot(plot)
-    legend = plot.getPlotItem().legend
-    if legend is None:
-        legend = plot.addLegend(offset=(6, 2), colCount=3, labelTextColor=c["ink"],
-                                labelTextSize=f"{_axis_font().pointSizeF():.1f}pt")
-    legend.clear()
-    legend.setLabelTextColor(c["ink"])
     xs = list(range(len(weeks)))
-    median = plot.plot(xs, [w.median_minutes for w in weeks],
-                       pen=pg.mkPen(c["accent"], width=2.5), symbol="o", symbolSize=5,
-                       symbolBrush=c["accent"], symbolPen=None)
-    p90 = plot.plot(xs, [w.p90_minutes for w in weeks], pen=pg.mkPen(c["warning"], width=2),
-                    symbol="o", symbolSize=5, symbolBrush=c["warning"], symbolPen=None)
+    plot.plot(xs, [w.median_minutes for w in weeks], pen=pg.mkPen(c["accent"], width=2.5),
+              symbol="o", symbolSize=5, symbolBrush=c["accent"], symbolPen=None)
+    plot.plot(xs, [w.p90_minutes for w in weeks], pen=pg.mkPen(c["warning"], width=2),
+              symbol="o", symbolSize=5, symbolBrush=c["warning"], symbolPen=None)
     goal_pen = pg.mkPen(c["success"], width=1.5, style=Qt.PenStyle.DashLine)
     plot.addItem(pg.InfiniteLine(pos=goal_minutes, angle=0, pen=goal_pen))
-    legend.addItem(median, QCoreApplication.translate("DashboardCharts", "Median"))
-    legend.addItem(p90, QCoreApplication.translate("DashboardCharts", "9 in 10 within"))
-    legend.addItem(pg.PlotDataItem(pen=goal_pen),
-                   QCoreApplication.translate("DashboardCharts", "Your goal"))
     step = max(1, (len(weeks) + 5) // 6)
     ticks = [(i, figures.week_label(weeks[i].week_start)) for i in range(0, len(weeks), step)]
     plot.getPlotItem().getAxis("bottom").setTicks([ticks, []])
     top = max([w.p90_minutes for w in weeks] + [float(goal_minutes)])
     plot.setXRange(-0.4, max(len(weeks) - 0.6, 0.6), padding=0)
-    plot.setYRange(0, top * 1.25, padding=0)  # room for the legend above the lines
-    return plot
+    plot.setYRange(0, top * 1.08, padding=0)
+    return answer_time_legend()
+
+
+def answer_time_legend() -> list[LegendEntry]:
+    c = _colours()
+    return [
+        LegendEntry(QCoreApplication.translate("DashboardCharts", "Half answered within"),
+                    c["accent"]),
+        LegendEntry(QCoreApplication.translate("DashboardCharts", "9 in 10 answered within"),
+                    c["warning"]),
+        LegendEntry(QCoreApplication.translate("DashboardCharts", "Your goal"), c["success"],
+                    dashed=True),
+    ]
 
 
 def series_tip(series: DaySeries, x: float) -> str:

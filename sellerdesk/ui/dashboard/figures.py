@@ -78,7 +78,15 @@ def weeks_since(answer_times: Iterable[WeekAnswerTime], since: date) -> list[Wee
 
 
 def duration_text(minutes: float) -> str:
-    """A wait in words a seller reads at a glance: "45 min", "2 h 10 min", "3 d 4 h"."""
+    """A wait in words a seller reads at a glance: "45 min", "2 h 10 min", "3 d 4 h"; the
+    spaces do not break, so a card never leaves "h" alone on a line."""
+    return _duration_words(minutes).replace(" ", NBSP)
+
+
+NBSP = "\u00a0"
+
+
+def _duration_words(minutes: float) -> str:
     total = max(0, round(minutes))
     if total < 60:
         return QCoreApplication.translate("Dashboard", "{m} min").format(m=total)

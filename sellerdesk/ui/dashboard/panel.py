@@ -8,11 +8,12 @@ sync and when the outbox changes; "as of ..." says how fresh the figures are.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -24,21 +25,34 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.services.dashboard import Glance
+from sellerdesk.services.dashboard import Glance, Queued, queued
 from sellerdesk.services.shops import ShopGlance, read_glances, saved_profiles
-from sellerdesk.services.types import OrderFilter, OrderSummary, ThreadStatus
+from sellerdesk.services.types import OrderFilter, OrderSummary, Resource, ThreadStatus
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.dashboard import figures
 from sellerdesk.ui.dashboard.cards import CardGrid, FigureCard
 from sellerdesk.ui.dashboard.sections import ChartInput, ChartsArea
 from sellerdesk.ui.dashboard.shops import AllShops, ShopFigures, shop_figures
+from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort
 from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.formatting import format_number, format_relative
+from sellerdesk.ui.widgets.labelled import Labelled
+from sellerdesk.ui.widgets.text import plain_label
+
+# The resources whose last sync the dashboard names, in the order a seller checks them.
+# Questions come with their conversations, so the threads' time is theirs.
+SYNCED_RESOURCES = (
+    (Resource.THREADS, QT_TRANSLATE_NOOP("DashboardPanel", "questions")),
+    (Resource.ORDERS, QT_TRANSLATE_NOOP("DashboardPanel", "orders")),
+    (Resource.CATEGORIES, QT_TRANSLATE_NOOP("DashboardPanel", "categories")),
+    (Resource.TRACKING_CODES, QT_TRANSLATE_NOOP("DashboardPanel", "tracking codes")),
+    (Resource.SHOP, QT_TRANSLATE_NOOP("DashboardPanel", "shop")),
+)
 
 
 class DashboardPanel(Panel):
@@ -58,13 +72,14 @@ class DashboardPanel(Panel):
         for days in figures.SPANS:
             self.days_combo.addItem(self.tr("Last {n} days").format(n=days), days)
         self.days_combo.setAccessibleName(self.tr("Days the charts cover"))
+        self.days_box = Labelled(self.tr("Charts"), self.days_combo, self)
         self.all_shops_button = self._tool("shop", self.tr("All shops"),
                                            self.tr("Show every saved shop side by side"))
         self.all_shops_button.setCheckable(True)
         self.settings_button = self._tool("bell", self.tr("Notifications…"),
                                           self.tr("Refresh interval, desktop notifications, "
                                                   "quiet hours and the answer-time goal"))
-        for tool in (self.days_combo, self.all_shops_button, self.settings_button):
+        for tool in (self.days_box, self.all_shops_button, self.settings_button):
             self.header.add_tool(tool)
 
         self.cards = CardGrid(self)
@@ -74,7 +89,7 @@ class DashboardPanel(Panel):
                                        self.tr("Opens the unanswered questions, oldest first"))
         self.card_process = self._card(self.tr("To process"), "orders",
                                        self.tr("Opens the paid orders not processed yet"))
-        self.card_ship = self._card(self.tr("To ship"), "tracking",
+        self.card_ship = self._card(self.tr("To ship"), "truck",
                                     self.tr("Opens the processed orders not delivered yet"))
         self.card_rate = self._card(self.tr("To rate"), "check",
                                     self.tr("Opens the delivered orders waiting for your "
@@ -83,6 +98,8 @@ class DashboardPanel(Panel):
                                        self.tr("Opens the outbox"))
         self.card_writes = self._card(self.tr("Changes queued"), "outbox",
                                       self.tr("Opens the outbox"))
+        self.synced_line = plain_label("", self, wrap=True, muted=True)
+        self.synced_line.setAccessibleName(self.tr("Last synced"))
         self.shops = AllShops(self)
         self.shops.setVisible(False)
         self.charts = ChartsArea(self)
@@ -124,6 +141,7 @@ class DashboardPanel(Panel):
         column.setContentsMargins(20, 14, 20, 16)
         column.setSpacing(12)
         column.addWidget(self.cards)
+        column.addWidget(self.synced_line)
         column.addWidget(self.shops)
         column.addWidget(self.charts)
         column.addStretch(1)
@@ -180,6 +198,8 @@ class DashboardPanel(Panel):
             self._unhook += [
                 session.sync.finished.connect(lambda _report: self._on_synced()),
                 session.outbox.changed.connect(lambda _change: self._reload_timer.start()),
+                # The queued cards follow the pending writes at once, as the status bar does.
+                session.pending.changed.connect(lambda _change: self._show_queued()),
             ]
         self._age_timer.start()
         self._reload()
@@ -225,8 +245,8 @@ class DashboardPanel(Panel):
     # ---- Showing. -------------------------------------------------------------------------------
 
     def _show(self, glance: Glance) -> None:
-        self.glance = glance
-        self._show_cards(glance)
+        self.glance = self._with_queued(glance)
+        self._show_cards(self.glance)
         self._show_freshness()
         self._draw_charts()
         if self.all_shops_button.isChecked():
@@ -249,12 +269,35 @@ class DashboardPanel(Panel):
                                   self.tr("Processed, not delivered"))
         self.card_rate.set_figure(format_number(g.pending_feedback),
                                   self.tr("Delivered, your feedback pending"))
-        self.card_answers.set_figure(format_number(g.queued_answers),
-                                     self.tr("Waiting in the outbox") if g.queued_answers
-                                     else self.tr("Nothing waiting"))
-        self.card_writes.set_figure(format_number(g.queued_writes),
-                                    self.tr("Shipping, invoices, codes") if g.queued_writes
-                                    else self.tr("Nothing waiting"))
+        self._show_queued()
+
+    def queued(self) -> Queued:
+        """What waits to be sent, from the session's pending writes (the status bar's
+        source), or nothing without a shop."""
+        session = self.ctx.services
+        return queued(session.pending) if session is not None else Queued(0, 0, 0)
+
+    def _with_queued(self, glance: Glance) -> Glance:
+        """The glance with the pending writes' counts (the store's count may lag a commit)."""
+        q = self.queued()
+        return dataclasses.replace(glance, queued_answers=q.answers, queued_writes=q.others)
+
+    def _show_queued(self) -> None:
+        if self.glance is None:
+            return
+        q = self.queued()
+        self.glance = self._with_queued(self.glance)
+        self.card_answers.set_figure(
+            format_number(q.answers),
+            self.tr("Waiting in the outbox") if q.answers else self.tr("Nothing waiting"))
+        if q.need_you:
+            detail, tone = self.tr("%n need you", "", q.need_you), Tone.WARNING
+        elif q.changes:
+            detail, tone = (self.tr("Answers included") if q.answers == q.changes
+                            else self.tr("Answers, shipping, invoices, codes")), Tone.TEXT
+        else:
+            detail, tone = self.tr("Nothing waiting"), Tone.TEXT
+        self.card_writes.set_figure(format_number(q.changes), detail, tone)
 
     def _show_freshness(self) -> None:
         g = self.glance
@@ -265,6 +308,17 @@ class DashboardPanel(Panel):
         else:
             self.header.set_subtitle(self.tr("Figures as of {when}, from this computer's copy")
                                      .format(when=format_relative(g.synced_at)))
+        self.synced_line.setText(self.synced_text(g))
+        self.synced_line.setVisible(bool(g.synced))
+
+    def synced_text(self, g: Glance) -> str:
+        """ "Last synced: questions 2 minutes ago · orders 2 minutes ago · ..." (the last
+        successful sync of each resource)."""
+        parts = [self.tr("{what} {when}").format(
+                     what=QCoreApplication.translate("DashboardPanel", what),
+                     when=format_relative(g.synced[resource.value]))
+                 for resource, what in SYNCED_RESOURCES if resource.value in g.synced]
+        return self.tr("Last synced: {times}").format(times=" · ".join(parts)) if parts else ""
 
     def _draw_charts(self) -> None:
         if self.glance is None:

@@ -19,6 +19,7 @@ from sellerdesk.ui.dashboard.charts import ChartBox
 from sellerdesk.ui.dashboard.figures import DaySeries
 from sellerdesk.ui.orders.filters import channel_label, shipping_label
 from sellerdesk.ui.widgets.formatting import format_money, format_number
+from sellerdesk.ui.widgets.labelled import Labelled
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,8 @@ class ChartsArea(QWidget):
         self.currency.setAccessibleName(self.tr("Currency of the sales chart"))
         self.currency.setToolTip(self.tr("Sales in different currencies are never added up"))
         self.currency.activated.connect(self._on_currency_activated)
-        self.sales.add_tool(self.currency)
+        self.currency_box = Labelled(self.tr("Currency"), self.currency, self)
+        self.sales.add_tool(self.currency_box)
         # Fixed heights: a plot's own size hint is a desktop's worth of pixels.
         self.sales.setFixedHeight(262)
         for box in (self.answers, self.channels, self.shipping):
@@ -99,13 +101,15 @@ class ChartsArea(QWidget):
             self.currency.setCurrentIndex(index if found else -1)
         finally:
             self.currency.blockSignals(False)
-        self.currency.setVisible(len(found) > 1)
+        self.currency_box.setVisible(len(found) > 1)
 
-    def _plot(self, name: str, **kwargs: Any) -> Any:
-        if name not in self._plots:
-            self._plots[name] = charts.new_plot(**kwargs)
-            self._plots[name].setAccessibleName(name)
-        return self._plots[name]
+    def _plot(self, key: str, title: str, **kwargs: Any) -> Any:
+        """The plot kept under `key`, named `title` for screen readers (in the language
+        shown now: the name is set at every draw)."""
+        if key not in self._plots:
+            self._plots[key] = charts.new_plot(**kwargs)
+        self._plots[key].setAccessibleName(title)
+        return self._plots[key]
 
     def _draw_sales(self, data: ChartInput) -> None:
         currency = self.shown_currency()
@@ -125,9 +129,9 @@ class ChartsArea(QWidget):
                                         revenue=format_money(series.total_revenue, currency)))
         if not self._available:
             return
-        revenue = self._plot("revenue", left=lambda v: figures.axis_amount(v, currency),
-                             bottom_ticks=False)
-        orders = self._plot("orders")
+        revenue = self._plot("revenue", self.tr("Revenue per day"),
+                             left=lambda v: figures.axis_amount(v, currency), bottom_ticks=False)
+        orders = self._plot("orders", self.tr("Orders per day"))
         charts.draw_day_bars(revenue, series.as_floats(), days)
         charts.draw_day_bars(orders, [float(n) for n in series.orders], days, tone="success")
         revenue.getPlotItem().getAxis("left").label_of = (
@@ -156,6 +160,7 @@ class ChartsArea(QWidget):
         weeks = figures.weeks_since(data.glance.stats.answer_times, since)
         if not weeks:
             self.answers.set_headline("")
+            self.answers.set_legend([])
             self.answers.show_message(self.tr("No answered questions in the last {n} days.")
                                       .format(n=data.days))
             return
@@ -170,8 +175,9 @@ class ChartsArea(QWidget):
                 goal=figures.duration_text(data.goal_minutes)))
         if not self._available:
             return
-        plot = self._plot("answers", left=figures.axis_duration, steps=charts.DURATION_STEPS)
-        charts.draw_answer_times(plot, weeks, data.goal_minutes)
+        plot = self._plot("answers", self.answers.title(), left=figures.axis_duration,
+                          steps=charts.DURATION_STEPS)
+        self.answers.set_legend(charts.draw_answer_times(plot, weeks, data.goal_minutes))
         plot.setAccessibleDescription(self.answers.headline.text())
         self.answers.show_chart(plot)
 
@@ -187,7 +193,7 @@ class ChartsArea(QWidget):
                                    .format(n=format_number(total)))
         if not self._available:
             return
-        plot = self._plot("channels")
+        plot = self._plot("channels", self.channels.title())
         charts.draw_bars(plot, [channel_label(n) for n in names], [counts[n] for n in names],
                          [figures.count_and_share(counts[n], total) for n in names])
         plot.setAccessibleDescription(", ".join(
@@ -207,7 +213,7 @@ class ChartsArea(QWidget):
             n=format_number(total), share=figures.percent(counts.get("delivered", 0), total)))
         if not self._available:
             return
-        plot = self._plot("shipping")
+        plot = self._plot("shipping", self.shipping.title())
         charts.draw_bars(plot, [shipping_label(s) for s in names], [counts[s] for s in names],
                          [figures.count_and_share(counts[s], total) for s in names])
         plot.setAccessibleDescription(", ".join(

@@ -11,6 +11,8 @@ import msgspec
 from PySide6.QtCore import QCoreApplication
 
 from sellerdesk.services.intents import Intent, parse, tracking_id_of
+from sellerdesk.services.outbox_subjects import Subject
+from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.types import (
     CodeEvent,
     IntentKind,
@@ -20,16 +22,30 @@ from sellerdesk.services.types import (
 )
 from sellerdesk.ui.core_messages import core_words
 from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
+from sellerdesk.ui.orders.filters import shipping_label
 from sellerdesk.ui.tracking.vocabulary import event_name, provider_name, status_name
 
 _EXCERPT = 90
-_SHIPPING_STATUSES = {
-    "pickup": QT_TRANSLATE_NOOP("Outbox", "Ready for pickup"),
-    "pending": QT_TRANSLATE_NOOP("Outbox", "Pending"),
-    "in_progress": QT_TRANSLATE_NOOP("Outbox", "In progress"),
-    "on_route": QT_TRANSLATE_NOOP("Outbox", "On the way"),
-    "delivered": QT_TRANSLATE_NOOP("Outbox", "Delivered"),
+# What a write is, by kind and by what the local copy knows of its record.
+_WHAT = {
+    "answer_buyer_product": QT_TRANSLATE_NOOP("Outbox", "Answer to {buyer} about {product}"),
+    "delete_buyer_product": QT_TRANSLATE_NOOP("Outbox",
+                                              "Deletion of {buyer}’s question about {product}"),
+    "answer_buyer": QT_TRANSLATE_NOOP("Outbox", "Answer to {buyer}"),
+    "delete_buyer": QT_TRANSLATE_NOOP("Outbox", "Deletion of {buyer}’s question"),
+    "answer_id": QT_TRANSLATE_NOOP("Outbox", "Answer to question {id}"),
+    "delete_id": QT_TRANSLATE_NOOP("Outbox", "Deletion of question {id}"),
+    "invoice_buyer": QT_TRANSLATE_NOOP("Outbox", "Invoice of order {id} ({buyer})"),
+    "invoice_id": QT_TRANSLATE_NOOP("Outbox", "Invoice of order {id}"),
+    "shipping_buyer": QT_TRANSLATE_NOOP("Outbox", "Shipping of order {id} ({buyer}) → {status}"),
+    "shipping_id": QT_TRANSLATE_NOOP("Outbox", "Shipping of order {id} → {status}"),
+    "code_new": QT_TRANSLATE_NOOP("Outbox", "New tracking code “{name}”"),
+    "code_change_name": QT_TRANSLATE_NOOP("Outbox", "Changes to tracking code “{name}”"),
+    "code_change_id": QT_TRANSLATE_NOOP("Outbox", "Changes to tracking code {id}"),
+    "code_delete_name": QT_TRANSLATE_NOOP("Outbox", "Deletion of tracking code “{name}”"),
+    "code_delete_id": QT_TRANSLATE_NOOP("Outbox", "Deletion of tracking code {id}"),
 }
+
 _FIELD_LABELS = {
     "name": QT_TRANSLATE_NOOP("Outbox", "Name"),
     "code": QT_TRANSLATE_NOOP("Outbox", "Code"),
@@ -53,8 +69,8 @@ def _short(text: str | None) -> str:
 
 
 def shipping_status_name(status: str | None) -> str:
-    words = _SHIPPING_STATUSES.get(status or "")
-    return QCoreApplication.translate("Outbox", words) if words else (status or "—")
+    """A shipping status in the orders view's words ("On route")."""
+    return shipping_label(status) if status else "—"
 
 
 def _code_name(intent: Intent) -> str:
@@ -64,34 +80,59 @@ def _code_name(intent: Intent) -> str:
     return ""
 
 
-def what(entry: OutboxEntry) -> str:
-    """"Answer to question 123", "Shipping of order 456"…"""
+def _product(subject: Subject) -> str:
+    """An order's products: "Kit de potes", "Kit de potes and 2 more"."""
+    if subject.more_products:
+        text = QCoreApplication.translate("Outbox", "{product} and {count} more")
+        return text.format(product=one_line(subject.product), count=subject.more_products)
+    return one_line(subject.product)
+
+
+def _what(key: str) -> str:
+    """One of the `_WHAT` sentences in the seller's language."""
+    return QCoreApplication.translate("Outbox", _WHAT[key])
+
+
+def what(entry: OutboxEntry, subject: Subject | None = None) -> str:
+    """The write in the seller's words, from the local copy when it knows the record:
+    "Answer to Vitória Araújo about Kit de potes", "Shipping of order 2000… → On route";
+    by id when it does not. Names and titles are isolated one-line texts."""
     intent = _intent(entry)
     kind = entry.kind
-    if kind is IntentKind.ANSWER:
-        text = QCoreApplication.translate("Outbox", "Answer to question {id}")
-        return text.format(id=intent.question_id)
-    if kind is IntentKind.DELETE_QUESTION:
-        text = QCoreApplication.translate("Outbox", "Deletion of question {id}")
-        return text.format(id=intent.question_id)
+    s = subject or Subject()
+    buyer = one_line(s.buyer) if s.buyer else ""
+    if kind in (IntentKind.ANSWER, IntentKind.DELETE_QUESTION):
+        verb = "answer" if kind is IntentKind.ANSWER else "delete"
+        known = "buyer_product" if buyer and s.product else "buyer" if buyer else "id"
+        return _what(f"{verb}_{known}").format(buyer=buyer, product=one_line(s.product),
+                                               id=intent.question_id)
     if kind is IntentKind.INVOICE:
-        text = QCoreApplication.translate("Outbox", "Invoice of order {id}")
-        return text.format(id=intent.order_id)
+        return _what("invoice_buyer" if buyer else "invoice_id").format(
+            id=intent.order_id, buyer=buyer)
     if kind is IntentKind.SHIPPING:
-        text = QCoreApplication.translate("Outbox", "Shipping of order {id}")
-        return text.format(id=intent.order_id)
-    name = _code_name(intent)
-    code_id = tracking_id_of(entry.entity, intent)
+        return _what("shipping_buyer" if buyer else "shipping_id").format(
+            id=intent.order_id, buyer=buyer, status=shipping_status_name(intent.status))
+    name = _code_name(intent) or s.code_name
+    shown = one_line(name) if name else ""
     if kind is IntentKind.TRACKING_CREATE:
-        return QCoreApplication.translate("Outbox", "New tracking code “{name}”").format(name=name)
-    if kind is IntentKind.TRACKING_MODIFY and name:
-        text = QCoreApplication.translate("Outbox", "Changes to tracking code “{name}”")
-        return text.format(name=name)
-    if kind is IntentKind.TRACKING_MODIFY:
-        text = QCoreApplication.translate("Outbox", "Changes to tracking code {id}")
-        return text.format(id=code_id)
-    text = QCoreApplication.translate("Outbox", "Deletion of tracking code {id}")
-    return text.format(id=code_id)
+        text = "code_new"
+    elif kind is IntentKind.TRACKING_MODIFY:
+        text = "code_change_name" if shown else "code_change_id"
+    else:
+        text = "code_delete_name" if shown else "code_delete_id"
+    return _what(text).format(name=shown, id=tracking_id_of(entry.entity, intent))
+
+
+def about(entry: OutboxEntry, subject: Subject | None) -> str:
+    """The record's side of a write, for the detail pane: the buyer's question, or an
+    order's products; "" when the local copy does not have it."""
+    if subject is None:
+        return ""
+    if entry.kind in (IntentKind.ANSWER, IntentKind.DELETE_QUESTION):
+        return subject.question
+    if entry.kind in (IntentKind.INVOICE, IntentKind.SHIPPING) and subject.product:
+        return _product(subject)
+    return ""
 
 
 def details(entry: OutboxEntry) -> str:
@@ -99,17 +140,18 @@ def details(entry: OutboxEntry) -> str:
     intent = _intent(entry)
     kind = entry.kind
     if kind is IntentKind.ANSWER:
-        return f"“{_short(intent.text)}”"
+        return f"“{one_line(_short(intent.text))}”"
     if kind is IntentKind.INVOICE:
         if not intent.invoiced:
             return QCoreApplication.translate("Outbox", "Not invoiced")
         text = QCoreApplication.translate("Outbox", "Invoiced: {type} {number}")
-        return text.format(type=intent.type or "", number=intent.number or "").strip()
+        return text.format(type=one_line(intent.type or ""),
+                           number=one_line(intent.number or "")).strip()
     if kind is IntentKind.SHIPPING:
         status = shipping_status_name(intent.status)
         if intent.tracking_code:
             text = QCoreApplication.translate("Outbox", "{status}, tracking {code}")
-            return text.format(status=status, code=intent.tracking_code)
+            return text.format(status=status, code=one_line(intent.tracking_code))
         return status
     if kind is IntentKind.TRACKING_CREATE and intent.draft:
         return QCoreApplication.translate("Outbox", "{provider}, {event}").format(

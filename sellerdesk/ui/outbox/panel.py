@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.services.intents import parse
+from sellerdesk.services.outbox_subjects import Subject, subjects_of
 from sellerdesk.services.types import (
     UNFINISHED,
     IntentKind,
@@ -32,14 +32,14 @@ from sellerdesk.services.types import (
     OutboxEntry,
     OutboxEvent,
     OutboxState,
-    Question,
     Resolution,
 )
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.core_messages import core_words
-from sellerdesk.ui.outbox.describe import details, error_words, what
-from sellerdesk.ui.outbox.model import Column, OutboxModel, state_words
+from sellerdesk.ui.outbox.describe import about, details, error_words, what
+from sellerdesk.ui.outbox.model import Column, OutboxModel, scheduled, state_words
 from sellerdesk.ui.panel import Panel
+from sellerdesk.ui.widgets.announce import announce
 from sellerdesk.ui.widgets.banner import BannerMessage, MessageLevel
 from sellerdesk.ui.widgets.chip_delegate import ChipDelegate
 from sellerdesk.ui.widgets.columns import fit_columns
@@ -191,12 +191,14 @@ class OutboxPanel(Panel):
         if services is None:
             return
 
-        async def read() -> tuple[list[OutboxEntry], str | None]:
-            return (await services.outbox.entries(states=UNFINISHED),
-                    await services.outbox.paused())
+        async def read() -> tuple[list[OutboxEntry], str | None, dict[str, Subject]]:
+            entries = await services.outbox.entries(states=UNFINISHED)
+            return (entries, await services.outbox.paused(),
+                    await subjects_of(services, entries))
 
-        def shown(result: tuple[list[OutboxEntry], str | None]) -> None:
-            entries, paused = result
+        def shown(result: tuple[list[OutboxEntry], str | None, dict[str, Subject]]) -> None:
+            entries, paused, subjects = result
+            self.model.set_subjects(subjects)
             self._show_entries(entries)
             self._show_paused(paused)
             self.mark_loaded()
@@ -212,7 +214,10 @@ class OutboxPanel(Panel):
             self._reload_soon.start()
 
     def _show_entries(self, entries: list[OutboxEntry]) -> None:
+        before = {e.id: e for e in self.model.items()} if self.is_loaded() else None
         self.model.update(entries)
+        if before is not None:
+            self._announce_changes(before, entries)
         self.stack.setCurrentWidget(self.splitter if entries else self.empty_state)
         if entries and not self.table.currentIndex().isValid():
             self.table.setCurrentIndex(self.model.index(0, 0))
@@ -223,6 +228,22 @@ class OutboxPanel(Panel):
         self.header.set_subtitle(" · ".join(p for p in parts if p))
         self._refresh_detail()
         self._update_buttons()
+
+    def _announce_changes(self, before: dict[str, OutboxEntry],
+                          entries: list[OutboxEntry]) -> None:
+        """Say what a seller watching the list would see change: a change gone out (or
+        discarded), a new conflict, the queue emptied."""
+        now = {e.id: e for e in entries}
+        conflicts = [e for e in entries if e.state is OutboxState.CONFLICT
+                     and (e.id not in before or before[e.id].state is not OutboxState.CONFLICT)]
+        if conflicts:
+            announce(self, self.tr("%n changes need you: the shop has another version", "",
+                                   len(conflicts)), assertive=True)
+        gone = [e for e in before if e not in now]
+        if gone and not entries:
+            announce(self, self.tr("All changes sent"))
+        elif gone:
+            announce(self, self.tr("%n changes left the outbox", "", len(gone)))
 
     def _show_paused(self, reason: str | None) -> None:
         """A refused token pauses the whole queue: say so, with the reason, above the list
@@ -241,6 +262,8 @@ class OutboxPanel(Panel):
             banner.dismissed.connect(banner.hide)
             self._banner_box.addWidget(banner)
             self.paused_banner = banner
+            if self.is_loaded():
+                announce(self, banner.text(), assertive=True)
 
     def paused_text(self) -> str:
         banner = self.paused_banner
@@ -265,7 +288,8 @@ class OutboxPanel(Panel):
         if entry is None:
             return
         card = self.detail
-        card.set_title(what(entry))
+        subject = self.model.subject(entry)
+        card.set_title(what(entry, subject))
         card.set_value("details", details(entry))
         card.set_value("state", state_words(entry))
         card.set_value("problem", error_words(entry))
@@ -273,29 +297,20 @@ class OutboxPanel(Panel):
         card.set_value("created", format_datetime(entry.created_at))
         card.set_value("next", format_datetime(entry.next_attempt_at)
                        if entry.next_attempt_at and entry.state is OutboxState.QUEUED else "")
-        self._show_question_of(entry)
+        card.set_caption("next", self.tr("Goes at") if scheduled(entry)
+                         else self.tr("Next attempt"))
+        self._show_about(entry)
 
-    def _show_question_of(self, entry: OutboxEntry) -> None:
-        """An answer or a deletion says little without the buyer's question: read it from
-        the cache (quietly; the row stands on its own without it)."""
-        services = self.ctx.services
-        question_id = parse(entry.payload).question_id if entry.kind in (
-            IntentKind.ANSWER, IntentKind.DELETE_QUESTION) else None
-        self.detail.set_row_visible("about", question_id is not None)
-        if services is None or question_id is None:
-            return
-        self.detail.set_value("about", "…")
-        entry_id = entry.id
-
-        def shown(question: Question | None) -> None:
-            current = self.selected_entry()
-            if current is not None and current.id == entry_id:
-                text = question.question.text if question and question.question else None
-                self.detail.set_value("about", text or self.tr("(not in the saved copy)"))
-
-        self.ctx.runner.run(services.inbox.question(question_id), on_success=shown,
-                            key=f"outbox.question.{id(self)}", owner=self, show_progress=False,
-                            report_errors=False)
+    def _show_about(self, entry: OutboxEntry) -> None:
+        """An answer or a deletion says little without the buyer's question, a shipping
+        without the order's products: shown from the local copy, as the buyer wrote it."""
+        question = entry.kind in (IntentKind.ANSWER, IntentKind.DELETE_QUESTION)
+        order = entry.kind in (IntentKind.INVOICE, IntentKind.SHIPPING)
+        self.detail.set_row_visible("about", question or order)
+        self.detail.set_caption("about", self.tr("Question") if question else self.tr("Products"))
+        if question or order:
+            self.detail.set_value("about", about(entry, self.model.subject(entry))
+                                  or self.tr("(not in the saved copy)"))
 
     def _update_buttons(self) -> None:
         entry = self.selected_entry()
@@ -335,7 +350,8 @@ class OutboxPanel(Panel):
                                 label=self.tr("Discarding…"))
 
         confirm(self, self.tr("Discard change"),
-                self.tr("Discard “{what}”?").format(what=what(entry)), self.tr("Discard"),
+                self.tr("Discard “{what}”?").format(what=what(entry, self.model.subject(entry))),
+                self.tr("Discard"),
                 discard,
                 informative=self.tr("It will not be sent to the shop, and it cannot be "
                                     "brought back."))

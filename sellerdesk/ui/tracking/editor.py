@@ -121,7 +121,7 @@ class TrackingEditor(QWidget):
         self.status_help = plain_label("", self, wrap=True, muted=True)
         self.options = OptionsEditor(self)
         self.code_edit = CodeEditor(self)
-        self.code_edit.setMinimumHeight(140)
+        self.code_edit.setMinimumHeight(110)
         self.code_help = plain_label(self.tr("HTML and script, shown as text: SellerDesk never "
                                              "renders or runs it."), self, muted=True, wrap=True)
         self.problems = plain_label("", self, wrap=True)
@@ -154,7 +154,7 @@ class TrackingEditor(QWidget):
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
         form.setHorizontalSpacing(14)
-        form.setVerticalSpacing(8)
+        form.setVerticalSpacing(6)
         form.addRow(self.tr("&Name"), self.name_edit)
         form.addRow(self.tr("&Provider"), provider_box)
         form.addRow(self.tr("Inserted &on"), event_box)
@@ -169,8 +169,8 @@ class TrackingEditor(QWidget):
                 label.setBuddy(buddy)
 
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(18, 14, 18, 14)
-        layout.setSpacing(10)
+        layout.setContentsMargins(18, 12, 18, 12)
+        layout.setSpacing(8)
         layout.addLayout(top)
         layout.addWidget(self.note)
         layout.addLayout(form)

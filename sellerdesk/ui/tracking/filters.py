@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QWidget
 
 from sellerdesk.services.types import CodeEvent, Provider
 from sellerdesk.ui.tracking.vocabulary import event_name, provider_name
+from sellerdesk.ui.widgets.labelled import Labelled
 
 
 class TrackingFilters(QWidget):
@@ -29,8 +30,13 @@ class TrackingFilters(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(6)
-        layout.addWidget(self.event_combo)
-        layout.addWidget(self.provider_combo)
+        # Visible captions with label relations: on Linux a combo box is otherwise read by
+        # its current value ("All events"), not by what it chooses.
+        self.event_field = Labelled(self.tr("&Inserted on"), self.event_combo, self)
+        self.provider_field = Labelled(self.tr("P&rovider"), self.provider_combo, self)
+        layout.addWidget(self.event_field)
+        layout.addSpacing(6)
+        layout.addWidget(self.provider_field)
         self.event_combo.currentIndexChanged.connect(self._on_combo_changed)
         self.provider_combo.currentIndexChanged.connect(self._on_combo_changed)
 

@@ -83,6 +83,8 @@ class TrackingListModel(KeyedModel[TrackingRow]):
                 Column.CHANGES: sync_words(row),
                 Column.SNIPPET: snippet_preview(code.code),
             }[column]
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return self._accessible_text(row, column)
         if role == STATE_ROLE:
             if column is Column.STATUS:
                 return status_key(code.status)
@@ -98,6 +100,16 @@ class TrackingListModel(KeyedModel[TrackingRow]):
                 font = QFont()
                 font.setStrikeOut(True)
                 return font
+        return None
+
+    def _accessible_text(self, row: TrackingRow, column: Column) -> str | None:
+        """A name for every cell, the empty ones too: a screen reader says nothing for an
+        empty "Changes" or "Snippet" cell, and the seller cannot tell it from a missing one."""
+        code = row.code
+        if column is Column.CHANGES:
+            return sync_words(row) or self.tr("No changes waiting")
+        if column is Column.SNIPPET:
+            return snippet_preview(code.code) or self.tr("Empty snippet")
         return None
 
     def _tooltip(self, row: TrackingRow, column: Column) -> str | None:

@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QWidget,
 )
@@ -94,10 +95,16 @@ class TrackingPanel(CachedPanel[Rows]):
         self.editor.save_requested.connect(self.save)
         self.editor.delete_requested.connect(self.delete_current)
         self.editor.revert_requested.connect(self.editor.revert)
+        # On a short screen the editor scrolls rather than squeezing its fields together.
+        self.editor_scroll = QScrollArea(self)
+        self.editor_scroll.setWidget(self.editor)
+        self.editor_scroll.setWidgetResizable(True)
+        self.editor_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.editor_scroll.setAccessibleName(self.tr("Tracking code editor"))
         self.splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(self.list_stack)
-        self.splitter.addWidget(self.editor)
+        self.splitter.addWidget(self.editor_scroll)
         self.splitter.setStretchFactor(0, 2)
         self.splitter.setStretchFactor(1, 5)
         self.splitter.setSizes([260, 520])

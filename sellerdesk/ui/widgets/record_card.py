@@ -1,13 +1,23 @@
-"""A record laid out like a card: a title, then label → value rows, all plain text."""
+"""A record laid out like a card: a title, then label → value rows, all plain text.
+
+For assistive technology each value label is named by its caption and carries its value as
+its description ("Status" — "Active"), and the caption is its label (a relation): a screen
+reader on the value says both, never a caption without its value.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QRectF, Qt
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
 
 from sellerdesk.ui import theme
 from sellerdesk.ui.widgets.text import PlainLabel, heading_label, plain_label
+
+
+def _spoken(value: str) -> str:
+    """A value as a screen reader should say it: "—" is read as "empty"."""
+    return value if value.strip() else QCoreApplication.translate("RecordCard", "empty")
 
 
 class RecordCard(QWidget):
@@ -43,6 +53,7 @@ class RecordCard(QWidget):
         value.setTextInteractionFlags(value.textInteractionFlags()
                                       | Qt.TextInteractionFlag.TextSelectableByKeyboard)
         value.setAccessibleName(label)
+        value.setAccessibleDescription(_spoken(""))
         self.add_widget_row(key, label, value)
         return value
 
@@ -66,6 +77,17 @@ class RecordCard(QWidget):
         widget = self._values[key]
         if isinstance(widget, PlainLabel):
             widget.setText(text if text not in (None, "") else "—")
+            widget.setAccessibleDescription(_spoken(text or ""))
+
+    def set_caption(self, key: str, label: str) -> None:
+        """Rename a row (a pane that shows several kinds of record)."""
+        self._labels[key].setText(label)
+        widget = self._values[key]
+        if isinstance(widget, PlainLabel):
+            widget.setAccessibleName(label)
+
+    def caption(self, key: str) -> str:
+        return self._labels[key].text()
 
     def value(self, key: str) -> str:
         widget = self._values[key]

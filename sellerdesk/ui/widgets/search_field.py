@@ -6,11 +6,21 @@ so a list is not re-queried on every keystroke.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QTimer, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLineEdit, QWidget
 
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.theme import Tone
+
+
+def name_clear_button(edit: QLineEdit, text: str = "") -> None:
+    """Turn on `edit`'s clear button and give it a name a screen reader can say (Qt leaves
+    it unnamed: its action's text is empty)."""
+    edit.setClearButtonEnabled(True)
+    action = edit.findChild(QAction, "_q_qlineeditclearaction")
+    if action is not None:
+        action.setText(text or QCoreApplication.translate("SearchField", "Clear the search"))
 
 
 class SearchField(QLineEdit):
@@ -22,8 +32,10 @@ class SearchField(QLineEdit):
         self._settled = ""
         self.setPlaceholderText(placeholder)
         self.setAccessibleName(placeholder)
-        self.setClearButtonEnabled(True)
-        self.addAction(icon("search", Tone.MUTED), QLineEdit.ActionPosition.LeadingPosition)
+        name_clear_button(self)
+        glass = self.addAction(icon("search", Tone.MUTED), QLineEdit.ActionPosition.LeadingPosition)
+        glass.setText(QCoreApplication.translate("SearchField", "Search"))  # its button's name
+        glass.triggered.connect(self.settle_now)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(delay_ms)

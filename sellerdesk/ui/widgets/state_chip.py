@@ -19,6 +19,8 @@ def chip_style(state: str) -> tuple[str, str, Tone]:
     """(words, icon, tone) for a known state; unknown states show their own name, neutral."""
     styles: dict[str, tuple[str, str, Tone]] = {
         "queued": (QCoreApplication.translate("StateChip", "Queued"), "clock", Tone.WARNING),
+        "scheduled": (QCoreApplication.translate("StateChip", "Scheduled"), "clock",
+                      Tone.ACCENT),
         "sending": (QCoreApplication.translate("StateChip", "Sending…"), "outbox", Tone.ACCENT),
         "sent": (QCoreApplication.translate("StateChip", "Sent"), "check", Tone.SUCCESS),
         "conflict": (QCoreApplication.translate("StateChip", "Conflict"), "conflict", Tone.DANGER),

@@ -18,7 +18,7 @@ from sellerdesk.store.outbox import IntentKind, entity_key
 from sellerdesk.store.rows import OrderFilter, OrderSummary
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
-from sellerdesk.ui.dashboard.cards import FigureCard
+from sellerdesk.ui.dashboard.cards import FigureCard, balanced_columns
 from sellerdesk.ui.dashboard.figures import duration_text, percent
 from sellerdesk.ui.inbox.filters import ThreadSort
 from sellerdesk.ui.inbox.panel import InboxPanel
@@ -148,8 +148,11 @@ def test_the_question_cards_open_the_unanswered_conversations(cockpit: MainWindo
         qtbot.waitUntil(lambda inbox=inbox: inbox.model.rowCount() == waiting, timeout=30_000)
 
 
-def test_the_queue_cards_open_the_outbox_and_count_a_held_answer(
+def test_the_queue_cards_agree_and_open_the_outbox(
         cockpit: MainWindow, qtbot: QtBot, qloop: asyncio.AbstractEventLoop) -> None:
+    """Both queue cards count the session's pending writes (the status bar's source): one
+    held answer is "Answers queued 1" beside "Changes queued 1", never beside a 0 that says
+    "Nothing waiting"; they follow the outbox even while the dashboard is hidden."""
     panel = dashboard_of(cockpit)
     session = panel.ctx.services
 
@@ -160,18 +163,22 @@ def test_the_queue_cards_open_the_outbox_and_count_a_held_answer(
         await session.outbox.submit(IntentKind.ANSWER, entity_key("question", question.id),
                                     Intent(question_id=question.id, text="¡Hola!"), hold=3600)
 
-    cockpit.show_view("inbox")  # hidden, the dashboard does not recount at every change...
+    cockpit.show_view("inbox")
     task = qloop.create_task(queue())
     qtbot.waitUntil(task.done, timeout=10_000)
     task.result()
-    qtbot.waitUntil(lambda: panel._stale, timeout=10_000)
-    assert panel.card_answers.value() == "0"
-    cockpit.show_view("dashboard")  # ...it catches up when shown
     qtbot.waitUntil(lambda: panel.card_answers.value() == "1", timeout=10_000)
-    assert panel.card_writes.value() == "0"
+    assert panel.card_writes.value() == "1"
+    assert panel.card_writes.detail() != "Nothing waiting"
+    counts = session.pending.counts()
+    assert counts.waiting + counts.conflicts == 1  # what the status bar says
+    assert panel.glance is not None
+    assert panel.glance.queued_answers + panel.glance.queued_writes == 1  # "All shops" too
+    cockpit.show_view("dashboard")
     for card in (panel.card_answers, panel.card_writes):
         cockpit.show_view("dashboard")
-        qtbot.mouseClick(card, Qt.MouseButton.LeftButton)
+        card.setFocus()
+        qtbot.keyClick(card, Qt.Key.Key_Space)
         assert cockpit.current_view() == "outbox"
 
 
@@ -257,3 +264,28 @@ def test_without_pyqtgraph_every_figure_still_shows_in_words(
     assert not panel.charts.sales.showing_chart()
     assert "not available" in panel.charts.sales.message.text()
     assert panel.charts.sales.headline.text()  # the totals, in words
+
+
+def test_the_to_ship_card_wears_a_shipping_icon(cockpit: MainWindow) -> None:
+    panel = dashboard_of(cockpit)
+    icons = {card.title(): card.icon_name() for card in panel.findChildren(FigureCard)}
+    assert icons[panel.card_ship.title()] == "truck"
+    assert list(icons.values()).count("tracking") == 0  # the tracking codes' own icon
+
+
+def test_the_last_sync_of_each_resource_is_named(cockpit: MainWindow) -> None:
+    panel = dashboard_of(cockpit)
+    line = panel.synced_line.text()
+    assert panel.synced_line.isVisible()
+    assert line.startswith("Last synced: ")
+    for what in ("questions", "orders", "categories", "tracking codes", "shop"):
+        assert f"{what} " in line, what
+
+
+@pytest.mark.parametrize(("cards", "room", "columns"), [
+    (7, 7, 7), (7, 6, 4), (7, 5, 4), (7, 4, 4), (7, 3, 3), (7, 2, 2), (7, 1, 1), (7, 0, 1),
+    (6, 5, 3), (8, 7, 4), (1, 9, 1)])
+def test_cards_reflow_in_even_rows(cards: int, room: int, columns: int) -> None:
+    assert balanced_columns(cards, room) == columns
+    rows = -(-cards // columns)
+    assert rows * columns - cards < rows  # the rows differ by one card at most

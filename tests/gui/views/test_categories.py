@@ -61,7 +61,7 @@ def test_the_default_category_is_marked_in_words_and_shown(panel: CategoriesPane
     selected = panel.selected_category()
     assert selected is not None and selected.id == default["id"]  # opens on the default one
     assert panel.detail.card.title() == default["name"]
-    assert panel.detail.default_chip.text() == "Default category"
+    assert panel.detail.default_chip.text() == "Yes"
 
 
 def test_selecting_a_leaf_shows_its_record_and_path(panel: CategoriesPanel,
@@ -144,3 +144,21 @@ def test_the_tree_model_announces_changes_without_a_reset(qtbot: QtBot,
         model.set_tree(renamed)
     assert model.data(model.index_of(2)) == "B2"
     qtmodeltester.check(model)
+
+
+def test_a_link_is_described_in_plain_text_and_wraps_whole(qtbot: QtBot) -> None:
+    """Screen readers read the description as is: never the tooltip's markup. A long
+    permalink wraps at its separators rather than being cut in the middle."""
+    address = "https://tienda.example.com/categorias/herramientas/electricas/taladros-y-mas"
+    button = link_button.LinkButton(address, what="the category's page")
+    qtbot.addWidget(button)
+    description = button.accessibleDescription()
+    assert description == f"Open {address}"
+    assert "<" not in description and "<" not in button.accessibleName()
+    assert button.accessibleName() == f"Open the category's page: {address}"
+    button.resize(160, button.heightForWidth(160))
+    assert button.lines() > 1
+    assert button.height() >= button.heightForWidth(button.width())
+    assert button.shown_text() == address  # the words read and copied carry no break marks
+    button.set_address("file:///etc/passwd")
+    assert button.accessibleDescription() == "Not a web address SellerDesk opens"

@@ -12,13 +12,18 @@ from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.enums import ShippingStatus
 from sellerdesk.policy import WRITE_RETRY
+from sellerdesk.services.safe_text import FSI, PDI
 from sellerdesk.services.session import Session
+from sellerdesk.services.shops import queue_demo_answer
 from sellerdesk.store.outbox import OutboxEntry
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.dialogs.conflict import ConflictDialog
 from sellerdesk.ui.outbox import OutboxPanel
 from sellerdesk.ui.outbox.model import Column
+from sellerdesk.ui.widgets.announce import announcer
+from sellerdesk.ui.widgets.chip_delegate import STATE_ROLE
 from sellerdesk.ui.widgets.confirm import button_with_text
+from sellerdesk.ui.widgets.formatting import format_datetime
 from tests.gui.views.conftest import save_picture
 from tests.support.sandbox import Sandbox
 
@@ -54,7 +59,12 @@ def _unanswered(sb: Sandbox) -> int:
 
 
 def _cell(view: OutboxPanel, row: int, column: Column) -> str:
-    return str(view.model.data(view.model.index(row, column)))
+    """A cell's words without the bidi isolation around names and outside text."""
+    return plain(str(view.model.data(view.model.index(row, column))))
+
+
+def plain(text: str) -> str:
+    return text.replace(FSI, "").replace(PDI, "")
 
 
 def _entries(await_: Any, services: Session) -> list[OutboxEntry]:
@@ -85,10 +95,15 @@ def test_an_offline_answer_is_queued_then_retry_sends_it(
         panel: OutboxPanel, real_backoff: Session, services: Session,
         fresh_sandbox: Sandbox, qtbot: QtBot, await_: Any, qtmodeltester: Any) -> None:
     question = _unanswered(fresh_sandbox)
+    asked = fresh_sandbox.get(f"/questions/{question}").json()
     fresh_sandbox.stop()
     await_(services.inbox.answer(question, "Sí, <b>hay stock</b> del azul."))
     qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=10_000)
-    assert _cell(panel, 0, Column.WHAT) == f"Answer to question {question}"
+    # Who and what it is about, from the local copy (the shop is out of reach).
+    qtbot.waitUntil(lambda: _cell(panel, 0, Column.WHAT) ==
+                    f"Answer to {asked['from']['name']} about {asked['publication']['title']}",
+                    timeout=10_000)
+    assert plain(panel.detail.value("about")) == asked["question"]["text"]
     assert _cell(panel, 0, Column.DETAILS) == "“Sí, <b>hay stock</b> del azul.”"
     qtbot.waitUntil(lambda: "No connection" in _cell(panel, 0, Column.ERROR)
                     and _cell(panel, 0, Column.STATE) == "Waiting to retry", timeout=20_000)
@@ -117,8 +132,10 @@ def test_discard_asks_then_drops_the_write(panel: OutboxPanel, real_backoff: Ses
     await_(services.orders.update_shipping(order, shipping.id, status=ShippingStatus.ON_ROUTE,
                                            tracking_code="AR123456789"))
     qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=10_000)
-    assert _cell(panel, 0, Column.WHAT) == f"Shipping of order {order.id}"
-    assert _cell(panel, 0, Column.DETAILS) == "On the way, tracking AR123456789"
+    qtbot.waitUntil(lambda: _cell(panel, 0, Column.WHAT) ==
+                    f"Shipping of order {order.id} ({order.buyer.name}) → On route",
+                    timeout=10_000)
+    assert _cell(panel, 0, Column.DETAILS) == "On route, tracking AR123456789"
     qtbot.waitUntil(lambda: _cell(panel, 0, Column.STATE) == "Waiting to retry",
                     timeout=20_000)
     panel.discard_button.click()
@@ -230,7 +247,36 @@ def test_rows_follow_the_outbox_without_a_reset(panel: OutboxPanel, services: Se
         entries = [await_(services.inbox.delete_question(qid, undo_seconds=3600))
                    for qid in ids]
         qtbot.waitUntil(lambda: panel.model.rowCount() == 2, timeout=10_000)
-        assert _cell(panel, 1, Column.WHAT) == f"Deletion of question {ids[1]}"
+        buyer = found[1]["from"]["name"]
+        qtbot.waitUntil(lambda: _cell(panel, 1, Column.WHAT).startswith(
+            f"Deletion of {buyer}’s question"), timeout=10_000)
         await_(services.outbox.discard(entries[0].id))
         qtbot.waitUntil(lambda: panel.model.keys() == [entries[1].id], timeout=10_000)
     qtmodeltester.check(panel.model)
+
+
+def test_the_demos_held_answer_shows_as_scheduled_with_its_time(
+        panel: OutboxPanel, services: Session, qtbot: QtBot, await_: Any) -> None:
+    """The pictures' example answer is held an hour on purpose: it reads "Scheduled for
+    <time>", never "Queued" with nothing to explain why it waits while the shop is online."""
+    entry = await_(queue_demo_answer(services))
+    assert entry is not None and entry.next_attempt_at is not None
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=10_000)
+    when = format_datetime(entry.next_attempt_at, "short")
+    assert _cell(panel, 0, Column.STATE) == f"Scheduled for {when}"
+    assert panel.model.data(panel.model.index(0, Column.STATE), STATE_ROLE) == "scheduled"
+    assert panel.detail.caption("next") == "Goes at"
+    assert _cell(panel, 0, Column.WHAT).startswith("Answer to ")
+    assert not _cell(panel, 0, Column.WHAT).startswith("Answer to question")
+
+
+def test_the_last_change_leaving_is_announced(panel: OutboxPanel, services: Session,
+                                              fresh_sandbox: Sandbox, qtbot: QtBot,
+                                              await_: Any) -> None:
+    qid = _unanswered(fresh_sandbox)
+    entry = await_(services.inbox.delete_question(qid, undo_seconds=3600))
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=10_000)
+    panel.table.setFocus()
+    with qtbot.waitSignal(announcer().announced, timeout=10_000,
+                          check_params_cb=lambda text, _assertive: text == "All changes sent"):
+        await_(services.outbox.discard(entry.id))

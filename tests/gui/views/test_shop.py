@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtGui import QAccessible
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.enums import ShopStatus
 from sellerdesk.api.models import Address, Shop
 from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.regions import region_name
 from sellerdesk.ui.shop import ShopPanel
 from sellerdesk.ui.widgets import link_button
 from tests.gui.views.conftest import save_picture
@@ -34,12 +36,19 @@ def test_the_record_is_the_sandbox_shop(panel: ShopPanel, fresh_sandbox: Sandbox
     assert server["locale"] in panel.about.value("locale")
     assert "Argentina" in panel.about.value("locale")
     assert panel.about.value("logo") == "Has a logo"
+    # ... and the logo itself, fetched through the shop from where the record says it is.
+    assert server["logo_url"]
+    qtbot.waitUntil(lambda: panel.logo.isVisible() and not panel.logo.pixmap().isNull(),
+                    timeout=20_000)
+    assert panel.logo.accessibleName() == "The shop's logo"
     address = server["address"]
     assert panel.address.value("street") == address["address"]
     assert panel.address.value("city") == address["city"]
     assert panel.address.value("zip") == address["zip"]
     assert panel.address.value("phone") == address["phone"]
     assert panel.address.value("country") == "Argentina (AR)"
+    assert address["state"] == "AR-C"  # the demo shop's province, as the service codes it
+    assert panel.address.value("state") == "Ciudad Autónoma de Buenos Aires"
     assert panel.email_link.shown_text() == server["email"]
     opened: list[str] = []
     monkeypatch.setattr(link_button, "open_url", lambda url: opened.append(url.toString()))
@@ -57,6 +66,7 @@ def test_a_closed_shop_and_markup_in_its_name_show_in_plain_words(ctx: UiContext
     view.show_shop(Shop(id=7, status=ShopStatus.CLOSE, shop_name="<b>Mi tienda</b>",
                         address=Address(city="<i>Rosario</i>"), has_logo=False))
     assert view.status_chip.text() == "Closed"
+    assert not view.logo.isVisible()  # no logo: the words alone, nothing fetched
     assert view.name_label.text() == "<b>Mi tienda</b>"
     assert view.address.value("city") == "<i>Rosario</i>"
     assert view.about.value("logo") == "No logo"
@@ -80,3 +90,37 @@ def test_without_services_the_empty_state_shows(ctx: UiContext, qtbot: QtBot) ->
     view.activate()
     assert view.is_loaded()
     assert view.stack.currentWidget() is view.empty_state
+
+
+@pytest.mark.parametrize(("code", "country", "name"), [
+    ("AR-C", "AR", "Ciudad Autónoma de Buenos Aires"),
+    ("ar-x", None, "Córdoba"),
+    ("SP", "BR", "São Paulo"),
+    ("MX-CMX", "MX", "Ciudad de México"),
+    ("UY-MO", "UY", "Montevideo"),
+    ("Capital Federal", "AR", "Capital Federal"),  # a name already: as it came
+    ("AR-99", "AR", "AR-99"),  # a code the table does not know: as it came
+    (None, "AR", ""),
+])
+def test_provinces_are_named(code: str | None, country: str | None, name: str) -> None:
+    assert region_name(code, country) == name
+
+
+def test_each_value_is_read_with_its_caption(ctx: UiContext, qtbot: QtBot) -> None:
+    """A screen reader on a value hears the caption and the value ("Status" — "Closed"),
+    and an empty one is said "empty", never a caption alone (issue 15, item 18)."""
+    view = ShopPanel(ctx)
+    qtbot.addWidget(view)
+    view.show_shop(Shop(id=7, status=ShopStatus.CLOSE, plan="basic",
+                        address=Address(state="BR-SP", country="BR")))
+    for card, key, caption, value in ((view.about, "status", "Status", "Closed"),
+                                      (view.about, "plan", "Plan", "Basic"),
+                                      (view.address, "state", "State", "São Paulo"),
+                                      (view.address, "city", "City", "empty")):
+        iface = QAccessible.queryAccessibleInterface(card.widget(key))
+        assert iface is not None
+        assert iface.text(QAccessible.Text.Name) == caption
+        assert iface.text(QAccessible.Text.Description) == value
+        labels = [other.text(QAccessible.Text.Name) for other, _ in
+                  iface.relations(QAccessible.RelationFlag.Label)]
+        assert labels == [caption]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import msgspec
 
 from sellerdesk.services.intents import Intent
+from sellerdesk.services.outbox_subjects import Subject
+from sellerdesk.services.safe_text import one_line
 from sellerdesk.store.outbox import Conflict, IntentKind, OutboxState
 from sellerdesk.ui.outbox.describe import details, versions, what
 from sellerdesk.ui.tracking.options import parse_value
@@ -33,7 +35,7 @@ def test_option_values_keep_their_type_while_they_can() -> None:
 def test_outbox_words_and_versions() -> None:
     answer = outbox_entry(1, IntentKind.ANSWER, "question:9", Intent(question_id=9, text="Sí, hay"))
     assert what(answer) == "Answer to question 9"
-    assert details(answer) == "“Sí, hay”"
+    assert details(answer) == f"“{one_line('Sí, hay')}”"
     server = msgspec.json.encode({"id": 9, "question": {"text": "¿Hay stock?"},
                                   "answer": {"text": "No"}})
     conflicted = outbox_entry(2, IntentKind.ANSWER, "question:9",
@@ -45,8 +47,13 @@ def test_outbox_words_and_versions() -> None:
     shipping = outbox_entry(3, IntentKind.SHIPPING, "order:77",
                       Intent(order_id="77", shipping_id=5, status="delivered",
                              tracking_code="AR1"))
-    assert what(shipping) == "Shipping of order 77"
-    assert details(shipping) == "Delivered, tracking AR1"
+    assert what(shipping) == "Shipping of order 77 → Delivered"
+    known = Subject(buyer="Vitória Araújo", product="Kit de potes", more_products=2)
+    assert what(shipping, known) == \
+        f"Shipping of order 77 ({one_line('Vitória Araújo')}) → Delivered"
+    assert what(answer, Subject(buyer="Ana", product="Kit")) == \
+        f"Answer to {one_line('Ana')} about {one_line('Kit')}"
+    assert details(shipping) == f"Delivered, tracking {one_line('AR1')}"
     gone = outbox_entry(4, IntentKind.SHIPPING, "order:77", Intent(order_id="77", shipping_id=5,
                                                              status="delivered"),
                   OutboxState.CONFLICT, Conflict(shipping.payload, None, "gone"))
