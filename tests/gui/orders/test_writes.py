@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 from PySide6.QtCore import QItemSelectionModel, QPoint, Qt
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.services.pending import PendingChange, WriteState, order_key
@@ -232,3 +233,48 @@ def test_a_change_made_elsewhere_meanwhile_shows_a_conflict(
     # Nothing was overwritten: the server keeps the other change until the seller decides.
     shipping = server_order(fresh_sandbox, order_id)["shippings"][0]
     assert shipping["tracking_code"] == "FROM-THE-WEB"
+
+
+def test_bulk_codes_by_keyboard_return_goes_to_the_next_code(panel: OrdersPanel,
+                                                             qtbot: QtBot) -> None:
+    """Issue 15 item 14: code, Return, code, Return... stays in the code fields, and Down
+    there never changes "New status"."""
+    panel.show_filter(OrderFilter(shipping="pending", closed=False))
+    wait_settled(panel, qtbot)
+    selection = panel.table.selectionModel()
+    flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+    for row in range(3):
+        selection.select(panel.model.index(row, 0), flags)
+    dialog = panel.open_bulk_shipping()
+    assert isinstance(dialog, BulkShippingDialog)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    model, table = dialog.model, dialog.table
+    status = dialog.status_combo.currentData()
+    applied: list[bool] = []
+    dialog.apply_button.clicked.connect(lambda: applied.append(True))
+
+    def editor() -> QWidget | None:
+        widget = QApplication.focusWidget()
+        return widget if widget is not None and table.isAncestorOf(widget) \
+            and widget is not table else None
+
+    table.setFocus()
+    table.setCurrentIndex(model.index(0, CODE))
+    qtbot.keyClick(table, Qt.Key.Key_Return)  # Return on a line opens its code
+    qtbot.waitUntil(lambda: editor() is not None)
+    for row, code in enumerate(["OCA-1", "OCA-2"]):
+        field = editor()
+        assert field is not None and table.currentIndex() == model.index(row, CODE)
+        qtbot.keyClicks(field, code)
+        qtbot.keyClick(field, Qt.Key.Key_Return)  # kept, and on to the next line's code
+        qtbot.waitUntil(lambda done=field: editor() is not None and editor() is not done)
+    assert table.currentIndex() == model.index(2, CODE)
+    for _ in range(2):  # Down moves in the lines, never in the status box
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)
+        assert dialog.status_combo.currentData() == status
+        assert not dialog.status_combo.hasFocus()
+    assert [line.code for line in model.lines()][:2] == ["OCA-1", "OCA-2"]
+    assert applied == []  # Return never pressed Apply
