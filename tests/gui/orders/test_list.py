@@ -16,6 +16,7 @@ from sellerdesk.services.safe_text import one_line
 from sellerdesk.store.rows import OrderFilter, OrderSort, OrderSummary
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
+from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.orders.columns import Column
 from sellerdesk.ui.orders.facet_model import COUNT_ROLE
 from sellerdesk.ui.orders.panel import OrdersPanel
@@ -324,3 +325,38 @@ def run_sync(panel: OrdersPanel, qtbot: QtBot) -> None:
     done: list[object] = []
     panel.ctx.runner.run(session.sync.sync(), on_success=done.append)
     qtbot.waitUntil(lambda: bool(done), timeout=60_000)
+
+
+def test_at_1280x720_every_column_fits_and_20_rows_show(live_ctx: UiContext,
+                                                        qtbot: QtBot) -> None:
+    """Issue 15 item 7: in the window at 1280x720, no sideways scrolling, no empty detail
+    pane taking the height, the date arrow saying newest first, and sort by total."""
+    window = MainWindow(live_ctx)
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    window.show_view("orders")
+    panel = window.panel("orders")
+    assert isinstance(panel, OrdersPanel)
+    qtbot.waitUntil(panel.is_loaded, timeout=LOAD_TIMEOUT)
+    wait_settled(panel, qtbot)
+    table = panel.table
+    qtbot.waitUntil(lambda: table.rowHeight(0) > 0, timeout=LOAD_TIMEOUT)
+    assert table.horizontalScrollBar().maximum() == 0  # every column in view
+    assert not panel.detail.isVisible()  # nothing selected: no detail pane
+    assert table.viewport().height() // table.rowHeight(0) >= 20
+    header = table.horizontalHeader()
+    assert panel.model.order_sort() is OrderSort.CREATION_DATE_DESC
+    assert (header.sortIndicatorSection(), header.sortIndicatorOrder()) == (
+        Column.DATE, Qt.SortOrder.DescendingOrder)
+    # A click on Total sorts by it, highest first, and the arrow says so.
+    header.sectionClicked.emit(Column.TOTAL)
+    assert panel.model.order_sort() is OrderSort.TOTAL_DESC
+    assert (header.sortIndicatorSection(), header.sortIndicatorOrder()) == (
+        Column.TOTAL, Qt.SortOrder.DescendingOrder)
+    assert panel.sort_combo.currentData() == OrderSort.TOTAL_DESC.value
+    wait_settled(panel, qtbot)
+    totals = [panel.model.line(r).total for r in range(20)]
+    known = [t for t in totals if t is not None]
+    assert known == sorted(known, reverse=True)
