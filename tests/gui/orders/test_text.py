@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtCore import QItemSelectionModel, QStandardPaths, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -226,3 +226,44 @@ def test_without_a_shop_the_view_says_so(ctx: UiContext, qtbot: QtBot) -> None:
             action.trigger()
     panel.refresh()
     assert _unnamed(panel) == []
+
+
+def test_export_is_the_rows_the_table_shows_in_its_words(live_ctx: UiContext, qtbot: QtBot,
+                                                         tmp_path: Path) -> None:
+    """Issue 15 item 13: with a filter AND a search, the file holds exactly the table's rows,
+    in the table's words (no raw codes); the dialog opens in Documents, then where the last
+    export went."""
+    panel = open_panel(live_ctx, qtbot)
+    panel.show_filter(OrderFilter(paid=True))
+    wait_settled(panel, qtbot)
+    name = next(w for r in range(panel.model.rowCount())
+                for w in panel.model.line(r).buyer.split()[:1] if w.isalpha())
+    panel.search.setText(name)
+    panel.search.settle_now()
+    wait_settled(panel, qtbot)
+    shown = [panel.model.line(r).id for r in range(fetch_all(panel, qtbot))]
+    assert shown
+
+    dialog = panel.ask_export()
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    home = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.HomeLocation)
+    expected = documents if documents and Path(documents).is_dir() else home
+    assert Path(dialog.directory().absolutePath()) == Path(expected)
+    target = tmp_path / "exports" / "ventas.csv"
+    target.parent.mkdir()
+    with qtbot.waitSignal(panel.export_finished, timeout=LOAD_TIMEOUT):
+        dialog.fileSelected.emit(str(target))
+    dialog.close()
+    with target.open(encoding="utf-8-sig", newline="") as fh:
+        rows = list(csv.reader(fh))
+    assert [r[0] for r in rows[1:]] == shown  # the same rows, in the same order
+    raw = {"in_progress", "on_route", "shopfront", "marketplace", "pending", "true", "false"}
+    assert not {cell for r in rows[1:] for cell in r} & raw
+
+    again = panel.ask_export()  # the last folder is remembered
+    assert again is not None
+    qtbot.addWidget(again)
+    assert Path(again.directory().absolutePath()) == target.parent
+    again.close()
