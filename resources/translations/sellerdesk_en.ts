@@ -78,10 +78,17 @@
 <context>
     <name>FacetModel</name>
     <message numerus="yes">
-        <source>{value}, {count} orders</source>
+        <source>{count} choices</source>
         <translation>
-            <numerusform>{value}, {count} order</numerusform>
-            <numerusform>{value}, {count} orders</numerusform>
+            <numerusform>{count} choice</numerusform>
+            <numerusform>{count} choices</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{count} orders</source>
+        <translation>
+            <numerusform>{count} order</numerusform>
+            <numerusform>{count} orders</numerusform>
         </translation>
     </message>
 </context>

@@ -1171,10 +1171,17 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
 <context>
     <name>FacetModel</name>
     <message numerus="yes">
-        <source>{value}, {count} orders</source>
+        <source>{count} choices</source>
         <translation>
-            <numerusform>{value}, {count} pedido</numerusform>
-            <numerusform>{value}, {count} pedidos</numerusform>
+            <numerusform>{count} opción</numerusform>
+            <numerusform>{count} opciones</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{count} orders</source>
+        <translation>
+            <numerusform>{count} pedido</numerusform>
+            <numerusform>{count} pedidos</numerusform>
         </translation>
     </message>
     <message>
@@ -1720,6 +1727,14 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Actualizar este pedido desde la tienda</translation>
     </message>
     <message>
+        <source>Close the detail (the list takes the whole height)</source>
+        <translation>Cerrar el detalle (la lista ocupa toda la altura)</translation>
+    </message>
+    <message>
+        <source>Close the order detail</source>
+        <translation>Cerrar el detalle del pedido</translation>
+    </message>
+    <message>
         <source>Order detail</source>
         <translation>Detalle del pedido</translation>
     </message>
@@ -2143,6 +2158,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Por enviar</translation>
     </message>
     <message>
+        <source>On the way</source>
+        <translation>En camino</translation>
+    </message>
+    <message>
         <source>To rate</source>
         <translation>Por calificar</translation>
     </message>
@@ -2151,8 +2170,20 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Pedidos pagados que todavía no se procesaron</translation>
     </message>
     <message>
-        <source>Processed orders not delivered yet</source>
-        <translation>Pedidos procesados que todavía no se entregaron</translation>
+        <source>Paid and processed orders not handed to the carrier yet</source>
+        <translation>Pedidos pagados y procesados que aún no se entregaron al transportista</translation>
+    </message>
+    <message>
+        <source>Orders handed to the carrier and not delivered yet</source>
+        <translation>Pedidos entregados al transportista y aún no recibidos</translation>
+    </message>
+    <message>
+        <source>Highest total first</source>
+        <translation>Mayor total primero</translation>
+    </message>
+    <message>
+        <source>Lowest total first</source>
+        <translation>Menor total primero</translation>
     </message>
     <message>
         <source>Delivered orders waiting for your feedback</source>
@@ -2196,6 +2227,77 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     </message>
 </context>
 <context>
+    <name>OrdersExport</name>
+    <message>
+        <source>Order</source>
+        <translation>Pedido</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Fecha</translation>
+    </message>
+    <message>
+        <source>Buyer</source>
+        <translation>Comprador</translation>
+    </message>
+    <message>
+        <source>Nickname</source>
+        <translation>Apodo</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Canal</translation>
+    </message>
+    <message>
+        <source>Products</source>
+        <translation>Productos</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>Moneda</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Pagado</translation>
+    </message>
+    <message>
+        <source>Processed</source>
+        <translation>Procesado</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Shipping</source>
+        <translation>Envío</translation>
+    </message>
+    <message>
+        <source>Tracking codes</source>
+        <translation>Códigos de seguimiento</translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation>Entregado</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>Cerrado</translation>
+    </message>
+    <message>
+        <source>Invoiced</source>
+        <translation>Facturado</translation>
+    </message>
+    <message>
+        <source>Invoice number</source>
+        <translation>Número de factura</translation>
+    </message>
+</context>
+<context>
     <name>OrdersPanel</name>
     <message>
         <source>Search orders</source>
@@ -2206,8 +2308,12 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Palabras del nombre o apodo del comprador, de un producto, de un número de seguimiento o el número de pedido</translation>
     </message>
     <message>
-        <source>Order of the list</source>
-        <translation>Orden de la lista</translation>
+        <source>Sort orders by</source>
+        <translation>Ordenar pedidos por</translation>
+    </message>
+    <message>
+        <source>Sort by</source>
+        <translation>Ordenar por</translation>
     </message>
     <message>
         <source>Update shipping…</source>
@@ -2339,6 +2445,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>CSV files (*.csv)</source>
         <translation>Archivos CSV (*.csv)</translation>
     </message>
+    <message>
+        <source>orders</source>
+        <translation>pedidos</translation>
+    </message>
 </context>
 <context>
     <name>OrdersTableModel</name>
@@ -2349,6 +2459,14 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Click to sort by this column</source>
         <translation>Haz clic para ordenar por esta columna</translation>
+    </message>
+    <message>
+        <source>Changes of yours waiting to be sent, or just sent</source>
+        <translation>Cambios suyos a la espera de envío, o recién enviados</translation>
+    </message>
+    <message>
+        <source>No changes waiting</source>
+        <translation>Sin cambios pendientes</translation>
     </message>
     <message>
         <source>Tracking: {codes}</source>
@@ -2367,6 +2485,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Comprador</translation>
     </message>
     <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
         <source>Channel</source>
         <translation>Canal</translation>
     </message>
@@ -2381,10 +2503,6 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Paid</source>
         <translation>Pagado</translation>
-    </message>
-    <message>
-        <source>Shipping</source>
-        <translation>Envío</translation>
     </message>
     <message>
         <source>Delivered</source>
@@ -2403,16 +2521,28 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Impago</translation>
     </message>
     <message>
+        <source>Market</source>
+        <translation>Mercado</translation>
+    </message>
+    <message>
+        <source>On the way</source>
+        <translation>En camino</translation>
+    </message>
+    <message>
+        <source>To pick up</source>
+        <translation>Para retirar</translation>
+    </message>
+    <message>
+        <source>Preparing</source>
+        <translation>En preparación</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Pendiente</translation>
+    </message>
+    <message>
         <source>No shipping</source>
         <translation>Sin envío</translation>
-    </message>
-    <message>
-        <source>Not yet</source>
-        <translation>Todavía no</translation>
-    </message>
-    <message>
-        <source>Open</source>
-        <translation>Abierto</translation>
     </message>
 </context>
 <context>

@@ -1171,10 +1171,17 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
 <context>
     <name>FacetModel</name>
     <message numerus="yes">
-        <source>{value}, {count} orders</source>
+        <source>{count} choices</source>
         <translation>
-            <numerusform>{value}, {count} pedido</numerusform>
-            <numerusform>{value}, {count} pedidos</numerusform>
+            <numerusform>{count} opção</numerusform>
+            <numerusform>{count} opções</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{count} orders</source>
+        <translation>
+            <numerusform>{count} pedido</numerusform>
+            <numerusform>{count} pedidos</numerusform>
         </translation>
     </message>
     <message>
@@ -1720,6 +1727,14 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Atualizar este pedido a partir da loja</translation>
     </message>
     <message>
+        <source>Close the detail (the list takes the whole height)</source>
+        <translation>Fechar o detalhe (a lista ocupa toda a altura)</translation>
+    </message>
+    <message>
+        <source>Close the order detail</source>
+        <translation>Fechar o detalhe do pedido</translation>
+    </message>
+    <message>
         <source>Order detail</source>
         <translation>Detalhes do pedido</translation>
     </message>
@@ -2143,6 +2158,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Para enviar</translation>
     </message>
     <message>
+        <source>On the way</source>
+        <translation>A caminho</translation>
+    </message>
+    <message>
         <source>To rate</source>
         <translation>Para avaliar</translation>
     </message>
@@ -2151,8 +2170,20 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Pedidos pagos ainda não processados</translation>
     </message>
     <message>
-        <source>Processed orders not delivered yet</source>
-        <translation>Pedidos processados ainda não entregues</translation>
+        <source>Paid and processed orders not handed to the carrier yet</source>
+        <translation>Pedidos pagos e processados ainda não entregues à transportadora</translation>
+    </message>
+    <message>
+        <source>Orders handed to the carrier and not delivered yet</source>
+        <translation>Pedidos entregues à transportadora e ainda não recebidos</translation>
+    </message>
+    <message>
+        <source>Highest total first</source>
+        <translation>Maior total primeiro</translation>
+    </message>
+    <message>
+        <source>Lowest total first</source>
+        <translation>Menor total primeiro</translation>
     </message>
     <message>
         <source>Delivered orders waiting for your feedback</source>
@@ -2196,6 +2227,77 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     </message>
 </context>
 <context>
+    <name>OrdersExport</name>
+    <message>
+        <source>Order</source>
+        <translation>Pedido</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Data</translation>
+    </message>
+    <message>
+        <source>Buyer</source>
+        <translation>Comprador</translation>
+    </message>
+    <message>
+        <source>Nickname</source>
+        <translation>Apelido</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Canal</translation>
+    </message>
+    <message>
+        <source>Products</source>
+        <translation>Produtos</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>Moeda</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Pago</translation>
+    </message>
+    <message>
+        <source>Processed</source>
+        <translation>Processado</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Shipping</source>
+        <translation>Envio</translation>
+    </message>
+    <message>
+        <source>Tracking codes</source>
+        <translation>Códigos de rastreamento</translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation>Entregue</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>Encerrado</translation>
+    </message>
+    <message>
+        <source>Invoiced</source>
+        <translation>Faturado</translation>
+    </message>
+    <message>
+        <source>Invoice number</source>
+        <translation>Número da nota fiscal</translation>
+    </message>
+</context>
+<context>
     <name>OrdersPanel</name>
     <message>
         <source>Search orders</source>
@@ -2206,8 +2308,12 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Palavras do nome ou apelido do comprador, de um produto, de um código de rastreio ou o número do pedido</translation>
     </message>
     <message>
-        <source>Order of the list</source>
-        <translation>Ordem da lista</translation>
+        <source>Sort orders by</source>
+        <translation>Ordenar pedidos por</translation>
+    </message>
+    <message>
+        <source>Sort by</source>
+        <translation>Ordenar por</translation>
     </message>
     <message>
         <source>Update shipping…</source>
@@ -2339,6 +2445,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <source>CSV files (*.csv)</source>
         <translation>Arquivos CSV (*.csv)</translation>
     </message>
+    <message>
+        <source>orders</source>
+        <translation>pedidos</translation>
+    </message>
 </context>
 <context>
     <name>OrdersTableModel</name>
@@ -2349,6 +2459,14 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>Click to sort by this column</source>
         <translation>Clique para ordenar por esta coluna</translation>
+    </message>
+    <message>
+        <source>Changes of yours waiting to be sent, or just sent</source>
+        <translation>Alterações suas aguardando envio, ou recém-enviadas</translation>
+    </message>
+    <message>
+        <source>No changes waiting</source>
+        <translation>Nenhuma alteração pendente</translation>
     </message>
     <message>
         <source>Tracking: {codes}</source>
@@ -2367,6 +2485,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Comprador</translation>
     </message>
     <message>
+        <source>State</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
         <source>Channel</source>
         <translation>Canal</translation>
     </message>
@@ -2381,10 +2503,6 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>Paid</source>
         <translation>Pago</translation>
-    </message>
-    <message>
-        <source>Shipping</source>
-        <translation>Envio</translation>
     </message>
     <message>
         <source>Delivered</source>
@@ -2403,16 +2521,28 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>A pagar</translation>
     </message>
     <message>
+        <source>Market</source>
+        <translation>Mercado</translation>
+    </message>
+    <message>
+        <source>On the way</source>
+        <translation>A caminho</translation>
+    </message>
+    <message>
+        <source>To pick up</source>
+        <translation>Para retirar</translation>
+    </message>
+    <message>
+        <source>Preparing</source>
+        <translation>Em preparação</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Pendente</translation>
+    </message>
+    <message>
         <source>No shipping</source>
         <translation>Sem envio</translation>
-    </message>
-    <message>
-        <source>Not yet</source>
-        <translation>Ainda não</translation>
-    </message>
-    <message>
-        <source>Open</source>
-        <translation>Aberto</translation>
     </message>
 </context>
 <context>

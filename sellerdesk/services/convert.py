@@ -104,6 +104,7 @@ def order_row(order: Order) -> OrderRow:
     st = order.status
     fb = order.feedback
     shippings = order.shippings or []
+    total = order.grand_total if order.grand_total is not None else order.amount
     return OrderRow(
         id=order.id, doc=encode(order),
         channel=order.channel.value if order.channel else None,
@@ -123,4 +124,5 @@ def order_row(order: Order) -> OrderRow:
         buyer_nickname=order.buyer.nickname if order.buyer else None,
         product_titles=tuple(p.title for p in order.products or [] if p.title),
         tracking_codes=tuple(s.tracking_code for s in shippings if s.tracking_code),
+        total=float(total) if total is not None else None,
     )

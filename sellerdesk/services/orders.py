@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import csv
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,16 +14,56 @@ from sellerdesk.api.models import Invoice, Order, decode
 from sellerdesk.services.convert import encode, load, load_all, order_row
 from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent, parse
+from sellerdesk.services.order_list import (
+    SHIPPING_PROGRESS,
+    OrderChanges,
+    OrderPage,
+    read_changes,
+    read_page,
+)
 from sellerdesk.services.outbox import OutboxService
 from sellerdesk.services.pending import PendingWrites
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key
-from sellerdesk.store.rows import Facets, OrderFilter, OrderSort, Resource
+from sellerdesk.store.rows import Facets, OrderFilter, OrderKey, OrderSort, Resource
 
 EXPORT_PAGE = 2000
 CSV_COLUMNS = ("id", "date", "buyer", "nickname", "channel", "products", "currency",
-               "grand_total", "paid", "processed", "shipping", "tracking_codes", "delivered",
-               "closed", "invoiced", "invoice_number")
+               "grand_total", "paid", "processed", "state", "shipping", "tracking_codes",
+               "delivered", "closed", "invoiced", "invoice_number")
+# Coded cells of the export, by kind: what `CsvWords.label` is asked to put in words.
+CSV_CODED = {"channel": "channel", "paid": "flag", "processed": "flag", "state": "state",
+             "shipping": "shipping", "delivered": "flag", "closed": "flag", "invoiced": "flag"}
+
+
+def _as_code(kind: str, value: str) -> str:
+    if kind == "flag":
+        return "yes" if value == "true" else "no"
+    return value
+
+
+@dataclass(frozen=True)
+class CsvWords:
+    """How an export names its columns and coded values. The default writes codes, for
+    scripts (the command line); the window passes the words its table shows."""
+
+    headers: tuple[str, ...] = CSV_COLUMNS
+    # (kind, code) -> words; kinds: "channel", "shipping", "state", "flag" ("true"/"false").
+    label: Callable[[str, str], str] = _as_code
+
+
+def order_state(order: Order) -> str:
+    """The one state the order list shows: closed, delivered, else the least advanced
+    shipping's status, else "none" (no shipping)."""
+    st = order.status
+    if st is not None and st.closed:
+        return "closed"
+    if st is not None and st.delivered:
+        return "delivered"
+    statuses = [s.status.value for s in order.shippings or [] if s.status]
+    if not statuses:
+        return "none"
+    return min(statuses, key=lambda v: SHIPPING_PROGRESS.get(v, -1))
 
 
 @dataclass(frozen=True)
@@ -43,30 +83,39 @@ def defuse(cell: str) -> str:
     return cell
 
 
-def csv_row(order: Order) -> list[str]:
+def csv_row(order: Order, words: CsvWords = CsvWords()) -> list[str]:
+    """One order as the export writes it: buyer texts exact (formulas defused), coded values
+    in `words`, dates ISO 8601 and amounts plain numbers (a spreadsheet sorts and sums them)."""
     st = order.status
     ships = order.shippings or []
     inv = order.invoice
+    label = words.label
 
     def flag(value: bool | None) -> str:
-        return "yes" if value else "no"
+        return label("flag", "true" if value else "false")
 
+    total = order.grand_total if order.grand_total is not None else order.amount
     cells = [
         order.id,
         order.creation_date.isoformat() if order.creation_date else "",
         order.buyer.name or "" if order.buyer else "",
         order.buyer.nickname or "" if order.buyer else "",
-        order.channel.value if order.channel else "",
+        label("channel", order.channel.value) if order.channel else "",
         " | ".join(f"{p.quantity or 1} x {p.title or ''}" for p in order.products or []),
         order.currency.value if order.currency else "",
-        str(order.grand_total) if order.grand_total is not None else "",
+        str(total) if total is not None else "",
         flag(st.paid if st else None), flag(st.processed if st else None),
-        ", ".join(s.status.value for s in ships if s.status),
+        label("state", order_state(order)),
+        ", ".join(label("shipping", s.status.value) for s in ships if s.status),
         ", ".join(s.tracking_code for s in ships if s.tracking_code),
         flag(st.delivered if st else None), flag(st.closed if st else None),
         flag(inv.invoiced if inv else None), (inv.number or "") if inv else "",
     ]
     return [defuse(c) for c in cells]
+
+
+def _csv_rows(docs: Sequence[bytes], words: CsvWords) -> list[list[str]]:
+    return [csv_row(decode(doc, Order, what="cached record"), words) for doc in docs]
 
 
 class OrdersService:
@@ -85,6 +134,20 @@ class OrdersService:
         rows = await self._store.run(self._store.cache.orders, filter, sort=sort, limit=limit,
                                      offset=offset)
         return load_all(rows, Order)
+
+    async def page(self, filter: OrderFilter = OrderFilter(), *,
+                   sort: OrderSort = OrderSort.CREATION_DATE_DESC,
+                   after: OrderKey | None = None, limit: int = 200) -> OrderPage:
+        """The list's next `limit` rows after `after` (None: the first), by key: read and
+        decoded on the store's thread, so the window only receives them."""
+        return await self._store.run(read_page, self._store, filter, sort, after, limit)
+
+    async def changes(self, since: int, filter: OrderFilter = OrderFilter(), *,
+                      sort: OrderSort = OrderSort.CREATION_DATE_DESC,
+                      limit: int = 2000) -> OrderChanges:
+        """The rows written after rev `since` (a page's `rev`), each with its place in
+        `sort` and whether it matches `filter`: what a list on screen must update."""
+        return await self._store.run(read_changes, self._store, since, filter, sort, limit)
 
     async def count(self, filter: OrderFilter = OrderFilter()) -> int:
         return await self._store.run(self._store.cache.count_orders, filter)
@@ -165,18 +228,22 @@ class OrdersService:
         return out
 
     async def export_csv(self, path: Path, filter: OrderFilter = OrderFilter(), *,
-                         sort: OrderSort = OrderSort.CREATION_DATE_DESC) -> int:
-        """Write the orders of this view to `path` (UTF-8 with BOM, for spreadsheets)."""
-        total = 0
+                         sort: OrderSort = OrderSort.CREATION_DATE_DESC,
+                         words: CsvWords = CsvWords()) -> int:
+        """Write the orders of this view, in its order, to `path` (UTF-8 with BOM, for
+        spreadsheets); returns how many. Pages are read by key on the store's thread and
+        turned into rows on a worker thread: a 100,000-order export never holds the window."""
         rows: list[list[str]] = []
+        after: OrderKey | None = None
         while True:
-            page = await self.orders(filter, sort=sort, limit=EXPORT_PAGE, offset=total)
-            rows.extend(csv_row(o) for o in page)
-            total += len(page)
-            if len(page) < EXPORT_PAGE:
+            page = await self._store.run(self._store.cache.order_page, filter, sort=sort,
+                                         after=after, limit=EXPORT_PAGE)
+            rows += await asyncio.to_thread(_csv_rows, page.docs, words)
+            if len(page.keys) < EXPORT_PAGE:
                 break
-        await asyncio.to_thread(_write_csv, path, rows)
-        return total
+            after = page.keys[-1]
+        await asyncio.to_thread(_write_csv, path, words.headers, rows)
+        return len(rows)
 
     # -- keeping the cache in line with applied writes ------------------------------------------
 
@@ -215,10 +282,10 @@ def _patch(order: Order, kind: IntentKind, intent: Intent) -> None:
                 order.status.delivered = True
 
 
-def _write_csv(path: Path, rows: Iterable[list[str]]) -> None:
+def _write_csv(path: Path, headers: Sequence[str], rows: Iterable[list[str]]) -> None:
     tmp = path.with_name(path.name + ".part")
     with tmp.open("w", encoding="utf-8-sig", newline="") as fh:
         writer = csv.writer(fh)
-        writer.writerow(CSV_COLUMNS)
+        writer.writerow(headers)
         writer.writerows(rows)
     tmp.replace(path)  # never leave half a file under the name the seller chose

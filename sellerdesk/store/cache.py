@@ -29,7 +29,10 @@ from sellerdesk.store.rows import (
     Cached,
     CategoryRow,
     Facets,
+    OrderChangeRows,
     OrderFilter,
+    OrderKey,
+    OrderPageRows,
     OrderRow,
     OrderSort,
     QuestionFilter,
@@ -47,16 +50,28 @@ from sellerdesk.store.search import match_expression
 
 R = TypeVar("R")
 
-_ORDER_SORTS = {
-    OrderSort.CREATION_DATE_ASC: "creation_date ASC, id ASC",
-    OrderSort.CREATION_DATE_DESC: "creation_date DESC, id DESC",
-    OrderSort.CLIENT_ID_ASC: "client_id ASC, id ASC",
-    OrderSort.CLIENT_ID_DESC: "client_id DESC, id DESC",
-    OrderSort.NAME_ASC: "buyer_name COLLATE NOCASE ASC, id ASC",
-    OrderSort.NAME_DESC: "buyer_name COLLATE NOCASE DESC, id DESC",
-    OrderSort.LAST_UPDATED_ASC: "COALESCE(updated_at, creation_date) ASC, id ASC",
-    OrderSort.LAST_UPDATED_DESC: "COALESCE(updated_at, creation_date) DESC, id DESC",
+# Each ordering's key column (schema v5) and the key as rows carry it: name keys folded to
+# lower case, as NOCASE compares them (SQLite's lower() folds ASCII only, like NOCASE).
+_ORDER_KEYS = {
+    OrderSort.CREATION_DATE_ASC: ("k_created", "k_created"),
+    OrderSort.CREATION_DATE_DESC: ("k_created", "k_created"),
+    OrderSort.CLIENT_ID_ASC: ("k_client", "k_client"),
+    OrderSort.CLIENT_ID_DESC: ("k_client", "k_client"),
+    OrderSort.NAME_ASC: ("k_name", "lower(k_name)"),
+    OrderSort.NAME_DESC: ("k_name", "lower(k_name)"),
+    OrderSort.LAST_UPDATED_ASC: ("k_updated", "k_updated"),
+    OrderSort.LAST_UPDATED_DESC: ("k_updated", "k_updated"),
+    OrderSort.TOTAL_ASC: ("k_total", "k_total"),
+    OrderSort.TOTAL_DESC: ("k_total", "k_total"),
 }
+
+
+def _order_by(sort: OrderSort) -> str:
+    direction = "DESC" if sort.descending else "ASC"
+    return f"{_ORDER_KEYS[sort][0]} {direction}, id {direction}"
+
+
+_ORDER_SORTS = {sort: _order_by(sort) for sort in OrderSort}
 _QUESTION_SORTS = {
     QuestionSort.QUESTION_DATE_ASC: "creation_date ASC, id ASC",
     QuestionSort.QUESTION_DATE_DESC: "creation_date DESC, id DESC",
@@ -97,7 +112,7 @@ def _order(r: OrderRow) -> tuple[Any, ...]:
             # ",a,b,": a tag test is one instr() with no false hits on a prefix.
             "," + ",".join(sorted(r.shipping_tags)) + ",",
             r.client_id, r.buyer_name, r.buyer_nickname,
-            "\n".join(r.product_titles), "\n".join(r.tracking_codes), r.doc)
+            "\n".join(r.product_titles), "\n".join(r.tracking_codes), r.total, r.doc)
 
 
 _SEARCHED = {Resource.QUESTIONS: QUESTION_SEARCH_COLUMNS, Resource.ORDERS: ORDER_SEARCH_COLUMNS}
@@ -112,12 +127,15 @@ _COLUMNS = {
     Resource.ORDERS: ("id", "channel", "currency", "creation_date", "updated_at",
                       "contact_status", "paid", "processed", "delivered", "closed",
                       "buyer_feedback", "seller_feedback", "shipping_tags", "client_id",
-                      "buyer_name", "buyer_nickname", "product_titles", "tracking_codes", "doc"),
+                      "buyer_name", "buyer_nickname", "product_titles", "tracking_codes", "total",
+                      "doc"),
 }
+# Resources whose rows carry `rev`, the number of the upsert batch that last wrote them.
+_REVISED = {Resource.ORDERS}
 
 
 def _upsert_sql(resource: Resource) -> str:
-    cols = (*_COLUMNS[resource], "fetched_at")
+    cols = (*_COLUMNS[resource], *(("rev",) if resource in _REVISED else ()), "fetched_at")
     updates = ", ".join(f"{c} = excluded.{c}" for c in cols if c != "id")
     # ON CONFLICT DO UPDATE keeps the row (and its rowid) where REPLACE would delete it.
     return (f"INSERT INTO {resource.value} ({', '.join(cols)}) "
@@ -172,8 +190,12 @@ class Cache:
             if searched is not None:
                 last_pk = conn.execute(f"SELECT COALESCE(MAX(pk), 0) FROM {resource.value}"
                                        ).fetchone()[0]
+            # One rev per batch: whatever this transaction writes is "changed since" any
+            # rev read before it (`order_changes`).
+            rev = ((conn.execute(f"SELECT COALESCE(MAX(rev), 0) + 1 FROM {resource.value}"
+                                 ).fetchone()[0],) if resource in _REVISED else ())
             cur = conn.executemany(_upsert_sql(resource),
-                                   ((*v, fetched) for v in by_id.values()))
+                                   ((*v, *rev, fetched) for v in by_id.values()))
             if searched is not None:
                 # New rows got pks past the old maximum (updates keep theirs): index them in
                 # one statement; triggers cover updates and deletes (schema.py, v3).
@@ -295,6 +317,48 @@ class Cache:
                sort: OrderSort = OrderSort.CREATION_DATE_DESC, limit: int | None = None,
                offset: int = 0) -> list[Cached]:
         return self._list("orders", order_conditions(filter), _ORDER_SORTS[sort], limit, offset)
+
+    def order_page(self, filter: OrderFilter = OrderFilter(), *,
+                   sort: OrderSort = OrderSort.CREATION_DATE_DESC, after: OrderKey | None = None,
+                   limit: int = 200) -> OrderPageRows:
+        """The `limit` orders that follow `after` (None: the first) in `sort`'s order.
+
+        Keyset paging: one index seek on the ordering's key however deep the page, where
+        OFFSET walked every row before it; and a row written meanwhile never shifts the next
+        page (no order shown twice or skipped).
+        """
+        column, key = _ORDER_KEYS[sort]
+        conditions = order_conditions(filter)
+        if after is not None:
+            op = "<" if sort.descending else ">"
+            conditions["after"] = (f"({column}, id) {op} (?, ?)", [after[0], after[1]])
+        where, params = where_clause(conditions)
+        with self._db.read() as conn:
+            rows = conn.execute(f"SELECT {key}, id, doc FROM orders{where} "
+                                f"ORDER BY {_ORDER_SORTS[sort]} LIMIT ?",
+                                (*params, limit)).fetchall()
+            rev = conn.execute("SELECT COALESCE(MAX(rev), 0) FROM orders").fetchone()[0]
+        return OrderPageRows(keys=[(k, i) for k, i, _ in rows], docs=[d for _, _, d in rows],
+                             rev=int(rev))
+
+    def order_changes(self, since: int, filter: OrderFilter = OrderFilter(), *,
+                      sort: OrderSort = OrderSort.CREATION_DATE_DESC,
+                      limit: int = 2000) -> OrderChangeRows:
+        """Orders written after rev `since` (at most `limit`), each with its place in `sort`
+        and whether it matches `filter`: what a list read at `since` must update."""
+        _, key = _ORDER_KEYS[sort]
+        where, params = where_clause(order_conditions(filter))
+        matches = where[len(" WHERE "):] if where else "1"
+        with self._db.read() as conn:
+            rows = conn.execute(f"SELECT {key}, id, doc, {matches}, rev FROM orders "
+                                "WHERE rev > ? ORDER BY rev LIMIT ?",
+                                (*params, since, limit + 1)).fetchall()
+            rev = conn.execute("SELECT COALESCE(MAX(rev), 0) FROM orders").fetchone()[0]
+        complete = len(rows) <= limit
+        rows = rows[:limit]
+        return OrderChangeRows(keys=[(r[0], r[1]) for r in rows], docs=[r[2] for r in rows],
+                               matches=[bool(r[3]) for r in rows], rev=int(rev),
+                               complete=complete)
 
     def count_orders(self, filter: OrderFilter = OrderFilter()) -> int:
         return self._count("orders", order_conditions(filter))

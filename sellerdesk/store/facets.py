@@ -18,9 +18,15 @@ Conditions = dict[str, tuple[str, list[Any]]]
 
 _BOOL_FILTERS = ("processed", "paid", "delivered", "closed", "buyer_feedback", "seller_feedback")
 
+# A shipping not yet handed to the carrier (docs/decisions.md, "To ship").
+_NOT_HANDED_OVER = "(" + " OR ".join(f"instr(shipping_tags, ',{tag},') > 0"
+                                     for tag in ("pending", "in_progress", "pickup")) + ")"
 _SUMMARY_SQL = {
     OrderSummary.PENDING_PROCESS: "paid AND NOT processed AND NOT closed",
-    OrderSummary.PENDING_SHIPMENT: "processed AND NOT delivered AND NOT closed",
+    OrderSummary.PENDING_SHIPMENT: ("paid AND processed AND NOT delivered AND NOT closed AND "
+                                    + _NOT_HANDED_OVER),
+    OrderSummary.ON_THE_WAY: ("NOT delivered AND NOT closed AND instr(shipping_tags, "
+                              f"',on_route,') > 0 AND NOT {_NOT_HANDED_OVER}"),
     OrderSummary.PENDING_FEEDBACK: "delivered AND NOT seller_feedback AND NOT closed",
     OrderSummary.CLOSED_ORDERS: "closed",
 }
@@ -68,12 +74,19 @@ def order_conditions(f: OrderFilter) -> Conditions:
 
 
 def _group_counts(conn: sqlite3.Connection, table: str, column: str,
-                  conditions: Conditions, skip: str) -> dict[str, int]:
+                  conditions: Conditions, skip: str, *, every: bool = False) -> dict[str, int]:
+    """Counts per value of `column`; with `every`, each value the table holds at all is
+    there, 0 when the other filters leave none (a sidebar's rows then never come and go)."""
     where, params = where_clause(conditions, skip)
     extra = " AND " if where else " WHERE "
     rows = conn.execute(f"SELECT {column}, COUNT(*) FROM {table}{where}{extra}{column} "
                         f"IS NOT NULL GROUP BY {column}", params).fetchall()
-    return {str(value): int(n) for value, n in rows}
+    counts = {str(value): int(n) for value, n in rows}
+    if every and where:
+        for (value,) in conn.execute(f"SELECT DISTINCT {column} FROM {table} "
+                                     f"WHERE {column} IS NOT NULL"):
+            counts.setdefault(str(value), 0)
+    return counts
 
 
 def _sum_counts(conn: sqlite3.Connection, table: str, conditions: Conditions,
@@ -94,9 +107,11 @@ def _sum_counts(conn: sqlite3.Connection, table: str, conditions: Conditions,
 def order_facets(conn: sqlite3.Connection, f: OrderFilter) -> Facets:
     conditions = order_conditions(f)
     out: Facets = {
-        "status": _group_counts(conn, "orders", "contact_status", conditions, "status"),
-        "channel": _group_counts(conn, "orders", "channel", conditions, "channel"),
-        "currency": _group_counts(conn, "orders", "currency", conditions, "currency"),
+        "status": _group_counts(conn, "orders", "contact_status", conditions, "status",
+                                every=True),
+        "channel": _group_counts(conn, "orders", "channel", conditions, "channel", every=True),
+        "currency": _group_counts(conn, "orders", "currency", conditions, "currency",
+                                  every=True),
     }
     summed: dict[str, dict[str, str]] = {
         name: {"true": f"{name} = 1", "false": f"{name} = 0"} for name in _BOOL_FILTERS}

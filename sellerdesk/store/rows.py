@@ -105,6 +105,7 @@ class OrderRow:
     buyer_nickname: str | None = None
     product_titles: tuple[str, ...] = ()
     tracking_codes: tuple[str, ...] = ()
+    total: float | None = None  # what the list shows: grand total, else amount (for sorting)
 
 
 SHIPPING_TAGS = ("pending", "pickup", "on_route", "print_tag", "to_be_agreed", "in_progress",
@@ -130,7 +131,8 @@ def shipping_tags(shippings: Iterable[tuple[str | None, str | None]]) -> frozens
 
 
 class OrderSort(StrEnum):
-    """Orderings of the order list; values are the wire's `orders` ids."""
+    """Orderings of the order list; values are the wire's `orders` ids, but for the totals,
+    which only the local list offers (the service has no such ordering)."""
 
     CREATION_DATE_ASC = "creation_date_asc"
     CREATION_DATE_DESC = "creation_date_desc"
@@ -140,6 +142,17 @@ class OrderSort(StrEnum):
     NAME_DESC = "name_desc"
     LAST_UPDATED_ASC = "total_last_updated_asc"
     LAST_UPDATED_DESC = "total_last_updated_desc"
+    TOTAL_ASC = "total_asc"
+    TOTAL_DESC = "total_desc"
+
+    @property
+    def descending(self) -> bool:
+        return self.value.endswith("_desc")
+
+
+OrderKey = tuple[str | int | float, str]
+"""Where a row stands in an ordering: its sort key and its id (the tie-breaker). Name keys are
+folded to lower case (ASCII only, as SQLite's NOCASE), so Python compares them as SQL does."""
 
 
 class QuestionSort(StrEnum):
@@ -153,10 +166,17 @@ class ThreadSort(StrEnum):
 
 
 class OrderSummary(StrEnum):
-    """One-click views (docs/decisions.md, "order facets")."""
+    """One-click views (docs/decisions.md, "order facets"); counted by the local store.
+
+    The ids are the wire's summary facets, but `pending_shipment` is the seller's "To ship"
+    (not yet handed to the carrier), narrower than the service's facet of the same id
+    (processed, not delivered), and `on_the_way` is local only.
+    """
 
     PENDING_PROCESS = "pending_process"  # paid, not processed, not closed
-    PENDING_SHIPMENT = "pending_shipment"  # processed, not delivered, not closed
+    # "To ship": paid and processed, a shipping not yet on route or delivered, not closed
+    PENDING_SHIPMENT = "pending_shipment"
+    ON_THE_WAY = "on_the_way"  # on route, nothing left to hand over, not delivered or closed
     PENDING_FEEDBACK = "pending_feedback"  # delivered, seller feedback pending, not closed
     CLOSED_ORDERS = "closed_orders"  # closed
 
@@ -195,6 +215,28 @@ class ThreadFilter:
     status: str | None = None
     channel: str | None = None
     client_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OrderPageRows:
+    """A page of the order list: each row's place in the ordering and its document, and the
+    change counter as of this read (see `Cache.order_changes`)."""
+
+    keys: list[OrderKey]
+    docs: list[bytes]
+    rev: int
+
+
+@dataclass(frozen=True, slots=True)
+class OrderChangeRows:
+    """Orders written since a rev: their place, document and whether they match the filter;
+    `complete` is False when there were more than asked for (read the list again)."""
+
+    keys: list[OrderKey]
+    docs: list[bytes]
+    matches: list[bool]
+    rev: int
+    complete: bool
 
 
 Facets = dict[str, dict[str, int]]

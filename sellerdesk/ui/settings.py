@@ -67,6 +67,8 @@ SAVED_REPLIES: Key[list[JsonDict]] = Key(
     "inbox/saved_replies", [], "Saved answers: [{name, text}], text may hold {buyer}, {product}.")
 SAVED_ORDER_VIEWS: Key[list[JsonDict]] = Key(
     "orders/saved_views", [], "Saved order views: [{name, filters}].")
+EXPORT_FOLDER: Key[str] = Key("orders/export_folder", "",
+                             "Folder of the last CSV export; empty: the user's Documents.")
 LANGUAGE: Key[str] = Key("appearance/language", "",
                          "UI language (es, pt_BR, en); empty: the OS's.",
                          legacy=("General/language",))
@@ -80,7 +82,7 @@ LAST_PROFILE: Key[str] = Key("profiles/last", "", "Profile opened at start.")
 
 ALL_KEYS: tuple[Key[Any], ...] = (
     WINDOW_GEOMETRY, WINDOW_STATE, LAST_VIEW, SPLITTER_STATE, HEADER_STATE, VIEW_FILTERS,
-    SAVED_REPLIES, SAVED_ORDER_VIEWS, LANGUAGE, COLOR_SCHEME, REFRESH_INTERVAL_S,
+    SAVED_REPLIES, SAVED_ORDER_VIEWS, EXPORT_FOLDER, LANGUAGE, COLOR_SCHEME, REFRESH_INTERVAL_S,
     UNDO_DELAY_S, LAST_PROFILE,
 )
 

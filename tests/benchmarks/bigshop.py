@@ -6,6 +6,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from sellerdesk.api.errors import BadResponse
 from sellerdesk.api.models import Order, decode
 from sellerdesk.services.convert import order_row
 from sellerdesk.store import Store
@@ -31,6 +32,15 @@ class BigShop:
     profile: str = BIG_PROFILE
 
 
+def _readable(doc: str) -> Order | None:
+    """The order, or None for a field-variety record made for the client not to read (the
+    sync skips those the same way)."""
+    try:
+        return decode(doc.encode(), Order)
+    except BadResponse:
+        return None
+
+
 def import_orders(sandbox_db: Path, data_dir: Path) -> int:
     """Every order of the sandbox's file into the store, as a sync would store it."""
     src = sqlite3.connect(sandbox_db)
@@ -39,7 +49,8 @@ def import_orders(sandbox_db: Path, data_dir: Path) -> int:
     try:
         cur = src.execute("SELECT doc FROM orders ORDER BY id")
         while batch := cur.fetchmany(IMPORT_BATCH):
-            rows = [order_row(decode(doc.encode(), Order)) for (doc,) in batch]
+            rows = [order_row(order) for (doc,) in batch
+                    if (order := _readable(doc)) is not None]
             store.cache.upsert_orders(rows)
             n += len(rows)
         store.cache.mark_synced(Resource.ORDERS)

@@ -69,7 +69,7 @@ def big_shop(bench: Figures, tmp_path_factory: pytest.TempPathFactory,
     data_dir = folder / "data"
     with stopwatch() as importing, maybe_profile("import_100k", profile_dir):
         n = import_orders(db, data_dir)
-    assert n == BIG
+    assert n >= BIG  # the field-harsh sandbox adds its field-variety orders (readable ones)
     bench.record("store: import 100,000 orders (decode+upsert)", importing(), "s",
                  note="setup of the 100k figures; no target")
     yield BigShop(sandbox_db=db, data_dir=data_dir, orders=n)

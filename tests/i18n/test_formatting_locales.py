@@ -1,4 +1,4 @@
-"""Dates and numbers follow the UI language; money keeps its currency's home conventions.
+"""Dates, numbers and money's digits follow the UI language; money names its currency.
 
 tests/gui/test_formatting.py covers money per currency and relative times; these add the
 calendar dates and digit grouping of each UI language, and that the language chosen at
@@ -43,14 +43,16 @@ def test_numbers_group_digits_per_language(locale: str, expected: str) -> None:
     assert format_number(Decimal("1234567.5"), locale=locale) == expected
 
 
-@pytest.mark.parametrize("ui", ["es", "pt_BR", "en"])
-def test_a_price_reads_the_same_whatever_the_ui_language(ui: str) -> None:
+@pytest.mark.parametrize(("ui", "ars", "clp"), [
+    ("es", "AR$ 1.234,56", "CLP$ 1.235"), ("pt_BR", "AR$ 1.234,56", "CLP$ 1.235"),
+    ("en", "AR$ 1,234.56", "CLP$ 1,235")])
+def test_a_price_is_written_as_the_ui_language_writes_numbers(ui: str, ars: str,
+                                                              clp: str) -> None:
     before = formatting.current_locale()
     formatting.set_locale(ui)
     try:
-        assert format_money(Decimal("1234.56"), "ARS").replace(NBSP, " ") == "$ 1.234,56"
-        assert format_money(Decimal("1234.56"), "BRL").replace(NBSP, " ") == "R$ 1.234,56"
-        assert format_money(Decimal("1234.56"), "CLP").replace(NBSP, " ") == "$ 1.235"
+        assert format_money(Decimal("1234.56"), "ARS").replace(NBSP, " ") == ars
+        assert format_money(Decimal("1234.56"), "CLP").replace(NBSP, " ") == clp
     finally:
         formatting.set_locale(before)
 

@@ -12,13 +12,14 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QEvent,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QGuiApplication, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -26,11 +27,13 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QPushButton,
+    QStyledItemDelegate,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
+from sellerdesk.services.order_list import OrderItem
 from sellerdesk.services.orders import ShippingChange
 from sellerdesk.services.pending import (
     PendingChange,
@@ -43,7 +46,6 @@ from sellerdesk.services.types import IntentKind, OutboxEntry, ShippingStatus
 from sellerdesk.ui.orders.columns import cached_icon
 from sellerdesk.ui.orders.filters import shipping_label
 from sellerdesk.ui.orders.forms import SHIPPING_STATUSES
-from sellerdesk.ui.orders.lines import OrderLine
 from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.state_chip import chip_style
@@ -174,10 +176,61 @@ class BulkLinesModel(QAbstractTableModel):
                 self.dataChanged.emit(cell, cell)
 
 
+_RETURN = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+
+class _CodesTable(QTableView):
+    """The lines: Return in a code field keeps it and opens the next line's code, so typing
+    code, Return, code, Return... never leaves the codes (a Return the table left to the
+    dialog pressed Apply, and the focus then landed on the status box, where Down changed the
+    status of every order)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setItemDelegate(_CodeDelegate(self))
+
+    def edit_code(self, row: int) -> bool:
+        """Open the code field of `row`, or of the first editable line below it."""
+        model = self.model()
+        for r in range(max(row, 0), model.rowCount()):
+            index = model.index(r, CODE)
+            if model.flags(index) & Qt.ItemFlag.ItemIsEditable:
+                self.setCurrentIndex(index)
+                self.edit(index)
+                return True
+        return False
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in _RETURN and event.modifiers() == Qt.KeyboardModifier.NoModifier:
+            self.edit_code(max(self.currentIndex().row(), 0))
+            event.accept()  # never the dialog's default button from here
+            return
+        super().keyPressEvent(event)
+
+
+class _CodeDelegate(QStyledItemDelegate):
+    def __init__(self, table: _CodesTable) -> None:
+        super().__init__(table)
+        self._table = table
+
+    def eventFilter(self, editor: QObject, event: QEvent) -> bool:
+        if (event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
+                and event.key() in _RETURN
+                and event.modifiers() == Qt.KeyboardModifier.NoModifier
+                and isinstance(editor, QWidget)):
+            row = self._table.currentIndex().row()
+            self.commitData.emit(editor)
+            self.closeEditor.emit(editor, QStyledItemDelegate.EndEditHint.NoHint)
+            if not self._table.edit_code(row + 1):
+                self._table.setFocus()  # the last line: stay in the table
+            return True
+        return super().eventFilter(editor, event)
+
+
 class BulkShippingDialog(QDialog):
     changes_requested = Signal(list)  # [(row, ShippingChange)]
 
-    def __init__(self, lines: list[OrderLine], writes: PendingSignals,
+    def __init__(self, lines: list[OrderItem], writes: PendingSignals,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Update shipping of several orders"))
@@ -194,7 +247,7 @@ class BulkShippingDialog(QDialog):
             self.status_combo.addItem(shipping_label(status.value), status.value)
         self.status_combo.setCurrentIndex(SHIPPING_STATUSES.index(ShippingStatus.ON_ROUTE))
         self.status_combo.setAccessibleName(self.tr("New status for every order"))
-        self.table = QTableView(self)
+        self.table = _CodesTable(self)
         self.table.setModel(self.model)
         self.table.setAccessibleName(self.tr("Orders and their tracking codes"))
         self.table.verticalHeader().hide()

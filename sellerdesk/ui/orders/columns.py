@@ -1,7 +1,8 @@
 """The order table's columns: what each shows, how it sorts, its icons and tooltips.
 
-Cell texts are computed once per row (`OrdersTableModel` keeps them with the row); icons
-are rendered once per name and tone. Nothing here reads the store.
+A row's texts are computed once, the first time it is painted, and kept with the row
+(`OrderItem.display`); icons are rendered once per name and tone. Buyer texts are shown on
+one line, isolated (`safe_text.one_line`). Nothing here reads the store.
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ from enum import IntEnum
 from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QIcon
 
-from sellerdesk.services.types import OrderSort, ShippingStatus
+from sellerdesk.services.order_list import OrderItem
+from sellerdesk.services.safe_text import one_line
+from sellerdesk.services.types import OrderSort
+from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.orders.filters import channel_label, shipping_label
-from sellerdesk.ui.orders.lines import OrderLine, money_text
+from sellerdesk.ui.orders.lines import clip
 from sellerdesk.ui.theme import Tone
-from sellerdesk.ui.widgets.formatting import format_datetime
+from sellerdesk.ui.widgets.formatting import format_datetime, format_money
 from sellerdesk.ui.widgets.state_chip import chip_style
 
 
@@ -31,17 +35,16 @@ class Column(IntEnum):
     PRODUCTS = 3
     TOTAL = 4
     PAID = 5
-    SHIPPING = 6
-    DELIVERED = 7
-    CLOSED = 8
-    CHANNEL = 9
-    SYNC = 10
+    STATE = 6  # shipping, delivered and closed in words
+    CHANNEL = 7
+    SYNC = 8
 
 
-# Header clicks map to the spec's orderings; the other columns have none and do not sort.
+# Header clicks: the columns with an ordering; the others do not sort.
 SORTS: dict[Column, tuple[OrderSort, OrderSort]] = {  # (ascending, descending)
     Column.DATE: (OrderSort.CREATION_DATE_ASC, OrderSort.CREATION_DATE_DESC),
     Column.BUYER: (OrderSort.NAME_ASC, OrderSort.NAME_DESC),
+    Column.TOTAL: (OrderSort.TOTAL_ASC, OrderSort.TOTAL_DESC),
 }
 
 
@@ -82,61 +85,98 @@ def cached_icon(name: str, tone: Tone) -> QIcon:
     return result
 
 
+def _t(text: str) -> str:
+    return QCoreApplication.translate("OrdersTableModel", text)
+
+
+# Marked for lupdate here: `_t` translates a variable, which lupdate cannot see.
+_HEADERS = {
+    Column.ID: QT_TRANSLATE_NOOP("OrdersTableModel", "Order"),
+    Column.DATE: QT_TRANSLATE_NOOP("OrdersTableModel", "Date"),
+    Column.BUYER: QT_TRANSLATE_NOOP("OrdersTableModel", "Buyer"),
+    Column.PRODUCTS: QT_TRANSLATE_NOOP("OrdersTableModel", "Products"),
+    Column.TOTAL: QT_TRANSLATE_NOOP("OrdersTableModel", "Total"),
+    Column.PAID: QT_TRANSLATE_NOOP("OrdersTableModel", "Paid"),
+    Column.STATE: QT_TRANSLATE_NOOP("OrdersTableModel", "State"),
+    Column.CHANNEL: QT_TRANSLATE_NOOP("OrdersTableModel", "Channel"),
+    Column.SYNC: QT_TRANSLATE_NOOP("OrdersTableModel", "Changes"),
+}
+_PAID = QT_TRANSLATE_NOOP("OrdersTableModel", "Paid")
+_UNPAID = QT_TRANSLATE_NOOP("OrdersTableModel", "Unpaid")
+_MARKET = QT_TRANSLATE_NOOP("OrdersTableModel", "Market")
+
+
 def header_text(column: Column) -> str:
-    return {
-        Column.ID: QCoreApplication.translate("OrdersTableModel", "Order"),
-        Column.DATE: QCoreApplication.translate("OrdersTableModel", "Date"),
-        Column.BUYER: QCoreApplication.translate("OrdersTableModel", "Buyer"),
-        Column.CHANNEL: QCoreApplication.translate("OrdersTableModel", "Channel"),
-        Column.PRODUCTS: QCoreApplication.translate("OrdersTableModel", "Products"),
-        Column.TOTAL: QCoreApplication.translate("OrdersTableModel", "Total"),
-        Column.PAID: QCoreApplication.translate("OrdersTableModel", "Paid"),
-        Column.SHIPPING: QCoreApplication.translate("OrdersTableModel", "Shipping"),
-        Column.DELIVERED: QCoreApplication.translate("OrdersTableModel", "Delivered"),
-        Column.CLOSED: QCoreApplication.translate("OrdersTableModel", "Closed"),
-        Column.SYNC: QCoreApplication.translate("OrdersTableModel", "Changes"),
-    }[column]
+    return _t(_HEADERS[column])
 
 
-def cell_text(line: OrderLine, column: Column) -> str:
-    if column is Column.ID:
-        return line.id
-    if column is Column.DATE:
-        return format_datetime(line.created, "short")
-    if column is Column.BUYER:
-        return line.buyer
-    if column is Column.CHANNEL:
-        return channel_label(line.channel) if line.channel else "—"
-    if column is Column.PRODUCTS:
-        return line.products
-    if column is Column.TOTAL:
-        return money_text(line.total, line.currency)
-    if column is Column.PAID:
-        return (QCoreApplication.translate("OrdersTableModel", "Paid") if line.paid
-                else QCoreApplication.translate("OrdersTableModel", "Unpaid"))
-    if column is Column.SHIPPING:
-        return (shipping_label(line.shipping) if line.shipping
-                else QCoreApplication.translate("OrdersTableModel", "No shipping"))
-    if column is Column.DELIVERED:
-        return (QCoreApplication.translate("OrdersTableModel", "Delivered") if line.delivered
-                else QCoreApplication.translate("OrdersTableModel", "Not yet"))
-    if column is Column.CLOSED:
-        return (QCoreApplication.translate("OrdersTableModel", "Closed") if line.closed
-                else QCoreApplication.translate("OrdersTableModel", "Open"))
-    return ""
+def state(item: OrderItem) -> str:
+    """The one state a row shows: closed, else delivered, else its shipping's progress."""
+    if item.closed:
+        return "closed"
+    if item.delivered:
+        return "delivered"
+    return item.shipping or "none"
+
+
+# The state column's words: short, so the column stays narrow (the facets use the longer
+# shipping labels; an unknown status shows as it came).
+_STATES = {
+    "closed": QT_TRANSLATE_NOOP("OrdersTableModel", "Closed"),
+    "delivered": QT_TRANSLATE_NOOP("OrdersTableModel", "Delivered"),
+    "on_route": QT_TRANSLATE_NOOP("OrdersTableModel", "On the way"),
+    "pickup": QT_TRANSLATE_NOOP("OrdersTableModel", "To pick up"),
+    "in_progress": QT_TRANSLATE_NOOP("OrdersTableModel", "Preparing"),
+    "pending": QT_TRANSLATE_NOOP("OrdersTableModel", "Pending"),
+    "none": QT_TRANSLATE_NOOP("OrdersTableModel", "No shipping"),
+}
+
+
+def state_text(value: str) -> str:
+    words = _STATES.get(value)
+    return _t(words) if words else shipping_label(value)
+
+
+def state_icon(value: str) -> tuple[str, Tone]:
+    if value == "closed":
+        return "close", Tone.MUTED
+    if value == "delivered":
+        return "check", Tone.SUCCESS
+    if value in ("pending", "none"):
+        return "clock", Tone.WARNING
+    return "outbox", Tone.ACCENT
+
+
+def short_channel(value: str | None) -> str:
+    """A narrow column's word for the channel (the tooltip names it in full)."""
+    if value == "marketplace":
+        return _t(_MARKET)
+    return channel_label(value) if value else "—"
+
+
+def row_texts(item: OrderItem) -> tuple[str, ...]:
+    """Every column's text of one row, in column order (the Changes column is live)."""
+    return (
+        one_line(clip(item.id, 40)),
+        format_datetime(item.created, "short"),
+        one_line(clip(item.buyer)),
+        one_line(clip(item.products)),
+        format_money(item.total, item.currency),
+        _t(_PAID) if item.paid else _t(_UNPAID),
+        state_text(state(item)),
+        short_channel(item.channel),
+        "",
+    )
 
 
 def column_words(column: Column) -> list[str]:
     """Every word a state column can show (to size it to its longest)."""
-    line = OrderLine(id="", created=None, buyer="", nickname="", channel=None, products="",
-                     currency=None, total=None, paid=False, processed=False, delivered=False,
-                     closed=False, shipping=None, shipping_ids=(), tracking_codes=(),
-                     payments=0)
     if column is Column.SYNC:
-        return [chip_style(state)[0] for state in ("queued", "sending", "sent", "conflict",
-                                                   "failed")]
-    if column is Column.SHIPPING:
-        return [cell_text(line, column)] + [shipping_label(s.value) for s in ShippingStatus]
-    words = [cell_text(line, column)]
-    line.paid = line.delivered = line.closed = True
-    return [*words, cell_text(line, column)]
+        return [chip_style(s)[0] for s in ("queued", "sending", "sent", "conflict", "failed")]
+    if column is Column.STATE:
+        return [state_text(v) for v in _STATES]
+    if column is Column.PAID:
+        return [_t(_PAID), _t(_UNPAID)]
+    if column is Column.CHANNEL:
+        return [short_channel("shopfront"), short_channel("marketplace")]
+    return []

@@ -12,31 +12,93 @@ import functools
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from sellerdesk.services.orders import ShippingChange
+from sellerdesk.services.order_list import OrderItem
+from sellerdesk.services.orders import CSV_COLUMNS, CsvWords, ShippingChange
 from sellerdesk.services.types import OrderFilter, OrderSort, OutboxEntry, ShippingStatus
+from sellerdesk.ui import settings as keys
+from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.orders.bulk import BulkShippingDialog
+from sellerdesk.ui.orders.columns import state_text
 from sellerdesk.ui.orders.detail import OrderDetail
+from sellerdesk.ui.orders.filters import channel_label, shipping_label
 from sellerdesk.ui.orders.forms import InvoiceForm, ShippingForm
-from sellerdesk.ui.orders.lines import OrderLine
 from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.runner import TaskRunner
+from sellerdesk.ui.settings import Settings
 from sellerdesk.ui.widgets.formatting import format_number
 
 if TYPE_CHECKING:
     from sellerdesk.services.session import Session
 
 
+# The export's column titles, in CSV_COLUMNS' order.
+_CSV_HEADERS = {
+    "id": QT_TRANSLATE_NOOP("OrdersExport", "Order"),
+    "date": QT_TRANSLATE_NOOP("OrdersExport", "Date"),
+    "buyer": QT_TRANSLATE_NOOP("OrdersExport", "Buyer"),
+    "nickname": QT_TRANSLATE_NOOP("OrdersExport", "Nickname"),
+    "channel": QT_TRANSLATE_NOOP("OrdersExport", "Channel"),
+    "products": QT_TRANSLATE_NOOP("OrdersExport", "Products"),
+    "currency": QT_TRANSLATE_NOOP("OrdersExport", "Currency"),
+    "grand_total": QT_TRANSLATE_NOOP("OrdersExport", "Total"),
+    "paid": QT_TRANSLATE_NOOP("OrdersExport", "Paid"),
+    "processed": QT_TRANSLATE_NOOP("OrdersExport", "Processed"),
+    "state": QT_TRANSLATE_NOOP("OrdersExport", "State"),
+    "shipping": QT_TRANSLATE_NOOP("OrdersExport", "Shipping"),
+    "tracking_codes": QT_TRANSLATE_NOOP("OrdersExport", "Tracking codes"),
+    "delivered": QT_TRANSLATE_NOOP("OrdersExport", "Delivered"),
+    "closed": QT_TRANSLATE_NOOP("OrdersExport", "Closed"),
+    "invoiced": QT_TRANSLATE_NOOP("OrdersExport", "Invoiced"),
+    "invoice_number": QT_TRANSLATE_NOOP("OrdersExport", "Invoice number"),
+}
+
+
+def _csv_label(kind: str, code: str) -> str:
+    """A coded cell of the export in the words the table shows (codes it has none for stay
+    as they came: the file keeps the seller's data exact)."""
+    if kind == "flag":
+        return QCoreApplication.translate("OrdersExport", "Yes" if code == "true" else "No")
+    if kind == "channel":
+        return channel_label(code)
+    if kind == "shipping":
+        return shipping_label(code)
+    if kind == "state":
+        return state_text(code)
+    return code
+
+
+def csv_words() -> CsvWords:
+    """The export's titles and words in the UI language (the table's own)."""
+    return CsvWords(headers=tuple(QCoreApplication.translate("OrdersExport", _CSV_HEADERS[c])
+                                  for c in CSV_COLUMNS), label=_csv_label)
+
+
+def export_folder(settings: Settings) -> str:
+    """Where the export dialog opens: the last export's folder if it is still there, else
+    the seller's Documents (else their home)."""
+    last = settings.get(keys.EXPORT_FOLDER)
+    if last and Path(last).is_dir():
+        return last
+    for place in (QStandardPaths.StandardLocation.DocumentsLocation,
+                  QStandardPaths.StandardLocation.HomeLocation):
+        folder = QStandardPaths.writableLocation(place)
+        if folder and Path(folder).is_dir():
+            return folder
+    return str(Path.home())
+
+
 class OrderCommands(QObject):
     export_finished = Signal(str, int)  # path, orders written
     notice_posted = Signal(str)  # a line for the view's header, in words
 
-    def __init__(self, runner: TaskRunner, writes: PendingSignals, detail: OrderDetail,
-                 window: QWidget) -> None:
+    def __init__(self, runner: TaskRunner, settings: Settings, writes: PendingSignals,
+                 detail: OrderDetail, window: QWidget) -> None:
         super().__init__(window)
         self._runner = runner
+        self._settings = settings
         self._writes = writes
         self._detail = detail
         self._window = window  # parent of the dialogs
@@ -88,7 +150,7 @@ class OrderCommands(QObject):
 
     # ---- Several orders. -----------------------------------------------------------------------
 
-    def open_bulk_shipping(self, lines: list[OrderLine]) -> BulkShippingDialog | None:
+    def open_bulk_shipping(self, lines: list[OrderItem]) -> BulkShippingDialog | None:
         """The bulk shipping dialog for `lines` (None without a shop or without lines)."""
         if self._session is None or not lines:
             return None
@@ -115,20 +177,34 @@ class OrderCommands(QObject):
 
     # ---- The list as a file. ---------------------------------------------------------------------
 
-    def ask_export(self, f: OrderFilter, sort: OrderSort) -> None:
-        """Ask where, then export (Ctrl+E, the Export button)."""
+    def ask_export(self, f: OrderFilter, sort: OrderSort) -> QFileDialog | None:
+        """Ask where (in the folder of the last export, else the seller's Documents), then
+        export (Ctrl+E, the Export button); returns the dialog, open."""
         if self._session is None:
-            return
-        name, _ = QFileDialog.getSaveFileName(
-            self._window, QCoreApplication.translate("OrdersPanel", "Export orders"),
-            "orders.csv", QCoreApplication.translate("OrdersPanel", "CSV files (*.csv)"))
+            return None
+        dialog = QFileDialog(self._window,
+                             QCoreApplication.translate("OrdersPanel", "Export orders"),
+                             export_folder(self._settings),
+                             QCoreApplication.translate("OrdersPanel", "CSV files (*.csv)"))
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setDefaultSuffix("csv")
+        dialog.selectFile(QCoreApplication.translate("OrdersPanel", "orders") + ".csv")
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.fileSelected.connect(functools.partial(self._on_export_file_selected, f, sort))
+        dialog.open()
+        return dialog
+
+    def _on_export_file_selected(self, f: OrderFilter, sort: OrderSort, name: str) -> None:
         if name:
-            self.export_csv(Path(name), f, sort)
+            path = Path(name)
+            self._settings.set(keys.EXPORT_FOLDER, str(path.parent))
+            self.export_csv(path, f, sort)
 
     def export_csv(self, path: Path, f: OrderFilter, sort: OrderSort) -> None:
         if self._session is None:
             return
-        self._runner.run(self._session.orders.export_csv(path, f, sort=sort),
+        self._runner.run(self._session.orders.export_csv(path, f, sort=sort,
+                                                         words=csv_words()),
                          on_success=functools.partial(self._on_exported, path),
                          label=QCoreApplication.translate("OrdersPanel", "Exporting orders…"),
                          owner=self)

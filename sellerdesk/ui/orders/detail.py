@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from sellerdesk.services.pending import PendingChange, id_in, order_key
+from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.types import IntentKind, Order
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.orders import detail_sections as sections
@@ -77,6 +78,12 @@ class OrderDetail(QWidget):
         self.refresh_button.setAutoRaise(True)
         self.refresh_button.setToolTip(self.tr("Read this order again from the shop"))
         self.refresh_button.setAccessibleName(self.tr("Refresh this order from the shop"))
+        self.close_button = QToolButton(self)
+        self.close_button.setIcon(icon("close"))
+        self.close_button.setAutoRaise(True)
+        self.close_button.setToolTip(self.tr("Close the detail (the list takes the whole "
+                                             "height)"))
+        self.close_button.setAccessibleName(self.tr("Close the order detail"))
 
         # On the scrolled page, which the empty state hides, even before a first arrangement.
         self._body = QWidget(self)
@@ -93,6 +100,7 @@ class OrderDetail(QWidget):
             chips.addWidget(chip)
         chips.addStretch(1)
         chips.addWidget(self.refresh_button)
+        chips.addWidget(self.close_button)
         heading.addLayout(chips)
 
         body = self._body
@@ -141,7 +149,7 @@ class OrderDetail(QWidget):
         if order is None:
             self.stack.setCurrentIndex(0)
             return
-        self.title.setText(self.tr("Order {id}").format(id=clip(order.id, 60)))
+        self.title.setText(self.tr("Order {id}").format(id=one_line(clip(order.id, 60))))
         self.subtitle.setText(sections.summary_line(order))
         self._show_chips(order)
         scroll = self.scroller.verticalScrollBar().value() if same else 0

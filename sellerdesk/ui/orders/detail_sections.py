@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
+from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.types import Order, Qualification
 from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.orders.filters import channel_label, shipping_label
@@ -244,8 +245,8 @@ def _money_of(order: Order) -> Callable[[Decimal | int | None], str]:
 
 
 def summary_line(order: Order) -> str:
-    """Under the detail's title: when, where."""
+    """Under the detail's title: when, where, in which currency (one line)."""
     return _join(format_datetime(order.creation_date) if order.creation_date else None,
                  channel_label(order.channel.value) if order.channel else None,
-                 order.currency.value if order.currency else None,
+                 one_line(order.currency.value) if order.currency else None,
                  sep="  ·  ")

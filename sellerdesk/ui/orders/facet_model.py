@@ -150,6 +150,12 @@ class FacetModel(QAbstractItemModel):
         if value is None:
             if role == Qt.ItemDataRole.DisplayRole and index.column() == 0:
                 return facet_title(facet)
+            if role == Qt.ItemDataRole.AccessibleTextRole:
+                if index.column() == 0:
+                    return facet_title(facet)
+                choices = len(self._values[facet])
+                return self.tr("{count} choices", "", choices).format(
+                    count=format_number(choices))
             if role == Qt.ItemDataRole.FontRole:
                 return self._bold
             if role == FACET_ROLE:
@@ -164,8 +170,10 @@ class FacetModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == 1:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return self.tr("{value}, {count} orders", "", count).format(
-                value=value_label(facet, value), count=format_number(count))
+            # Each cell its own name: the value, and its count (a screen reader reads both).
+            if index.column() == 0:
+                return value_label(facet, value)
+            return self.tr("{count} orders", "", count).format(count=format_number(count))
         if role == FACET_ROLE:
             return facet
         if role == VALUE_ROLE:

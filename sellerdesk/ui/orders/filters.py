@@ -12,6 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
+from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.types import OrderFilter, OrderSort, OrderSummary
 from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 
@@ -21,7 +22,8 @@ _TEXT_FACETS = ("status", "shipping", "channel", "currency")
 # Sidebar order: what a seller filters by most first.
 FACETS = ("paid", "processed", "shipping", "delivered", "closed", "status", "channel",
           "currency", "feedback", "buyer_feedback", "seller_feedback")
-SUMMARIES = tuple(OrderSummary)
+SUMMARIES = (OrderSummary.PENDING_PROCESS, OrderSummary.PENDING_SHIPMENT,
+             OrderSummary.ON_THE_WAY, OrderSummary.PENDING_FEEDBACK, OrderSummary.CLOSED_ORDERS)
 _SHIPPING_ORDER = ("pending", "print_tag", "to_be_agreed", "in_progress", "pickup", "on_route",
                    "delivered")
 _STATUS_ORDER = ("new", "first_contact", "confirmed_data")
@@ -77,14 +79,17 @@ _CHANNELS = {
 _SUMMARIES = {
     OrderSummary.PENDING_PROCESS: QT_TRANSLATE_NOOP("OrderFilters", "To process"),
     OrderSummary.PENDING_SHIPMENT: QT_TRANSLATE_NOOP("OrderFilters", "To ship"),
+    OrderSummary.ON_THE_WAY: QT_TRANSLATE_NOOP("OrderFilters", "On the way"),
     OrderSummary.PENDING_FEEDBACK: QT_TRANSLATE_NOOP("OrderFilters", "To rate"),
     OrderSummary.CLOSED_ORDERS: QT_TRANSLATE_NOOP("OrderFilters", "Closed"),
 }
 _SUMMARY_HINTS = {
     OrderSummary.PENDING_PROCESS: QT_TRANSLATE_NOOP("OrderFilters",
                                                     "Paid orders not processed yet"),
-    OrderSummary.PENDING_SHIPMENT: QT_TRANSLATE_NOOP("OrderFilters",
-                                                     "Processed orders not delivered yet"),
+    OrderSummary.PENDING_SHIPMENT: QT_TRANSLATE_NOOP(
+        "OrderFilters", "Paid and processed orders not handed to the carrier yet"),
+    OrderSummary.ON_THE_WAY: QT_TRANSLATE_NOOP(
+        "OrderFilters", "Orders handed to the carrier and not delivered yet"),
     OrderSummary.PENDING_FEEDBACK: QT_TRANSLATE_NOOP(
         "OrderFilters", "Delivered orders waiting for your feedback"),
     OrderSummary.CLOSED_ORDERS: QT_TRANSLATE_NOOP("OrderFilters", "Orders that are closed"),
@@ -99,7 +104,14 @@ _SORTS = {
     OrderSort.NAME_DESC: QT_TRANSLATE_NOOP("OrderFilters", "Buyer name, Z to A"),
     OrderSort.CLIENT_ID_ASC: QT_TRANSLATE_NOOP("OrderFilters", "Client number, ascending"),
     OrderSort.CLIENT_ID_DESC: QT_TRANSLATE_NOOP("OrderFilters", "Client number, descending"),
+    OrderSort.TOTAL_DESC: QT_TRANSLATE_NOOP("OrderFilters", "Highest total first"),
+    OrderSort.TOTAL_ASC: QT_TRANSLATE_NOOP("OrderFilters", "Lowest total first"),
 }
+# The sort menu, in the order a seller looks for them.
+SORT_CHOICES = (OrderSort.CREATION_DATE_DESC, OrderSort.CREATION_DATE_ASC,
+                OrderSort.TOTAL_DESC, OrderSort.TOTAL_ASC, OrderSort.LAST_UPDATED_DESC,
+                OrderSort.LAST_UPDATED_ASC, OrderSort.NAME_ASC, OrderSort.NAME_DESC,
+                OrderSort.CLIENT_ID_ASC, OrderSort.CLIENT_ID_DESC)
 
 
 def _words(text: str) -> str:
@@ -113,27 +125,28 @@ def facet_title(facet: str) -> str:
 
 
 def value_label(facet: str, value: str) -> str:
-    """A facet value in words ("true" of `paid` is "Paid"); unknown values show as they are."""
+    """A facet value in words ("true" of `paid` is "Paid"); a value from the server that has
+    no words (a new currency, a status) shows as it came, on one line."""
     if facet in _BOOLEAN_VALUES and value in ("true", "false"):
         return _words(_BOOLEAN_VALUES[facet][0 if value == "true" else 1])
     if facet == "shipping":
         return shipping_label(value)
     if facet == "status":
         status = _CONTACT_STATUSES.get(value)
-        return _words(status) if status else value
+        return _words(status) if status else one_line(value)
     if facet == "channel":
         return channel_label(value)
-    return value
+    return one_line(value)
 
 
 def shipping_label(value: str) -> str:
     status = _SHIPPING_STATUSES.get(value)
-    return _words(status) if status else value.replace("_", " ")
+    return _words(status) if status else one_line(value.replace("_", " "))
 
 
 def channel_label(value: str) -> str:
     channel = _CHANNELS.get(value)
-    return _words(channel) if channel else value
+    return _words(channel) if channel else one_line(value)
 
 
 def summary_label(summary: OrderSummary) -> str:
@@ -146,6 +159,14 @@ def summary_hint(summary: OrderSummary) -> str:
 
 def sort_label(sort: OrderSort) -> str:
     return _words(_SORTS[sort])
+
+
+def known_values(facet: str) -> tuple[str, ...]:
+    """The values of a facet that have words (to size the sidebar)."""
+    if facet in _BOOL_FACETS:
+        return ("true", "false")
+    return tuple({"shipping": _SHIPPING_STATUSES, "status": _CONTACT_STATUSES,
+                  "channel": _CHANNELS}.get(facet, {}))
 
 
 def value_order(facet: str, values: list[str]) -> list[str]:

@@ -17,6 +17,8 @@ from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
+    QFileDialog,
+    QHeaderView,
     QSplitter,
     QStackedWidget,
     QToolButton,
@@ -28,9 +30,11 @@ from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.orders.bulk import BulkShippingDialog
+from sellerdesk.ui.orders.columns import Column
 from sellerdesk.ui.orders.commands import OrderCommands
 from sellerdesk.ui.orders.detail import OrderDetail
 from sellerdesk.ui.orders.filters import (
+    SORT_CHOICES,
     active_facets,
     filter_from_json,
     filter_to_json,
@@ -48,11 +52,15 @@ from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.formatting import format_number
 from sellerdesk.ui.widgets.search_field import SearchField
+from sellerdesk.ui.widgets.text import plain_label
 
 if TYPE_CHECKING:
     from sellerdesk.services.session import Session
 
 _SETTINGS_NAME = "orders"
+# Stored layouts of the table and the list/detail split; versioned when their parts change
+# (v2: one state column, Products stretching, the detail hidden until an order is picked).
+_LAYOUT_NAME = "orders.v2"
 
 
 class OrdersPanel(Panel):
@@ -76,14 +84,19 @@ class OrdersPanel(Panel):
                                        "a tracking code or the order number"))
         self.search.setMinimumWidth(220)
         self.sort_combo = QComboBox(self)
-        for sort in OrderSort:
+        for sort in SORT_CHOICES:
             self.sort_combo.addItem(sort_label(sort), sort.value)
-        self.sort_combo.setAccessibleName(self.tr("Order of the list"))
+        # Named by what it chooses (not by its current value) and labelled by the words
+        # beside it, so a screen reader says "Sort orders by, Newest first".
+        self.sort_combo.setAccessibleName(self.tr("Sort orders by"))
+        self.sort_label = plain_label(self.tr("Sort by"), self, muted=True)
+        self.sort_label.setBuddy(self.sort_combo)
         self.bulk_button = self._tool("outbox", self.tr("Update shipping…"),
                                       self.tr("Update the shipping of the selected orders"))
         self.export_button = self._tool("orders", self.tr("Export…"),
                                         self.tr("Export the orders of this view to a CSV file"))
-        for tool in (self.search, self.sort_combo, self.bulk_button, self.export_button):
+        for tool in (self.search, self.sort_label, self.sort_combo, self.bulk_button,
+                     self.export_button):
             self.header.add_tool(tool)
 
         self.sidebar = FacetSidebar(ctx.settings, self)
@@ -94,20 +107,21 @@ class OrdersPanel(Panel):
         self.list_stack.addWidget(self.table)
         self.list_stack.addWidget(self.no_results)
         self.detail = OrderDetail(self.writes, self)
-        self.commands = OrderCommands(ctx.runner, self.writes, self.detail, self)
+        self.commands = OrderCommands(ctx.runner, ctx.settings, self.writes, self.detail, self)
         self.detail_split = QSplitter(Qt.Orientation.Vertical, self)
         self.detail_split.addWidget(self.list_stack)
         self.detail_split.addWidget(self.detail)
         self.detail_split.setStretchFactor(0, 4)
         self.detail_split.setStretchFactor(1, 5)
+        self.detail_split.setChildrenCollapsible(False)
+        # Until an order is picked the list has the whole height (no half-empty pane).
+        self.detail.hide()
         self.split = QSplitter(Qt.Orientation.Horizontal, self)
         self.split.addWidget(self.sidebar)
         self.split.addWidget(self.detail_split)
         self.split.setStretchFactor(1, 1)
         # Wide enough for the longest facet value and its count in the desktop's font.
-        fm = self.fontMetrics()
-        self.split.setSizes([max(250, fm.horizontalAdvance("Details confirmed 10,000") + 100),
-                             900])
+        self.split.setSizes([self.sidebar.preferred_width(), 900])
         self.no_shop = EmptyState("orders", self.tr("No orders to show"),
                                   self.tr("Your sales in the shop and on the marketplace appear "
                                           "here, with their payment and shipping state, once "
@@ -154,6 +168,7 @@ class OrdersPanel(Panel):
         self.model.loading_failed.connect(self._on_model_loading_failed)
         self.commands.notice_posted.connect(self.header.set_subtitle)
         self.commands.export_finished.connect(self.export_finished)
+        self.detail.close_button.clicked.connect(self.close_detail)
 
     # ---- Panel. -------------------------------------------------------------------------------
 
@@ -258,8 +273,15 @@ class OrdersPanel(Panel):
         return self.commands.open_bulk_shipping([self.model.line(r) for r in rows])
 
     def export_csv(self, path: Path) -> None:
-        """Write the orders of this view (filter and order as shown) to `path`."""
-        self.commands.export_csv(path, self._filter, self.model.order_sort())
+        """Write the orders of this view (its filter, words and order, as shown) to `path`."""
+        self.commands.export_csv(path, self.model.filter(), self.model.order_sort())
+
+    def close_detail(self) -> None:
+        """Hide the detail pane (the list takes the whole height again)."""
+        self.table.clearSelection()
+        self.detail.show_order(None)
+        self.detail.hide()
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def refresh_selected_order(self) -> None:
         """Read the selected order again from the shop (online)."""
@@ -269,18 +291,22 @@ class OrdersPanel(Panel):
 
     def save_state(self) -> None:
         settings = self.ctx.settings
-        settings.save_header(_SETTINGS_NAME, self.table.horizontalHeader())
+        settings.save_header(_LAYOUT_NAME, self.table.horizontalHeader())
         settings.save_splitter(_SETTINGS_NAME, self.split)
-        settings.save_splitter(f"{_SETTINGS_NAME}.detail", self.detail_split)
+        if self.detail.isVisible():  # a hidden pane's size is no size to come back to
+            settings.save_splitter(f"{_LAYOUT_NAME}.detail", self.detail_split)
         settings.set(keys.VIEW_FILTERS.at(_SETTINGS_NAME),
                      {"filter": filter_to_json(self._filter),
                       "sort": self.model.order_sort().value})
 
     def restore_state(self) -> None:
         settings = self.ctx.settings
-        settings.restore_header(_SETTINGS_NAME, self.table.horizontalHeader())
+        if settings.restore_header(_LAYOUT_NAME, self.table.horizontalHeader()):
+            self.table.horizontalHeader().setSectionResizeMode(
+                Column.PRODUCTS, QHeaderView.ResizeMode.Stretch)
         settings.restore_splitter(_SETTINGS_NAME, self.split)
-        settings.restore_splitter(f"{_SETTINGS_NAME}.detail", self.detail_split)
+        settings.restore_splitter(f"{_LAYOUT_NAME}.detail", self.detail_split)
+        self.detail.setVisible(self.detail.order() is not None)
         stored = settings.get(keys.VIEW_FILTERS.at(_SETTINGS_NAME))
         sort = sort_from_json(stored.get("sort"))
         self.table.show_sort(sort)
@@ -371,8 +397,13 @@ class OrdersPanel(Panel):
 
     def _on_detail_read(self, order: Order | None) -> None:
         self.detail.show_order(order)
-        if order is not None:
-            self.order_shown.emit(order.id)
+        if order is None:
+            return
+        if not self.detail.isVisible():
+            self.detail.show()
+            height = sum(self.detail_split.sizes())
+            self.detail_split.setSizes([height // 2, height - height // 2])
+        self.order_shown.emit(order.id)
 
     def _on_orders_changed(self, order_id: str | None) -> None:
         self._changed_ids.add(order_id)
@@ -382,16 +413,15 @@ class OrdersPanel(Panel):
         ids, self._changed_ids = self._changed_ids, set()
         if self._session is None:
             return
-        for order_id in ({None} if None in ids else ids):  # None: many (a sync)
-            self.model.order_changed(order_id)
+        self.model.follow_changes()  # whatever changed, the rows written since the last read
         self._refresh_facets()
         shown = self.detail.order()
         if shown is not None and (None in ids or shown.id in ids):
             self._reload_detail()
 
-    def ask_export(self) -> None:
-        """Ask where to save, then export this view (Ctrl+E)."""
-        self.commands.ask_export(self._filter, self.model.order_sort())
+    def ask_export(self) -> QFileDialog | None:
+        """Ask where to save, then export this view (Ctrl+E); returns the open dialog."""
+        return self.commands.ask_export(self.model.filter(), self.model.order_sort())
 
     def focus_tracking_code(self) -> None:
         self.detail.shipping_form.code.setFocus(Qt.FocusReason.ShortcutFocusReason)

@@ -11,6 +11,8 @@ import dataclasses
 from PySide6.QtCore import (
     QAbstractItemModel,
     QEvent,
+    QItemSelection,
+    QItemSelectionModel,
     QModelIndex,
     QPersistentModelIndex,
     QSize,
@@ -23,6 +25,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QInputDialog,
+    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QToolButton,
@@ -35,12 +38,15 @@ from sellerdesk.services.types import Facets, OrderFilter, OrderSummary
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.orders.facet_model import FacetModel
 from sellerdesk.ui.orders.filters import (
+    FACETS,
     SUMMARIES,
     active_facets,
     filter_from_json,
     filter_to_json,
+    known_values,
     summary_hint,
     summary_label,
+    value_label,
     with_facet,
     without_facets,
 )
@@ -73,6 +79,17 @@ class _ToggleDelegate(QStyledItemDelegate):
         if event.type() == QEvent.Type.MouseButtonDblClick and index.parent().isValid():
             return True  # the first release already toggled it
         return super().editorEvent(event, model, option, index)
+
+
+class _FacetTree(QTreeView):
+    """The facet tree. Neither the mouse nor the keys ever select in it (a click or Space
+    ticks a value through the delegate). Selecting a cell is what an assistive technology's
+    "Toggle" does (Qt's accessible item action), so the sidebar takes a selection as that
+    toggle and ticks the value the same way a click does."""
+
+    def selectionCommand(self, index: QModelIndex | QPersistentModelIndex,
+                         event: QEvent | None = None) -> QItemSelectionModel.SelectionFlag:
+        return QItemSelectionModel.SelectionFlag.NoUpdate
 
 
 class FacetSidebar(QWidget):
@@ -125,22 +142,32 @@ class FacetSidebar(QWidget):
         filters_title.addWidget(heading_label(self.tr("Filters"), self, scale=1.0), 1)
         filters_title.addWidget(self.clear_button)
 
-        self.tree = QTreeView(self)
+        self.tree = _FacetTree(self)
         self.tree.setModel(self.model)
         self.tree.setHeaderHidden(True)
         self.tree.setUniformRowHeights(True)
         self.tree.setRootIsDecorated(True)
         self.tree.setIndentation(14)
         self.tree.setAllColumnsShowFocus(True)
-        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # By item: Qt's accessible "Toggle" of a row-selecting tree selects the visual row
+        # numbered like the cell's row within its group (a heading, for the first values).
+        self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
         self.tree.setItemDelegate(_ToggleDelegate(self.tree))
         self.tree.setAccessibleName(self.tr("Filters"))
         self.tree.setFrameShape(QTreeView.Shape.NoFrame)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # Nothing in the tree moves when counts change: the count column has the width of the
+        # largest count, the words take the rest, and no sideways scroll bar can appear (it
+        # would lift every row when it did; the next click would land on a heading).
+        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         header = self.tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
+        header.resizeSection(1, self.count_width())
         self.model.rowsInserted.connect(self._on_model_rows_inserted)
+        self.tree.selectionModel().selectionChanged.connect(self._on_tree_selection_changed)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 10, 6, 6)
@@ -153,6 +180,20 @@ class FacetSidebar(QWidget):
         layout.addLayout(filters_title)
         layout.addWidget(self.tree, 1)
         self.reload_saved_views()
+
+    def count_width(self) -> int:
+        """The count column: as wide as the largest count a shop of ours shows."""
+        return self.fontMetrics().horizontalAdvance(format_number(888_888)) + 12
+
+    def preferred_width(self) -> int:
+        """Wide enough for the longest facet value, its box and its count, in this font."""
+        fm = self.fontMetrics()
+        words = [value_label(f, v) for f in FACETS for v in known_values(f)]
+        words += [summary_label(s) for s in SUMMARIES]
+        text = max(fm.horizontalAdvance(w) for w in words)
+        box = self.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth) + 8
+        scroll = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        return self.tree.indentation() + box + text + self.count_width() + scroll + 28
 
     def _tool(self, icon_name: str, tip: str, name: str) -> QToolButton:
         button = QToolButton(self)
@@ -248,6 +289,17 @@ class FacetSidebar(QWidget):
         row = self.saved.currentIndex()
         if row >= 0:
             self.delete_saved_view(self.saved.itemText(row))
+
+    def _on_tree_selection_changed(self, selected: QItemSelection, _: QItemSelection) -> None:
+        """An assistive technology's "Toggle" on a value: tick or untick it, as a click."""
+        indexes = [i for i in selected.indexes() if i.parent().isValid()]
+        self.tree.selectionModel().clearSelection()
+        for index in indexes[:1]:
+            first = index.sibling(index.row(), 0)
+            if self.model.flags(first) & Qt.ItemFlag.ItemIsEnabled:
+                checked = first.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+                self.model.setData(first, Qt.CheckState.Unchecked if checked
+                                   else Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole)
 
     def _on_model_rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
         if not parent.isValid():

@@ -1,16 +1,23 @@
-"""The order list: a table model paging lazily from the store's cache.
+"""The order list: a table model paging lazily, by key, from the store's cache.
 
-Rows arrive a page at a time (`canFetchMore`/`fetchMore`): the view asks for more as the
-seller scrolls, the page is read on the store's thread through the task runner, and its rows
-are inserted when it lands. A 100,000-order shop opens with one page and never blocks the GUI
-thread on a query. Everything a row shows comes from its page; no query per row.
+Rows arrive a page at a time (`canFetchMore`/`fetchMore`): the page after the last row's key
+is read and decoded on the store's thread, and its rows are inserted when it lands, so a
+100,000-order shop opens with one page and never blocks the GUI thread on a query or a
+decode. Everything a row shows comes from its `OrderItem`; its texts are computed the first
+time it is painted and kept.
+
+The list follows the store: after a change (a sync, a write applied) the rows written since
+the list was read are fetched with their place and whether they still match, and applied in
+slices of a few rows per turn of the event loop (a sync that brings thousands never holds a
+frame): a changed row repaints in place, moves, leaves the list, or arrives at its place.
 """
 
 from __future__ import annotations
 
+import collections
 import functools
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -18,22 +25,27 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QIcon
 
+from sellerdesk.services.order_list import OrderChanges, OrderItem, OrderKey, OrderPage
 from sellerdesk.services.pending import PendingChange, id_in, order_key
-from sellerdesk.services.types import Order, OrderFilter, OrderSort
+from sellerdesk.services.safe_text import one_line
+from sellerdesk.services.types import OrderFilter, OrderSort
 from sellerdesk.ui.orders.columns import (
     SORTS,
     Column,
     cached_icon,
-    cell_text,
     header_text,
     plain_tooltip,
+    row_texts,
     sort_for,
+    state,
+    state_icon,
 )
-from sellerdesk.ui.orders.lines import OrderLine, order_line
+from sellerdesk.ui.orders.filters import channel_label
 from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.theme import Tone
@@ -53,24 +65,32 @@ _RIGHT = (Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value
 _ROW_FLAGS = (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
               | Qt.ItemFlag.ItemNeverHasChildren)
 PAGE_SIZE = 200
-REFRESH_LIMIT = 1000  # rows re-read in place after a sync; further ones heal as they page in
-
+SLICE = 25  # changed rows applied per turn of the event loop
+FOLLOW_LIMIT = 2000  # more changes than this at once: read the list again from the top
 
 # The same as ints, for the paint path (reading an enum member costs a descriptor call).
-_ID, _TOTAL, _PAID, _SHIPPING = Column.ID.value, Column.TOTAL.value, Column.PAID.value, \
-    Column.SHIPPING.value
-_DELIVERED, _CLOSED, _SYNC = Column.DELIVERED.value, Column.CLOSED.value, Column.SYNC.value
+_ID, _TOTAL, _PAID, _STATE = (Column.ID.value, Column.TOTAL.value, Column.PAID.value,
+                              Column.STATE.value)
+_CHANNEL, _SYNC = Column.CHANNEL.value, Column.SYNC.value
 
 
 class OrderSource(Protocol):
     """What the model reads: `OrdersService` or a stand-in in tests."""
 
-    async def orders(self, filter: OrderFilter = ..., *, sort: OrderSort = ...,
-                     limit: int | None = ..., offset: int = ...) -> list[Order]: ...
+    async def page(self, filter: OrderFilter = ..., *, sort: OrderSort = ...,
+                   after: OrderKey | None = ..., limit: int = ...) -> OrderPage: ...
+
+    async def changes(self, since: int, filter: OrderFilter = ..., *, sort: OrderSort = ...,
+                      limit: int = ...) -> OrderChanges: ...
 
     async def count(self, filter: OrderFilter = ...) -> int: ...
 
-    async def order(self, order_id: str) -> Order | None: ...
+
+class _Change(NamedTuple):
+    generation: int
+    key: OrderKey
+    item: OrderItem
+    matches: bool
 
 
 class OrdersTableModel(QAbstractTableModel):
@@ -79,6 +99,7 @@ class OrdersTableModel(QAbstractTableModel):
     page_loaded = Signal(int)  # rows loaded so far
     total_counted = Signal(int)  # orders matching the filter
     loading_failed = Signal(str)  # in words
+    changes_applied = Signal()  # the rows written since the last read are all in place
 
     def __init__(self, runner: TaskRunner, writes: PendingSignals | None = None,
                  parent: QObject | None = None, *, page_size: int = PAGE_SIZE) -> None:
@@ -89,14 +110,22 @@ class OrdersTableModel(QAbstractTableModel):
         self._source: OrderSource | None = None
         self._filter = OrderFilter()
         self._sort = OrderSort.CREATION_DATE_DESC
-        self._rows: list[OrderLine] = []
-        self._index: dict[str, int] = {}
-        self._offset = 0  # store rows read so far (rows may skip a duplicate)
-        self._generation = 0  # a page of an older query is dropped when it lands
+        self._items: list[OrderItem] = []
+        self._keys: list[OrderKey] = []  # in display order, like the rows
+        self._where: dict[str, OrderKey] = {}  # order id -> its key (its row by bisection)
+        self._rev: int | None = None  # the store's change counter as of the first page
+        self._generation = 0  # a page or change of an older query is dropped when it lands
         self._fetching = False
         self._exhausted = True
         self._failed = False
         self._total: int | None = None
+        self._following = False
+        self._follow_again = False
+        self._queue: collections.deque[_Change] = collections.deque()
+        self._drain = QTimer(self)
+        self._drain.setSingleShot(True)
+        self._drain.setInterval(0)
+        self._drain.timeout.connect(self._on_drain_timeout)
         self._key = f"orders-page-{id(self)}"
         if writes is not None:
             writes.changed.connect(self._on_writes_changed)
@@ -112,16 +141,16 @@ class OrdersTableModel(QAbstractTableModel):
         self._filter, self._sort = filter, sort
         self._generation += 1
         self.beginResetModel()
-        self._rows, self._index = [], {}
-        self._offset, self._total = 0, None
+        self._items, self._keys, self._where = [], [], {}
+        self._rev, self._total = None, None
         self._fetching, self._failed = False, False
+        self._following = self._follow_again = False
+        self._queue.clear()
         self._exhausted = self._source is None
         self.endResetModel()
         if self._source is not None:
             self.fetchMore(QModelIndex())
-            self._runner.run(self._source.count(filter), show_progress=False,
-                             key=f"{self._key}-count", owner=self,
-                             on_success=functools.partial(self._on_counted, self._generation))
+            self._count()
 
     def filter(self) -> OrderFilter:
         return self._filter
@@ -136,56 +165,56 @@ class OrdersTableModel(QAbstractTableModel):
     def is_fetching(self) -> bool:
         return self._fetching
 
+    def is_following(self) -> bool:
+        """Changes are being read or applied."""
+        return self._following or bool(self._queue)
+
+    def clear_texts(self) -> None:
+        """Forget every row's texts (the language changed): they are made again when shown."""
+        for item in self._items:
+            item.display = None
+        if self._items:
+            self.dataChanged.emit(self.index(0, 0),
+                                  self.index(len(self._items) - 1, len(Column) - 1))
+
     # ---- Rows. --------------------------------------------------------------------------------
 
-    def line(self, row: int) -> OrderLine:
-        return self._rows[row]
+    def line(self, row: int) -> OrderItem:
+        return self._items[row]
 
-    def lines(self) -> Sequence[OrderLine]:
-        return self._rows
+    def lines(self) -> Sequence[OrderItem]:
+        return self._items
 
     def row_of(self, order_id: str) -> int | None:
-        return self._index.get(order_id)
+        key = self._where.get(order_id)
+        return None if key is None else self._row_of_key(key)
 
-    def update_order(self, order: Order) -> bool:
-        """Show the new state of one order, if it is loaded; only its row repaints."""
-        row = self._index.get(order.id)
-        if row is None:
-            return False
-        self._rows[row] = order_line(order)
-        self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
-        return True
-
-    def order_changed(self, order_id: str | None) -> None:
-        """An order changed in the store (None: many, after a sync): show it as it is now.
-        One read for that order if it is loaded; nothing for orders not paged in yet."""
-        if order_id is None:
-            self.refresh_loaded()
-        elif self._source is not None and order_id in self._index:
-            self._runner.run(self._source.order(order_id), show_progress=False, owner=self,
-                             on_success=self._on_changed_order_read)
-
-    def _on_changed_order_read(self, order: Order | None) -> None:
-        if order is not None:
-            self.update_order(order)
+    def follow_changes(self) -> None:
+        """Orders changed in the store (a sync, a write applied): bring the rows in step."""
+        if self._source is None or self._rev is None:
+            return  # the first page is still being read: it reads the store as it is now
+        if self._following:
+            self._follow_again = True
+            return
+        self._following = True
+        self._runner.run(self._source.changes(self._rev, self._filter, sort=self._sort,
+                                              limit=FOLLOW_LIMIT),
+                         show_progress=False, key=f"{self._key}-changes", owner=self,
+                         on_success=functools.partial(self._on_changes, self._generation),
+                         on_failure=functools.partial(self._on_changes_failed,
+                                                      self._generation))
 
     def refresh_loaded(self) -> None:
-        """Read the loaded rows again (after a sync), keeping the seller's place."""
-        if self._source is None or not self._rows:
+        """F5: the rows and the count as the store has them now, keeping the seller's place."""
+        if self._source is None or self._rev is None:
             self.set_query(self._filter, self._sort)
             return
-        count = min(len(self._rows), REFRESH_LIMIT)
-        self._runner.run(self._source.orders(self._filter, sort=self._sort, limit=count),
-                         show_progress=False, key=f"{self._key}-refresh", owner=self,
-                         on_success=functools.partial(self._on_reread, self._generation))
-        self._runner.run(self._source.count(self._filter), show_progress=False,
-                         key=f"{self._key}-count", owner=self,
-                         on_success=functools.partial(self._on_counted, self._generation))
+        self.follow_changes()
 
     # ---- Qt's model interface. ---------------------------------------------------------------
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._rows)
+        return 0 if parent.isValid() else len(self._items)
 
     def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(Column)
@@ -197,11 +226,11 @@ class OrdersTableModel(QAbstractTableModel):
         if not self.canFetchMore(parent) or self._source is None:
             return
         self._fetching = True
-        generation, offset = self._generation, self._offset
+        after = self._keys[-1] if self._keys else None
         self._runner.run(
-            self._source.orders(self._filter, sort=self._sort, limit=self._page, offset=offset),
-            on_success=functools.partial(self._on_page, generation, offset),
-            on_failure=functools.partial(self._on_page_failed, generation),
+            self._source.page(self._filter, sort=self._sort, after=after, limit=self._page),
+            on_success=functools.partial(self._on_page, self._generation, after),
+            on_failure=functools.partial(self._on_page_failed, self._generation),
             label=self.tr("Loading orders…"), key=self._key, owner=self)
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
@@ -213,10 +242,16 @@ class OrdersTableModel(QAbstractTableModel):
             return None
         column = Column(section)
         if role == Qt.ItemDataRole.DisplayRole:
+            return "" if column is Column.SYNC else header_text(column)
+        if role == Qt.ItemDataRole.DecorationRole and column is Column.SYNC:
+            return cached_icon("outbox", Tone.MUTED)
+        if role == Qt.ItemDataRole.AccessibleTextRole:
             return header_text(column)
         if role == Qt.ItemDataRole.ToolTipRole:
             if column in SORTS:
                 return self.tr("Click to sort by this column")
+            if column is Column.SYNC:
+                return self.tr("Changes of yours waiting to be sent, or just sent")
             return None
         if role == Qt.ItemDataRole.TextAlignmentRole and column is Column.TOTAL:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -224,102 +259,152 @@ class OrdersTableModel(QAbstractTableModel):
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         # The hot path of every repaint (each visible cell, several roles): plain int
-        # comparisons first, one list lookup for the text, None at once for other roles.
-        if role in (_DISPLAY, _ACCESSIBLE):
-            line = self._line_at(index)
-            if line is None:
-                return None
-            column = index.column()
-            if column == _SYNC:
-                state = self._writes.state(order_key(line.id)) if self._writes else None
-                return chip_style(state)[0] if state else ""
-            texts = line.texts
-            if texts is None:
-                texts = line.texts = [cell_text(line, c) for c in Column]
-            return texts[column]
+        # comparisons first, one tuple lookup for the text, None at once for other roles.
+        if role == _DISPLAY:
+            row = index.row()
+            return self.cell_text(row, index.column()) if 0 <= row < len(self._items) else None
         if role == _DECORATION:
-            line = self._line_at(index)
-            return None if line is None else self._decoration(line, index.column())
+            item = self._item_at(index)
+            return None if item is None else self._decoration(item, index.column())
         if role == _ALIGNMENT:
             return _RIGHT if index.column() == _TOTAL else None
+        if role == _ACCESSIBLE:
+            item = self._item_at(index)
+            return None if item is None else self._spoken(item, index)
         if role == _TOOLTIP:
-            line = self._line_at(index)
-            return None if line is None else self._tooltip(line, Column(index.column()))
+            item = self._item_at(index)
+            return None if item is None else self._tooltip(item, Column(index.column()))
         if role == _ORDER_ID:
-            line = self._line_at(index)
-            return None if line is None else line.id
+            item = self._item_at(index)
+            return None if item is None else item.id
         return None
 
-    def _line_at(self, index: AnyIndex) -> OrderLine | None:
+    def cell_text(self, row: int, column: int) -> str:
+        """What a cell shows (its display role), for the painting delegate. The Changes column
+        shows only an icon (its words are its tooltip and its name for a screen reader)."""
+        if column == _SYNC:
+            return ""
+        item = self._items[row]
+        texts = item.display
+        if texts is None:
+            texts = item.display = row_texts(item)
+        return texts[column]
+
+    def cell_icon(self, row: int, column: int) -> QIcon | None:
+        """A cell's icon (its decoration role), for the painting delegate."""
+        return self._decoration(self._items[row], column)
+
+    def _item_at(self, index: AnyIndex) -> OrderItem | None:
         row = index.row()  # -1 for an invalid index
-        return self._rows[row] if 0 <= row < len(self._rows) else None
+        return self._items[row] if 0 <= row < len(self._items) else None
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        """Sort by a column that has an ordering in the spec; other columns are ignored."""
+        """Sort by a column that has an ordering; other columns are ignored."""
         sort = sort_for(column, order)
         if sort is not None and sort is not self._sort:
             self.set_query(self._filter, sort)
 
     # ---- Cells. -------------------------------------------------------------------------------
 
-    def _decoration(self, line: OrderLine, column: int) -> QIcon | None:
+    def _decoration(self, item: OrderItem, column: int) -> QIcon | None:
         if column == _PAID:
-            return (cached_icon("check", Tone.SUCCESS) if line.paid
+            return (cached_icon("check", Tone.SUCCESS) if item.paid
                     else cached_icon("clock", Tone.WARNING))
-        if column == _SHIPPING and line.shipping:
-            if line.shipping == "delivered":
-                return cached_icon("check", Tone.SUCCESS)
-            if line.shipping == "pending":
-                return cached_icon("clock", Tone.WARNING)
-            return cached_icon("outbox", Tone.ACCENT)
-        if column == _DELIVERED:
-            return (cached_icon("check", Tone.SUCCESS) if line.delivered
-                    else cached_icon("clock", Tone.MUTED))
-        if column == _CLOSED and line.closed:
-            return cached_icon("close", Tone.MUTED)
-        if column in (_SYNC, _ID) and self._writes is not None:
-            # The id carries the write's icon too, so a queued change shows even when the
-            # Changes column is scrolled out of view.
-            state = self._writes.state(order_key(line.id))
-            if state:
-                _, name, tone = chip_style(state)
+        if column == _STATE:
+            return cached_icon(*state_icon(state(item)))
+        if column == _SYNC and self._writes is not None:
+            write = self._writes.state(order_key(item.id))
+            if write:
+                _, name, tone = chip_style(write)
                 return cached_icon(name, tone)
         return None
 
-    def _tooltip(self, line: OrderLine, column: Column) -> str | None:
-        if column is Column.PRODUCTS and line.products:
-            return plain_tooltip(line.products)
-        if column is Column.BUYER and line.nickname:
-            return plain_tooltip(line.nickname)
-        if column is Column.SHIPPING and line.tracking_codes:
+    def _spoken(self, item: OrderItem, index: AnyIndex) -> str:
+        """A cell's name for a screen reader: its text, and words where the cell has none."""
+        column = index.column()
+        if column == _SYNC:
+            write = self._writes.state(order_key(item.id)) if self._writes else None
+            return chip_style(write)[0] if write else self.tr("No changes waiting")
+        if column == _CHANNEL:
+            return channel_label(item.channel) if item.channel else "—"
+        return str(self.data(index, _DISPLAY))
+
+    def _tooltip(self, item: OrderItem, column: Column) -> str | None:
+        if column is Column.PRODUCTS and item.products:
+            return plain_tooltip(one_line(item.products))
+        if column is Column.BUYER and item.nickname:
+            return plain_tooltip(one_line(item.nickname))
+        if column is Column.STATE and item.tracking_codes:
             return plain_tooltip(self.tr("Tracking: {codes}").format(
-                codes=", ".join(line.tracking_codes)))
-        if column in (Column.SYNC, Column.ID) and self._writes is not None:
-            writes = self._writes.writes(order_key(line.id))
-            state = writes.state
-            words = [chip_style(state)[0]] if state else []
+                codes=one_line(", ".join(item.tracking_codes))))
+        if column is Column.CHANNEL and item.channel:
+            return plain_tooltip(channel_label(item.channel))
+        if column is Column.SYNC and self._writes is not None:
+            writes = self._writes.writes(order_key(item.id))
+            write = writes.state
+            words = [chip_style(write)[0]] if write else []
             messages = writes.problems()
             return plain_tooltip("\n".join(words + messages)) if words else None
         return None
 
+    # ---- Places in the ordering. -----------------------------------------------------------------
+
+    def _row_of_key(self, key: OrderKey) -> int | None:
+        keys = self._keys
+        lo, hi = 0, len(keys)
+        if self._sort.descending:
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if keys[mid] > key:
+                    lo = mid + 1
+                else:
+                    hi = mid
+        else:
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if keys[mid] < key:
+                    lo = mid + 1
+                else:
+                    hi = mid
+        return lo if lo < len(keys) and keys[lo] == key else None
+
+    def _place_for(self, key: OrderKey) -> int:
+        """Where a row of `key` goes among the loaded rows."""
+        keys = self._keys
+        lo, hi = 0, len(keys)
+        descending = self._sort.descending
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if (keys[mid] > key) if descending else (keys[mid] < key):
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+
     # ---- What the runner hands back. ------------------------------------------------------------
 
-    def _on_page(self, generation: int, offset: int, orders: list[Order]) -> None:
-        if generation != self._generation or offset != self._offset:
+    def _on_page(self, generation: int, after: OrderKey | None, page: OrderPage) -> None:
+        if generation != self._generation:
             return
         self._fetching = False
-        self._offset += len(orders)
-        self._exhausted = len(orders) < self._page
-        # Offset paging over a list that grows (a sync) can repeat an order: keep one row.
-        fresh = [order_line(o) for o in orders if o.id not in self._index]
+        if after != (self._keys[-1] if self._keys else None):
+            self.fetchMore(QModelIndex())  # the last row moved meanwhile: read on from it
+            return
+        if self._rev is None:
+            self._rev = page.rev
+        self._exhausted = len(page.items) < self._page
+        # A row that a change already placed is not added twice.
+        fresh = [(k, it) for k, it in zip(page.keys, page.items, strict=True)
+                 if it.id not in self._where]
         if fresh:
-            first = len(self._rows)
+            first = len(self._items)
             self.beginInsertRows(QModelIndex(), first, first + len(fresh) - 1)
-            for i, line in enumerate(fresh, first):
-                self._index[line.id] = i
-            self._rows.extend(fresh)
+            for key, item in fresh:
+                self._where[item.id] = key
+            self._keys.extend(k for k, _ in fresh)
+            self._items.extend(it for _, it in fresh)
             self.endInsertRows()
-        self.page_loaded.emit(len(self._rows))
+        self.page_loaded.emit(len(self._items))
 
     def _on_page_failed(self, generation: int, exc: Exception) -> None:
         if generation != self._generation:
@@ -328,39 +413,76 @@ class OrdersTableModel(QAbstractTableModel):
         self._failed = True  # no retry loop from the view; Refresh tries again
         self.loading_failed.emit(str(exc))
 
+    def _count(self) -> None:
+        if self._source is not None:
+            self._runner.run(self._source.count(self._filter), show_progress=False,
+                             key=f"{self._key}-count", owner=self,
+                             on_success=functools.partial(self._on_counted, self._generation))
+
     def _on_counted(self, generation: int, total: int) -> None:
         if generation == self._generation:
             self._total = total
             self.total_counted.emit(total)
 
-    def _on_reread(self, generation: int, orders: list[Order]) -> None:
+    def _on_changes(self, generation: int, changes: OrderChanges) -> None:
         if generation != self._generation:
             return
-        old = [line.id for line in self._rows[:len(orders)]]
-        new = [o.id for o in orders]
-        known = set(self._index)
-        added = 0
-        while added < len(new) and new[added] not in known:
-            added += 1
-        if new[added:] != old[:len(new) - added]:
-            # The order of the rows moved (e.g. sorted by last update): start again.
+        self._following = False
+        if not changes.complete:  # thousands at once (a first sync): read the list anew
             self.set_query(self._filter, self._sort)
             return
-        if added:  # new orders at the top (the usual case after a sync)
-            self.beginInsertRows(QModelIndex(), 0, added - 1)
-            self._rows[:0] = [order_line(o) for o in orders[:added]]
-            self._index = {line.id: i for i, line in enumerate(self._rows)}
-            self._offset += added
+        self._rev = changes.rev
+        self._queue.extend(_Change(generation, k, it, m) for k, it, m in zip(
+            changes.keys, changes.items, changes.matches, strict=True))
+        self._drain.start()
+        if self._follow_again:
+            self._follow_again = False
+            self.follow_changes()
+
+    def _on_changes_failed(self, generation: int, _exc: Exception) -> None:
+        if generation == self._generation:
+            self._following = False  # the runner showed why; the next change tries again
+
+    def _on_drain_timeout(self) -> None:
+        for _ in range(min(SLICE, len(self._queue))):
+            change = self._queue.popleft()
+            if change.generation == self._generation:
+                self._apply(change)
+        if self._queue:
+            self._drain.start()  # the rest on the next turn: each slice fits in a frame
+        elif not self._following:
+            self._count()
+            self.changes_applied.emit()
+
+    def _apply(self, change: _Change) -> None:
+        item, key = change.item, change.key
+        old = self._where.get(item.id)
+        if old is not None:
+            row = self._row_of_key(old)
+            if row is not None and change.matches and old == key:
+                self._items[row] = item  # same place: repaint the row
+                self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
+                return
+            del self._where[item.id]
+            if row is not None:
+                self.beginRemoveRows(QModelIndex(), row, row)
+                del self._items[row]
+                del self._keys[row]
+                self.endRemoveRows()
+        if not change.matches:
+            return
+        place = self._place_for(key)
+        if place < len(self._keys) or (self._exhausted and not self._fetching):
+            self.beginInsertRows(QModelIndex(), place, place)
+            self._items.insert(place, item)
+            self._keys.insert(place, key)
+            self._where[item.id] = key
             self.endInsertRows()
-        for i, order in enumerate(orders[added:], added):
-            self._rows[i] = order_line(order)
-        if len(orders) > added:
-            self.dataChanged.emit(self.index(added, 0),
-                                  self.index(len(orders) - 1, len(Column) - 1))
+        # Past the last row read: the next page brings it.
 
     def _on_writes_changed(self, change: PendingChange) -> None:
         order_id = id_in(change.key, "order")
-        row = self._index.get(order_id) if order_id is not None else None
+        row = self.row_of(order_id) if order_id is not None else None
         if row is not None:
-            cell = self.index(row, Column.SYNC)
+            cell = self.index(row, _SYNC)
             self.dataChanged.emit(cell, cell)

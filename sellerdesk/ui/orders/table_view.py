@@ -1,38 +1,63 @@
-"""The order table: fixed row heights, header clicks mapped to the spec's orderings, and a
-header menu to show or hide columns.
+"""The order table: fixed row heights, header clicks mapped to orderings, a sort arrow that
+points the way the values go, and a header menu to show or hide columns.
 
-Nothing here measures rows: column widths are set, not fitted to contents (fitting would
-read every loaded row, and a 100,000-order shop would stall on it).
+Nothing here measures rows: column widths are set from sample texts in the table's own font
+(a fixed pixel width clips at a larger desktop font), never fitted to contents (fitting would
+read every loaded row, and a 100,000-order shop would stall on it). Products takes what is
+left, so the key columns fit a 1280-pixel window without scrolling sideways.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from decimal import Decimal
 
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QMenu,
+    QStyleOptionHeader,
+    QTableView,
+    QWidget,
+)
 
 from sellerdesk.services.types import OrderSort
 from sellerdesk.ui.orders.columns import (
+    SORTS,
     Column,
     cached_icon,
     column_for,
     column_words,
     sort_for,
 )
+from sellerdesk.ui.orders.row_delegate import ICON_SIZE, OrderRowDelegate
 from sellerdesk.ui.orders.table_model import ORDER_ID_ROLE, OrdersTableModel
-from sellerdesk.ui.widgets.formatting import format_datetime
+from sellerdesk.ui.widgets.formatting import format_datetime, format_money
 
-# Starting widths, as the longest usual content of each column in the table's own font (a
-# fixed pixel width clips at a larger desktop font). Buyer and products get a fair share.
-_SAMPLES = {Column.ID: "31019999", Column.BUYER: "Florencia Rodríguez",
-            Column.PRODUCTS: "3 × Teclado mecánico r", Column.TOTAL: "$ 123.456,78 UYU",
-            Column.CHANNEL: "Marketplace"}
-_ICON_COLUMNS = (Column.PAID, Column.SHIPPING, Column.DELIVERED, Column.CLOSED, Column.SYNC)
+_WORD_COLUMNS = (Column.PAID, Column.STATE, Column.CHANNEL)
+_NO_ICON = (Column.CHANNEL,)
 # First click on a column sorts the way a seller usually wants it.
 _FIRST_ORDER = {Column.DATE: Qt.SortOrder.DescendingOrder,
-                Column.BUYER: Qt.SortOrder.AscendingOrder}
+                Column.BUYER: Qt.SortOrder.AscendingOrder,
+                Column.TOTAL: Qt.SortOrder.DescendingOrder}
+_SortIndicator = QStyleOptionHeader.SortIndicator
+
+
+class SortHeader(QHeaderView):
+    """A header whose sort arrow points the way the values go: down for a descending list
+    (newest first, highest total first), up for an ascending one.
+
+    Qt paints a descending order as "sort up" (an arrow pointing up in most styles, Fusion
+    included), which sellers read backwards."""
+
+    def initStyleOptionForIndex(self, option: QStyleOptionHeader, logicalIndex: int) -> None:
+        super().initStyleOptionForIndex(option, logicalIndex)
+        if option.sortIndicator == _SortIndicator.SortUp:
+            option.sortIndicator = _SortIndicator.SortDown
+        elif option.sortIndicator == _SortIndicator.SortDown:
+            option.sortIndicator = _SortIndicator.SortUp
 
 
 class OrdersTableView(QTableView):
@@ -40,8 +65,11 @@ class OrdersTableView(QTableView):
 
     def __init__(self, model: OrdersTableModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setHorizontalHeader(SortHeader(Qt.Orientation.Horizontal, self))
         self.setModel(model)
         self._model = model
+        self.rows = OrderRowDelegate(model, self)
+        self.setItemDelegate(self.rows)
         self.setAccessibleName(self.tr("Orders"))
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -57,41 +85,59 @@ class OrdersTableView(QTableView):
         rows = self.verticalHeader()
         rows.hide()
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        rows.setDefaultSectionSize(self.fontMetrics().height() + 12)
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 10)
         header = self.horizontalHeader()
         header.setSectionsClickable(True)
         header.setSectionsMovable(True)
         header.setSortIndicatorShown(True)
         header.setHighlightSections(False)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        header.setStretchLastSection(True)
+        header.setStretchLastSection(False)
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._on_header_menu_requested)
         header.sectionClicked.connect(self._on_header_section_clicked)
-        self._set_starting_widths()
+        self.set_starting_widths()
         self.show_sort(model.order_sort())
 
-    def _set_starting_widths(self) -> None:
+    def set_starting_widths(self) -> None:
+        """Widths from sample texts; Products stretches into what is left."""
         fm = self.fontMetrics()
-        pad = 18  # the cell's margins and the header's sort arrow
-        samples = {**_SAMPLES,
-                   Column.DATE: format_datetime(datetime(2026, 12, 28, 22, 59, tzinfo=UTC),
-                                                "short")}
+        pad = 12  # the cell's margins
+        arrow = 14  # a sortable column's header also shows the sort arrow
+        icon = ICON_SIZE + 4
+        moment = datetime(2026, 12, 28, 22, 59, tzinfo=UTC)
+        samples = {
+            Column.ID: "31019999",
+            Column.DATE: format_datetime(moment, "short"),
+            Column.BUYER: "Florencia Rodrí",  # longer names are elided (the tooltip has it all)
+            Column.TOTAL: format_money(Decimal("123456.78"), "ARS"),
+        }
+        header = self.horizontalHeader()
         for column, sample in samples.items():
-            self.setColumnWidth(column, fm.horizontalAdvance(sample) + pad)
-        # The id also carries the icon of a queued or sent change.
-        self.setColumnWidth(Column.ID, self.columnWidth(Column.ID) + fm.height())
-        for column in _ICON_COLUMNS:  # the icon, then the longest of the column's words
+            title = str(self._model.headerData(column, Qt.Orientation.Horizontal))
+            widest = max(fm.horizontalAdvance(sample),
+                         fm.horizontalAdvance(title) + (arrow if column in SORTS else 0))
+            self.setColumnWidth(column, widest + pad)
+        for column in _WORD_COLUMNS:  # the icon, then the longest of the column's words
             words = [str(self._model.headerData(column, Qt.Orientation.Horizontal))]
             words += column_words(column)
             widest = max(fm.horizontalAdvance(w) for w in words)
-            self.setColumnWidth(column, widest + fm.height() + pad)
+            self.setColumnWidth(column, widest + (0 if column in _NO_ICON else icon) + pad)
+        self.setColumnWidth(Column.SYNC, icon + pad)  # an icon only
+        header.setSectionResizeMode(Column.PRODUCTS, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(icon + pad)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:  # light/dark: tint the icons anew
             cached_icon.cache_clear()
             self.viewport().update()
+        elif event.type() == QEvent.Type.LanguageChange:
+            self._model.clear_texts()
+            self.rows.forget()
+            self.set_starting_widths()
+        elif event.type() == QEvent.Type.FontChange:
+            self.rows.forget()
 
     def show_sort(self, sort: OrderSort) -> None:
         """Put the header's indicator on `sort`'s column (none for a column-less ordering)."""
@@ -128,7 +174,7 @@ class OrdersTableView(QTableView):
         else:
             order = _FIRST_ORDER.get(Column(section), Qt.SortOrder.AscendingOrder)
         sort = sort_for(section, order)
-        if sort is None:  # no ordering for this column in the spec: keep the indicator
+        if sort is None:  # no ordering for this column: keep the indicator
             self.show_sort(current)
             return
         self.show_sort(sort)

@@ -10,12 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtCore import QItemSelectionModel, QStandardPaths, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.models import Order
 from sellerdesk.services.convert import order_row
+from sellerdesk.services.safe_text import FSI, PDI, one_line
 from sellerdesk.services.session import Session
 from sellerdesk.store.rows import OrderFilter
 from sellerdesk.ui.context import UiContext
@@ -48,7 +49,7 @@ def hostile_order(live_ctx: UiContext, qtbot: QtBot, qloop: asyncio.AbstractEven
     order: Order = run(qtbot, qloop, session.orders.orders(limit=1))[0]
     assert order.buyer and order.billing_data and order.products
     order.buyer.name = f"{HTML} {SCRIPT}"
-    order.buyer.nickname = RTL
+    order.buyer.nickname = RTL + "\nsecond line"
     order.buyer.mail = FORMULA
     order.billing_data.name = EMOJI
     order.buyer_message = HUGE
@@ -78,15 +79,21 @@ def test_hostile_text_is_shown_literally(live_ctx: UiContext, hostile_order: str
     panel = open_panel(live_ctx, qtbot)
     row = panel.model.row_of(hostile_order)
     assert row == 0
-    assert panel.model.index(row, Column.BUYER).data() == f"{HTML} {SCRIPT}"
-    assert IMG in panel.model.index(row, Column.PRODUCTS).data()
+    # One-line cells: the text as written, isolated, with no control or bidi override left.
+    assert panel.model.index(row, Column.BUYER).data() == one_line(f"{HTML} {SCRIPT}")
+    products = panel.model.index(row, Column.PRODUCTS).data()
+    assert IMG in products and products.startswith(FSI) and products.endswith(PDI)
     tip = panel.model.index(row, Column.PRODUCTS).data(Qt.ItemDataRole.ToolTipRole)
     assert "<img" not in tip and "&lt;img" in tip  # escaped: a tooltip guesses rich text
+    nick = panel.model.index(row, Column.BUYER).data(Qt.ItemDataRole.ToolTipRole)
+    assert "\u202e" not in nick and "\n" not in nick and "abc" in nick and "second line" in nick
 
     with qtbot.waitSignal(panel.order_shown, timeout=LOAD_TIMEOUT):
         panel.table.selectRow(row)
     detail = panel.detail
-    for text in (f"{HTML} {SCRIPT}", RTL, EMOJI, FORMULA, IMG):
+    assert detail.title.text().startswith("Order ") and FSI in detail.title.text()
+    # Multi-line texts stay exact, in plain-text labels.
+    for text in (f"{HTML} {SCRIPT}", RTL + "\nsecond line", EMOJI, FORMULA, IMG):
         found = labels_with(detail, text)
         assert found, text
         for label in found:
@@ -110,7 +117,7 @@ def test_a_100_kb_name_is_cut_in_its_cell(live_ctx: UiContext, qtbot: QtBot,
     run(qtbot, qloop, session.store.run(session.store.cache.upsert_orders, [order_row(order)]))
     panel = open_panel(live_ctx, qtbot)
     shown = panel.model.index(0, Column.BUYER).data()
-    assert shown.startswith("Ä" * CELL_LIMIT) and len(shown) == CELL_LIMIT + 1
+    assert shown == one_line("Ä" * CELL_LIMIT + "…")
 
 
 def test_export_writes_the_view_with_formulas_defused(live_ctx: UiContext, hostile_order: str,
@@ -124,8 +131,9 @@ def test_export_writes_the_view_with_formulas_defused(live_ctx: UiContext, hosti
     assert done.args == [str(target), panel.model.total()]
     with target.open(encoding="utf-8-sig", newline="") as fh:
         rows = list(csv.reader(fh))
-    assert rows[0][:3] == ["id", "date", "buyer"]
+    assert rows[0][:5] == ["Order", "Date", "Buyer", "Nickname", "Channel"]  # the table's words
     assert len(rows) - 1 == panel.model.total()
+    assert {r[4] for r in rows[1:]} == {"Marketplace"}
     assert [r[0] for r in rows[1:11]] == [panel.model.line(i).id for i in range(10)]
     assert "Exported" in panel.header.subtitle()
     if panel.model.row_of(hostile_order) is not None:
@@ -218,3 +226,44 @@ def test_without_a_shop_the_view_says_so(ctx: UiContext, qtbot: QtBot) -> None:
             action.trigger()
     panel.refresh()
     assert _unnamed(panel) == []
+
+
+def test_export_is_the_rows_the_table_shows_in_its_words(live_ctx: UiContext, qtbot: QtBot,
+                                                         tmp_path: Path) -> None:
+    """Issue 15 item 13: with a filter AND a search, the file holds exactly the table's rows,
+    in the table's words (no raw codes); the dialog opens in Documents, then where the last
+    export went."""
+    panel = open_panel(live_ctx, qtbot)
+    panel.show_filter(OrderFilter(paid=True))
+    wait_settled(panel, qtbot)
+    name = next(w for r in range(panel.model.rowCount())
+                for w in panel.model.line(r).buyer.split()[:1] if w.isalpha())
+    panel.search.setText(name)
+    panel.search.settle_now()
+    wait_settled(panel, qtbot)
+    shown = [panel.model.line(r).id for r in range(fetch_all(panel, qtbot))]
+    assert shown
+
+    dialog = panel.ask_export()
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    home = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.HomeLocation)
+    expected = documents if documents and Path(documents).is_dir() else home
+    assert Path(dialog.directory().absolutePath()) == Path(expected)
+    target = tmp_path / "exports" / "ventas.csv"
+    target.parent.mkdir()
+    with qtbot.waitSignal(panel.export_finished, timeout=LOAD_TIMEOUT):
+        dialog.fileSelected.emit(str(target))
+    dialog.close()
+    with target.open(encoding="utf-8-sig", newline="") as fh:
+        rows = list(csv.reader(fh))
+    assert [r[0] for r in rows[1:]] == shown  # the same rows, in the same order
+    raw = {"in_progress", "on_route", "shopfront", "marketplace", "pending", "true", "false"}
+    assert not {cell for r in rows[1:] for cell in r} & raw
+
+    again = panel.ask_export()  # the last folder is remembered
+    assert again is not None
+    qtbot.addWidget(again)
+    assert Path(again.directory().absolutePath()) == target.parent
+    again.close()

@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 from PySide6.QtCore import QItemSelectionModel, QPoint, Qt
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.services.pending import PendingChange, WriteState, order_key
@@ -55,7 +56,8 @@ def follow_states(panel: OrdersPanel, order_id: str) -> list[str | None]:
 def sync_cell(panel: OrdersPanel, order_id: str) -> str:
     row = panel.model.row_of(order_id)
     assert row is not None
-    return str(panel.model.index(row, Column.SYNC).data())
+    # The Changes column shows an icon only: its words are the cell's accessible name.
+    return str(panel.model.index(row, Column.SYNC).data(Qt.ItemDataRole.AccessibleTextRole))
 
 
 def test_a_shipping_update_reaches_the_server_and_shows_queued_then_sent(
@@ -71,13 +73,16 @@ def test_a_shipping_update_reaches_the_server_and_shows_queued_then_sent(
 
     shipping = server_order(fresh_sandbox, order_id)["shippings"][0]
     assert (shipping["status"], shipping["tracking_code"]) == ("on_route", "AR-TRK-0001")
-    assert sync_cell(panel, order_id) == "Sent"
-    row = panel.model.row_of(order_id)
-    assert row is not None
-    qtbot.waitUntil(lambda: panel.model.index(row, Column.SHIPPING).data() == "On route",
-                    timeout=LOAD_TIMEOUT)
+    # On route, it no longer belongs to a list of pending shippings: its row leaves it.
+    qtbot.waitUntil(lambda: panel.model.row_of(order_id) is None, timeout=LOAD_TIMEOUT)
     # The detail shows the order as the server has it now.
     qtbot.waitUntil(lambda: form.code.text() == "AR-TRK-0001", timeout=LOAD_TIMEOUT)
+    panel.show_filter(OrderFilter())
+    wait_settled(panel, qtbot)
+    row = panel.model.row_of(order_id)
+    assert row is not None
+    assert panel.model.index(row, Column.STATE).data() == "On the way"
+    assert sync_cell(panel, order_id) == "Sent"
 
 
 def test_an_invoice_update_reaches_the_server(panel: OrdersPanel, qtbot: QtBot,
@@ -228,3 +233,48 @@ def test_a_change_made_elsewhere_meanwhile_shows_a_conflict(
     # Nothing was overwritten: the server keeps the other change until the seller decides.
     shipping = server_order(fresh_sandbox, order_id)["shippings"][0]
     assert shipping["tracking_code"] == "FROM-THE-WEB"
+
+
+def test_bulk_codes_by_keyboard_return_goes_to_the_next_code(panel: OrdersPanel,
+                                                             qtbot: QtBot) -> None:
+    """Issue 15 item 14: code, Return, code, Return... stays in the code fields, and Down
+    there never changes "New status"."""
+    panel.show_filter(OrderFilter(shipping="pending", closed=False))
+    wait_settled(panel, qtbot)
+    selection = panel.table.selectionModel()
+    flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+    for row in range(3):
+        selection.select(panel.model.index(row, 0), flags)
+    dialog = panel.open_bulk_shipping()
+    assert isinstance(dialog, BulkShippingDialog)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    model, table = dialog.model, dialog.table
+    status = dialog.status_combo.currentData()
+    applied: list[bool] = []
+    dialog.apply_button.clicked.connect(lambda: applied.append(True))
+
+    def editor() -> QWidget | None:
+        widget = QApplication.focusWidget()
+        return widget if widget is not None and table.isAncestorOf(widget) \
+            and widget is not table else None
+
+    table.setFocus()
+    table.setCurrentIndex(model.index(0, CODE))
+    qtbot.keyClick(table, Qt.Key.Key_Return)  # Return on a line opens its code
+    qtbot.waitUntil(lambda: editor() is not None)
+    for row, code in enumerate(["OCA-1", "OCA-2"]):
+        field = editor()
+        assert field is not None and table.currentIndex() == model.index(row, CODE)
+        qtbot.keyClicks(field, code)
+        qtbot.keyClick(field, Qt.Key.Key_Return)  # kept, and on to the next line's code
+        qtbot.waitUntil(lambda done=field: editor() is not None and editor() is not done)
+    assert table.currentIndex() == model.index(2, CODE)
+    for _ in range(2):  # Down moves in the lines, never in the status box
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)
+        assert dialog.status_combo.currentData() == status
+        assert not dialog.status_combo.hasFocus()
+    assert [line.code for line in model.lines()][:2] == ["OCA-1", "OCA-2"]
+    assert applied == []  # Return never pressed Apply

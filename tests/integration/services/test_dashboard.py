@@ -44,7 +44,22 @@ async def test_glance_matches_the_server(synced: Session, fresh_sandbox: Sandbox
         return sum(1 for o in _all(sb, "/orders/search", **f) if str(o["id"]) not in unreadable)
 
     assert g.pending_process == total(paid="true", processed="false", closed="false")
-    assert g.pending_shipment == total(processed="true", delivered="false", closed="false")
+    # "To ship" is the seller's meaning (docs/decisions.md): paid and processed, not delivered
+    # or closed, and a shipping not yet handed to the carrier; the server's wider
+    # `pending_shipment` (processed, not delivered) is not it.
+    def flag(value: Any) -> bool:
+        return value is True or str(value).lower() == "true"
+
+    def to_ship(o: dict[str, Any]) -> bool:
+        st = o["status"]
+        statuses = {str(s["status"]).lower() for s in o["shippings"] or []}
+        return (flag(st["paid"]) and flag(st["processed"]) and not flag(st["delivered"])
+                and not flag(st["closed"]) and bool(statuses & {"pending", "in_progress",
+                                                                "pickup"}))
+
+    readable = [o for o in _all(sb, "/orders/search") if str(o["id"]) not in unreadable]
+    assert g.pending_shipment == sum(1 for o in readable if to_ship(o))
+    assert 0 < g.pending_shipment < total(processed="true", delivered="false", closed="false")
     assert g.pending_feedback == total(delivered="true", seller_feedback="false",
                                        closed="false")
     assert g.closed == total(closed="true")

@@ -123,17 +123,51 @@ def test_order_filters(store: Store) -> None:
     assert ids(shipping="pick") == []  # a tag matches whole, never by prefix
     assert ids(client_id=3) == ["3"]
     assert ids(summary=OrderSummary.PENDING_PROCESS) == ["1"]
-    assert ids(summary=OrderSummary.PENDING_SHIPMENT) == ["2"]
+    assert ids(summary=OrderSummary.PENDING_SHIPMENT) == []  # 2 has no shipping to hand over
     assert ids(summary=OrderSummary.PENDING_FEEDBACK) == ["4"]
     assert ids(summary=OrderSummary.CLOSED_ORDERS) == ["3"]
     assert store.cache.count_orders(OrderFilter(delivered=True)) == 2
 
 
+def test_to_ship_means_not_yet_handed_to_the_carrier(store: Store) -> None:
+    """docs/decisions.md, "To ship": paid and processed, a shipping not yet on route or
+    delivered, not closed; an order already on its way is "on the way" instead."""
+    ready = {"paid": True, "processed": True}
+
+    def tags(*statuses: str) -> frozenset[str]:
+        return shipping_tags([(s, "carrier_mode_1") for s in statuses])
+
+    store.cache.upsert_orders([
+        order(1, **ready, shipping_tags=tags("pending")),
+        order(2, **ready, shipping_tags=tags("in_progress")),
+        order(3, **ready, shipping_tags=tags("pickup")),
+        order(4, **ready, shipping_tags=tags("on_route")),  # handed over: on the way
+        order(5, **ready, shipping_tags=tags("on_route", "pending")),  # one box still here
+        order(6, **ready, delivered=True, shipping_tags=tags("delivered")),
+        order(7, **ready, closed=True, shipping_tags=tags("pending")),  # closed
+        order(8, paid=True, shipping_tags=tags("pending")),  # not processed yet
+        order(9, processed=True, shipping_tags=tags("pending")),  # refunded: not paid
+        order(10, **ready),  # no shipping at all
+        order(11, closed=True, shipping_tags=tags("on_route")),
+    ])
+
+    def ids(summary: OrderSummary) -> list[int]:
+        rows = store.cache.orders(OrderFilter(summary=summary),
+                                  sort=OrderSort.CREATION_DATE_ASC)
+        return [int(str(r.id)) - 5000 for r in rows]
+
+    assert ids(OrderSummary.PENDING_SHIPMENT) == [1, 2, 3, 5]
+    assert ids(OrderSummary.ON_THE_WAY) == [4]
+    summary = store.cache.order_facets()["summary"]
+    assert summary["pending_shipment"] == 4 and summary["on_the_way"] == 1
+
+
 def test_order_sorts_and_paging(store: Store) -> None:
     store.cache.upsert_orders([
-        order(1, buyer_name="carla", client_id=30, updated_at=T0 + timedelta(days=9)),
+        order(1, buyer_name="carla", client_id=30, updated_at=T0 + timedelta(days=9),
+              total=100.0),
         order(2, buyer_name="Ana", client_id=10),
-        order(3, buyer_name="bruno", client_id=20),
+        order(3, buyer_name="bruno", client_id=20, total=300.5),
     ])
 
     def ids(sort: OrderSort, **kw: int) -> list[str]:
@@ -147,6 +181,8 @@ def test_order_sorts_and_paging(store: Store) -> None:
     assert ids(OrderSort.CLIENT_ID_DESC) == ["1", "3", "2"]
     assert ids(OrderSort.LAST_UPDATED_DESC) == ["1", "3", "2"]  # updated_at, else creation
     assert ids(OrderSort.LAST_UPDATED_ASC) == ["2", "3", "1"]
+    assert ids(OrderSort.TOTAL_DESC) == ["3", "1", "2"]  # 300.5, 100, no total
+    assert ids(OrderSort.TOTAL_ASC) == ["2", "1", "3"]
     assert ids(OrderSort.CREATION_DATE_ASC, limit=2) == ["1", "2"]
     assert ids(OrderSort.CREATION_DATE_ASC, limit=2, offset=2) == ["3"]
     assert ids(OrderSort.CREATION_DATE_ASC, offset=1) == ["2", "3"]
@@ -165,13 +201,27 @@ def test_order_facets_drill_down(store: Store) -> None:
     assert facets["status"] == {"new": 1}
     assert facets["closed"] == {"true": 0, "false": 1}
     assert facets["shipping"]["delivered"] == 0
-    assert facets["summary"] == {"pending_process": 1, "pending_shipment": 0,
+    assert facets["summary"] == {"pending_process": 1, "pending_shipment": 0, "on_the_way": 0,
                                  "pending_feedback": 0, "closed_orders": 0}
     everything = store.cache.order_facets()
     assert everything["channel"] == {"shopfront": 1, "marketplace": 2}
     assert everything["shipping"]["delivered"] == 1
     assert everything["feedback"] == {"true": 0, "false": 3}
     assert everything["summary"]["closed_orders"] == 1
+
+
+def test_order_facets_keep_every_value_at_zero(store: Store) -> None:
+    """A value the other filters leave no order of is still counted, at 0 (so the sidebar's
+    rows never come and go under the pointer)."""
+    store.cache.upsert_orders([
+        order(1, channel="shopfront", currency="ARS", contact_status="new"),
+        order(2, channel="marketplace", currency="VES", contact_status="unknown_status"),
+    ])
+    facets = store.cache.order_facets(OrderFilter(channel="shopfront"))
+    assert facets["status"] == {"new": 1, "unknown_status": 0}
+    assert facets["currency"] == {"ARS": 1, "VES": 0}
+    assert facets["channel"] == {"shopfront": 1, "marketplace": 1}  # own filter removed
+    assert store.cache.order_facets()["currency"] == {"ARS": 1, "VES": 1}
 
 
 def test_questions_and_threads(store: Store) -> None:
