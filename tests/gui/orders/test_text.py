@@ -20,10 +20,12 @@ from sellerdesk.services.safe_text import FSI, PDI, one_line
 from sellerdesk.services.session import Session
 from sellerdesk.store.rows import OrderFilter
 from sellerdesk.ui.context import UiContext
-from sellerdesk.ui.orders.bulk import BulkShippingDialog
+from sellerdesk.ui.orders.bulk import BulkLinesModel, BulkShippingDialog
 from sellerdesk.ui.orders.columns import Column
+from sellerdesk.ui.orders.facet_model import FacetModel
 from sellerdesk.ui.orders.lines import CELL_LIMIT
 from sellerdesk.ui.orders.panel import OrdersPanel
+from sellerdesk.ui.orders.table_model import OrdersTableModel
 from sellerdesk.ui.widgets.text import PlainLabel
 from tests.gui.orders.conftest import LOAD_TIMEOUT, fetch_all, wait_settled
 
@@ -143,6 +145,8 @@ def test_export_writes_the_view_with_formulas_defused(live_ctx: UiContext, hosti
 
 def test_every_model_passes_the_model_tester(panel: OrdersPanel, qtbot: QtBot,
                                              qtmodeltester: Any) -> None:
+    assert isinstance(panel.model, OrdersTableModel)
+    assert isinstance(panel.sidebar.model, FacetModel)
     qtmodeltester.check(panel.model)
     qtmodeltester.check(panel.sidebar.model)
     # Keep them busy while the testers watch: paging, a filter (new facet values), a reset.
@@ -158,6 +162,7 @@ def test_every_model_passes_the_model_tester(panel: OrdersPanel, qtbot: QtBot,
     dialog = panel.open_bulk_shipping()
     assert isinstance(dialog, BulkShippingDialog)
     qtbot.addWidget(dialog)
+    assert isinstance(dialog.model, BulkLinesModel)
     qtmodeltester.check(dialog.model)
     dialog.paste_codes("X1\nX2\nX3")
 
