@@ -45,7 +45,19 @@ def writable_sandbox(seeded_db: Path, tmp_path_factory: pytest.TempPathFactory
                      ) -> Iterator[Sandbox]:
     db = tmp_path_factory.mktemp("schemathesis-writes") / "sandbox.db"
     shutil.copy(seeded_db, db)
-    sb = Sandbox(db=db).start()
+    sb = Sandbox(db=db, extra_args=["--no-field-variety"]).start()
+    yield sb
+    sb.stop()
+
+
+@pytest.fixture(scope="module")
+def spec_sandbox(seeded_db: Path, tmp_path_factory: pytest.TempPathFactory
+                 ) -> Iterator[Sandbox]:
+    """Reads checked against the sandbox's own OpenAPI document, which is the spec's: the
+    field's values outside the spec (on in the shared sandbox) would be findings by design."""
+    db = tmp_path_factory.mktemp("schemathesis-reads") / "sandbox.db"
+    shutil.copy(seeded_db, db)
+    sb = Sandbox(db=db, extra_args=["--no-field-variety"]).start()
     yield sb
     sb.stop()
 
@@ -87,9 +99,9 @@ def _probe(schema: schemathesis.BaseSchema, sb: Sandbox, seen: Counter[int]) -> 
     return failures
 
 
-def test_reads_conform(sandbox: Sandbox) -> None:
+def test_reads_conform(spec_sandbox: Sandbox) -> None:
     seen: Counter[int] = Counter()
-    failures = _probe(_load(sandbox).include(method="GET"), sandbox, seen)
+    failures = _probe(_load(spec_sandbox).include(method="GET"), spec_sandbox, seen)
     print("statuses seen:", dict(sorted(seen.items())))
     assert not failures, "\n\n".join(failures)
     assert seen[200] > 0 and seen[400] > 0, "pinned token/shop id never reached the logic"

@@ -16,6 +16,25 @@ from ._helpers import get_json, walk
 
 
 @pytest.fixture(scope="session")
+def sandbox(seeded_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sandbox]:
+    """The shared read-only sandbox of these tests, spec-only: they check the sandbox against
+    the spec (orderings, filters, types). The field's values outside the spec's lists are on
+    in every other sandbox, and checked here by test_field_variety.py and
+    test_harsh_defaults.py on sandboxes of their own."""
+    sb = start_copy(seeded_db, tmp_path_factory.mktemp("sandbox-spec"), ["--no-field-variety"])
+    yield sb
+    sb.stop()
+
+
+@pytest.fixture
+def fresh_sandbox(seeded_db: Path, tmp_path: Path) -> Iterator[Sandbox]:
+    """A spec-only sandbox of one's own, for writes and faults (as `sandbox`, above)."""
+    sb = start_copy(seeded_db, tmp_path, ["--no-field-variety"])
+    yield sb
+    sb.stop()
+
+
+@pytest.fixture(scope="session")
 def all_orders(sandbox: Sandbox) -> list[dict[str, Any]]:
     return walk(sandbox, "/orders/search")[0]
 

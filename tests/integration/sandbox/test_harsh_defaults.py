@@ -16,9 +16,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.support.sandbox import READY, Sandbox
+from tests.support.sandbox import READY
 
 from ._helpers import TIMEOUT
+from .conftest import start_copy
 
 
 @pytest.fixture
@@ -38,6 +39,8 @@ def plain_start(seeded_db: Path, tmp_path: Path) -> Iterator[tuple[str, str]]:
     finally:
         proc.terminate()
         proc.wait(30)
+        if proc.stdout is not None:
+            proc.stdout.close()
 
 
 def test_no_switches_is_the_field(plain_start: tuple[str, str]) -> None:
@@ -55,12 +58,17 @@ def test_no_switches_is_the_field(plain_start: tuple[str, str]) -> None:
     assert any(c["id"] is None for c in codes)
 
 
-def test_the_shared_launcher_is_the_field_without_its_rate_limit(sandbox: Sandbox) -> None:
-    params = {"access_token": sandbox.token}
-    limits = httpx.get(f"{sandbox.base_url}/_sandbox/limits", params=params,
-                       timeout=TIMEOUT).json()
-    assert (limits["rate_limit"], limits["token_ttl"]) == (0.0, 21600)
-    variety = httpx.get(f"{sandbox.base_url}/_sandbox/variety", params=params,
-                        timeout=TIMEOUT).json()
-    assert variety["on"] is True and variety["records"]
-    assert sandbox.client_id == "sellerdesk-demo" and sandbox.refresh_token
+def test_the_shared_launcher_is_the_field_without_its_rate_limit(seeded_db: Path,
+                                                                 tmp_path: Path) -> None:
+    sandbox = start_copy(seeded_db, tmp_path, [])  # the launcher's own defaults
+    try:
+        params = {"access_token": sandbox.token}
+        limits = httpx.get(f"{sandbox.base_url}/_sandbox/limits", params=params,
+                           timeout=TIMEOUT).json()
+        assert (limits["rate_limit"], limits["token_ttl"]) == (0.0, 21600)
+        variety = httpx.get(f"{sandbox.base_url}/_sandbox/variety", params=params,
+                            timeout=TIMEOUT).json()
+        assert variety["on"] is True and variety["records"]
+        assert sandbox.client_id == "sellerdesk-demo" and sandbox.refresh_token
+    finally:
+        sandbox.stop()

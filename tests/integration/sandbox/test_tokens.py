@@ -152,5 +152,9 @@ def test_revoked_refuses_every_token_with_the_areas_shape(fresh_sandbox: Sandbox
     assert bearer(sb, "GET", "", other).status_code == 200
 
 
-def test_gentle_tokens_never_expire(sandbox: Sandbox) -> None:
-    assert control(sandbox, "GET", "limits")["token_ttl"] == 0
+def test_gentle_tokens_never_expire(seeded_db: Path, tmp_path: Path) -> None:
+    gentle = start_copy(seeded_db, tmp_path, ["--gentle"])
+    try:
+        assert control(gentle, "GET", "limits")["token_ttl"] == 0
+    finally:
+        gentle.stop()
