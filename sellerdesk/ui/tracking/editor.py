@@ -34,7 +34,7 @@ from sellerdesk.services.types import (
 )
 from sellerdesk.ui import theme
 from sellerdesk.ui.theme import Tone
-from sellerdesk.ui.tracking.model import sync_words
+from sellerdesk.ui.tracking.model import code_name, sync_words
 from sellerdesk.ui.tracking.options import OptionsEditor, plain_value
 from sellerdesk.ui.tracking.validation import Problem, validate
 from sellerdesk.ui.tracking.vocabulary import (
@@ -316,7 +316,7 @@ class TrackingEditor(QWidget):
         if row is None:
             self.heading.setText(self.tr("New tracking code"))
         else:
-            self.heading.setText(row.code.name or self.tr("(no name)"))
+            self.heading.setText(code_name(row.code.name))
         for widget in (self.name_edit, self.provider_combo, self.event_combo,
                        self.status_combo):
             widget.setEnabled(editable)
