@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import QUrl
 from pytestqt.qtbot import QtBot
 
+from sellerdesk.services.safe_text import one_line
 from sellerdesk.ui.categories import CategoriesPanel
 from sellerdesk.ui.categories.model import CategoryTreeModel, Column
 from sellerdesk.ui.context import UiContext
@@ -60,7 +61,7 @@ def test_the_default_category_is_marked_in_words_and_shown(panel: CategoriesPane
     assert panel.model.data(index) == "Default"
     selected = panel.selected_category()
     assert selected is not None and selected.id == default["id"]  # opens on the default one
-    assert panel.detail.card.title() == default["name"]
+    assert panel.detail.card.title() == one_line(default["name"])
     assert panel.detail.default_chip.text() == "Yes"
 
 
@@ -72,9 +73,9 @@ def test_selecting_a_leaf_shows_its_record_and_path(panel: CategoriesPanel,
     leaf = sorted(child["children"], key=lambda c: c["position"])[0]
     assert panel.select_category(leaf["id"])
     card = panel.detail.card
-    assert card.title() == leaf["name"]
+    assert card.title() == one_line(leaf["name"])
     assert card.value("id") == str(leaf["id"])
-    assert card.value("path") == f"{root['name']} › {child['name']}"
+    assert card.value("path") == f"{one_line(root['name'])} › {one_line(child['name'])}"
     assert card.value("position") == str(leaf["position"])
     assert card.value("created") != "—"
     opened: list[str] = []
