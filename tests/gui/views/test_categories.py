@@ -30,7 +30,7 @@ def _names(model: Any, parent: Any = None) -> list[Any]:
 
 def _server_names(nodes: list[dict[str, Any]]) -> list[Any]:
     ordered = sorted(nodes, key=lambda n: (n.get("position") or 0, n["id"]))
-    return [(n["name"], _server_names(n.get("children") or [])) for n in ordered]
+    return [(one_line(n["name"]), _server_names(n.get("children") or [])) for n in ordered]
 
 
 @pytest.fixture
@@ -90,7 +90,7 @@ def test_the_filter_keeps_matches_with_their_parents(panel: CategoriesPanel,
     panel.filter_edit.setText("taladr")
     assert panel.proxy.rowCount() == 1
     root = panel.proxy.index(0, 0)
-    assert panel.proxy.data(root) == "Herramientas"
+    assert panel.proxy.data(root) == one_line("Herramientas")
     panel.filter_edit.setText("zzzz-nothing")
     assert panel.stack.currentWidget() is panel.no_match
     panel.filter_edit.clear()
@@ -143,7 +143,7 @@ def test_the_tree_model_announces_changes_without_a_reset(qtbot: QtBot,
     with qtbot.assertNotEmitted(model.modelReset), \
             qtbot.waitSignal(model.dataChanged, timeout=1000):
         model.set_tree(renamed)
-    assert model.data(model.index_of(2)) == "B2"
+    assert model.data(model.index_of(2)) == one_line("B2")
     qtmodeltester.check(model)
 
 

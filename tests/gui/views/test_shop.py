@@ -115,8 +115,8 @@ def test_each_value_is_read_with_its_caption(ctx: UiContext, qtbot: QtBot) -> No
     view.show_shop(Shop(id=7, status=ShopStatus.CLOSE, plan="basic",
                         address=Address(state="BR-SP", country="BR")))
     for card, key, caption, value in ((view.about, "status", "Status", "Closed"),
-                                      (view.about, "plan", "Plan", "Basic"),
-                                      (view.address, "state", "State", "São Paulo"),
+                                      (view.about, "plan", "Plan", one_line("Basic")),
+                                      (view.address, "state", "State", one_line("São Paulo")),
                                       (view.address, "city", "City", "empty")):
         iface = QAccessible.queryAccessibleInterface(card.widget(key))
         assert iface is not None

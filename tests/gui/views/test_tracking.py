@@ -173,7 +173,7 @@ def test_create_reaches_the_server_queued_then_sent(panel: TrackingPanel, qtbot:
     assert (server["provider"], server["event"]) == ("PROVIDER_ADS", "BUY_BUTTON")
     # Shown literally: in the list, its tooltip, the editor's heading and its code.
     index = panel.model.index(panel.model.row_of(row.key), Column.NAME)
-    assert panel.model.data(index) == "Píxel <b>nuevo</b>"
+    assert panel.model.data(index) == one_line("Píxel <b>nuevo</b>")
     snippet = panel.model.index(index.row(), Column.SNIPPET)
     assert panel.model.data(snippet) == one_line("<script>alert(1)</script>")
     assert "&lt;script&gt;" in panel.model.data(snippet, Qt.ItemDataRole.ToolTipRole)
