@@ -1,5 +1,6 @@
 """Run-time switches of the harsh parts (outside /v1, not in OpenAPI, never rate-limited):
-`/_sandbox/limits`, `/_sandbox/clock`, `/_sandbox/tokens`, `/_sandbox/variety`.
+`/_sandbox/limits`, `/_sandbox/clock`, `/_sandbox/tokens`, `/_sandbox/variety`; and the
+texts of the shop record and of categories (`/_sandbox/shop`, `/_sandbox/categories/{id}`).
 All take the start token, like `/_sandbox/faults`."""
 
 from __future__ import annotations
@@ -157,3 +158,59 @@ async def put_variety(request: Request) -> dict[str, Any]:
     switch(ctx.conn, ctx.shop_id, ctx.seed, on)
     ctx.variety.load(ctx.conn)
     return ctx.variety.listing()
+
+
+# -- record texts ----------------------------------------------------------------------------
+# The spec has no write for the shop record or a category; tests that show hostile names
+# (bidi overrides, line separators, markup) set them here. Texts only, stored as sent.
+_SHOP_TEXTS = frozenset({"shop_name", "email", "plan", "locale", "url", "admin_url", "status"})
+_ADDRESS_TEXTS = frozenset({"country", "state", "city", "zip", "address", "phone"})
+_CATEGORY_TEXTS = frozenset({"name", "permalink"})
+
+
+def _texts(values: dict[str, Any], allowed: frozenset[str], where: str) -> dict[str, Any]:
+    unknown = sorted(set(values) - allowed)
+    if unknown:
+        raise MetricsError(400, f"{where}: unknown field {unknown[0]} (texts only: "
+                                f"{', '.join(sorted(allowed))})")
+    for name, value in values.items():
+        if value is not None and not isinstance(value, str):
+            raise MetricsError(400, f"{where}: {name} must be a string or null")
+    return values
+
+
+@router.patch("/shop")
+async def patch_shop(request: Request) -> dict[str, Any]:
+    """Set texts of the shop record: `{"shop_name"?, ..., "address"?: {"city"?, ...}}`."""
+    ctx = admin(request)
+    values = dict(await _object(request))
+    address = values.pop("address", None)
+    if address is not None and not isinstance(address, dict):
+        raise MetricsError(400, "address must be an object")
+    texts = _texts(values, _SHOP_TEXTS, "shop")
+    address_texts = _texts(address or {}, _ADDRESS_TEXTS, "address")
+    with transaction(ctx.conn) as conn:
+        row = conn.execute("SELECT doc FROM shops WHERE id=?", (ctx.shop_id,)).fetchone()
+        doc: dict[str, Any] = json.loads(row["doc"])
+        doc.update(texts)
+        if address_texts:
+            doc["address"] = {**(doc.get("address") or {}), **address_texts}
+        conn.execute("UPDATE shops SET doc=? WHERE id=?", (json.dumps(doc), ctx.shop_id))
+    return doc
+
+
+@router.patch("/categories/{category_id}")
+async def patch_category(category_id: int, request: Request) -> dict[str, Any]:
+    """Set a category's `name` and/or `permalink`; 404 for a category the shop lacks."""
+    ctx = admin(request)
+    texts = _texts(await _object(request), _CATEGORY_TEXTS, "category")
+    with transaction(ctx.conn) as conn:
+        row = conn.execute("SELECT doc FROM categories WHERE id=? AND shop_id=?",
+                           (category_id, ctx.shop_id)).fetchone()
+        if row is None:
+            raise MetricsError(404, f"Category {category_id} not found")
+        doc: dict[str, Any] = json.loads(row["doc"])
+        doc.update(texts)
+        conn.execute("UPDATE categories SET doc=? WHERE id=? AND shop_id=?",
+                     (json.dumps(doc), category_id, ctx.shop_id))
+    return doc

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from sellerdesk import startup
+from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.shops import DEMO_PROFILE, ProfileAnswer, ProfileChoice, saved_profiles
 from sellerdesk.services.types import OrderFilter
 from sellerdesk.ui import settings as keys
@@ -459,7 +460,9 @@ class MainWindow(QMainWindow):
         self.sidebar.navigation.set_badge(view_id, count, spoken)
 
     def set_shop(self, name: str, detail: str = "") -> None:
-        self.sidebar.set_shop(name, detail)
+        """The shop's name and a second line in the sidebar, each one isolated line (a
+        profile name, a server's address: words SellerDesk did not choose)."""
+        self.sidebar.set_shop(one_line(name) if name else "", one_line(detail) if detail else "")
 
     # ---- Help. --------------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.session import Session
 from sellerdesk.services.types import Resource, Shop, ShopStatus
 from sellerdesk.ui.cached_panel import CachedPanel
@@ -27,6 +28,7 @@ from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.formatting import current_locale
 from sellerdesk.ui.widgets.link_button import LinkButton
+from sellerdesk.ui.widgets.outside_link import show_outside_link
 from sellerdesk.ui.widgets.record_card import RecordCard
 from sellerdesk.ui.widgets.service_link import subscribe
 from sellerdesk.ui.widgets.state_chip import StateChip
@@ -58,6 +60,11 @@ def country_name(code: str | None) -> str:
         return ""
     name = _ui_locale().territories.get(code.upper())
     return f"{name} ({code})" if name else code
+
+
+def _line(text: str | None) -> str:
+    """The service's words for a one-line place: one isolated run ("" for none)."""
+    return one_line(text) if text else ""
 
 
 class ShopPanel(CachedPanel[Shop | None]):
@@ -192,30 +199,29 @@ class ShopPanel(CachedPanel[Shop | None]):
 
     def show_shop(self, shop: Shop) -> None:
         self.shop = shop
-        name = shop.shop_name or self.tr("(no name)")
-        self.name_label.setText(name)
+        self.name_label.setText(_line(shop.shop_name) or self.tr("(no name)"))
         self.id_label.setText(self.tr("Shop {id}").format(id=shop.id))
         status_text, icon_name, tone = self._status_look(shop.status)
         self.status_chip.set_state_text(status_text, icon_name, tone)
         self.about.set_value("status", status_text)
         plan = shop.plan or ""
-        self.about.set_value("plan", plan[:1].upper() + plan[1:])
-        self.about.set_value("locale", language_name(shop.locale))
+        self.about.set_value("plan", _line(plan[:1].upper() + plan[1:]))
+        self.about.set_value("locale", _line(language_name(shop.locale)))
         self.about.set_value("logo", "" if shop.has_logo is None else
                              self.tr("Has a logo") if shop.has_logo else self.tr("No logo"))
         self.about.set_value("id", str(shop.id))
         self._show_logo(shop)
         email = shop.email or ""
-        self.email_link.set_address(f"mailto:{email}" if email else "", email)
-        self.url_link.set_address(shop.url)
-        self.admin_link.set_address(shop.admin_url)
+        show_outside_link(self.email_link, f"mailto:{email}" if email else "", email)
+        show_outside_link(self.url_link, shop.url)
+        show_outside_link(self.admin_link, shop.admin_url)
         addr = shop.address
         values = {"street": addr.address, "city": addr.city,
                   "state": region_name(addr.state, addr.country),
                   "zip": addr.zip, "country": country_name(addr.country),
                   "phone": addr.phone} if addr else {}
         for key in ("street", "city", "state", "zip", "country", "phone"):
-            self.address.set_value(key, values.get(key))
+            self.address.set_value(key, _line(values.get(key)))
         self.stack.setCurrentWidget(self.page_scroll)
 
     def _show_logo(self, shop: Shop) -> None:
@@ -254,4 +260,5 @@ class ShopPanel(CachedPanel[Shop | None]):
             return self.tr("Closed"), "close", Tone.WARNING
         if status is None:
             return self.tr("Unknown"), "info", Tone.MUTED
-        return str(status.value), "info", Tone.MUTED  # a state the spec does not list: as is
+        # A state the spec does not list: as the service wrote it, on one line.
+        return _line(str(status.value)), "info", Tone.MUTED

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
+from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.types import Category
+from sellerdesk.ui.categories.model import shown_path
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.formatting import format_datetime
 from sellerdesk.ui.widgets.link_button import LinkButton
+from sellerdesk.ui.widgets.outside_link import show_outside_link
 from sellerdesk.ui.widgets.record_card import RecordCard
 from sellerdesk.ui.widgets.state_chip import StateChip
 
@@ -51,9 +54,9 @@ class CategoryDetail(QWidget):
             self._stack.setCurrentWidget(self.empty)
             return
         self._stack.setCurrentIndex(1)
-        self.card.set_title(category.name or self.tr("(no name)"))
+        self.card.set_title(one_line(category.name) if category.name else self.tr("(no name)"))
         parents = path[:-1]
-        self.card.set_value("path", " › ".join(parents) if parents else self.tr("Top level"))
+        self.card.set_value("path", shown_path(parents) if parents else self.tr("Top level"))
         self.card.set_value("id", str(category.id))
         self.card.set_value("position", "" if category.position is None
                             else str(category.position))
@@ -61,6 +64,6 @@ class CategoryDetail(QWidget):
             self.default_chip.set_state_text(self.tr("Yes"), "check", Tone.SUCCESS)
         else:
             self.default_chip.set_state_text(self.tr("No"), "close", Tone.MUTED)
-        self.permalink.set_address(category.permalink)
+        show_outside_link(self.permalink, category.permalink)
         self.card.set_value("created", format_datetime(category.date_created))
         self.card.set_value("updated", format_datetime(category.last_updated))

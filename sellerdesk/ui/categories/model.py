@@ -16,6 +16,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QPalette
 
+from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.types import Category
 from sellerdesk.ui import theme
 from sellerdesk.ui.icons import icon
@@ -50,11 +51,17 @@ def _same(a: Category, b: Category) -> bool:
 
 
 def _short_link(link: str | None) -> str:
-    """The page's path ("/moda/hombre"): every permalink is on the shop's own site."""
+    """The page's path ("/moda/hombre"): every permalink is on the shop's own site. One
+    isolated line, as every text from the service in a row."""
     if not link:
         return ""
     url = QUrl(link)
-    return url.path() if url.isValid() and url.host() and url.path() else link
+    return one_line(url.path() if url.isValid() and url.host() and url.path() else link)
+
+
+def shown_path(names: list[str]) -> str:
+    """"Root › Child" with each name isolated: a name cannot reorder its neighbours."""
+    return " › ".join(one_line(name) for name in names)
 
 
 class CategoryTreeModel(QAbstractItemModel):
@@ -191,10 +198,10 @@ class CategoryTreeModel(QAbstractItemModel):
         if role == CATEGORY_ROLE:
             return cat
         if role == PATH_ROLE:
-            return " › ".join(self.path(index))
+            return shown_path(self.path(index))
         if role == Qt.ItemDataRole.DisplayRole:
             if column is Column.NAME:
-                return cat.name or self.tr("(no name)")
+                return one_line(cat.name) if cat.name else self.tr("(no name)")
             if column is Column.POSITION:
                 return "" if cat.position is None else str(cat.position)
             if column is Column.DEFAULT:
@@ -206,14 +213,14 @@ class CategoryTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if column is Column.PERMALINK and cat.permalink:
                 return plain_tooltip(self.tr("{link}\nPress Enter or Ctrl+O to open it in the "
-                                             "browser").format(link=cat.permalink))
+                                             "browser").format(link=one_line(cat.permalink)))
             if column is Column.DEFAULT and cat.default_category:
                 return self.tr("The shop's default category")
             if column is Column.NAME:
-                return plain_tooltip(" › ".join(self.path(index)))
+                return plain_tooltip(shown_path(self.path(index)))
         if role == Qt.ItemDataRole.AccessibleTextRole:
             if column is Column.NAME:
-                text = cat.name or ""
+                text = one_line(cat.name) if cat.name else ""
                 return self.tr("{name} (default category)").format(name=text) \
                     if cat.default_category else text
             # Empty cells are named too, so a screen reader says "not the default" rather

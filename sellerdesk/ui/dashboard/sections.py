@@ -14,12 +14,27 @@ from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import QComboBox, QGridLayout, QVBoxLayout, QWidget
 
 from sellerdesk.services.dashboard import Glance
+from sellerdesk.services.safe_text import one_line
 from sellerdesk.ui.dashboard import charts, figures
 from sellerdesk.ui.dashboard.charts import ChartBox
 from sellerdesk.ui.dashboard.figures import DaySeries
 from sellerdesk.ui.orders.filters import channel_label, shipping_label
 from sellerdesk.ui.widgets.formatting import format_money, format_number
 from sellerdesk.ui.widgets.labelled import Labelled
+
+
+def _said(label: str, raw: str) -> str:
+    """A channel's or a shipping state's name; one the client does not know is the
+    service's own word, shown as one isolated line."""
+    return one_line(label) if label in (raw, raw.replace("_", " ")) else label
+
+
+def _channel(value: str) -> str:
+    return _said(channel_label(value), value)
+
+
+def _shipping(value: str) -> str:
+    return _said(shipping_label(value), value)
 
 
 @dataclass(frozen=True)
@@ -194,10 +209,10 @@ class ChartsArea(QWidget):
         if not self._available:
             return
         plot = self._plot("channels", self.channels.title())
-        charts.draw_bars(plot, [channel_label(n) for n in names], [counts[n] for n in names],
+        charts.draw_bars(plot, [_channel(n) for n in names], [counts[n] for n in names],
                          [figures.count_and_share(counts[n], total) for n in names])
         plot.setAccessibleDescription(", ".join(
-            f"{channel_label(n)}: {format_number(counts[n])}" for n in names))
+            f"{_channel(n)}: {format_number(counts[n])}" for n in names))
         self.channels.show_chart(plot)
 
     def _draw_shipping(self, glance: Glance) -> None:
@@ -214,10 +229,10 @@ class ChartsArea(QWidget):
         if not self._available:
             return
         plot = self._plot("shipping", self.shipping.title())
-        charts.draw_bars(plot, [shipping_label(s) for s in names], [counts[s] for s in names],
+        charts.draw_bars(plot, [_shipping(s) for s in names], [counts[s] for s in names],
                          [figures.count_and_share(counts[s], total) for s in names])
         plot.setAccessibleDescription(", ".join(
-            f"{shipping_label(s)}: {figures.percent(counts[s], total)}" for s in names))
+            f"{_shipping(s)}: {figures.percent(counts[s], total)}" for s in names))
         self.shipping.show_chart(plot)
 
     # ---- Slots. ---------------------------------------------------------------------------------

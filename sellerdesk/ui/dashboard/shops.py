@@ -12,11 +12,13 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QPushButton, QSizePolicy, QWidget
 
 from sellerdesk.services.dashboard import Glance
+from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.shops import GlanceProblem, ShopGlance
 from sellerdesk.ui import theme
 from sellerdesk.ui.core_messages import core_words
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.formatting import format_number, format_relative
+from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
 from sellerdesk.ui.widgets.text import heading_label, plain_label
 
 
@@ -100,7 +102,8 @@ class AllShops(QFrame):
         self._grid.setColumnStretch(len(columns) + 1, 1)
 
     def _add_column(self, c: int, shop: ShopFigures, status_row: int) -> None:
-        name = heading_label(shop.name, self, scale=1.0)
+        shown = one_line(shop.name)  # a profile's name: isolated, on one line
+        name = heading_label(shown, self, scale=1.0)
         name.setToolTip(self.tr("The shop open in this window") if shop.current else "")
         self._grid.addWidget(name, 0, c)
         g = shop.glance
@@ -129,8 +132,9 @@ class AllShops(QFrame):
         self._grid.addWidget(note, status_row, c)
         if not shop.current:
             button = QPushButton(self.tr("Switch"), self)
-            button.setAccessibleName(self.tr("Switch to {shop}").format(shop=shop.name))
-            button.setToolTip(self.tr("Open {shop} in this window").format(shop=shop.name))
+            button.setAccessibleName(self.tr("Switch to {shop}").format(shop=shown))
+            button.setToolTip(plain_tooltip(self.tr("Open {shop} in this window")
+                                            .format(shop=shown)))
             button.clicked.connect(lambda _=False, n=shop.name: self.switch_requested.emit(n))
             self._grid.addWidget(button, status_row + 1, c, Qt.AlignmentFlag.AlignLeft)
             self.buttons[shop.name] = button

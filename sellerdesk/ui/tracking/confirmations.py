@@ -7,6 +7,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.tracking_rows import TrackingRow
 from sellerdesk.ui.widgets.confirm import confirm
 
@@ -14,8 +15,8 @@ from sellerdesk.ui.widgets.confirm import confirm
 def confirm_removal(parent: QWidget, row: TrackingRow, on_delete: Callable[[], None],
                     on_cancel_create: Callable[[], None]) -> QMessageBox:
     """Delete a code from the shop; or, for one not created yet, cancel its creation."""
-    name = row.code.name or QCoreApplication.translate("TrackingConfirmations",
-                                                       "this tracking code")
+    name = (one_line(row.code.name) if row.code.name
+            else QCoreApplication.translate("TrackingConfirmations", "this tracking code"))
     if row.creating:
         question = QCoreApplication.translate(
             "TrackingConfirmations", "“{name}” has not been created on the shop yet. Cancel it?")

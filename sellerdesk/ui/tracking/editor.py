@@ -7,6 +7,7 @@ could interpret it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -34,7 +35,7 @@ from sellerdesk.services.types import (
 )
 from sellerdesk.ui import theme
 from sellerdesk.ui.theme import Tone
-from sellerdesk.ui.tracking.model import sync_words
+from sellerdesk.ui.tracking.model import code_name, sync_words
 from sellerdesk.ui.tracking.options import OptionsEditor, plain_value
 from sellerdesk.ui.tracking.validation import Problem, validate
 from sellerdesk.ui.tracking.vocabulary import (
@@ -47,6 +48,14 @@ from sellerdesk.ui.widgets.code_editor import CodeEditor
 from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
 from sellerdesk.ui.widgets.state_chip import StateChip, chip_style
 from sellerdesk.ui.widgets.text import heading_label, plain_label
+
+_BREAKS = re.compile("\r\n|[\r\u2029]")
+
+
+def editor_form(code: str) -> str:
+    """`code` as the editor can hold it: every line break ("\r\n", "\r", U+2029) is one
+    of its blocks, read back as "\n"; everything else (U+2028, no-break spaces) stays."""
+    return _BREAKS.sub("\n", code)
 
 
 @dataclass(frozen=True)
@@ -63,7 +72,7 @@ class Values:
         return cls(code.name or "", code.provider or Provider.OTHER,
                    code.event or CodeEvent.NAVIGATION, code.status or TrackingStatus.ACTIVE,
                    {str(k): plain_value(v) for k, v in (code.options or {}).items()},
-                   code.code or "")
+                   editor_form(code.code or ""))
 
 
 _NEW = Values("", Provider.ANALYTICS, CodeEvent.NAVIGATION, TrackingStatus.ACTIVE, {}, "")
@@ -230,7 +239,7 @@ class TrackingEditor(QWidget):
             self._select(self.event_combo, values.event)
             self._select(self.status_combo, values.status)
             self.options.model.set_options(values.options)
-            if self.code_edit.toPlainText() != values.code:
+            if self.code_text() != values.code:
                 self.code_edit.setPlainText(values.code)
         finally:
             self._loading = False
@@ -252,7 +261,12 @@ class TrackingEditor(QWidget):
                       Provider(self.provider_combo.currentData()),
                       CodeEvent(self.event_combo.currentData()),
                       TrackingStatus(self.status_combo.currentData()),
-                      self.options.model.options(), self.code_edit.toPlainText())
+                      self.options.model.options(), self.code_text())
+
+    def code_text(self) -> str:
+        """The code exactly as typed: `toPlainText` would turn U+2028 and no-break spaces
+        into breaks and spaces, so a code merely opened would read as changed."""
+        return self.code_edit.document().toRawText().replace("\u2029", "\n")
 
     def is_dirty(self) -> bool:
         return self.values() != self._baseline
@@ -274,7 +288,7 @@ class TrackingEditor(QWidget):
 
     def validate(self) -> list[Problem]:
         keys = [k for k, _ in self.options.model.entries()]
-        problems = validate(self.name_edit.text(), self.code_edit.toPlainText(), keys)
+        problems = validate(self.name_edit.text(), self.code_text(), keys)
         self.show_problems(problems)
         if problems:
             first = problems[0]
@@ -316,7 +330,7 @@ class TrackingEditor(QWidget):
         if row is None:
             self.heading.setText(self.tr("New tracking code"))
         else:
-            self.heading.setText(row.code.name or self.tr("(no name)"))
+            self.heading.setText(code_name(row.code.name))
         for widget in (self.name_edit, self.provider_combo, self.event_combo,
                        self.status_combo):
             widget.setEnabled(editable)

@@ -9,6 +9,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QFontDatabase
 
+from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.tracking_rows import TrackingRow
 from sellerdesk.ui.tracking.vocabulary import (
     event_description,
@@ -48,12 +49,20 @@ def sync_words(row: TrackingRow) -> str:
 
 
 def snippet_preview(code: str | None) -> str:
-    """The first line with text, cut short: enough to recognise a snippet."""
+    """The first line with text, cut short: enough to recognise a snippet. One isolated run
+    (`one_line`): a U+202E in someone else's script cannot reverse the row around it."""
     for line in (code or "").splitlines():
         if line.strip():
             line = line.strip()
-            return line if len(line) <= _PREVIEW else line[:_PREVIEW - 1] + "…"
+            return one_line(line if len(line) <= _PREVIEW else line[:_PREVIEW - 1] + "…")
     return ""
+
+
+def code_name(name: str | None) -> str:
+    """A code's name for a one-line place (row, title, question): isolated, on one line;
+    "(no name)" when it has none."""
+    return one_line(name) if name else QCoreApplication.translate("TrackingListModel",
+                                                                  "(no name)")
 
 
 class TrackingListModel(KeyedModel[TrackingRow]):
@@ -76,7 +85,7 @@ class TrackingListModel(KeyedModel[TrackingRow]):
             return row
         if role == Qt.ItemDataRole.DisplayRole:
             return {
-                Column.NAME: code.name or self.tr("(no name)"),
+                Column.NAME: code_name(code.name),
                 Column.EVENT: event_name(code.event),
                 Column.PROVIDER: provider_name(code.provider),
                 Column.STATUS: status_name(code.status),

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from sellerdesk.services.pending import PendingChange
+from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.session import Session
 from sellerdesk.services.tracking_rows import TrackingRow, queued_change, queued_create
 from sellerdesk.services.types import OutboxEntry, Resource
@@ -257,7 +258,8 @@ class TrackingPanel(CachedPanel[Rows]):
             self.editor.revert()
             then()
 
-        return ask_unsaved(self, self.editor.values().name, lambda: self._save(then=then),
+        name = self.editor.values().name  # typed here or the shop's: one line either way
+        return ask_unsaved(self, one_line(name) if name else "", lambda: self._save(then=then),
                            discard)
 
     # ---- Actions. ---------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.credentials import CredentialStore, Profile
+from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.shops import Shops
 from sellerdesk.store import Store
 from sellerdesk.ui import settings as keys
@@ -132,7 +133,7 @@ def test_the_connect_dialog_keeps_the_demo_name_for_the_demo(qtbot: QtBot) -> No
 def _visible_window(label: str) -> MainWindow | None:
     for widget in QApplication.topLevelWidgets():
         if (isinstance(widget, MainWindow) and widget.isVisible()
-                and widget.sidebar.shop_name.text() == label):
+                and widget.sidebar.shop_name.text() == one_line(label)):
             return widget
     return None
 

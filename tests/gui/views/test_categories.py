@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import QUrl
 from pytestqt.qtbot import QtBot
 
+from sellerdesk.services.safe_text import one_line
 from sellerdesk.ui.categories import CategoriesPanel
 from sellerdesk.ui.categories.model import CategoryTreeModel, Column
 from sellerdesk.ui.context import UiContext
@@ -29,7 +30,7 @@ def _names(model: Any, parent: Any = None) -> list[Any]:
 
 def _server_names(nodes: list[dict[str, Any]]) -> list[Any]:
     ordered = sorted(nodes, key=lambda n: (n.get("position") or 0, n["id"]))
-    return [(n["name"], _server_names(n.get("children") or [])) for n in ordered]
+    return [(one_line(n["name"]), _server_names(n.get("children") or [])) for n in ordered]
 
 
 @pytest.fixture
@@ -60,7 +61,7 @@ def test_the_default_category_is_marked_in_words_and_shown(panel: CategoriesPane
     assert panel.model.data(index) == "Default"
     selected = panel.selected_category()
     assert selected is not None and selected.id == default["id"]  # opens on the default one
-    assert panel.detail.card.title() == default["name"]
+    assert panel.detail.card.title() == one_line(default["name"])
     assert panel.detail.default_chip.text() == "Yes"
 
 
@@ -72,9 +73,9 @@ def test_selecting_a_leaf_shows_its_record_and_path(panel: CategoriesPanel,
     leaf = sorted(child["children"], key=lambda c: c["position"])[0]
     assert panel.select_category(leaf["id"])
     card = panel.detail.card
-    assert card.title() == leaf["name"]
+    assert card.title() == one_line(leaf["name"])
     assert card.value("id") == str(leaf["id"])
-    assert card.value("path") == f"{root['name']} › {child['name']}"
+    assert card.value("path") == f"{one_line(root['name'])} › {one_line(child['name'])}"
     assert card.value("position") == str(leaf["position"])
     assert card.value("created") != "—"
     opened: list[str] = []
@@ -89,7 +90,7 @@ def test_the_filter_keeps_matches_with_their_parents(panel: CategoriesPanel,
     panel.filter_edit.setText("taladr")
     assert panel.proxy.rowCount() == 1
     root = panel.proxy.index(0, 0)
-    assert panel.proxy.data(root) == "Herramientas"
+    assert panel.proxy.data(root) == one_line("Herramientas")
     panel.filter_edit.setText("zzzz-nothing")
     assert panel.stack.currentWidget() is panel.no_match
     panel.filter_edit.clear()
@@ -142,7 +143,7 @@ def test_the_tree_model_announces_changes_without_a_reset(qtbot: QtBot,
     with qtbot.assertNotEmitted(model.modelReset), \
             qtbot.waitSignal(model.dataChanged, timeout=1000):
         model.set_tree(renamed)
-    assert model.data(model.index_of(2)) == "B2"
+    assert model.data(model.index_of(2)) == one_line("B2")
     qtmodeltester.check(model)
 
 

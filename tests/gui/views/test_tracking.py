@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.enums import Event, Provider
+from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.session import Session
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.tracking.model import Column
@@ -172,12 +173,12 @@ def test_create_reaches_the_server_queued_then_sent(panel: TrackingPanel, qtbot:
     assert (server["provider"], server["event"]) == ("PROVIDER_ADS", "BUY_BUTTON")
     # Shown literally: in the list, its tooltip, the editor's heading and its code.
     index = panel.model.index(panel.model.row_of(row.key), Column.NAME)
-    assert panel.model.data(index) == "Píxel <b>nuevo</b>"
+    assert panel.model.data(index) == one_line("Píxel <b>nuevo</b>")
     snippet = panel.model.index(index.row(), Column.SNIPPET)
-    assert panel.model.data(snippet) == "<script>alert(1)</script>"
+    assert panel.model.data(snippet) == one_line("<script>alert(1)</script>")
     assert "&lt;script&gt;" in panel.model.data(snippet, Qt.ItemDataRole.ToolTipRole)
     assert isinstance(editor.heading, PlainLabel)
-    assert editor.heading.text() == "Píxel <b>nuevo</b>"
+    assert editor.heading.text() == one_line("Píxel <b>nuevo</b>")
     assert editor.code_edit.toPlainText() == "<script>alert(1)</script>\n<b>hola</b>"
     save_picture(panel, "tracking-created.png")
 
