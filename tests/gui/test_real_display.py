@@ -9,7 +9,6 @@ missing system library fails here (in CI), not on a seller's first run.
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -18,36 +17,17 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.display import need, xvfb
+
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="X11 is a Linux desktop matter")
-
-
-def _need(tool: str) -> str:
-    path = shutil.which(tool)
-    if path is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"{tool} is missing: ./run test installs it (apt-get)")
-        pytest.skip(f"{tool} is not installed")
-    return path
 
 
 @pytest.fixture
 def display() -> Iterator[str]:
     """A private Xvfb display; its number is chosen by the server itself (-displayfd)."""
-    xvfb = _need("Xvfb")
-    read, write = os.pipe()
-    proc = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x720x24",
-                             "-nolisten", "tcp"], pass_fds=(write,),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        number = pipe.readline().strip()
-    try:
-        assert number.isdigit(), "Xvfb did not start"
-        yield f":{number}"
-    finally:
-        proc.terminate()
-        proc.wait(30)
+    with xvfb() as name:
+        yield name
 
 
 def _window_shown(xdotool: str, env: dict[str, str], app: subprocess.Popen[bytes]) -> bool:
@@ -68,7 +48,7 @@ def _window_shown(xdotool: str, env: dict[str, str], app: subprocess.Popen[bytes
 
 
 def test_the_demo_window_opens_with_the_xcb_platform(display: str, tmp_path: Path) -> None:
-    xdotool = _need("xdotool")
+    xdotool = need("xdotool")
     env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb", PYTHONUNBUFFERED="1")
     env.pop("WAYLAND_DISPLAY", None)
     log = tmp_path / "app.log"

@@ -29,7 +29,7 @@ from sellerdesk.ui.inbox.saved_replies import SavedRepliesMenu
 from sellerdesk.ui.inbox.thread_model import one_line
 from sellerdesk.ui.settings import Settings
 from sellerdesk.ui.theme import Tone
-from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
+from sellerdesk.ui.widgets.plain_tooltip import set_plain_tooltip
 from sellerdesk.ui.widgets.text import plain_label
 
 WARN_AT = MAX_ANSWER - 200
@@ -154,7 +154,7 @@ class AnswerComposer(QWidget):
             self.target.setText(self.tr("Replying to {buyer}: “{question}”").format(
                 buyer=one_line(buyer, 60) or self.tr("the buyer"),
                 question=one_line(question, 120)))
-        self.target.setToolTip(plain_tooltip(self.target.text()))
+        set_plain_tooltip(self.target, self.target.text())
         # Nothing to answer: the composer folds to its one line, leaving room to read.
         self.editor.setVisible(self._has_target)
         self._tools.setVisible(self._has_target)
@@ -207,6 +207,8 @@ class AnswerComposer(QWidget):
         self._fit_height()
         length = len(self.text().strip())
         self.counter.setText(self.tr("{n} / {limit}").format(n=length, limit=MAX_ANSWER))
+        # Its name is the caption; the count shown is read as its description.
+        self.counter.setAccessibleDescription(self.counter.text())
         tone = Tone.DANGER if length > MAX_ANSWER else Tone.WARNING if length > WARN_AT else None
         pal = QPalette(self.palette())
         if tone is None:

@@ -39,6 +39,7 @@ class ConversationView(QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # its buttons take focus, not the area
         self.setAccessibleName(self.tr("Conversation"))
+        self.verticalScrollBar().setAccessibleName(self.tr("Conversation"))
         self._content = QWidget(self)
         self._content.setAccessibleName(self.tr("Questions and answers"))
         self._layout = QVBoxLayout(self._content)

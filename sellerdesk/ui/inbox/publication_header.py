@@ -13,7 +13,7 @@ from sellerdesk.ui.icons import icon
 from sellerdesk.ui.inbox.thread_model import buyer_name, channel_text, one_line
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.widgets.formatting import format_money
-from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
+from sellerdesk.ui.widgets.plain_tooltip import set_plain_tooltip
 from sellerdesk.ui.widgets.text import heading_label, plain_label
 from sellerdesk.ui.widgets.thumbnail import Thumbnail, ThumbnailCache
 
@@ -80,7 +80,7 @@ class PublicationHeader(QWidget):
             pub = thread.main_question.publication
         title = one_line(pub.title, 400) if pub is not None else ""
         self.title.setText(title or self.tr("Question about your shop"))
-        self.title.setToolTip(plain_tooltip(self.title.text()))
+        set_plain_tooltip(self.title, self.title.text())
         parts = []
         if pub is not None and pub.price is not None:
             parts.append(format_money(pub.price, pub.currency_id))
@@ -108,7 +108,7 @@ class PublicationHeader(QWidget):
         link = (pub.permalink or "") if pub is not None else ""
         self._permalink = link if ThumbnailCache.usable(link) else ""
         self.open_listing.setVisible(bool(self._permalink))
-        self.open_listing.setToolTip(plain_tooltip(self._permalink))
+        set_plain_tooltip(self.open_listing, self._permalink)
         self.thumbnail.set_url(pub.thumbnail if pub is not None else None)
 
     def _on_open_listing_clicked(self) -> None:

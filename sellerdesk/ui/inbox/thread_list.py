@@ -3,7 +3,7 @@ state. It owns no data: the rows live in `ThreadListModel`, the panel decides wh
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QModelIndex, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -23,6 +23,7 @@ from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort
 from sellerdesk.ui.inbox.thread_delegate import ThreadDelegate
 from sellerdesk.ui.inbox.thread_model import ThreadListModel
 from sellerdesk.ui.widgets.empty_state import EmptyState
+from sellerdesk.ui.widgets.search_field import name_clear_button
 from sellerdesk.ui.widgets.text import plain_label
 
 SEARCH_DEBOUNCE_MS = 350
@@ -52,14 +53,17 @@ class ThreadListPane(QWidget):
         self.search = QLineEdit(self)
         self.search.setPlaceholderText(self.tr("Search questions…"))
         self.search.setAccessibleName(self.tr("Search questions"))
-        self.search.setClearButtonEnabled(True)
-        self.search.addAction(icon("search"), QLineEdit.ActionPosition.LeadingPosition)
+        name_clear_button(self.search)
+        glass = self.search.addAction(icon("search"), QLineEdit.ActionPosition.LeadingPosition)
+        # Its button's name, for a screen reader (the search field's own words).
+        glass.setText(QCoreApplication.translate("SearchField", "Search"))
         self._debounce = QTimer(self)
         self._debounce.setSingleShot(True)
         self._debounce.setInterval(SEARCH_DEBOUNCE_MS)
         self._debounce.timeout.connect(self._on_debounce_timeout)
         self.search.textChanged.connect(self._on_search_text_changed)
         self.search.returnPressed.connect(self._on_search_return_pressed)
+        glass.triggered.connect(self._on_search_return_pressed)
 
         self.status = self._combo(self.tr("Status filter"), [
             (self.tr("All statuses"), ""), (self.tr("Unanswered"), ThreadStatus.UNANSWERED.value),
