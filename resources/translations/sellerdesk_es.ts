@@ -4207,10 +4207,6 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Código</translation>
     </message>
     <message>
-        <source>(no name)</source>
-        <translation>(sin nombre)</translation>
-    </message>
-    <message>
         <source>Inactive codes are not inserted in the shop, and the shop&apos;s list leaves them out: after the next update it shows only active codes.</source>
         <translation>Los códigos inactivos no se insertan en la tienda, y la lista de la tienda no los incluye: después de la próxima actualización solo muestra los activos.</translation>
     </message>

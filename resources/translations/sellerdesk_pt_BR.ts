@@ -4207,10 +4207,6 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Código</translation>
     </message>
     <message>
-        <source>(no name)</source>
-        <translation>(sem nome)</translation>
-    </message>
-    <message>
         <source>Inactive codes are not inserted in the shop, and the shop&apos;s list leaves them out: after the next update it shows only active codes.</source>
         <translation>Códigos inativos não são inseridos na loja, e a lista da loja os deixa de fora: após a próxima atualização, ela mostra só os ativos.</translation>
     </message>
