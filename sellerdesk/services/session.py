@@ -145,12 +145,18 @@ class Session:
         self.client.set_token(grant)
 
     async def aclose(self) -> None:
-        self.pace.close()
-        self.pending.close()
-        await self.outbox.aclose()
-        await self.connectivity.aclose()
-        await self.client.aclose()
-        await self.store.aclose()
+        # The store is closed whatever happens before it: its file lock keeps other windows
+        # (and "All shops") out of this shop until it is.
+        try:
+            self.pace.close()
+            self.pending.close()
+            await self.outbox.aclose()
+            await self.connectivity.aclose()
+        finally:
+            try:
+                await self.client.aclose()
+            finally:
+                await self.store.aclose()
 
     def __repr__(self) -> str:
         return f"Session({self.address!r})"

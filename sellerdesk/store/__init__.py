@@ -65,7 +65,11 @@ class Store:
     async def open_async(cls, profile: str, *, data_dir: Path | None = None) -> Store:
         """Like `open`, with all disk work on the store's writer thread."""
         store = cls(await Database.open_async(profile_db_path(profile, data_dir)))
-        await store.run(store.outbox.recover_after_restart)
+        try:
+            await store.run(store.outbox.recover_after_restart)
+        except BaseException:
+            store.close()  # never left open (and locked) by a failed or cancelled open
+            raise
         return store
 
     async def run(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:

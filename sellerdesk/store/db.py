@@ -182,6 +182,11 @@ def _lock_exclusively(path: Path) -> IO[bytes]:
     return handle
 
 
+def _close_once_opened(opening: asyncio.Future[Database]) -> None:
+    if not opening.cancelled() and opening.exception() is None:
+        opening.result().close()
+
+
 def _new_writer() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="sellerdesk-store")
 
@@ -224,10 +229,15 @@ class Database:
         """Open (and migrate) on the new database's writer thread, off the event loop."""
         executor = _new_writer()
         loop = asyncio.get_running_loop()
+        opening = loop.run_in_executor(
+            executor, functools.partial(cls, path, migrations=migrations, executor=executor))
         try:
-            return await loop.run_in_executor(
-                executor, functools.partial(cls, path, migrations=migrations,
-                                            executor=executor))
+            return await asyncio.shield(opening)
+        except asyncio.CancelledError:
+            # The thread cannot be stopped: close what it opens, or its file lock would keep
+            # this shop closed to every other window until the process ends.
+            opening.add_done_callback(_close_once_opened)
+            raise
         except BaseException:
             executor.shutdown(wait=False)
             raise

@@ -11,6 +11,8 @@ from tests.support.sandbox import Sandbox
 # The wire filters of each summary facet (docs/decisions.md, "order facets").
 SUMMARY_FILTERS: dict[OrderSummary, dict[str, str]] = {
     OrderSummary.PENDING_PROCESS: {"paid": "true", "processed": "false", "closed": "false"},
+    # The server's wider facet (processed, not delivered); "To ship" is narrower:
+    # `to_ship_total` below.
     OrderSummary.PENDING_SHIPMENT: {"processed": "true", "delivered": "false",
                                     "closed": "false"},
     OrderSummary.PENDING_FEEDBACK: {"delivered": "true", "seller_feedback": "false",
@@ -37,6 +39,33 @@ def all_pages(sb: Sandbox, path: str, **params: Any) -> list[dict[str, Any]]:
 
 def order_total(sb: Sandbox, **filters: str) -> int:
     return len(all_pages(sb, "/orders/search", **filters))
+
+
+def _flag(value: Any) -> bool:
+    return value is True or str(value).lower() == "true"
+
+
+def to_ship_total(sb: Sandbox) -> int:
+    """"To ship" as the seller means it (docs/decisions.md, "Orders view"): paid and
+    processed, not delivered or closed, a shipping not yet handed to the carrier; counted over
+    the orders a client can read."""
+    unreadable = sb.unreadable("orders")
+    count = 0
+    for o in all_pages(sb, "/orders/search"):
+        st = o["status"]
+        shipping = {str(s["status"]).lower() for s in o["shippings"] or []}
+        if (str(o["id"]) not in unreadable and _flag(st["paid"]) and _flag(st["processed"])
+                and not _flag(st["delivered"]) and not _flag(st["closed"])
+                and shipping & {"pending", "in_progress", "pickup"}):
+            count += 1
+    return count
+
+
+def summary_total(sb: Sandbox, summary: OrderSummary) -> int:
+    """The orders a dashboard card and its summary in the orders view count."""
+    if summary is OrderSummary.PENDING_SHIPMENT:
+        return to_ship_total(sb)
+    return order_total(sb, **SUMMARY_FILTERS[summary])
 
 
 def when(text: str) -> datetime:
