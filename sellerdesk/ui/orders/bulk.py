@@ -196,7 +196,10 @@ class _CodesTable(QTableView):
             index = model.index(r, CODE)
             if model.flags(index) & Qt.ItemFlag.ItemIsEditable:
                 self.setCurrentIndex(index)
-                self.edit(index)
+                # Becoming current opens the editor already (AllEditTriggers); asking again
+                # would fail (Qt's "edit: editing failed").
+                if self.state() != QAbstractItemView.State.EditingState:
+                    self.edit(index)
                 return True
         return False
 
