@@ -48,7 +48,7 @@ from sellerdesk.services.inbox import InboxService
 from sellerdesk.services.orders import OrdersService
 from sellerdesk.services.refresh import backs_off
 from sellerdesk.services.tracking import TrackingService
-from sellerdesk.store import Store, StoreError
+from sellerdesk.store import Store, StoreError, StoreFullError
 from sellerdesk.store.rows import QuestionFilter, Resource
 
 log = logging.getLogger("sellerdesk.sync")
@@ -279,8 +279,9 @@ class SyncService:
         """Refresh everything; only one sync runs at a time (a second call waits for it).
 
         Returns the report of every stage. Raises the first stage's error only when no
-        stage succeeded (offline, the token refused...), and at once, without a request,
-        while the shop refuses our token."""
+        stage succeeded (offline, the token refused...) or when the disk is full (after
+        every stage had its chance), and at once, without a request, while the shop
+        refuses our token."""
         refused = self._access.refusal() if self._access is not None else None
         if refused is not None:
             raise refused
@@ -350,6 +351,10 @@ class SyncService:
         auth = next((r.error for r in report.failed if isinstance(r.error, AuthError)), None)
         if auth is not None and self._access is not None:
             await self._access.report(auth)  # pauses sync and sending, tells the seller
+        full_disk = next((r.error for r in report.failed
+                          if isinstance(r.error, StoreFullError)), None)
+        if full_disk is not None:
+            raise full_disk  # the computer's trouble, not one stage's: said as an error
         ran = [r for r in report.results.values() if r.state is not StageState.NOT_DUE]
         if ran and all(r.state is StageState.FAILED for r in ran):
             error = report.failed[0].error

@@ -168,6 +168,8 @@ async def test_rotation_survives_kill_9(fresh_sandbox: Sandbox, tmp_path: Path) 
         if child.poll() is None:
             child.kill()
             child.wait(30)
+        if child.stdout is not None:
+            child.stdout.close()
     try:
         # The next start reads the rotated grant: the first refresh token is spent ...
         stored = CredentialStore(config, backend=keyring_for(spec), environ={}).get_grant(name)
