@@ -26,9 +26,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     skip_bench = pytest.mark.skip(reason="benchmarks run with ./run bench")
+    skip_slow = pytest.mark.skip(reason="a long variant: run with --slow")
     for item in items:
         if "benchmarks" in item.path.parts and not config.getoption("--benchmarks"):
             item.add_marker(skip_bench)
+        if item.get_closest_marker("slow") and not config.getoption("--slow"):
+            item.add_marker(skip_slow)
 
 
 @pytest.fixture(scope="session")

@@ -24,7 +24,9 @@ TITLES = {"inbox": ("InboxPanel", "Inbox"), "orders": ("OrdersPanel", "Orders"),
           "outbox": ("OutboxPanel", "Outbox"), "dashboard": ("DashboardPanel", "Dashboard")}
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+# Spanish by default (the second language); every other language with --slow.
+@pytest.mark.parametrize("lang", [pytest.param(lang, marks=() if lang == "es"
+                                               else pytest.mark.slow) for lang in LANGUAGES])
 def test_the_snapshot_command_pictures_each_view_in_the_language(
         lang: str, compiled_resources: Path, tmp_path: Path) -> None:
     out = tmp_path / "pictures"

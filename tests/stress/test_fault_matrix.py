@@ -16,7 +16,7 @@ Every cell runs twice: without a rate limit, and with the field's (`limited`: th
 limiter at 5 requests/s, burst 10, the session paced at 5 as the app paces itself, with a
 token of its own so the test's own checks spend another bucket). Under the limit a full sync
 takes about forty seconds, so by default the limited run keeps the cells where pacing meets
-the fault (429s, drops, a revoked token); `--slow` runs all of them.
+the fault (the 429s); `--slow` runs all of them.
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ async def _sync_and_drain(session: Session, sb: Sandbox, cell: Cell) -> list[Api
 
 
 FIELD_RATE = 5.0  # the field's limit, and the app's own pace
-LIMITED_BY_DEFAULT = {"http_429_retry_after", "dropped_30pct", "token_revoked_mid_sync"}
+LIMITED_BY_DEFAULT = {"http_429_retry_after"}  # where the limiter meets the fault itself
 
 
 async def _limit(sb: Sandbox, limited: bool) -> None:

@@ -8,6 +8,7 @@ import asyncio
 from pathlib import Path
 
 import httpx
+import pytest
 
 from sellerdesk.services.session import Session
 from sellerdesk.services.sync import RecordKind, StageState, SyncReport
@@ -55,6 +56,7 @@ async def test_ten_full_syncs_complete_under_the_limit(small_limited: Sandbox,
           f"{sent / RUNS:.0f} requests each, {log.limited()} answered 429 by the limiter")
 
 
+@pytest.mark.slow  # 35 s at 5 requests/s; the small shop's ten syncs run by default
 async def test_full_size_sync_then_incremental_ones(paced: Session, limited: Sandbox) -> None:
     """The demo shop, full size: one first sync, then ten with nothing changed, each at most
     five requests."""
