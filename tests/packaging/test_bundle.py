@@ -15,8 +15,8 @@ import subprocess
 import sys
 import tarfile
 import threading
-from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 import httpx
 import pytest
@@ -108,9 +108,10 @@ def test_qt_plugins_translations_and_resources_are_inside(bundle: Bundle) -> Non
     assert {"Python", "httpx", "certifi", "qasync", "uvicorn", "babel"} <= licences
 
 
-def _read_lines(stream: Iterator[str], lines: queue.Queue[str]) -> None:
-    for line in stream:
-        lines.put(line)
+def _read_lines(stream: IO[str], lines: queue.Queue[str]) -> None:
+    with stream:  # closed by its reader at the end, never left to the garbage collector
+        for line in stream:
+            lines.put(line)
 
 
 def test_the_bundle_is_its_own_sandbox(bundle: Bundle, home: Path) -> None:
@@ -121,7 +122,8 @@ def test_the_bundle_is_its_own_sandbox(bundle: Bundle, home: Path) -> None:
                             stderr=subprocess.STDOUT, text=True)
     lines: queue.Queue[str] = queue.Queue()
     assert proc.stdout is not None
-    threading.Thread(target=_read_lines, args=(proc.stdout, lines), daemon=True).start()
+    reader = threading.Thread(target=_read_lines, args=(proc.stdout, lines), daemon=True)
+    reader.start()
     seen: list[str] = []
     try:
         match = None
@@ -152,6 +154,7 @@ def test_the_bundle_is_its_own_sandbox(bundle: Bundle, home: Path) -> None:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait(20)
+        reader.join(20)  # the pipe's end reached: the reader closes it
     if os.name == "posix":
         assert proc.returncode == 0, "the sandbox did not stop cleanly on SIGTERM"
 
