@@ -199,17 +199,24 @@ class WatchedTransport(httpx.AsyncBaseTransport):
         self._inner = inner or httpx.AsyncHTTPTransport(limits=httpx.Limits(
             max_connections=max_connections, max_keepalive_connections=max_connections))
         self.connectivity: Connectivity | None = None
+        # The shop service's host: only its answers speak for the connection. A picture on
+        # another host that cannot be reached (a CDN, the demo's made-up addresses) must not
+        # make the whole app offline.
+        self.service_host: str | None = None
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        connectivity = self.connectivity
+        if self.service_host is not None and request.url.host != self.service_host:
+            connectivity = None
         try:
             response = await self._inner.handle_async_request(request)
         except httpx.TransportError as exc:
-            if self.connectivity is not None and not isinstance(exc, httpx.UnsupportedProtocol):
-                self.connectivity.report_failure(Offline(detail=type(exc).__name__))
+            if connectivity is not None and not isinstance(exc, httpx.UnsupportedProtocol):
+                connectivity.report_failure(Offline(detail=type(exc).__name__))
             raise
-        if self.connectivity is not None and response.status_code < 500 \
+        if connectivity is not None and response.status_code < 500 \
                 and response.status_code != 429:
-            self.connectivity.report_success()
+            connectivity.report_success()
         return response
 
     async def aclose(self) -> None:

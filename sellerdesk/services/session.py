@@ -79,8 +79,9 @@ class Session:
         self.grants = grants or GrantKeeper()
         self.pending = PendingWrites(store)  # before any write: it follows every one
         self.connectivity = Connectivity(client.shop)
-        if watch is not None:  # every request of the client tells connectivity its outcome
+        if watch is not None:  # every request to the service tells connectivity its outcome
             watch.connectivity = self.connectivity
+            watch.service_host = httpx.URL(address.base_url).host
         self.pace = Pace(client.pacer)  # "the shop service asked us to slow down"
         self.access = Access(client, store)  # a refused token pauses sync and sending
         self.tracking: TrackingService

@@ -111,3 +111,22 @@ async def test_the_transport_reports_a_lost_connection_at_once() -> None:
             await client.get("/v1/shops/1")
     assert states == [Connection.OFFLINE]
     await conn.aclose()
+
+
+async def test_a_picture_host_out_of_reach_leaves_the_shop_online() -> None:
+    def answer(request: httpx.Request) -> httpx.Response:
+        if request.url.host != "shop.test":
+            raise httpx.ConnectError("no such host", request=request)
+        return httpx.Response(200, json={"id": 1})
+
+    conn = Connectivity(Probe(), policy=Backoff(first=3600.0, cap=3600.0))
+    states: list[Connection] = []
+    conn.changed.connect(states.append)
+    watch = WatchedTransport(httpx.MockTransport(answer))
+    watch.connectivity, watch.service_host = conn, "shop.test"
+    async with httpx.AsyncClient(transport=watch, base_url="http://shop.test") as client:
+        await client.get("/v1/shops/1")
+        with pytest.raises(httpx.ConnectError):
+            await client.get("https://img.example.test/p/1-thumb.webp")
+    assert conn.online and Connection.OFFLINE not in states
+    await conn.aclose()
