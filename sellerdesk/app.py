@@ -7,8 +7,9 @@ Start-up order, for a first painted window as early as it can be (docs/performan
 the Qt-free layers are imported before Qt (PySide6 reads the source of every module imported
 after it); the keyring's discovery (it starts programs and loads a crypto library) runs on a
 thread of its own while Qt and the window's modules load, and so does the loading of
-Babel's data for the window's language; the garbage collector stays off until the window's
-views are built (`sellerdesk.startup`).
+Babel's data for the window's language; the network backend's modules wait for the first
+paint; the garbage collector stays off until the window's views are built
+(`sellerdesk.startup`).
 """
 
 from __future__ import annotations
@@ -46,8 +47,8 @@ WORKERS = 4  # threads of the event loop's default executor
 
 class _WarmUp:
     """Start-up work that waits more than it computes, on a thread of its own: the
-    credential store (the keyring's discovery), then Babel's data for the window's
-    language once `locale_chosen` gives it."""
+    credential store (the keyring's discovery), Babel's data for the window's language once
+    `locale_chosen` gives it, and after the first paint the network backend."""
 
     def __init__(self, data_dir: Path | None) -> None:
         self.shops: Future[Shops] = Future()
@@ -66,13 +67,16 @@ class _WarmUp:
         except BaseException as exc:  # raised again where the shops are needed
             self.shops.set_exception(exc)
         try:
-            import_network_backend()
-        except Exception:  # the first request imports it instead
-            log.debug("importing the network backend ahead failed", exc_info=True)
-        try:
             _load_locale_data(self._locale.result(timeout=60))
         except Exception:  # the first date shown loads it instead
             log.debug("loading Babel's data ahead failed", exc_info=True)
+        # The first paint needs no network: its imports wait for it (GIL), then go ahead of
+        # the first request.
+        startup.first_paint.wait(startup.HOLD_LIMIT)
+        try:
+            import_network_backend()
+        except Exception:  # the first request imports it instead
+            log.debug("importing the network backend ahead failed", exc_info=True)
 
 
 def import_network_backend() -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import threading
 import time
 
 log = logging.getLogger("sellerdesk")
@@ -22,6 +23,11 @@ log = logging.getLogger("sellerdesk")
 HOLD_LIMIT = 30.0  # seconds: never run longer than this without the collector
 
 _held: list[float] = []  # when collections were held (empty: not held)
+
+# Set once the first view has its data on screen: start-up work that the first paint does
+# not need (the network backend's imports) waits for it, so it does not take the GIL from
+# the window's start.
+first_paint = threading.Event()
 
 
 def hold_collections() -> None:

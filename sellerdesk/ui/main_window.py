@@ -166,6 +166,7 @@ class MainWindow(QMainWindow):
 
     def _prepare_other_views(self) -> None:
         self._first_paint = None
+        startup.first_paint.set()
         if self._preparing:
             return
         self._preparing = True
