@@ -13,6 +13,7 @@ from collections.abc import Coroutine
 from datetime import datetime
 from typing import Any, ClassVar, Generic, TypeVar
 
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QWidget
 
 from sellerdesk.services.session import Session
@@ -34,6 +35,7 @@ class CachedPanel(Panel, Generic[T]):
         super().__init__(ctx, parent)
         self.last_sync: datetime | None = None
         self._fetch_after_read = False  # the first read of load() then asks the network
+        self._stale = False  # the cache changed while another view filled the window
 
     def key(self, name: str) -> str:
         """A runner key of this view's own (a newer read replaces an older one)."""
@@ -101,6 +103,22 @@ class CachedPanel(Panel, Generic[T]):
         self.ctx.runner.run(services.sync.synced_at(self.synced_resource),
                             on_success=self._on_synced_read, key=self.key("synced"),
                             owner=self, show_progress=False, report_errors=False)
+
+    def reread_when_seen(self) -> None:
+        """The cache changed: read it again now if this view is on screen. A view the seller
+        is not looking at (another one fills the window) reads it when shown next, so a sync
+        does not rebuild views nobody sees while the one in front must stay smooth."""
+        window = self.window()
+        if window is not self and window.isVisible() and not self.isVisible():
+            self._stale = True
+            return
+        self.read_cached()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self._stale = False
+            self.read_cached()
 
     def _fetch(self, *, explicit: bool) -> None:
         services = self.ctx.services

@@ -78,7 +78,8 @@ class ShopPanel(CachedPanel[Shop | None]):
         self._build()
         self._build_actions()
         if ctx.services is not None:
-            subscribe(self, ctx.services.catalogue.shop_changed, lambda _: self.read_cached())
+            subscribe(self, ctx.services.catalogue.shop_changed,
+                      lambda _: self.reread_when_seen())
 
     def title(self) -> str:
         return self.tr("Shop")

@@ -56,7 +56,7 @@ class CategoriesPanel(CachedPanel[list[Category]]):
         self._build_actions()
         if ctx.services is not None:
             subscribe(self, ctx.services.catalogue.categories_changed,
-                      lambda _: self.read_cached())
+                      lambda _: self.reread_when_seen())
 
     def title(self) -> str:
         return self.tr("Categories")

@@ -4,9 +4,17 @@ the question waiting for an answer.
 
 Everything is drawn with `drawText` on plain strings, so a buyer's `<b>` is characters; each
 field has its own rectangle, so a right-to-left override in a name cannot run into the next.
+
+A drawn row is kept as a pixmap, keyed by everything it shows (its fields, size, state,
+palette, font, pixel ratio): a sync or a drain repaints the list many times with rows that
+did not change, and drawing a row (fonts, elision, text shaping) costs about a millisecond,
+a frame for a screenful.
 """
 
 from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
 
 from PySide6.QtCore import (
     QModelIndex,
@@ -16,7 +24,7 @@ from PySide6.QtCore import (
     QSize,
     Qt,
 )
-from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from sellerdesk.ui import theme
@@ -28,9 +36,20 @@ from sellerdesk.ui.widgets.state_chip import chip_style
 _PAD_X = 14
 _PAD_Y = 9
 _LINE_GAP = 3
+# What a row shows: the cache key holds each, so a changed field draws the row again.
+_SHOWN = (ThreadRole.UNANSWERED, ThreadRole.WHEN, ThreadRole.LATE, ThreadRole.BUYER,
+          ThreadRole.PENDING, ThreadRole.PRODUCT, ThreadRole.CHANNEL, ThreadRole.SNIPPET,
+          ThreadRole.ALIKE)
+_STATES = (QStyle.StateFlag.State_Selected | QStyle.StateFlag.State_MouseOver
+           | QStyle.StateFlag.State_HasFocus)
+_CACHED_ROWS = 300  # a few screenfuls at every state
 
 
 class ThreadDelegate(QStyledItemDelegate):
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._rows: OrderedDict[tuple[object, ...], QPixmap] = OrderedDict()
+
     def sizeHint(self, option: QStyleOptionViewItem,
                  index: QModelIndex | QPersistentModelIndex) -> QSize:
         line = option.fontMetrics.height()
@@ -38,6 +57,34 @@ class ThreadDelegate(QStyledItemDelegate):
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
+        size = option.rect.size()
+        if size.isEmpty():
+            return
+        ratio = painter.device().devicePixelRatioF()
+        key = (tuple(index.data(role) for role in _SHOWN), size.width(), size.height(),
+               int((option.state & _STATES).value), option.palette.cacheKey(),
+               option.font.key(), ratio)
+        pixmap = self._rows.get(key)
+        if pixmap is None:
+            pixmap = QPixmap(size * ratio)
+            pixmap.setDevicePixelRatio(ratio)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            at_origin = QStyleOptionViewItem(option)
+            at_origin.rect = QRect(0, 0, size.width(), size.height())
+            row_painter = QPainter(pixmap)
+            try:
+                self._paint_row(row_painter, at_origin, index)
+            finally:
+                row_painter.end()
+            self._rows[key] = pixmap
+            if len(self._rows) > _CACHED_ROWS:
+                self._rows.popitem(last=False)
+        else:
+            self._rows.move_to_end(key)
+        painter.drawPixmap(option.rect.topLeft(), pixmap)
+
+    def _paint_row(self, painter: QPainter, option: QStyleOptionViewItem,
+                   index: QModelIndex | QPersistentModelIndex) -> None:
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         pal = option.palette

@@ -61,7 +61,7 @@ class TrackingPanel(CachedPanel[Rows]):
         self._reload_soon = QTimer(self)
         self._reload_soon.setSingleShot(True)
         self._reload_soon.setInterval(30)
-        self._reload_soon.timeout.connect(self.reload_rows)
+        self._reload_soon.timeout.connect(self.reread_when_seen)
         self._build()
         self._build_actions()
         services = ctx.services
