@@ -29,7 +29,12 @@ def install_translations(app: QCoreApplication, lang: str | None) -> str:
     )
     for name, folder in sources:
         translator = QTranslator(app)
-        if translator.load(locale, name, "_", folder):
+        loaded = translator.load(locale, name, "_", folder)
+        if not loaded and name == "sellerdesk":
+            # A language we have no translation for (or the "C" locale): English, whose
+            # file holds the plural forms ("1 order", "2 orders"), not "order(s)".
+            loaded = translator.load(QLocale(QLocale.Language.English), name, "_", folder)
+        if loaded:
             app.installTranslator(translator)
             _installed.append(translator)
     return formatting.set_locale(locale.name())

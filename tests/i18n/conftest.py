@@ -49,7 +49,7 @@ def compiled_resources(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("resources")
     shutil.copytree(ROOT / "resources" / "icons", folder / "icons")
     (folder / "translations").mkdir()
-    for lang in LANGUAGES:
+    for lang in (*LANGUAGES, "en"):  # English: the source language's plural forms
         qm = folder / "translations" / f"sellerdesk_{lang}.qm"
         done = subprocess.run([_lrelease(), "-silent", str(translation_file(lang)), "-qm",
                                str(qm)], capture_output=True, text=True, timeout=120)
