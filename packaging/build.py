@@ -66,7 +66,8 @@ def fail(text: str) -> SystemExit:
 # --- facts --------------------------------------------------------------------------------
 
 def app_version() -> str:
-    """The version: the installed package metadata, which `sellerdesk.__version__` reads too.
+    """The version: the installed package metadata (`sellerdesk.__version__` says the same:
+    tests/unit/test_version.py).
 
     pyproject.toml is where it is written; an environment installed from an older
     pyproject would ship the old number, so a mismatch stops the build."""

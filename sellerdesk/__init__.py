@@ -1,8 +1,7 @@
 """SellerDesk: the desktop cockpit of an online shop."""
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("sellerdesk")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0"
+# The release's version, as pyproject.toml declares it (tests/unit/test_version.py holds the
+# two together). A literal, not importlib.metadata: reading the installed metadata imports
+# and scans more than the whole window's first paint can afford, and a bundle has no
+# installed metadata to read.
+__version__ = "0.1.0"
