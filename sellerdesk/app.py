@@ -85,6 +85,7 @@ def import_network_backend() -> None:
     stall of about 50 ms in the middle of the first sync. Imported here, off that thread."""
     import anyio._backends._asyncio  # noqa: F401 - what anyio loads for asyncio
     import httpcore._backends.anyio  # noqa: F401
+    import sniffio  # noqa: F401 - httpcore imports it inside every request
 
 
 def _load_locale_data(name: str) -> None:

@@ -95,6 +95,11 @@ def prepare_modules(specs: Iterable[ViewSpec]) -> None:
     for spec in specs:
         if isinstance(spec.factory, LazyPanel):
             try:
-                spec.factory.load()
+                panel_type = spec.factory.load()
+                # What a view imports only when it first draws (the dashboard's charts:
+                # pyqtgraph and numpy, most of a second) is imported here too.
+                prepare = getattr(panel_type, "prepare_imports", None)
+                if callable(prepare):
+                    prepare()
             except Exception:  # shown again, and reported, when the view is built
                 log.debug("preparing %s failed", spec.view_id, exc_info=True)

@@ -57,6 +57,13 @@ SYNCED_RESOURCES = (
 
 class DashboardPanel(Panel):
     view_id = "dashboard"
+
+    @staticmethod
+    def prepare_imports() -> None:
+        """Off the GUI thread, while the window prepares its views: the charts' library."""
+        from sellerdesk.ui.dashboard.charts import charts_available
+
+        charts_available()
     inbox_requested = Signal(object)  # InboxFilters to show
     orders_requested = Signal(object)  # OrderFilter to show
     view_requested = Signal(str)  # a view to show as it is (the outbox)
