@@ -8,18 +8,24 @@ whole queue until a new one is given; a conflict keeps both versions for the sel
 
 The sender works in rounds: the entries ready now (one per record), as many as the shop's
 request pacer lets out in `ROUND_SECONDS` (`round_size`). Those that need no reading of the
-server first are marked `sending` together, in one durable commit; each success is then
-recorded without an fsync of its own (store/outbox.py says why that is safe), so a round
-costs one fsync, not two per write. More entries are in progress than requests in flight
-(the client caps those), so recording one outcome never leaves the network idle.
+server first are marked `sending` together, in one durable commit; successes are then
+recorded without an fsync of their own (store/outbox.py says why that is safe), so a round
+costs one fsync, not two per write. Successes are recorded in batches: those that arrive
+while a batch is on the store's writer thread go together in the next one, so a trip to that
+thread (the done marks, the cache writers' updates, the observers' reads) is shared by as many
+answers as came back meanwhile, and no answer waits for more than the batch ahead of it.
+More entries are in progress than requests in flight (the client caps those), so recording
+outcomes never leaves the network idle.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import math
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, TypeVar
 
@@ -43,10 +49,12 @@ from sellerdesk.services.intents import Intent, Verdict, check, dump, must_check
 from sellerdesk.store import Store, StoreError
 from sellerdesk.store.db import utc_now
 from sellerdesk.store.outbox import (
+    Done,
     IntentKind,
     OutboxChange,
     OutboxEntry,
     OutboxState,
+    OutboxStateError,
     Resolution,
 )
 
@@ -58,6 +66,15 @@ STORE_RETRY_SECONDS = 30.0  # after the local store refused a change (e.g. a ful
 ROUND_SECONDS = 2.0  # a round holds what the pacer lets out in this long...
 ROUND_MAX = 64  # ...and never more entries than this (an unpaced shop)
 IN_PROGRESS = 2  # entries in progress per request in flight
+
+
+@dataclass
+class _Success:
+    """A success waiting for its batch: what to record, and the sender awaiting it."""
+
+    entry: OutboxEntry
+    done: Done
+    recorded: asyncio.Future[OutboxEntry | None]
 
 
 def round_size(pacer: Pacer, parallel: int) -> int:
@@ -91,8 +108,10 @@ class OutboxService:
         self.auth_needed: Event[str] = Event("outbox.auth_needed")
         self.store_failed: Event[str] = Event("outbox.store_failed")  # a message for the seller
         self._appliers: list[Callable[[OutboxEntry], Awaitable[None]]] = []
-        self._cache_writers: list[tuple[Callable[[OutboxEntry], Any],
+        self._cache_writers: list[tuple[Callable[[Sequence[OutboxEntry]], Any],
                                         Callable[[Any], None] | None]] = []
+        self._successes: list[_Success] = []  # waiting for the next batch
+        self._recorder: asyncio.Task[None] | None = None  # records them, batch by batch
         self._unobserve = store.observe_outbox(self.changed.emit, self._loop)
         connectivity.came_back.connect(lambda _: self.kick(ignore_backoff=True))
 
@@ -101,12 +120,14 @@ class OutboxService:
         before `applied`/`settled` fire, so observers read an up-to-date cache."""
         self._appliers.append(fn)
 
-    def add_cache_writer(self, write: Callable[[OutboxEntry], T],
+    def add_cache_writer(self, write: Callable[[Sequence[OutboxEntry]], T],
                          then: Callable[[T], None] | None = None) -> None:
-        """Like `add_applier`, in one trip: `write(entry)` runs on the store's writer thread,
-        in the transaction that marks the entry done (its own failure is logged and undone
-        alone: the write is done, a stale cache heals on the next sync); `then(result)` runs
-        on the event loop once that is committed, before `applied`/`settled` fire."""
+        """Like `add_applier`, in one trip: `write(entries)` runs on the store's writer thread,
+        in the transaction that marks those entries done (a batch of successes: one call for
+        all of them). Its failure is logged and undone alone (the writes are done, a stale
+        cache heals on the next sync); a failed batch is tried again entry by entry, so one
+        entry's trouble never leaves the others' cache stale. `then(result)` runs on the
+        event loop once that is committed, before `applied`/`settled` fire."""
         self._cache_writers.append((write, then))
 
     # -- the seller's side --------------------------------------------------------------------
@@ -207,6 +228,13 @@ class OutboxService:
                 pass
             except Exception:
                 log.exception("outbox sender stopped with an error")
+        if self._recorder is not None:
+            # Successes already answered by the server are recorded before the store closes
+            # (left unrecorded they would only cost a read of the server at the next start).
+            try:
+                await self._recorder
+            except Exception:
+                log.exception("recording sent writes failed while closing")
 
     async def _run(self) -> None:
         try:
@@ -399,15 +427,15 @@ class OutboxService:
 
     async def _finish(self, entry: OutboxEntry, result: bytes | None,
                       new_entity: str | None) -> None:
-        # No fsync of its own: the round's next durable commit carries it to the disk, and a
-        # power cut before that leaves the entry `sending`, settled by reading the server.
-        written: list[tuple[Callable[[Any], None], Any]] = []
-        done = await self._store.run(self._store.outbox.mark_done, entry.id, result=result,
-                                     new_entity=new_entity, durable=False,
-                                     also=lambda done: self._write_cache(done, written))
+        """Record a success (in the next batch), then bring the cache in line and tell."""
+        recorded: asyncio.Future[OutboxEntry | None] = self._loop.create_future()
+        self._successes.append(_Success(entry, Done(entry.id, result, new_entity), recorded))
+        if self._recorder is None or self._recorder.done():
+            self._recorder = self._loop.create_task(self._record(), name="outbox-recorder")
+        done = await recorded
+        if done is None:
+            raise OutboxStateError(detail=f"{entry.id} was no longer sending")
         log.info("%s for %s sent", entry.kind.value, entry.entity)
-        for then, value in written:
-            then(value)
         for fn in self._appliers:
             try:
                 await fn(done)
@@ -416,18 +444,54 @@ class OutboxService:
         self.applied.emit(done)
         self.settled.emit(done)
 
-    def _write_cache(self, done: OutboxEntry,
-                     written: list[tuple[Callable[[Any], None], Any]]) -> None:
-        """On the writer thread, inside the transaction marking `done`: the cache writers."""
-        for write, then in self._cache_writers:
+    async def _record(self) -> None:
+        """Record the successes waiting, batch by batch, until none waits: one trip to the
+        writer thread and one commit per batch. No fsync of its own: the round's next
+        durable commit carries it to the disk, and a power cut before that leaves the
+        entries `sending`, settled by reading the server."""
+        while self._successes:
+            batch, self._successes = self._successes, []
+            written: list[tuple[Callable[[Any], None], Any]] = []
             try:
-                with self._store.db.transaction():  # a savepoint: a failure undoes it alone
-                    value = write(done)
-            except Exception:  # the write is done; a stale cache heals on the next sync
-                log.exception("updating the cache after %s failed", done.kind.value)
+                done = await self._store.run(
+                    self._store.outbox.mark_done_many, [s.done for s in batch], durable=False,
+                    also=functools.partial(self._write_cache, written=written))
+            except BaseException as exc:  # the senders awaiting this batch hear of it
+                for success in batch:
+                    if not success.recorded.done():
+                        success.recorded.set_exception(exc)
+                if not isinstance(exc, Exception):
+                    raise
                 continue
-            if then is not None:
-                written.append((then, value))
+            for then, value in written:
+                try:
+                    then(value)
+                except Exception:
+                    log.exception("announcing cache updates failed")
+            by_id = {e.id: e for e in done}
+            for success in batch:
+                if not success.recorded.done():
+                    success.recorded.set_result(by_id.get(success.entry.id))
+
+    def _write_cache(self, done: list[OutboxEntry],
+                     written: list[tuple[Callable[[Any], None], Any]]) -> None:
+        """On the writer thread, inside the transaction marking `done`: the cache writers,
+        each in a savepoint (a failure undoes it alone); a failed batch entry by entry."""
+        if not done:
+            return
+        for write, then in self._cache_writers:
+            for part in [done] if len(done) == 1 else [done, *([e] for e in done)]:
+                try:
+                    with self._store.db.transaction():  # a savepoint
+                        value = write(part)
+                except Exception:  # the write is done; a stale cache heals on the next sync
+                    log.exception("updating the cache after %s failed",
+                                  ", ".join(sorted({e.kind.value for e in part})))
+                    continue
+                if then is not None:
+                    written.append((then, value))
+                if part is done:
+                    break  # the whole batch went in: no need to go entry by entry
 
     async def _conflict(self, entry: OutboxEntry, server: bytes | None, message: str) -> None:
         done = await self._store.run(self._store.outbox.mark_conflict, entry.id, entry.payload,
