@@ -10,12 +10,13 @@ The sender works in rounds: the entries ready now (one per record), as many as t
 request pacer lets out in `ROUND_SECONDS` (`round_size`). Those that need no reading of the
 server first are marked `sending` together, in one durable commit; successes are then
 recorded without an fsync of their own (store/outbox.py says why that is safe), so a round
-costs one fsync, not two per write. Successes are recorded in batches: those that arrive
-while a batch is on the store's writer thread go together in the next one, so a trip to that
-thread (the done marks, the cache writers' updates, the observers' reads) is shared by as many
-answers as came back meanwhile, and no answer waits for more than the batch ahead of it.
-More entries are in progress than requests in flight (the client caps those), so recording
-outcomes never leaves the network idle.
+costs one fsync, not two per write. The next round is taken while the last entries of the one
+before are still in flight, so the network never waits for a round's commit.
+
+Successes are recorded in batches (`outbox_batches.py`): one trip to the store's writer
+thread (the done marks, the cache writers' updates, the observers' reads) for several
+answers, never waiting long. More entries are in progress than requests in flight (the client
+caps those), so the network stays busy while a batch waits or is written.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ import functools
 import logging
 import math
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, TypeVar
 
@@ -46,6 +46,7 @@ from sellerdesk.services.connectivity import Connectivity
 from sellerdesk.services.created import high_mark
 from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent, Verdict, check, dump, must_check, parse, send
+from sellerdesk.services.outbox_batches import Batches
 from sellerdesk.store import Store, StoreError
 from sellerdesk.store.db import utc_now
 from sellerdesk.store.outbox import (
@@ -65,16 +66,9 @@ _TRANSIENT = (Offline, ServerError, RateLimited, BadResponse)
 STORE_RETRY_SECONDS = 30.0  # after the local store refused a change (e.g. a full disk)
 ROUND_SECONDS = 2.0  # a round holds what the pacer lets out in this long...
 ROUND_MAX = 64  # ...and never more entries than this (an unpaced shop)
-IN_PROGRESS = 2  # entries in progress per request in flight
-
-
-@dataclass
-class _Success:
-    """A success waiting for its batch: what to record, and the sender awaiting it."""
-
-    entry: OutboxEntry
-    done: Done
-    recorded: asyncio.Future[OutboxEntry | None]
+PER_SLOT = 2  # a round holds at least this many entries per request in flight
+IN_PROGRESS = 4  # entries in progress per request in flight (some wait for their batch)
+RECORD_SECONDS = 0.05  # a success waits at most about this long to share its batch
 
 
 def round_size(pacer: Pacer, parallel: int) -> int:
@@ -82,7 +76,17 @@ def round_size(pacer: Pacer, parallel: int) -> int:
     enough that an entry marked `sending` goes out within about `ROUND_SECONDS`."""
     if pacer.unlimited:
         return ROUND_MAX
-    return max(parallel * IN_PROGRESS, min(ROUND_MAX, math.ceil(pacer.rate * ROUND_SECONDS)))
+    return max(parallel * PER_SLOT, min(ROUND_MAX, math.ceil(pacer.rate * ROUND_SECONDS)))
+
+
+def record_size(pacer: Pacer, parallel: int) -> int:
+    """How many successes make a full batch: half of the entries in progress when unpaced
+    (the other half keeps the requests going); paced, what the pacer lets out in
+    `RECORD_SECONDS` (at 5 requests/s each success is recorded alone, at once)."""
+    most = parallel * IN_PROGRESS // 2
+    if pacer.unlimited:
+        return most
+    return max(1, min(most, math.floor(pacer.rate * RECORD_SECONDS)))
 
 
 class OutboxService:
@@ -110,8 +114,9 @@ class OutboxService:
         self._appliers: list[Callable[[OutboxEntry], Awaitable[None]]] = []
         self._cache_writers: list[tuple[Callable[[Sequence[OutboxEntry]], Any],
                                         Callable[[Any], None] | None]] = []
-        self._successes: list[_Success] = []  # waiting for the next batch
-        self._recorder: asyncio.Task[None] | None = None  # records them, batch by batch
+        self._batches: Batches[Done, OutboxEntry | None] = Batches(
+            self._record, size=lambda: record_size(client.pacer, parallel),
+            wait=RECORD_SECONDS)
         self._unobserve = store.observe_outbox(self.changed.emit, self._loop)
         connectivity.came_back.connect(lambda _: self.kick(ignore_backoff=True))
 
@@ -228,13 +233,9 @@ class OutboxService:
                 pass
             except Exception:
                 log.exception("outbox sender stopped with an error")
-        if self._recorder is not None:
-            # Successes already answered by the server are recorded before the store closes
-            # (left unrecorded they would only cost a read of the server at the next start).
-            try:
-                await self._recorder
-            except Exception:
-                log.exception("recording sent writes failed while closing")
+        # Successes the server already applied are recorded before the store closes (left
+        # unrecorded they would only cost a read of the server at the next start).
+        await self._batches.aclose()
 
     async def _run(self) -> None:
         try:
@@ -265,37 +266,41 @@ class OutboxService:
                 pass
 
     async def drain_once(self) -> int:
-        """Send every entry that is ready now (one per record at a time), up to a round's
-        worth; returns how many attempts were made. Safe to call from the command line
-        without `start()`."""
+        """Send every entry that is ready now (one per record at a time), round after round,
+        each entry at most once; returns how many attempts were made. Safe to call from the
+        command line without `start()`."""
         now = utc_now()
         if self._ignore_backoff:
             now += timedelta(days=3650)
             self._ignore_backoff = False
         outbox = self._store.outbox
-        # Entries left `sending` by a run that died: settle them against the server first.
-        leftovers = [e for e in await self._store.run(outbox.uncertain)
-                     if e.state is OutboxState.SENDING]
-        ready = leftovers or await self._store.run(
-            outbox.next_ready, now, round_size(self._client.pacer, self._parallel))
-        if not ready:
-            return 0
-        # What needs no reading of the server first: marked `sending` in one commit.
-        at_once = [e.id for e in ready if not leftovers and _sent_unread(e)]
-        marked = {e.id: e for e in await self._store.run(outbox.mark_sending_many, at_once)
-                  } if at_once else {}
-        gate = asyncio.Semaphore(self._parallel * IN_PROGRESS)
-
-        async def one(entry: OutboxEntry) -> None:
-            async with gate:
-                if entry.id in marked:
-                    await self._process_one(marked[entry.id], marked=True)
-                elif entry.id not in at_once:
-                    await self._process(entry)
-                # else: left out of the round's commit (discarded meanwhile): not sent
-
-        await asyncio.gather(*(one(e) for e in ready))
-        return len(ready)
+        drain = _Drain(self, self._parallel * IN_PROGRESS)
+        try:
+            # Entries left `sending` by a run that died: settle them against the server first.
+            leftovers = [e for e in await self._store.run(outbox.uncertain)
+                         if e.state is OutboxState.SENDING]
+            if leftovers:
+                drain.add(leftovers, {})
+                await drain.finish()
+                return drain.taken
+            size = round_size(self._client.pacer, self._parallel)
+            while True:
+                ready = await self._store.run(outbox.next_ready, now, size,
+                                              exclude=drain.ids)
+                if not ready:
+                    if not await drain.settle():
+                        break
+                    continue  # what they held back (a record's next write) may go now
+                # What needs no reading of the server first: marked `sending` in one commit.
+                at_once = [e.id for e in ready if _sent_unread(e)]
+                marked = {e.id: e for e in await self._store.run(outbox.mark_sending_many,
+                                                                 at_once)} if at_once else {}
+                drain.add(ready, marked, left_out=set(at_once) - set(marked))
+                await drain.half_done()
+            await drain.finish()
+        finally:
+            drain.cancel()
+        return drain.taken
 
     async def flush(self, max_rounds: int = 100) -> dict[OutboxState, int]:
         """Send until nothing is ready now (command line); returns the counts after."""
@@ -427,12 +432,8 @@ class OutboxService:
 
     async def _finish(self, entry: OutboxEntry, result: bytes | None,
                       new_entity: str | None) -> None:
-        """Record a success (in the next batch), then bring the cache in line and tell."""
-        recorded: asyncio.Future[OutboxEntry | None] = self._loop.create_future()
-        self._successes.append(_Success(entry, Done(entry.id, result, new_entity), recorded))
-        if self._recorder is None or self._recorder.done():
-            self._recorder = self._loop.create_task(self._record(), name="outbox-recorder")
-        done = await recorded
+        """Record a success (with others: `Batches`), then bring the cache in line and tell."""
+        done = await self._batches.add(Done(entry.id, result, new_entity))
         if done is None:
             raise OutboxStateError(detail=f"{entry.id} was no longer sending")
         log.info("%s for %s sent", entry.kind.value, entry.entity)
@@ -444,34 +445,21 @@ class OutboxService:
         self.applied.emit(done)
         self.settled.emit(done)
 
-    async def _record(self) -> None:
-        """Record the successes waiting, batch by batch, until none waits: one trip to the
-        writer thread and one commit per batch. No fsync of its own: the round's next
-        durable commit carries it to the disk, and a power cut before that leaves the
-        entries `sending`, settled by reading the server."""
-        while self._successes:
-            batch, self._successes = self._successes, []
-            written: list[tuple[Callable[[Any], None], Any]] = []
+    async def _record(self, batch: list[Done]) -> list[OutboxEntry | None]:
+        """One batch of successes: done marks and cache updates in one trip and one commit.
+        No fsync of its own: the round's next durable commit carries it to the disk, and a
+        power cut before that leaves the entries `sending`, settled by reading the server."""
+        written: list[tuple[Callable[[Any], None], Any]] = []
+        done = await self._store.run(
+            self._store.outbox.mark_done_many, batch, durable=False,
+            also=functools.partial(self._write_cache, written=written))
+        for then, value in written:
             try:
-                done = await self._store.run(
-                    self._store.outbox.mark_done_many, [s.done for s in batch], durable=False,
-                    also=functools.partial(self._write_cache, written=written))
-            except BaseException as exc:  # the senders awaiting this batch hear of it
-                for success in batch:
-                    if not success.recorded.done():
-                        success.recorded.set_exception(exc)
-                if not isinstance(exc, Exception):
-                    raise
-                continue
-            for then, value in written:
-                try:
-                    then(value)
-                except Exception:
-                    log.exception("announcing cache updates failed")
-            by_id = {e.id: e for e in done}
-            for success in batch:
-                if not success.recorded.done():
-                    success.recorded.set_result(by_id.get(success.entry.id))
+                then(value)
+            except Exception:
+                log.exception("announcing cache updates failed")
+        by_id = {e.id: e for e in done}
+        return [by_id.get(d.entry_id) for d in batch]
 
     def _write_cache(self, done: list[OutboxEntry],
                      written: list[tuple[Callable[[Any], None], Any]]) -> None:
@@ -498,6 +486,113 @@ class OutboxService:
                                      server, message)
         log.warning("conflict on %s: %s", entry.entity, message)
         self.settled.emit(done)
+
+
+class _Drain:
+    """The entries one `drain_once` took, each in its own task: at most `width` in progress
+    (the rest wait their turn), every success recorded through the service's `Batches`."""
+
+    def __init__(self, service: OutboxService, width: int) -> None:
+        self._service = service
+        self._gate = asyncio.Semaphore(width)
+        self._tasks: list[asyncio.Task[None]] = []
+        self._unfinished = 0
+        self._low = 0  # `_room` is set when no more than this many are unfinished
+        self._room = asyncio.Event()
+        self._failure: BaseException | None = None
+        self.ids: set[str] = set()  # every entry taken: none is tried twice in one drain
+
+    @property
+    def taken(self) -> int:
+        return len(self.ids)
+
+    def add(self, entries: list[OutboxEntry], marked: dict[str, OutboxEntry], *,
+            left_out: set[str] | None = None) -> None:
+        """Start `entries` (a round); `marked`: those its commit marked `sending`;
+        `left_out`: those that commit left out (discarded, settled meanwhile): not sent."""
+        loop = asyncio.get_running_loop()
+        self._tasks = [t for t in self._tasks if not _finished(t)]
+        started = 0
+        for entry in entries:
+            self.ids.add(entry.id)
+            if left_out and entry.id in left_out:
+                continue
+            started += 1
+            self._tasks.append(loop.create_task(self._one(entry, marked.get(entry.id)),
+                                                name="outbox-entry"))
+        self._unfinished += started
+        # The next round is taken once half of this one is done: its commit and reads
+        # overlap the requests still to go, and what it marks `sending` goes out soon.
+        self._low = max(1, started // 2)
+        self._check_room()
+
+    async def _one(self, entry: OutboxEntry, marked: OutboxEntry | None) -> None:
+        service = self._service
+        try:
+            async with self._gate:
+                service._batches.started()
+                try:
+                    if marked is not None:
+                        await service._process_one(marked, marked=True)
+                    else:
+                        await service._process(entry)
+                finally:
+                    service._batches.finished()
+        except asyncio.CancelledError:
+            raise
+        except BaseException as exc:
+            if self._failure is None:
+                self._failure = exc
+            raise
+        finally:
+            self._unfinished -= 1
+            self._check_room()
+
+    def _check_room(self) -> None:
+        if self._unfinished <= self._low or self._failure is not None:
+            self._room.set()
+        else:
+            self._room.clear()
+
+    async def half_done(self) -> None:
+        """Until half of the last round is done; on a failure, until every entry is done,
+        then raise it (the drain takes nothing more)."""
+        await self._room.wait()
+        if self._failure is not None:
+            await self.finish()
+
+    async def settle(self) -> bool:
+        """Wait for every entry taken; False when none was left in progress."""
+        if not self._unfinished:
+            self._raise_failure()
+            return False
+        await self.finish()
+        return True
+
+    async def finish(self) -> None:
+        """Wait for every entry taken; the first failure is raised (as `gather` would)."""
+        if self._tasks:
+            await asyncio.wait(self._tasks)
+        self._tasks = [t for t in self._tasks if not _finished(t)]
+        self._raise_failure()
+
+    def _raise_failure(self) -> None:
+        if self._failure is not None:
+            raise self._failure
+
+    def cancel(self) -> None:
+        """The drain itself was cancelled (or failed): so are the entries still running."""
+        for task in self._tasks:
+            task.cancel()
+
+
+def _finished(task: asyncio.Task[None]) -> bool:
+    """Whether `task` is done (its exception, if any, is taken: `_Drain` raises it)."""
+    if not task.done():
+        return False
+    if not task.cancelled():
+        task.exception()
+    return True
 
 
 def _sent_unread(entry: OutboxEntry) -> bool:

@@ -474,16 +474,20 @@ class Outbox:
         row = self._db.query_one("SELECT value FROM outbox_control WHERE key = ?", (_PAUSE_KEY,))
         return None if row is None else str(row[0])
 
-    def next_ready(self, now: datetime | None = None, limit: int | None = None
-                   ) -> list[OutboxEntry]:
-        """Queued entries due by `now` with nothing earlier of their entity unfinished."""
+    def next_ready(self, now: datetime | None = None, limit: int | None = None, *,
+                   exclude: Iterable[str] = ()) -> list[OutboxEntry]:
+        """Queued entries due by `now` with nothing earlier of their entity unfinished
+        (leaving out the ids in `exclude`: those the sender has taken already)."""
         if self.paused() is not None:
             return []
+        skip = _ids(exclude)
         rows = self._db.query(
             f"SELECT {_COLUMNS} FROM outbox AS o WHERE o.state = 'queued' AND "
             f"(o.next_attempt_at IS NULL OR o.next_attempt_at <= ?) AND {_HEAD} "
-            "ORDER BY o.seq LIMIT ?",
-            (encode_time(now or self._clock()), -1 if limit is None else limit))
+            + ("AND o.id NOT IN (SELECT value FROM json_each(?)) " if skip != "[]" else "")
+            + "ORDER BY o.seq LIMIT ?",
+            (encode_time(now or self._clock()), *((skip,) if skip != "[]" else ()),
+             -1 if limit is None else limit))
         return [_entry(r) for r in rows]
 
     def next_wakeup(self) -> datetime | None:
