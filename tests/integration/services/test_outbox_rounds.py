@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import collections
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from sellerdesk.policy import NoPacer, Pacer
 from sellerdesk.services.outbox import ROUND_MAX, round_size
 from sellerdesk.services.session import Session
-from sellerdesk.store.outbox import OutboxState
+from sellerdesk.store.outbox import OutboxEntry, OutboxState
 from sellerdesk.store.rows import QuestionFilter
 
 
@@ -75,3 +75,38 @@ def test_a_round_holds_two_seconds_of_the_pacer_and_never_more_than_64() -> None
     assert round_size(Pacer(5), 4) == 10
     assert round_size(Pacer(1), 4) == 8  # at least two per request slot
     assert round_size(Pacer(100), 4) == 64
+
+
+async def test_answers_sent_in_batches_leave_questions_and_threads_right(synced: Session
+                                                                         ) -> None:
+    store = synced.store
+    cached = await store.run(store.cache.questions, QuestionFilter(status="unanswered"))
+    open_questions = [await synced.inbox.question(int(q.id)) for q in cached]
+    by_thread = collections.Counter(q.thread_id for q in open_questions if q is not None)
+    before = {t: (await synced.inbox.thread(t)) for t in by_thread if t is not None}
+    for question in cached:
+        await synced.inbox.answer(int(question.id), "Sí, tenemos stock.")
+    # One entry's trouble in a cache writer: undone alone, the others' writes stay.
+    bad = (await synced.outbox.entries())[0].id
+    kept: list[str] = []
+
+    def fragile(entries: Sequence[OutboxEntry]) -> list[str]:
+        if any(e.id == bad for e in entries):
+            raise RuntimeError("a broken cache writer")
+        return [e.id for e in entries]
+
+    synced.outbox.add_cache_writer(fragile, kept.extend)
+
+    counts = await synced.outbox.flush()
+
+    assert counts[OutboxState.DONE] == len(open_questions)
+    assert sorted(kept) == sorted(e.id for e in await synced.outbox.entries() if e.id != bad)
+    for thread_id, answered in by_thread.items():
+        if thread_id is None or before[thread_id] is None:
+            continue
+        thread = await synced.inbox.thread(thread_id)
+        old = before[thread_id]
+        assert thread is not None and old is not None
+        assert thread.unanswered_quantity == max(0, (old.unanswered_quantity or 0) - answered)
+        assert thread.answered_quantity == (old.answered_quantity or 0) + answered
+    assert await store.run(store.cache.questions, QuestionFilter(status="unanswered")) == []
