@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -50,6 +51,26 @@ class PlaceholderLeft(ValueError):
     """An answer still holds `{buyer}` or `{product}`: it is not sent to a buyer like that."""
 
 
+
+
+@dataclass(frozen=True)
+class _ThreadMove:
+    """What one sent answer or delete does to its thread's counts."""
+
+    answered: int  # +1 answered, -1 an answered question deleted, 0 an open one deleted
+    removed: bool = False
+    was_open: bool = True
+
+
+def _answer_text(entry: OutboxEntry, intent: Intent) -> str | None:
+    """The answer as the server stored it (its reply), else as the seller wrote it."""
+    text = intent.text
+    if entry.result:
+        try:
+            text = decode(entry.result, Question).answer.text  # type: ignore[union-attr]
+        except (ApiError, AttributeError):
+            text = msgspec.json.decode(entry.result).get("answer", text)
+    return text
 
 
 @dataclass(frozen=True)
@@ -301,55 +322,64 @@ class InboxService:
 
     # -- keeping the cache in line with applied writes ------------------------------------------
 
-    def _write_applied(self, entry: OutboxEntry) -> list[str | None]:
-        """On the store's writer thread, with the entry's done mark (one trip per write):
-        the question and its thread as the server now has them; returns the threads that
-        changed."""
-        if entry.kind not in (IntentKind.ANSWER, IntentKind.DELETE_QUESTION):
-            return []
-        intent = parse(entry.payload)
-        assert intent.question_id is not None
+    def _write_applied(self, entries: Sequence[OutboxEntry]) -> list[str | None]:
+        """On the store's writer thread, with the entries' done marks (one trip per batch of
+        sent writes): the questions and their threads as the server now has them, each read
+        and written once for the whole batch; returns the threads that changed."""
+        mine = [(e, parse(e.payload)) for e in entries
+                if e.kind in (IntentKind.ANSWER, IntentKind.DELETE_QUESTION)]
         cache = self._store.cache
-        cached = cache.get(Resource.QUESTIONS, intent.question_id)
-        if cached is None:
-            return []
-        q = load(cached, Question)
-        if entry.kind is IntentKind.ANSWER:
-            if q.status is QuestionStatus.ANSWERED:
-                return []
-            text = intent.text
-            if entry.result:
-                try:
-                    text = decode(entry.result, Question).answer.text  # type: ignore[union-attr]
-                except (ApiError, AttributeError):
-                    text = msgspec.json.decode(entry.result).get("answer", text)
-            q.status = QuestionStatus.ANSWERED
-            q.answer = Answer(text=text, date=datetime.now(UTC), source="sellerdesk")
-            cache.upsert_questions([question_row(q)])
-            self._adjust_thread(q.thread_id, answered=1)
-        else:
-            cache.delete(Resource.QUESTIONS, [q.id])
-            was_open = q.status is QuestionStatus.UNANSWERED
-            self._adjust_thread(q.thread_id, answered=0 if was_open else -1,
-                                removed=True, was_open=was_open)
-        return [q.thread_id]
+        ids = list(dict.fromkeys(i.question_id for _, i in mine if i.question_id is not None))
+        questions = {q.id: q for q in load_all(cache.get_many(Resource.QUESTIONS, ids),
+                                               Question)}
+        answered: dict[int, Question] = {}
+        deleted: list[int] = []
+        moves: list[tuple[str | None, _ThreadMove]] = []
+        for entry, intent in mine:
+            q = questions.get(intent.question_id) if intent.question_id is not None else None
+            if q is None:
+                continue  # not cached, or deleted earlier in this batch
+            if entry.kind is IntentKind.ANSWER:
+                if q.status is QuestionStatus.ANSWERED:
+                    continue
+                q.status = QuestionStatus.ANSWERED
+                q.answer = Answer(text=_answer_text(entry, intent), date=datetime.now(UTC),
+                                  source="sellerdesk")
+                answered[q.id] = q
+                moves.append((q.thread_id, _ThreadMove(answered=1)))
+            else:
+                del questions[q.id]
+                answered.pop(q.id, None)
+                deleted.append(q.id)
+                was_open = q.status is QuestionStatus.UNANSWERED
+                moves.append((q.thread_id, _ThreadMove(answered=0 if was_open else -1,
+                                                       removed=True, was_open=was_open)))
+        if answered:
+            cache.upsert_questions([question_row(q) for q in answered.values()])
+        if deleted:
+            cache.delete(Resource.QUESTIONS, deleted)
+        self._adjust_threads(moves)
+        return list(dict.fromkeys(thread_id for thread_id, _ in moves))
 
     def _announce(self, threads: list[str | None]) -> None:
         for thread_id in threads:
             self.changed.emit(thread_id)
 
-    def _adjust_thread(self, thread_id: str | None, *, answered: int,
-                       removed: bool = False, was_open: bool = True) -> None:
-        if thread_id is None:
-            return
-        cached = self._store.cache.get(Resource.THREADS, thread_id)
-        if cached is None:
-            return
-        thread = load(cached, Thread)
-        unanswered = thread.unanswered_quantity or 0
-        if not removed or was_open:
-            unanswered = max(0, unanswered - 1)
-        thread.unanswered_quantity = unanswered
-        thread.answered_quantity = max(0, (thread.answered_quantity or 0) + answered)
-        thread.status = ThreadStatus.UNANSWERED if unanswered else ThreadStatus.ANSWERED
-        self._store.cache.upsert_threads([thread_row(thread)])
+    def _adjust_threads(self, moves: Sequence[tuple[str | None, _ThreadMove]]) -> None:
+        """Each cached thread's counts after its questions were answered or deleted."""
+        cache = self._store.cache
+        ids = list(dict.fromkeys(t for t, _ in moves if t is not None))
+        threads = {str(t.id): t for t in load_all(cache.get_many(Resource.THREADS, ids),
+                                                  Thread)}
+        for thread_id, move in moves:
+            thread = threads.get(str(thread_id))
+            if thread is None:
+                continue
+            unanswered = thread.unanswered_quantity or 0
+            if not move.removed or move.was_open:
+                unanswered = max(0, unanswered - 1)
+            thread.unanswered_quantity = unanswered
+            thread.answered_quantity = max(0, (thread.answered_quantity or 0) + move.answered)
+            thread.status = ThreadStatus.UNANSWERED if unanswered else ThreadStatus.ANSWERED
+        if threads:
+            cache.upsert_threads([thread_row(t) for t in threads.values()])

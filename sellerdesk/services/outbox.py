@@ -8,18 +8,24 @@ whole queue until a new one is given; a conflict keeps both versions for the sel
 
 The sender works in rounds: the entries ready now (one per record), as many as the shop's
 request pacer lets out in `ROUND_SECONDS` (`round_size`). Those that need no reading of the
-server first are marked `sending` together, in one durable commit; each success is then
-recorded without an fsync of its own (store/outbox.py says why that is safe), so a round
-costs one fsync, not two per write. More entries are in progress than requests in flight
-(the client caps those), so recording one outcome never leaves the network idle.
+server first are marked `sending` together, in one durable commit; successes are then
+recorded without an fsync of their own (store/outbox.py says why that is safe), so a round
+costs one fsync, not two per write. The next round is taken while the last entries of the one
+before are still in flight, so the network never waits for a round's commit.
+
+Successes are recorded in batches (`outbox_batches.py`): one trip to the store's writer
+thread (the done marks, the cache writers' updates, the observers' reads) for several
+answers, never waiting long. More entries are in progress than requests in flight (the client
+caps those), so the network stays busy while a batch waits or is written.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import math
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import timedelta
 from typing import Any, TypeVar
 
@@ -40,13 +46,16 @@ from sellerdesk.services.connectivity import Connectivity
 from sellerdesk.services.created import high_mark
 from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent, Verdict, check, dump, must_check, parse, send
+from sellerdesk.services.outbox_batches import Batches
 from sellerdesk.store import Store, StoreError
 from sellerdesk.store.db import utc_now
 from sellerdesk.store.outbox import (
+    Done,
     IntentKind,
     OutboxChange,
     OutboxEntry,
     OutboxState,
+    OutboxStateError,
     Resolution,
 )
 
@@ -57,7 +66,9 @@ _TRANSIENT = (Offline, ServerError, RateLimited, BadResponse)
 STORE_RETRY_SECONDS = 30.0  # after the local store refused a change (e.g. a full disk)
 ROUND_SECONDS = 2.0  # a round holds what the pacer lets out in this long...
 ROUND_MAX = 64  # ...and never more entries than this (an unpaced shop)
-IN_PROGRESS = 2  # entries in progress per request in flight
+PER_SLOT = 2  # a round holds at least this many entries per request in flight
+IN_PROGRESS = 4  # entries in progress per request in flight (some wait for their batch)
+RECORD_SECONDS = 0.05  # a success waits at most about this long to share its batch
 
 
 def round_size(pacer: Pacer, parallel: int) -> int:
@@ -65,7 +76,17 @@ def round_size(pacer: Pacer, parallel: int) -> int:
     enough that an entry marked `sending` goes out within about `ROUND_SECONDS`."""
     if pacer.unlimited:
         return ROUND_MAX
-    return max(parallel * IN_PROGRESS, min(ROUND_MAX, math.ceil(pacer.rate * ROUND_SECONDS)))
+    return max(parallel * PER_SLOT, min(ROUND_MAX, math.ceil(pacer.rate * ROUND_SECONDS)))
+
+
+def record_size(pacer: Pacer, parallel: int) -> int:
+    """How many successes make a full batch: half of the entries in progress when unpaced
+    (the other half keeps the requests going); paced, what the pacer lets out in
+    `RECORD_SECONDS` (at 5 requests/s each success is recorded alone, at once)."""
+    most = parallel * IN_PROGRESS // 2
+    if pacer.unlimited:
+        return most
+    return max(1, min(most, math.floor(pacer.rate * RECORD_SECONDS)))
 
 
 class OutboxService:
@@ -91,8 +112,11 @@ class OutboxService:
         self.auth_needed: Event[str] = Event("outbox.auth_needed")
         self.store_failed: Event[str] = Event("outbox.store_failed")  # a message for the seller
         self._appliers: list[Callable[[OutboxEntry], Awaitable[None]]] = []
-        self._cache_writers: list[tuple[Callable[[OutboxEntry], Any],
+        self._cache_writers: list[tuple[Callable[[Sequence[OutboxEntry]], Any],
                                         Callable[[Any], None] | None]] = []
+        self._batches: Batches[Done, OutboxEntry | None] = Batches(
+            self._record, size=lambda: record_size(client.pacer, parallel),
+            wait=RECORD_SECONDS)
         self._unobserve = store.observe_outbox(self.changed.emit, self._loop)
         connectivity.came_back.connect(lambda _: self.kick(ignore_backoff=True))
 
@@ -101,12 +125,14 @@ class OutboxService:
         before `applied`/`settled` fire, so observers read an up-to-date cache."""
         self._appliers.append(fn)
 
-    def add_cache_writer(self, write: Callable[[OutboxEntry], T],
+    def add_cache_writer(self, write: Callable[[Sequence[OutboxEntry]], T],
                          then: Callable[[T], None] | None = None) -> None:
-        """Like `add_applier`, in one trip: `write(entry)` runs on the store's writer thread,
-        in the transaction that marks the entry done (its own failure is logged and undone
-        alone: the write is done, a stale cache heals on the next sync); `then(result)` runs
-        on the event loop once that is committed, before `applied`/`settled` fire."""
+        """Like `add_applier`, in one trip: `write(entries)` runs on the store's writer thread,
+        in the transaction that marks those entries done (a batch of successes: one call for
+        all of them). Its failure is logged and undone alone (the writes are done, a stale
+        cache heals on the next sync); a failed batch is tried again entry by entry, so one
+        entry's trouble never leaves the others' cache stale. `then(result)` runs on the
+        event loop once that is committed, before `applied`/`settled` fire."""
         self._cache_writers.append((write, then))
 
     # -- the seller's side --------------------------------------------------------------------
@@ -207,6 +233,9 @@ class OutboxService:
                 pass
             except Exception:
                 log.exception("outbox sender stopped with an error")
+        # Successes the server already applied are recorded before the store closes (left
+        # unrecorded they would only cost a read of the server at the next start).
+        await self._batches.aclose()
 
     async def _run(self) -> None:
         try:
@@ -237,37 +266,41 @@ class OutboxService:
                 pass
 
     async def drain_once(self) -> int:
-        """Send every entry that is ready now (one per record at a time), up to a round's
-        worth; returns how many attempts were made. Safe to call from the command line
-        without `start()`."""
+        """Send every entry that is ready now (one per record at a time), round after round,
+        each entry at most once; returns how many attempts were made. Safe to call from the
+        command line without `start()`."""
         now = utc_now()
         if self._ignore_backoff:
             now += timedelta(days=3650)
             self._ignore_backoff = False
         outbox = self._store.outbox
-        # Entries left `sending` by a run that died: settle them against the server first.
-        leftovers = [e for e in await self._store.run(outbox.uncertain)
-                     if e.state is OutboxState.SENDING]
-        ready = leftovers or await self._store.run(
-            outbox.next_ready, now, round_size(self._client.pacer, self._parallel))
-        if not ready:
-            return 0
-        # What needs no reading of the server first: marked `sending` in one commit.
-        at_once = [e.id for e in ready if not leftovers and _sent_unread(e)]
-        marked = {e.id: e for e in await self._store.run(outbox.mark_sending_many, at_once)
-                  } if at_once else {}
-        gate = asyncio.Semaphore(self._parallel * IN_PROGRESS)
-
-        async def one(entry: OutboxEntry) -> None:
-            async with gate:
-                if entry.id in marked:
-                    await self._process_one(marked[entry.id], marked=True)
-                elif entry.id not in at_once:
-                    await self._process(entry)
-                # else: left out of the round's commit (discarded meanwhile): not sent
-
-        await asyncio.gather(*(one(e) for e in ready))
-        return len(ready)
+        drain = _Drain(self, self._parallel * IN_PROGRESS)
+        try:
+            # Entries left `sending` by a run that died: settle them against the server first.
+            leftovers = [e for e in await self._store.run(outbox.uncertain)
+                         if e.state is OutboxState.SENDING]
+            if leftovers:
+                drain.add(leftovers, {})
+                await drain.finish()
+                return drain.taken
+            size = round_size(self._client.pacer, self._parallel)
+            while True:
+                ready = await self._store.run(outbox.next_ready, now, size,
+                                              exclude=drain.ids)
+                if not ready:
+                    if not await drain.settle():
+                        break
+                    continue  # what they held back (a record's next write) may go now
+                # What needs no reading of the server first: marked `sending` in one commit.
+                at_once = [e.id for e in ready if _sent_unread(e)]
+                marked = {e.id: e for e in await self._store.run(outbox.mark_sending_many,
+                                                                 at_once)} if at_once else {}
+                drain.add(ready, marked, left_out=set(at_once) - set(marked))
+                await drain.half_done()
+            await drain.finish()
+        finally:
+            drain.cancel()
+        return drain.taken
 
     async def flush(self, max_rounds: int = 100) -> dict[OutboxState, int]:
         """Send until nothing is ready now (command line); returns the counts after."""
@@ -399,15 +432,11 @@ class OutboxService:
 
     async def _finish(self, entry: OutboxEntry, result: bytes | None,
                       new_entity: str | None) -> None:
-        # No fsync of its own: the round's next durable commit carries it to the disk, and a
-        # power cut before that leaves the entry `sending`, settled by reading the server.
-        written: list[tuple[Callable[[Any], None], Any]] = []
-        done = await self._store.run(self._store.outbox.mark_done, entry.id, result=result,
-                                     new_entity=new_entity, durable=False,
-                                     also=lambda done: self._write_cache(done, written))
+        """Record a success (with others: `Batches`), then bring the cache in line and tell."""
+        done = await self._batches.add(Done(entry.id, result, new_entity))
+        if done is None:
+            raise OutboxStateError(detail=f"{entry.id} was no longer sending")
         log.info("%s for %s sent", entry.kind.value, entry.entity)
-        for then, value in written:
-            then(value)
         for fn in self._appliers:
             try:
                 await fn(done)
@@ -416,24 +445,154 @@ class OutboxService:
         self.applied.emit(done)
         self.settled.emit(done)
 
-    def _write_cache(self, done: OutboxEntry,
-                     written: list[tuple[Callable[[Any], None], Any]]) -> None:
-        """On the writer thread, inside the transaction marking `done`: the cache writers."""
-        for write, then in self._cache_writers:
+    async def _record(self, batch: list[Done]) -> list[OutboxEntry | None]:
+        """One batch of successes: done marks and cache updates in one trip and one commit.
+        No fsync of its own: the round's next durable commit carries it to the disk, and a
+        power cut before that leaves the entries `sending`, settled by reading the server."""
+        written: list[tuple[Callable[[Any], None], Any]] = []
+        done = await self._store.run(
+            self._store.outbox.mark_done_many, batch, durable=False,
+            also=functools.partial(self._write_cache, written=written))
+        for then, value in written:
             try:
-                with self._store.db.transaction():  # a savepoint: a failure undoes it alone
-                    value = write(done)
-            except Exception:  # the write is done; a stale cache heals on the next sync
-                log.exception("updating the cache after %s failed", done.kind.value)
-                continue
-            if then is not None:
-                written.append((then, value))
+                then(value)
+            except Exception:
+                log.exception("announcing cache updates failed")
+        by_id = {e.id: e for e in done}
+        return [by_id.get(d.entry_id) for d in batch]
+
+    def _write_cache(self, done: list[OutboxEntry],
+                     written: list[tuple[Callable[[Any], None], Any]]) -> None:
+        """On the writer thread, inside the transaction marking `done`: the cache writers,
+        each in a savepoint (a failure undoes it alone); a failed batch entry by entry."""
+        if not done:
+            return
+        for write, then in self._cache_writers:
+            for part in [done] if len(done) == 1 else [done, *([e] for e in done)]:
+                try:
+                    with self._store.db.transaction():  # a savepoint
+                        value = write(part)
+                except Exception:  # the write is done; a stale cache heals on the next sync
+                    log.exception("updating the cache after %s failed",
+                                  ", ".join(sorted({e.kind.value for e in part})))
+                    continue
+                if then is not None:
+                    written.append((then, value))
+                if part is done:
+                    break  # the whole batch went in: no need to go entry by entry
 
     async def _conflict(self, entry: OutboxEntry, server: bytes | None, message: str) -> None:
         done = await self._store.run(self._store.outbox.mark_conflict, entry.id, entry.payload,
                                      server, message)
         log.warning("conflict on %s: %s", entry.entity, message)
         self.settled.emit(done)
+
+
+class _Drain:
+    """The entries one `drain_once` took, each in its own task: at most `width` in progress
+    (the rest wait their turn), every success recorded through the service's `Batches`."""
+
+    def __init__(self, service: OutboxService, width: int) -> None:
+        self._service = service
+        self._gate = asyncio.Semaphore(width)
+        self._tasks: list[asyncio.Task[None]] = []
+        self._unfinished = 0
+        self._low = 0  # `_room` is set when no more than this many are unfinished
+        self._room = asyncio.Event()
+        self._failure: BaseException | None = None
+        self.ids: set[str] = set()  # every entry taken: none is tried twice in one drain
+
+    @property
+    def taken(self) -> int:
+        return len(self.ids)
+
+    def add(self, entries: list[OutboxEntry], marked: dict[str, OutboxEntry], *,
+            left_out: set[str] | None = None) -> None:
+        """Start `entries` (a round); `marked`: those its commit marked `sending`;
+        `left_out`: those that commit left out (discarded, settled meanwhile): not sent."""
+        loop = asyncio.get_running_loop()
+        self._tasks = [t for t in self._tasks if not _finished(t)]
+        started = 0
+        for entry in entries:
+            self.ids.add(entry.id)
+            if left_out and entry.id in left_out:
+                continue
+            started += 1
+            self._tasks.append(loop.create_task(self._one(entry, marked.get(entry.id)),
+                                                name="outbox-entry"))
+        self._unfinished += started
+        # The next round is taken once half of this one is done: its commit and reads
+        # overlap the requests still to go, and what it marks `sending` goes out soon.
+        self._low = max(1, started // 2)
+        self._check_room()
+
+    async def _one(self, entry: OutboxEntry, marked: OutboxEntry | None) -> None:
+        service = self._service
+        try:
+            async with self._gate:
+                service._batches.started()
+                try:
+                    if marked is not None:
+                        await service._process_one(marked, marked=True)
+                    else:
+                        await service._process(entry)
+                finally:
+                    service._batches.finished()
+        except asyncio.CancelledError:
+            raise
+        except BaseException as exc:
+            if self._failure is None:
+                self._failure = exc
+            raise
+        finally:
+            self._unfinished -= 1
+            self._check_room()
+
+    def _check_room(self) -> None:
+        if self._unfinished <= self._low or self._failure is not None:
+            self._room.set()
+        else:
+            self._room.clear()
+
+    async def half_done(self) -> None:
+        """Until half of the last round is done; on a failure, until every entry is done,
+        then raise it (the drain takes nothing more)."""
+        await self._room.wait()
+        if self._failure is not None:
+            await self.finish()
+
+    async def settle(self) -> bool:
+        """Wait for every entry taken; False when none was left in progress."""
+        if not self._unfinished:
+            self._raise_failure()
+            return False
+        await self.finish()
+        return True
+
+    async def finish(self) -> None:
+        """Wait for every entry taken; the first failure is raised (as `gather` would)."""
+        if self._tasks:
+            await asyncio.wait(self._tasks)
+        self._tasks = [t for t in self._tasks if not _finished(t)]
+        self._raise_failure()
+
+    def _raise_failure(self) -> None:
+        if self._failure is not None:
+            raise self._failure
+
+    def cancel(self) -> None:
+        """The drain itself was cancelled (or failed): so are the entries still running."""
+        for task in self._tasks:
+            task.cancel()
+
+
+def _finished(task: asyncio.Task[None]) -> bool:
+    """Whether `task` is done (its exception, if any, is taken: `_Drain` raises it)."""
+    if not task.done():
+        return False
+    if not task.cancelled():
+        task.exception()
+    return True
 
 
 def _sent_unread(entry: OutboxEntry) -> bool:

@@ -6,10 +6,11 @@ Records are the outbox's entity keys: `question:<id>`, `order:<id>`, `tracking:<
 entries (queued, sending, failed, conflict) in order, and the ones sent during this session
 (a view shows "sent" next to what the seller just did).
 
-How it stays right without races: the outbox calls `_on_outbox_change` on the thread that
-committed a change, right after the commit; it reads that record's entries there and then,
-stamps the read with a number, and hands it to the event loop. A read is applied only if no
-newer read of its record was, so events that cross threads never bring back an older state.
+How it stays right without races: the outbox calls `_on_outbox_changes` on the thread that
+committed a change, right after the commit, with every change of that commit; it reads those
+records' entries there and then (one query, however many records a round touched), stamps
+the read with a number, and hands it to the event loop in one hop. A read is applied only if
+no newer read of its record was, so events that cross threads never bring back an older state.
 The initial `load()` is stamped the same way. When a created tracking code gets its id, the
 outbox re-keys its entries in the commit that marks the create done; this follows the move
 (the old key keeps pointing at the new one) and says so in its event.
@@ -21,7 +22,7 @@ import asyncio
 import itertools
 import logging
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -135,7 +136,7 @@ class _Record:
 @dataclass(frozen=True)
 class _Read:
     version: int
-    change: OutboxChange | None  # None: the initial load
+    changes: Sequence[OutboxChange] | None  # one commit's changes; None: the initial load
     entries: dict[str, tuple[OutboxEntry, ...]] = field(default_factory=dict)
 
 
@@ -155,8 +156,8 @@ class PendingWrites:
         self._lock = threading.Lock()  # one read at a time, so stamps follow read order
         self._stamps = itertools.count(1)
         self.changed: Event[PendingChange] = Event("pending.changed")
-        self._unobserve: Callable[[], None] | None = store.outbox.add_observer(
-            self._on_outbox_change)
+        self._unobserve: Callable[[], None] | None = store.outbox.add_batch_observer(
+            self._on_outbox_changes)
 
     # ---- reading ------------------------------------------------------------------------
 
@@ -231,19 +232,24 @@ class PendingWrites:
             grouped.setdefault(entry.entity, []).append(entry)
         return _Read(version, None, {k: tuple(v) for k, v in grouped.items()})
 
-    def _on_outbox_change(self, change: OutboxChange) -> None:
-        """On the committing thread, right after the commit: read the record now."""
-        if change.entity is None:
-            return  # paused / resumed: no record moved
+    def _on_outbox_changes(self, changes: Sequence[OutboxChange]) -> None:
+        """On the committing thread, right after the commit: read its records now."""
+        changed = [c for c in changes if c.entity is not None]  # not paused / resumed
+        if not changed:
+            return
+        keys = list(dict.fromkeys(c.entity for c in changed if c.entity is not None))
         try:
             with self._lock:
-                entries = tuple(self._store.outbox.entries(entity=change.entity))
+                entries = self._store.outbox.entries(entities=keys)
                 version = next(self._stamps)
         except Exception:  # the store is closing: the next load reads it again
-            log.debug("pending: could not read %s after a change", change.entity,
+            log.debug("pending: could not read %d records after a change", len(keys),
                       exc_info=True)
             return
-        read = _Read(version, change, {change.entity: entries})
+        grouped: dict[str, list[OutboxEntry]] = {key: [] for key in keys}
+        for entry in entries:
+            grouped[entry.entity].append(entry)
+        read = _Read(version, changed, {k: tuple(v) for k, v in grouped.items()})
         try:
             self._loop.call_soon_threadsafe(self._apply, read)
         except RuntimeError:  # the loop is closed: the app is shutting down
@@ -252,24 +258,24 @@ class PendingWrites:
     def _apply(self, read: _Read) -> None:
         """On the loop: take a read unless a newer one of its record was taken."""
         changes: list[PendingChange] = []
-        change = read.change
-        if change is None:
+        if read.changes is None:
             keys: Iterable[str] = set(self._records) | set(read.entries)
         else:
             keys = read.entries.keys()
-            if change.state is OutboxState.DONE and change.entry_id is not None:
-                self._sent_ids.add(change.entry_id)
-            moved_from = self._key_of_entry.get(change.entry_id or "")
-            if (moved_from is not None and change.entity is not None
-                    and moved_from != change.entity and moved_from in self._records):
-                self._move(moved_from, change.entity, read.version)
-                changes.append(PendingChange(moved_from, change.entity))
+            for change in read.changes:
+                if change.state is OutboxState.DONE and change.entry_id is not None:
+                    self._sent_ids.add(change.entry_id)
+                moved_from = self._key_of_entry.get(change.entry_id or "")
+                if (moved_from is not None and change.entity is not None
+                        and moved_from != change.entity and moved_from in self._records):
+                    self._move(moved_from, change.entity, read.version)
+                    changes.append(PendingChange(moved_from, change.entity))
         for key in keys:
             record = self._records.setdefault(key, _Record())
             if record.version > read.version:
                 continue  # a newer read of this record was taken already
             entries = read.entries.get(key, ())
-            if change is None:  # the load reads unfinished entries only: keep the sent ones
+            if read.changes is None:  # the load reads unfinished entries only: keep sent ones
                 entries = (*entries, *(e for e in record.entries if e.id in self._sent_ids))
             before = record.entries
             record.entries, record.version = tuple(sorted(entries, key=lambda e: e.seq)), \

@@ -11,7 +11,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import ParamSpec, TypeVar
@@ -39,6 +40,7 @@ __all__ = [
     "default_data_dir", "profile_db_path",
 ]
 
+log = logging.getLogger("sellerdesk.outbox")
 P = ParamSpec("P")
 T = TypeVar("T")
 
@@ -82,12 +84,19 @@ class Store:
         one), not on the writer thread; returns the function that stops it."""
         target = loop or asyncio.get_running_loop()
 
-        def forward(change: OutboxChange) -> None:
-            try:
-                target.call_soon_threadsafe(callback, change)
+        def deliver(changes: Sequence[OutboxChange]) -> None:
+            for change in changes:
+                try:
+                    callback(change)
+                except Exception:  # one broken observer call must not drop the others
+                    log.exception("outbox observer failed on %s", change)
+
+        def forward(changes: Sequence[OutboxChange]) -> None:
+            try:  # one hop to the loop per commit, however many entries it changed
+                target.call_soon_threadsafe(deliver, changes)
             except RuntimeError:  # the loop is closed: the app is shutting down
                 pass
-        return self.outbox.add_observer(forward)
+        return self.outbox.add_batch_observer(forward)
 
     def close(self) -> None:
         self.db.close()

@@ -16,14 +16,16 @@ Every change is committed with `synchronous=FULL` (fsynced) before the call retu
 before anything leaves, while the sender records the outcome of a successful attempt without
 an fsync of its own (it survives a crash or `kill -9`; only a power cut before the next
 durable commit can drop it, which leaves the entry `sending`, settled by reading the server).
-`mark_sending_many` marks a whole round of attempts in one commit. Entries of one entity
+`mark_sending_many` marks a whole round of attempts in one commit, `mark_done_many` records
+the outcomes of many in one (the sender's batches). Entries of one entity
 (e.g. "question:123") go out strictly in order: one waits while an earlier entry of its
 entity is unfinished (queued, sending, conflict or failed); other entities do not wait.
 `mark_sending` is committed before the request leaves, so an entry found `sending` after a
 restart is "outcome unknown" (`uncertain`): services must read the server and settle it with
 mark_done / mark_retry / mark_conflict before anything of that entity is sent again.
 Sending itself lives in services; observers are plain callbacks, called after each commit
-on the thread that made the change.
+on the thread that made the change (one call per change, or one per commit with the commit's
+changes: `add_batch_observer`).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import sqlite3
 import threading
 import uuid
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -61,10 +64,13 @@ from sellerdesk.store.intents import (
 )
 
 __all__ = [
-    "UNFINISHED", "Conflict", "IntentKind", "Observer", "Outbox", "OutboxChange", "OutboxEntry",
-    "OutboxEvent", "OutboxState", "OutboxStateError", "Resolution", "entity_key",
-    "new_tracking_entity",
+    "UNFINISHED", "BatchObserver", "Conflict", "Done", "IntentKind", "Observer", "Outbox",
+    "OutboxChange", "OutboxEntry", "OutboxEvent", "OutboxState", "OutboxStateError",
+    "Resolution", "entity_key", "new_tracking_entity",
 ]
+
+# Called once per commit with the commit's changes, in order (one read, one hop per commit).
+BatchObserver = Callable[[Sequence[OutboxChange]], None]
 
 log = logging.getLogger("sellerdesk.outbox")
 
@@ -76,6 +82,8 @@ _HEAD = ("NOT EXISTS (SELECT 1 FROM outbox AS e WHERE e.entity = o.entity AND e.
          f"AND e.state IN ({', '.join(repr(s.value) for s in UNFINISHED)}))")
 _SENDING = ("state = 'sending', attempts = attempts + 1, uncertain = 0, "
             "payload = COALESCE(?, payload)")
+_DONE = ("state = 'done', uncertain = 0, next_attempt_at = NULL, last_error = NULL, "
+         "result = ?")
 _PAUSE_KEY = "paused"
 _REFUSED_KEY = "paused_token"  # fingerprint of the token that was refused (never the token)
 _SALT_KEY = "fingerprint_key"
@@ -93,6 +101,20 @@ def _entry(row: Sequence[Any]) -> OutboxEntry:
         uncertain=bool(row[13]), result=row[14])
 
 
+@dataclass(frozen=True, slots=True)
+class Done:
+    """One success for `mark_done_many`: the entry, what the server answered, its new key."""
+
+    entry_id: str
+    result: bytes | None = None
+    new_entity: str | None = None
+
+
+def _ids(entry_ids: Iterable[str]) -> str:
+    """Entry ids as one JSON array parameter (`IN (SELECT value FROM json_each(?))`)."""
+    return json.dumps(list(entry_ids))
+
+
 def _check_json(name: str, value: bytes) -> None:
     try:
         json.loads(value)
@@ -107,6 +129,7 @@ class Outbox:
         self._db = db
         self._clock = clock
         self._observers: list[Observer] = []
+        self._batch_observers: list[BatchObserver] = []
         self._observers_lock = threading.Lock()
 
     # -- observers ----------------------------------------------------------------------------
@@ -122,17 +145,45 @@ class Outbox:
                     self._observers.remove(observer)
         return remove
 
+    def add_batch_observer(self, observer: BatchObserver) -> Callable[[], None]:
+        """Call `observer` once after every commit with that commit's changes (a round's
+        marks, a batch of outcomes: one call, not one per entry); returns its remover."""
+        with self._observers_lock:
+            self._batch_observers.append(observer)
+
+        def remove() -> None:
+            with self._observers_lock:
+                if observer in self._batch_observers:
+                    self._batch_observers.remove(observer)
+        return remove
+
     def _notify(self, change: OutboxChange) -> None:
+        self._notify_all([change])
+
+    def _notify_all(self, changes: Sequence[OutboxChange]) -> None:
+        if not changes:
+            return
         with self._observers_lock:
             observers = list(self._observers)
-        for observer in observers:
+            batch_observers = list(self._batch_observers)
+        for change in changes:
+            for observer in observers:
+                try:
+                    observer(change)
+                except Exception:  # a broken view must not undo or break a committed write
+                    log.exception("outbox observer failed on %s", change)
+        for batch_observer in batch_observers:
             try:
-                observer(change)
-            except Exception:  # a broken view must not undo or break a committed write
-                log.exception("outbox observer failed on %s", change)
+                batch_observer(changes)
+            except Exception:
+                log.exception("outbox observer failed on %d changes", len(changes))
 
     def _changed(self, entry: OutboxEntry, event: OutboxEvent = OutboxEvent.CHANGED) -> None:
         self._notify(OutboxChange(event, entry.id, entry.entity, entry.state))
+
+    def _changed_all(self, entries: Iterable[OutboxEntry]) -> None:
+        self._notify_all([OutboxChange(OutboxEvent.CHANGED, e.id, e.entity, e.state)
+                          for e in entries])
 
     # -- writes -------------------------------------------------------------------------------
 
@@ -191,16 +242,20 @@ class Outbox:
         """`mark_sending` for a round of entries, in one durable commit. An entry no longer
         queued or no longer first in line (discarded, settled meanwhile) is left out; returns
         the entries marked, in the order given."""
-        marked: list[OutboxEntry] = []
+        if not entry_ids:
+            return []
         with self._db.transaction(durable=True) as conn:
-            for entry_id in entry_ids:
-                try:
-                    marked.append(self._apply(conn, entry_id, [OutboxState.QUEUED],
-                                              _SENDING, (None,), head_only=True))
-                except OutboxStateError:
-                    continue
-        for entry in marked:
-            self._changed(entry)
+            # A few statements for the whole round, whatever its size.
+            # `+o.state`: look the ids up by id, never scan every queued entry by state.
+            ready = [row[0] for row in conn.execute(
+                "SELECT o.id FROM outbox AS o WHERE o.id IN (SELECT value FROM json_each(?)) "
+                f"AND +o.state = 'queued' AND {_HEAD}", (_ids(entry_ids),))]
+            conn.execute(f"UPDATE outbox SET {_SENDING}, updated_at = ? "
+                         "WHERE id IN (SELECT value FROM json_each(?))",
+                         (None, encode_time(self._clock()), _ids(ready)))
+            found = self._get_many(conn, ready)
+        marked = [found[i] for i in dict.fromkeys(entry_ids) if i in found]
+        self._changed_all(marked)
         return marked
 
     def mark_done(self, entry_id: str, *, result: bytes | None = None,
@@ -216,10 +271,8 @@ class Outbox:
         costs one trip to the writer thread); observers hear of the change after the commit.
         """
         with self._db.transaction(durable=durable) as conn:
-            entry = self._apply(
-                conn, entry_id, [OutboxState.SENDING, OutboxState.QUEUED],
-                "state = 'done', uncertain = 0, next_attempt_at = NULL, last_error = NULL, "
-                "result = ?", (result,))
+            entry = self._apply(conn, entry_id, [OutboxState.SENDING, OutboxState.QUEUED],
+                                _DONE, (result,))
             if new_entity is not None and new_entity != entry.entity:
                 conn.execute("UPDATE outbox SET entity = ? WHERE entity = ?",
                              (new_entity, entry.entity))
@@ -228,6 +281,35 @@ class Outbox:
                 also(entry)
         self._changed(entry)
         return entry
+
+    def mark_done_many(self, outcomes: Sequence[Done], *, durable: bool = True,
+                       also: Callable[[list[OutboxEntry]], object] | None = None
+                       ) -> list[OutboxEntry]:
+        """`mark_done` for many entries in one commit (and one call of `also`, with every
+        entry marked, before the commit). An entry no longer `sending` or `queued` is left
+        out; returns the entries marked, in the order given."""
+        wanted = {o.entry_id: o for o in reversed(outcomes)}  # an id given twice: the first
+        if not wanted:
+            return []
+        with self._db.transaction(durable=durable) as conn:
+            current = {row[0]: row[1] for row in conn.execute(
+                "SELECT id, entity FROM outbox WHERE id IN (SELECT value FROM json_each(?)) "
+                "AND +state IN ('sending', 'queued')", (_ids(wanted),))}  # by id, not state
+            now = encode_time(self._clock())
+            conn.executemany(f"UPDATE outbox SET {_DONE}, updated_at = ? WHERE id = ?",
+                             [(wanted[i].result, now, i) for i in current])
+            for entry_id, entity in current.items():
+                new_entity = wanted[entry_id].new_entity
+                if new_entity is not None and new_entity != entity:
+                    conn.execute("UPDATE outbox SET entity = ? WHERE entity = ?",
+                                 (new_entity, entity))
+            found = self._get_many(conn, current)
+            marked = [found[o.entry_id] for o in outcomes
+                      if o.entry_id in found and wanted[o.entry_id] is o]
+            if also is not None:
+                also(marked)
+        self._changed_all(marked)
+        return marked
 
     def mark_retry(self, entry_id: str, error: str | None,
                    delay: timedelta | float = 0.0) -> OutboxEntry:
@@ -374,6 +456,12 @@ class Outbox:
             raise OutboxStateError(detail=f"no outbox entry {entry_id}")
         return _entry(row)
 
+    def _get_many(self, conn: sqlite3.Connection, entry_ids: Iterable[str]
+                  ) -> dict[str, OutboxEntry]:
+        rows = conn.execute(f"SELECT {_COLUMNS} FROM outbox "
+                            "WHERE id IN (SELECT value FROM json_each(?))", (_ids(entry_ids),))
+        return {row[0]: _entry(row) for row in rows}
+
     def _get_or_raise(self, entry_id: str) -> OutboxEntry:
         with self._db.read() as conn:
             return self._get(conn, entry_id)
@@ -387,16 +475,20 @@ class Outbox:
         row = self._db.query_one("SELECT value FROM outbox_control WHERE key = ?", (_PAUSE_KEY,))
         return None if row is None else str(row[0])
 
-    def next_ready(self, now: datetime | None = None, limit: int | None = None
-                   ) -> list[OutboxEntry]:
-        """Queued entries due by `now` with nothing earlier of their entity unfinished."""
+    def next_ready(self, now: datetime | None = None, limit: int | None = None, *,
+                   exclude: Iterable[str] = ()) -> list[OutboxEntry]:
+        """Queued entries due by `now` with nothing earlier of their entity unfinished
+        (leaving out the ids in `exclude`: those the sender has taken already)."""
         if self.paused() is not None:
             return []
+        skip = _ids(exclude)
         rows = self._db.query(
             f"SELECT {_COLUMNS} FROM outbox AS o WHERE o.state = 'queued' AND "
             f"(o.next_attempt_at IS NULL OR o.next_attempt_at <= ?) AND {_HEAD} "
-            "ORDER BY o.seq LIMIT ?",
-            (encode_time(now or self._clock()), -1 if limit is None else limit))
+            + ("AND o.id NOT IN (SELECT value FROM json_each(?)) " if skip != "[]" else "")
+            + "ORDER BY o.seq LIMIT ?",
+            (encode_time(now or self._clock()), *((skip,) if skip != "[]" else ()),
+             -1 if limit is None else limit))
         return [_entry(r) for r in rows]
 
     def next_wakeup(self) -> datetime | None:
@@ -409,10 +501,11 @@ class Outbox:
         return decode_optional_time(row[0] if row else None)
 
     def entries(self, *, states: Iterable[OutboxState] | OutboxState | None = None,
-                entity: str | None = None, entity_prefix: str | None = None
-                ) -> list[OutboxEntry]:
-        """Entries in sequence order, narrowed by state(s), exact entity or entity prefix
-        (e.g. `entity_prefix="order:"` with `states=UNFINISHED` for the order list's icons)."""
+                entity: str | None = None, entity_prefix: str | None = None,
+                entities: Iterable[str] | None = None) -> list[OutboxEntry]:
+        """Entries in sequence order, narrowed by state(s), exact entity (or any of
+        `entities`) or entity prefix (e.g. `entity_prefix="order:"` with `states=UNFINISHED`
+        for the order list's icons)."""
         sql: list[str] = []
         params: list[Any] = []
         if states is not None:
@@ -423,6 +516,9 @@ class Outbox:
         if entity is not None:
             sql.append("entity = ?")
             params.append(entity)
+        if entities is not None:
+            sql.append("entity IN (SELECT value FROM json_each(?))")
+            params.append(json.dumps(list(entities)))
         if entity_prefix is not None:
             sql.append("substr(entity, 1, ?) = ?")
             params.extend([len(entity_prefix), entity_prefix])

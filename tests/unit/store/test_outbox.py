@@ -11,6 +11,7 @@ import pytest
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import (
     UNFINISHED,
+    Done,
     IntentKind,
     Outbox,
     OutboxChange,
@@ -270,6 +271,79 @@ def test_a_done_mark_carries_its_cache_write_in_the_same_transaction(store: Stor
     assert done.state is OutboxState.DONE and outbox.get(a.id) == done
 
 
+def test_a_batch_of_successes_is_one_commit_with_one_cache_write(store: Store,
+                                                                 outbox: Outbox) -> None:
+    a = outbox.enqueue(IntentKind.ANSWER, "question:1", ANSWER)
+    b = outbox.enqueue(IntentKind.ANSWER, "question:2", ANSWER)
+    local = new_tracking_entity()
+    create = outbox.enqueue(IntentKind.TRACKING_CREATE, local, b'{"name": "GA"}')
+    modify = outbox.enqueue(IntentKind.TRACKING_MODIFY, local, b'{"name": "GA4"}')
+    failed = outbox.enqueue(IntentKind.ANSWER, "question:3", ANSWER)
+    outbox.mark_sending_many([a.id, b.id, create.id, failed.id])
+    outbox.mark_failed(failed.id, "Refused")  # no longer sending: left out of the batch
+    heard: list[list[OutboxChange]] = []
+    outbox.add_batch_observer(lambda changes: heard.append(list(changes)))
+    one: list[OutboxChange] = []
+    outbox.add_observer(one.append)
+    also: list[tuple[list[str], bool]] = []
+
+    done = outbox.mark_done_many(
+        [Done(b.id, b'{"answer": "ok"}'), Done(failed.id), Done(a.id),
+         Done(create.id, b'{"id": 5}', "tracking:5")], durable=False,
+        also=lambda entries: also.append((ids(entries), store.db._conn.in_transaction)))
+
+    assert ids(done) == [b.id, a.id, create.id]  # in the order given, `failed` left out
+    assert all(e.state is OutboxState.DONE for e in done) and done[0].result == b'{"answer": "ok"}'
+    assert also == [([b.id, a.id, create.id], True)]  # once, inside the transaction
+    assert [ids_of(c) for c in heard] == [[b.id, a.id, create.id]]  # one call for the commit
+    assert [c.entry_id for c in one] == [b.id, a.id, create.id]  # plain observers: each
+    assert [e.id for e in outbox.entries(entity="tracking:5")] == [create.id, modify.id]
+    assert outbox.get(failed.id).state is OutboxState.FAILED  # type: ignore[union-attr]
+    assert outbox.mark_done_many([]) == []
+
+
+def test_a_failed_cache_write_undoes_the_batch(store: Store, outbox: Outbox) -> None:
+    a = outbox.enqueue(IntentKind.ANSWER, "question:1", ANSWER)
+    outbox.mark_sending(a.id)
+
+    def also(entries: list[OutboxEntry]) -> None:
+        raise RuntimeError("the cache write failed")
+
+    with pytest.raises(RuntimeError):
+        outbox.mark_done_many([Done(a.id)], durable=False, also=also)
+    assert outbox.get(a.id).state is OutboxState.SENDING  # type: ignore[union-attr]
+
+
+def test_next_ready_leaves_out_what_the_sender_took(outbox: Outbox) -> None:
+    a = outbox.enqueue(IntentKind.ANSWER, "question:1", ANSWER)
+    b = outbox.enqueue(IntentKind.ANSWER, "question:2", ANSWER)
+    c = outbox.enqueue(IntentKind.ANSWER, "question:3", ANSWER)
+    assert ids(outbox.next_ready(exclude=[a.id, c.id])) == [b.id]
+    assert ids(outbox.next_ready(limit=1, exclude={a.id})) == [b.id]
+    assert ids(outbox.next_ready(exclude=())) == [a.id, b.id, c.id]
+
+
+def test_batch_observers_hear_one_call_per_commit(outbox: Outbox) -> None:
+    heard: list[list[str | None]] = []
+
+    def broken(changes: object) -> None:
+        raise RuntimeError("a view crashed")
+
+    outbox.add_batch_observer(broken)
+    stop = outbox.add_batch_observer(lambda changes: heard.append(ids_of(changes)))
+    a = outbox.enqueue(IntentKind.ANSWER, "question:1", ANSWER)
+    b = outbox.enqueue(IntentKind.ANSWER, "question:2", ANSWER)
+    outbox.mark_sending_many([a.id, b.id])
+    assert heard == [[a.id], [b.id], [a.id, b.id]]
+    stop()
+    outbox.mark_failed(a.id, "Refused")
+    assert len(heard) == 3
+
+
+def ids_of(changes: object) -> list[str | None]:
+    return [c.entry_id for c in changes]  # type: ignore[attr-defined]
+
+
 def test_lists_and_counts(outbox: Outbox) -> None:
     a = outbox.enqueue(IntentKind.ANSWER, "question:1", ANSWER)
     b = outbox.enqueue(IntentKind.INVOICE, "order:7", b"{}")
@@ -285,6 +359,8 @@ def test_lists_and_counts(outbox: Outbox) -> None:
     assert ids(outbox.entries(states=[OutboxState.QUEUED])) == [a.id]
     assert ids(outbox.entries(states=OutboxState.QUEUED)) == [a.id]
     assert ids(outbox.entries(entity="order:7")) == [b.id]
+    assert ids(outbox.entries(entities=["order:8", "question:1"])) == [a.id, c.id]
+    assert outbox.entries(entities=[]) == []
     assert outbox.purge_done() == 1 and outbox.get(b.id) is None
 
 
