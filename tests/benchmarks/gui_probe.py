@@ -126,19 +126,37 @@ async def sync_stall(args: list[str]) -> dict[str, float]:
 
 def _late() -> Any:
     """The stall probe (tests/benchmarks/stall.py), started; SELLERDESK_STALL_TRACE=1 also
-    samples the GUI thread, and `_done` prints the worst ticks with their code to stderr."""
+    samples the GUI thread, and `_done` prints the worst ticks with their code to stderr.
+
+    Beside lateness (wall clock) it keeps `worst_cpu`: the most CPU time the GUI thread
+    used between two ticks. On 2 shared cores a tick is also late when other processes
+    hold the CPU; the busy time is the part the window itself spent.
+    """
     from tests.benchmarks.stall import Lateness
 
-    late = Lateness(trace=os.environ.get("SELLERDESK_STALL_TRACE") == "1")
+    class BusyLateness(Lateness):
+        def start(self) -> None:
+            self.worst_cpu = 0.0
+            self._cpu = time.thread_time()
+            super().start()
+
+        def _tick(self) -> None:
+            cpu = time.thread_time()
+            self.worst_cpu = max(self.worst_cpu, (cpu - self._cpu) * 1000)
+            self._cpu = cpu
+            super()._tick()
+
+    late = BusyLateness(trace=os.environ.get("SELLERDESK_STALL_TRACE") == "1")
     late.start()
     return late
 
 
-def _done(late: Any, phase: str) -> float:
+def _done(late: Any, phase: str, busy: dict[str, float]) -> float:
     late.stop()
+    busy[phase] = float(late.worst_cpu)
     if late.trace:
-        print(f"=== {phase}: worst {late.worst:.1f} ms over {late.ticks} ticks\n"
-              f"{late.describe(5)}", file=sys.stderr, flush=True)
+        print(f"=== {phase}: worst {late.worst:.1f} ms late, {late.worst_cpu:.1f} ms busy, "
+              f"over {late.ticks} ticks\n{late.describe(5)}", file=sys.stderr, flush=True)
     return float(late.worst)
 
 
@@ -183,6 +201,7 @@ async def orders(args: list[str]) -> dict[str, float]:
     first_rows_ms = (time.perf_counter() - opened) * 1000
     await _settled(panel)
     rss = rss_mib()
+    busy: dict[str, float] = {}  # phase -> the most CPU the GUI thread used between ticks
     if total == 0:  # the empty shop: the memory baseline only
         await session.aclose()
         return {"first_rows_ms": first_rows_ms, "rss_mib": rss}
@@ -194,7 +213,7 @@ async def orders(args: list[str]) -> dict[str, float]:
         bar.setValue(bar.maximum())
         await asyncio.sleep(0.01)
         steps += 1
-    scroll_worst = _done(late, "scroll")
+    scroll_worst = _done(late, "scroll", busy)
     rows = table.model().rowCount()
 
     header = table.horizontalHeader()
@@ -209,7 +228,7 @@ async def orders(args: list[str]) -> dict[str, float]:
     await _settled(panel)
     click_header(Column.DATE)  # and back to newest first
     await _settled(panel)
-    sort_worst = _done(late, "sort")
+    sort_worst = _done(late, "sort", busy)
 
     tree = panel.sidebar.tree
 
@@ -225,7 +244,7 @@ async def orders(args: list[str]) -> dict[str, float]:
     await _settled(panel, facets=True)
     click_facet("paid", "false")  # unticked: every order again
     await _settled(panel, facets=True)
-    filter_worst = _done(late, "filter")
+    filter_worst = _done(late, "filter", busy)
 
     late = _late()
     panel.search.setFocus()
@@ -234,7 +253,7 @@ async def orders(args: list[str]) -> dict[str, float]:
     QTest.keyClicks(panel.search, word.lower(), Qt.KeyboardModifier.NoModifier, 60)
     await _until(lambda: panel.current_filter().query is not None)
     await _settled(panel, facets=True)
-    search_worst = _done(late, "search")
+    search_worst = _done(late, "search", busy)
     panel.search.clear()
     await _settled(panel, facets=True)
 
@@ -251,12 +270,12 @@ async def orders(args: list[str]) -> dict[str, float]:
     # The list and the sidebar take in what it brought.
     await _until(lambda: panel.model.total() == total + NEW_ORDERS)
     await _settled(panel, facets=True)
-    sync_worst = _done(late, "sync")
+    sync_worst = _done(late, "sync", busy)
     await session.aclose()
     return {"first_rows_ms": first_rows_ms, "rss_mib": rss, "scroll_worst_ms": scroll_worst,
             "sort_worst_ms": sort_worst, "filter_worst_ms": filter_worst,
             "search_worst_ms": search_worst, "sync_worst_ms": sync_worst, "rows": float(rows),
-            "load": os.getloadavg()[0]}
+            "load": os.getloadavg()[0], **{f"{k}_busy_ms": v for k, v in busy.items()}}
 
 
 def main() -> None:
