@@ -34,14 +34,14 @@ class OrderRowDelegate(QStyledItemDelegate):
     def __init__(self, model: OrdersTableModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._model = model
-        self._texts: dict[tuple[str, int], QStaticText] = {}  # (text, width)
+        # (text, width): kept across a new query, so sorting back or clearing a filter
+        # repaints its first screenful from texts already laid out.
+        self._texts: dict[tuple[str, int], QStaticText] = {}
         self._pixmaps: dict[tuple[int, float], QPixmap] = {}  # (icon key, pixel ratio)
         self._colors: dict[tuple[bool, bool], tuple[QBrush, QColor]] = {}  # (active, selected)
-        model.modelReset.connect(self.forget)
 
     def forget(self) -> None:
-        """Drop the laid-out texts, pixmaps and colours (new rows, another font, language or
-        palette)."""
+        """Drop the laid-out texts, pixmaps and colours (another font, language or palette)."""
         self._texts.clear()
         self._pixmaps.clear()
         self._colors.clear()
