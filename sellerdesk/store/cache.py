@@ -7,6 +7,7 @@ facet counts computed locally, and per-resource `last_sync` times.
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
@@ -19,7 +20,9 @@ from sellerdesk.store.db import (
     utc_now,
 )
 from sellerdesk.store.facets import (
+    Combos,
     Conditions,
+    facet_combos,
     order_conditions,
     order_facets,
     status_facets,
@@ -175,6 +178,7 @@ class Cache:
 
     def __init__(self, db: Database) -> None:
         self._db = db
+        self._facet_combos: dict[tuple[object, ...], Combos] = {}
 
     # -- writes ---------------------------------------------------------------------------
 
@@ -364,9 +368,31 @@ class Cache:
         return self._count("orders", order_conditions(filter))
 
     def order_facets(self, filter: OrderFilter = OrderFilter()) -> Facets:
-        """Counts per filter value, each with its own filter removed, plus "summary"."""
+        """Counts per filter value, each with its own filter removed, plus "summary".
+
+        Counted from the orders grouped by the columns facets read (a few hundred groups for
+        100,000 orders, one pass over an index), kept until the connection writes anything:
+        a sidebar click then costs no query at all.
+        """
         with self._db.read() as conn:
-            return order_facets(conn, filter)
+            every = self._combos(conn, None)
+            words = (every if filter.query is None and filter.client_id is None
+                     else self._combos(conn, filter))
+        return order_facets(filter, words, every)
+
+    def _combos(self, conn: sqlite3.Connection, f: OrderFilter | None) -> Combos:
+        # Every write of this connection (the only one writing: one process per file)
+        # moves total_changes on, so a kept result is never older than the data; nothing is
+        # kept from inside a transaction (it may still roll back).
+        if conn.in_transaction:
+            return facet_combos(conn, f)
+        key = (conn.total_changes, None if f is None else (f.query, f.client_id))
+        combos = self._facet_combos.get(key)
+        if combos is None:
+            if len(self._facet_combos) >= 4:
+                self._facet_combos.clear()
+            combos = self._facet_combos[key] = facet_combos(conn, f)
+        return combos
 
     def questions(self, filter: QuestionFilter = QuestionFilter(), *,
                   sort: QuestionSort = QuestionSort.QUESTION_DATE_DESC,

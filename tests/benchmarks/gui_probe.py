@@ -20,6 +20,7 @@ import json  # noqa: E402
 import os  # noqa: E402
 import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -123,39 +124,158 @@ async def sync_stall(args: list[str]) -> dict[str, float]:
     return {"worst_ms": late.worst}
 
 
+def _late() -> Any:
+    """The stall probe (tests/benchmarks/stall.py), started; SELLERDESK_STALL_TRACE=1 also
+    samples the GUI thread, and `_done` prints the worst ticks with their code to stderr.
+
+    Beside lateness (wall clock) it keeps `worst_cpu`: the most CPU time the GUI thread
+    used between two ticks. On 2 shared cores a tick is also late when other processes
+    hold the CPU; the busy time is the part the window itself spent.
+    """
+    from tests.benchmarks.stall import Lateness
+
+    class BusyLateness(Lateness):
+        def start(self) -> None:
+            self.worst_cpu = 0.0
+            self._cpu = time.thread_time()
+            super().start()
+
+        def _tick(self) -> None:
+            cpu = time.thread_time()
+            self.worst_cpu = max(self.worst_cpu, (cpu - self._cpu) * 1000)
+            self._cpu = cpu
+            super()._tick()
+
+    late = BusyLateness(trace=os.environ.get("SELLERDESK_STALL_TRACE") == "1")
+    late.start()
+    return late
+
+
+def _done(late: Any, phase: str, busy: dict[str, float]) -> float:
+    late.stop()
+    busy[phase] = float(late.worst_cpu)
+    if late.trace:
+        print(f"=== {phase}: worst {late.worst:.1f} ms late, {late.worst_cpu:.1f} ms busy, "
+              f"over {late.ticks} ticks\n{late.describe(5)}", file=sys.stderr, flush=True)
+    return float(late.worst)
+
+
+async def _settled(panel: Any, *, facets: bool = False) -> None:
+    """The list's first page and count are in (and the sidebar's counts, with `facets`), and
+    the window has had a moment to paint and take in what landed."""
+    model = panel.model
+    before = panel.sidebar.model.facets() if facets else None
+    await _until(lambda: not model.is_fetching() and model.total() is not None
+                 and not model.is_following()
+                 and (not facets or panel.sidebar.model.facets() is not before))
+    await asyncio.sleep(0.3)
+
+
+NEW_ORDERS = 50  # sold between two syncs, in the orders probe
+
+
 async def orders(args: list[str]) -> dict[str, float]:
-    from PySide6.QtWidgets import QAbstractItemView
+    """The orders view of a big shop, driven as a seller does: opened (first rows painted),
+    scrolled to the end, sorted by a header click (Total, then Date again), filtered by a
+    sidebar click (and unticked), searched by typing, and open during an incremental sync.
+    Each step's longest GUI stall is its figure."""
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
+
+    from sellerdesk.ui.orders.columns import Column
 
     session, window = await _window(args)
     window.show()
     window.show_view("inbox")
-    await asyncio.sleep(0.2)
+    # The window builds its other views once the first has painted (the lead's start-up
+    # work): opened in the middle of that, the orders view waits for it (reported apart).
+    await _until(window.views_built)
+    await asyncio.sleep(0.5)
+    total = await session.orders.count()  # the probe's own need: before the clock starts
     opened = time.perf_counter()
     window.show_view("orders")
     panel = window.panel("orders")
-    table = next(w for w in panel.findChildren(QAbstractItemView)
-                 if w.model() is not None and w.model().columnCount() > 5)
-    total = await session.orders.count()
+    table = panel.table
     await _until(lambda: table.model().rowCount() > 0 or (total == 0 and panel.is_loaded()))
     window.grab()  # the first rows painted
     first_rows_ms = (time.perf_counter() - opened) * 1000
+    await _settled(panel)
     rss = rss_mib()
-    late = Lateness()
-    late.start()
+    busy: dict[str, float] = {}  # phase -> the most CPU the GUI thread used between ticks
+    if total == 0:  # the empty shop: the memory baseline only
+        await session.aclose()
+        return {"first_rows_ms": first_rows_ms, "rss_mib": rss}
+
+    late = _late()
     bar = table.verticalScrollBar()
     steps = 0
     while table.model().rowCount() < total and steps < 5000:  # top to bottom, page by page
         bar.setValue(bar.maximum())
         await asyncio.sleep(0.01)
         steps += 1
-    scroll_worst = late.worst
-    late.start()
+    scroll_worst = _done(late, "scroll", busy)
+    rows = table.model().rowCount()
+
+    header = table.horizontalHeader()
+
+    def click_header(column: Column) -> None:
+        x = header.sectionViewportPosition(column) + header.sectionSize(column) // 2
+        QTest.mouseClick(header.viewport(), Qt.MouseButton.LeftButton,
+                         Qt.KeyboardModifier.NoModifier, QPoint(x, header.height() // 2))
+
+    late = _late()
+    click_header(Column.TOTAL)  # highest total first
+    await _settled(panel)
+    click_header(Column.DATE)  # and back to newest first
+    await _settled(panel)
+    sort_worst = _done(late, "sort", busy)
+
+    tree = panel.sidebar.tree
+
+    def click_facet(facet: str, value: str) -> None:
+        index = panel.sidebar.model.value_index(facet, value, column=1)
+        tree.scrollTo(index)
+        rect = tree.visualRect(index)
+        QTest.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton,
+                         Qt.KeyboardModifier.NoModifier, rect.center())
+
+    late = _late()
+    click_facet("paid", "false")  # unpaid orders
+    await _settled(panel, facets=True)
+    click_facet("paid", "false")  # unticked: every order again
+    await _settled(panel, facets=True)
+    filter_worst = _done(late, "filter", busy)
+
+    late = _late()
+    panel.search.setFocus()
+    word = next((w for r in range(min(50, rows)) for w in panel.model.line(r).buyer.split()[:1]
+                 if w.isalpha()), "maria")
+    QTest.keyClicks(panel.search, word.lower(), Qt.KeyboardModifier.NoModifier, 60)
+    await _until(lambda: panel.current_filter().query is not None)
+    await _settled(panel, facets=True)
+    search_worst = _done(late, "search", busy)
+    panel.search.clear()
+    await _settled(panel, facets=True)
+
+    # New sales since the last sync, so the sync brings rows into the list on screen.
+    import httpx
+
+    base_url, token = args[2], args[4]
+    with httpx.Client(timeout=30) as http:
+        for _ in range(NEW_ORDERS):
+            http.post(f"{base_url}/_sandbox/orders",
+                      params={"access_token": token}).raise_for_status()
+    late = _late()
     await session.sync.sync()  # an incremental sync with the orders view open
-    sync_worst = late.worst
-    late.stop()
+    # The list and the sidebar take in what it brought.
+    await _until(lambda: panel.model.total() == total + NEW_ORDERS)
+    await _settled(panel, facets=True)
+    sync_worst = _done(late, "sync", busy)
     await session.aclose()
     return {"first_rows_ms": first_rows_ms, "rss_mib": rss, "scroll_worst_ms": scroll_worst,
-            "sync_worst_ms": sync_worst, "rows": float(table.model().rowCount())}
+            "sort_worst_ms": sort_worst, "filter_worst_ms": filter_worst,
+            "search_worst_ms": search_worst, "sync_worst_ms": sync_worst, "rows": float(rows),
+            "load": os.getloadavg()[0], **{f"{k}_busy_ms": v for k, v in busy.items()}}
 
 
 def main() -> None:

@@ -85,6 +85,14 @@ def cached_icon(name: str, tone: Tone) -> QIcon:
     return result
 
 
+def warm_icons() -> None:
+    """Render every icon the list's rows show once, before the rows are first painted."""
+    for value in (*_STATES, "other"):
+        cached_icon(*state_icon(value))
+    cached_icon("check", Tone.SUCCESS)
+    cached_icon("clock", Tone.WARNING)
+
+
 def _t(text: str) -> str:
     return QCoreApplication.translate("OrdersTableModel", text)
 

@@ -30,7 +30,7 @@ from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.orders.bulk import BulkShippingDialog
-from sellerdesk.ui.orders.columns import Column
+from sellerdesk.ui.orders.columns import Column, warm_icons
 from sellerdesk.ui.orders.commands import OrderCommands
 from sellerdesk.ui.orders.detail import OrderDetail
 from sellerdesk.ui.orders.filters import (
@@ -142,6 +142,15 @@ class OrdersPanel(Panel):
         self._show_counts()
         self.bulk_button.setEnabled(False)
         self.sort_combo.setCurrentIndex(self.sort_combo.findData(self.model.order_sort().value))
+        # Built ahead of its first show (the window builds views after its first paint):
+        # read the first page now, so opening the view only paints rows already here. Built
+        # to be shown, the window activates it first and this does nothing.
+        QTimer.singleShot(0, self, self._on_built)
+
+    def _on_built(self) -> None:
+        if self.ctx.services is not None:
+            self.activate()
+        warm_icons()
 
     def _tool(self, icon_name: str, text: str, tip: str) -> QToolButton:
         button = QToolButton(self)

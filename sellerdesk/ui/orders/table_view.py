@@ -131,6 +131,7 @@ class OrdersTableView(QTableView):
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:  # light/dark: tint the icons anew
             cached_icon.cache_clear()
+            self.rows.forget()
             self.viewport().update()
         elif event.type() == QEvent.Type.LanguageChange:
             self._model.clear_texts()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from datetime import UTC, datetime, timedelta
 
@@ -222,6 +223,63 @@ def test_order_facets_keep_every_value_at_zero(store: Store) -> None:
     assert facets["currency"] == {"ARS": 1, "VES": 0}
     assert facets["channel"] == {"shopfront": 1, "marketplace": 1}  # own filter removed
     assert store.cache.order_facets()["currency"] == {"ARS": 1, "VES": 1}
+
+
+def _varied_orders() -> list[OrderRow]:
+    """Orders over every combination a facet tells apart (a fixed pseudo-random walk)."""
+    tags = [frozenset(), frozenset({"pending"}), frozenset({"pending", "print_tag"}),
+            frozenset({"on_route"}), frozenset({"on_route", "pickup"}),
+            frozenset({"delivered"}), frozenset({"in_progress"}), frozenset({"to_be_agreed"})]
+    rows = []
+    for n in range(1, 241):
+        bits = (n * 2654435761) >> 7
+        rows.append(order(
+            n, paid=bool(bits & 1), processed=bool(bits & 2), delivered=bool(bits & 4),
+            closed=bool(bits & 8), buyer_feedback=bool(bits & 16),
+            seller_feedback=bool(bits & 32), shipping_tags=tags[(bits >> 6) % len(tags)],
+            channel=("shopfront", "marketplace", None)[n % 3],
+            currency=("ARS", "VES")[n % 2], contact_status=("new", None, "first_contact")[n % 3],
+            buyer_name=("Ana Pérez", "Juan Gómez")[n % 2]))
+    return rows
+
+
+def _as_filter(base: OrderFilter, facet: str, value: str) -> OrderFilter:
+    word: object = {"true": True, "false": False}.get(value, value)
+    if facet == "summary":
+        word = OrderSummary(value)
+    return dataclasses.replace(base, **{facet: word})
+
+
+@pytest.mark.parametrize("base", [
+    OrderFilter(), OrderFilter(paid=True), OrderFilter(channel="marketplace", closed=False),
+    OrderFilter(summary=OrderSummary.PENDING_SHIPMENT, currency="ARS"),
+    OrderFilter(shipping="on_route", feedback=False), OrderFilter(query="ana"),
+    OrderFilter(query="juan", status="new", delivered=True), OrderFilter(client_id=7),
+])
+def test_every_facet_count_is_the_count_of_its_filter(store: Store, base: OrderFilter) -> None:
+    """Facets are counted from grouped facet columns, not by SQL per value: each count must
+    still be what the list shows for that value (the facet's own condition replaced)."""
+    store.cache.upsert_orders(_varied_orders())
+    facets = store.cache.order_facets(base)
+    assert set(facets) == {"status", "channel", "currency", "processed", "paid", "delivered",
+                           "closed", "buyer_feedback", "seller_feedback", "feedback",
+                           "shipping", "summary"}
+    for facet, counts in facets.items():
+        for value, n in counts.items():
+            assert n == store.cache.count_orders(_as_filter(base, facet, value)), (facet, value)
+
+
+def test_order_facets_follow_every_write(store: Store) -> None:
+    """Kept counts are dropped by any write, a delete included."""
+    store.cache.upsert_orders([order(1, paid=True), order(2, paid=False)])
+    assert store.cache.order_facets()["paid"] == {"true": 1, "false": 1}
+    store.cache.upsert_orders([order(2, paid=True)])
+    assert store.cache.order_facets()["paid"] == {"true": 2, "false": 0}
+    store.cache.delete(Resource.ORDERS, ["5001"])
+    assert store.cache.order_facets()["paid"] == {"true": 1, "false": 0}
+    store.cache.clear(Resource.ORDERS)
+    store.cache.upsert_orders([order(3, paid=False)])
+    assert store.cache.order_facets()["paid"] == {"true": 0, "false": 1}
 
 
 def test_questions_and_threads(store: Store) -> None:
