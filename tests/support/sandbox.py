@@ -1,6 +1,7 @@
 """The sandbox for tests and benchmarks: the app's own launcher (sellerdesk/services/
-sandbox_launcher.py, a real subprocess over loopback) plus plain HTTP helpers for checking
-and steering the server from a test."""
+sandbox_launcher.py, a real separate process over loopback, forked from a warm fork server on
+Linux: tests/support/sandbox_forks.py) plus plain HTTP helpers for checking and steering the
+server from a test."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import Any
 import httpx
 
 from sellerdesk.services.sandbox_launcher import READY as READY  # the ready line, for tests
-from sellerdesk.services.sandbox_launcher import SandboxProcess
+from sellerdesk.services.sandbox_launcher import SandboxChild, SandboxProcess
+from tests.support import sandbox_forks
 
 # The suite's sandboxes: as harsh as the field (expiring tokens, field variety) but for the
 # rate limit, which would pace the whole suite at 5 requests/s. Before a test's own
@@ -32,6 +34,12 @@ class Sandbox(SandboxProcess):
         extra = len(self.extra_args)
         head, tail = own[:len(own) - extra], own[len(own) - extra:]
         return [*head, *SUITE_ARGS, *tail]
+
+    def spawn(self, argv: list[str], env: dict[str, str]) -> SandboxChild:
+        """Forked from this test process's warm fork server where it can be (Linux; not
+        with SELLERDESK_TEST_SANDBOX_FORKS=0), else the launcher's own subprocess."""
+        forked = sandbox_forks.spawn(argv, env)
+        return forked if forked is not None else super().spawn(argv, env)
 
     def start(self, timeout: float = 120.0) -> Sandbox:
         super().start(timeout)
