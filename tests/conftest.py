@@ -24,7 +24,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="build the PyInstaller bundle and smoke-test it (tests/packaging)")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "early: a long test, started before the others so that the test "
+        "processes (pytest-xdist workers) finish together instead of one running it last")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # The long ones first, in their order: xdist hands tests out in this order.
+    items.sort(key=lambda item: item.get_closest_marker("early") is None)
     skip_bench = pytest.mark.skip(reason="benchmarks run with ./run bench")
     skip_slow = pytest.mark.skip(reason="a long variant: run with --slow")
     for item in items:

@@ -32,7 +32,9 @@ from tests.packaging.support import (
     bundle_test_wanted,
 )
 
-pytestmark = [pytest.mark.timeout(1800)]
+# One test process builds and tests the bundle (with `--dist loadgroup`, as ./run test runs),
+# from the start of the run: the others never wait on the build's lock meanwhile.
+pytestmark = [pytest.mark.timeout(1800), pytest.mark.xdist_group("bundle"), pytest.mark.early]
 
 READY = re.compile(r"SELLERDESK-SANDBOX base_url=(\S+) shop_id=(\d+) token=(\S+)")
 LINUX = sys.platform.startswith("linux")
