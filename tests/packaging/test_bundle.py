@@ -18,7 +18,6 @@ import threading
 from pathlib import Path
 from typing import IO
 
-import httpx
 import pytest
 
 import sellerdesk
@@ -31,6 +30,7 @@ from tests.packaging.support import (
     bundle_env,
     bundle_test_wanted,
 )
+from tests.support import http
 
 # One test process builds and tests the bundle (with `--dist loadgroup`, as ./run test runs),
 # from the start of the run: the others never wait on the build's lock meanwhile.
@@ -139,11 +139,11 @@ def test_the_bundle_is_its_own_sandbox(bundle: Bundle, home: Path) -> None:
             if match is None and proc.poll() is not None and lines.empty():
                 pytest.fail(f"sandbox exited with {proc.returncode}:\n" + "".join(seen))
         base_url, shop_id, token = match.group(1), match.group(2), match.group(3)
-        shop = httpx.get(f"{base_url}/v1/shops/{shop_id}", params={"access_token": token},
+        shop = http.get(f"{base_url}/v1/shops/{shop_id}", params={"access_token": token},
                          timeout=30)
         assert shop.status_code == 200, shop.text
         assert shop.json()["id"] == int(shop_id)
-        spec = httpx.get(f"{base_url}/openapi.json", timeout=30)
+        spec = http.get(f"{base_url}/openapi.json", timeout=30)
         assert spec.status_code == 200 and spec.json()["paths"]
     finally:
         if proc.poll() is None:

@@ -10,11 +10,10 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
-import httpx
-
 from sellerdesk.services.session import Session
 from sellerdesk.services.sync import RecordKind
 from sellerdesk.store.rows import OrderFilter, QuestionFilter, Resource
+from tests.support import http
 from tests.support.cli import run_cli
 from tests.support.sandbox import Sandbox
 
@@ -26,7 +25,7 @@ KINDS = {"orders": RecordKind.ORDER, "threads": RecordKind.THREAD,
 
 
 def _switch(sb: Sandbox, on: bool) -> None:
-    r = httpx.put(f"{sb.base_url}/_sandbox/variety", params={"access_token": sb.token},
+    r = http.put(f"{sb.base_url}/_sandbox/variety", params={"access_token": sb.token},
                   json={"on": on}, timeout=60)
     r.raise_for_status()
 
