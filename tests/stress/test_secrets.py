@@ -141,6 +141,7 @@ async def test_the_token_is_in_no_file_and_no_message(seeded_db: Path, tmp_path:
     assert files_holding(data, token.encode("utf-16-le")) == []
 
 
+@pytest.mark.early  # long: started first (tests/conftest.py)
 def test_the_most_verbose_window_and_command_line_leak_no_token(seeded_db: Path,
                                                                 tmp_path: Path) -> None:
     """`-vv` with SELLERDESK_LOG_DEBUG=all and asyncio's debug mode: every library logs at

@@ -29,6 +29,7 @@ def assert_complete(report: SyncReport) -> None:
     assert states["threads"] is StageState.OK and states["orders"] is StageState.OK
 
 
+@pytest.mark.early  # long: started first (tests/conftest.py)
 async def test_ten_full_syncs_complete_under_the_limit(small_limited: Sandbox,
                                                        tmp_path: Path) -> None:
     """Ten first syncs of the 300-order shop, one token each: the limiter counts per token,

@@ -10,6 +10,8 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
+
 from sellerdesk.services.session import Session
 from sellerdesk.services.sync import RecordKind
 from sellerdesk.store.rows import OrderFilter, QuestionFilter, Resource
@@ -43,6 +45,7 @@ def _variety_ids(sb: Sandbox) -> tuple[dict[str, set[str]], dict[str, set[str]]]
     return readable, unreadable
 
 
+@pytest.mark.early  # long: started first (tests/conftest.py)
 async def test_field_variety_end_to_end(fresh_sandbox: Sandbox, tmp_path: Path) -> None:
     sb, data = fresh_sandbox, tmp_path / "data"
     _switch(sb, False)

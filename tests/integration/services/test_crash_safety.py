@@ -78,6 +78,7 @@ def _trials(sb: Sandbox, tmp_path: Path, name: str, count: int, seed: int,
     return done
 
 
+@pytest.mark.early  # long: started first (tests/conftest.py)
 def test_client_killed_at_points_counted_from_its_own_progress(
         fresh_sandbox: Sandbox, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     count = _count(request, 20)
@@ -87,6 +88,7 @@ def test_client_killed_at_points_counted_from_its_own_progress(
     assert sum(t.killed for t in done) >= count // 3, "too few trials were cut short"
 
 
+@pytest.mark.early  # long: started first (tests/conftest.py)
 def test_server_faults_with_client_kills(fresh_sandbox: Sandbox, tmp_path: Path,
                                          request: pytest.FixtureRequest) -> None:
     profiles = [name for name in FAULTS if name != "none"]
