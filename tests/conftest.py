@@ -24,7 +24,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="build the PyInstaller bundle and smoke-test it (tests/packaging)")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "early: a long test, started before the others so that the test "
+        "processes (pytest-xdist workers) finish together instead of one running it last")
+    # pytest-xdist's own marker, known also where xdist is off (-p no:xdist).
+    config.addinivalue_line("markers", "xdist_group(name): run in one test process")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # The long ones first, in their order: xdist hands tests out in this order. First of all
+    # a long group (the bundle's build and tests), which runs in one process in sequence.
+    items.sort(key=lambda item: (item.get_closest_marker("early") is None,
+                                 item.get_closest_marker("xdist_group") is None))
     skip_bench = pytest.mark.skip(reason="benchmarks run with ./run bench")
     skip_slow = pytest.mark.skip(reason="a long variant: run with --slow")
     for item in items:

@@ -20,6 +20,7 @@ import threading
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO, Protocol
 
 READY = re.compile(r"SELLERDESK-SANDBOX base_url=(\S+) shop_id=(\d+) token=(\S+)")
 # The demo app's OAuth credentials and a refresh token issued at start, after the above.
@@ -53,6 +54,24 @@ def free_port() -> int:
         return port
 
 
+class SandboxChild(Protocol):
+    """What the launcher needs of the sandbox's process: `subprocess.Popen`'s shape."""
+
+    @property
+    def pid(self) -> int: ...
+
+    @property
+    def stdout(self) -> IO[str] | None: ...
+
+    def poll(self) -> int | None: ...
+
+    def wait(self, timeout: float | None = None) -> int: ...
+
+    def terminate(self) -> None: ...
+
+    def kill(self) -> None: ...
+
+
 class SandboxStartError(RuntimeError):
     """The sandbox did not print its ready line; the message ends with its last output."""
 
@@ -74,7 +93,7 @@ class SandboxProcess:
     client_secret: str = field(default="", repr=False)
     refresh_token: str = field(default="", repr=False)  # issued at start, single-use
     ready_line: str = ""
-    proc: subprocess.Popen[str] | None = field(default=None, repr=False)
+    proc: SandboxChild | None = field(default=None, repr=False)
     # Its output: the lines up to the ready line, and the latest ones after it.
     _head: list[str] = field(default_factory=list, repr=False)
     _tail: deque[str] = field(default_factory=lambda: deque(maxlen=OUTPUT_LINES), repr=False)
@@ -89,12 +108,16 @@ class SandboxProcess:
             args += ["--orders", str(self.orders)]
         return [*args, *SANDBOX_ARGS, *self.extra_args]
 
+    def spawn(self, argv: list[str], env: dict[str, str]) -> SandboxChild:
+        """Create the sandbox's process, its stdout and stderr on one text pipe (a seam: the
+        test suite forks its sandboxes from a warm process instead)."""
+        return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                text=True, encoding="utf-8", errors="replace", env=env,
+                                creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0))
+
     def start(self, timeout: float = 120.0) -> SandboxProcess:
         self.db.parent.mkdir(parents=True, exist_ok=True)
-        proc = subprocess.Popen(self.arguments(), stdout=subprocess.PIPE,
-                                stderr=subprocess.STDOUT, text=True, encoding="utf-8",
-                                errors="replace", env=dict(os.environ, PYTHONUNBUFFERED="1"),
-                                creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0))
+        proc = self.spawn(self.arguments(), dict(os.environ, PYTHONUNBUFFERED="1"))
         self.proc = proc
         ready = threading.Event()
         found: list[re.Match[str]] = []
@@ -167,5 +190,5 @@ class SandboxProcess:
         return f"SandboxProcess(base_url={self.base_url!r}, shop_id={self.shop_id})"
 
 
-__all__ = ["READY", "READY_OAUTH", "SANDBOX_ARGS", "SandboxProcess", "SandboxStartError",
-           "free_port", "sandbox_command"]
+__all__ = ["READY", "READY_OAUTH", "SANDBOX_ARGS", "SandboxChild", "SandboxProcess",
+           "SandboxStartError", "free_port", "sandbox_command"]

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from sellerdesk.ui.snapshot import SNAPSHOT_FILES
 
 
@@ -17,6 +19,7 @@ def _run(code: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
                           timeout=120, env=env, cwd=Path(__file__).resolve().parents[2])
 
 
+@pytest.mark.early  # long: started first (tests/conftest.py)
 def test_snapshot_mode_saves_every_picture_and_exits_0(tmp_path: Path) -> None:
     shots, data = tmp_path / "shots", tmp_path / "data"
     result = _run(

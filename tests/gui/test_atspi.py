@@ -267,6 +267,7 @@ def app(session_bus: str, tmp_path: Path) -> Iterator[App]:
                     proc.wait(30)
 
 
+@pytest.mark.early  # long: started first (tests/conftest.py)
 def test_every_view_reads_well_over_at_spi(app: App, tmp_path: Path) -> None:
     assert shutil.which("xdotool")
 

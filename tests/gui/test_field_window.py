@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import httpx
 from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
@@ -32,6 +31,7 @@ from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.settings import Settings
 from sellerdesk.ui.shop_connector import ShopConnector
 from sellerdesk.ui.windows import run_windows
+from tests.support import http
 from tests.support.keyring import memory_credentials
 from tests.support.sandbox import Sandbox
 from tests.support.sessions import sync_into
@@ -173,7 +173,7 @@ def test_a_refused_grant_asks_to_connect_again(
         assert session is not None
         # Another device renews with the same refresh token, then the token ends: ours is
         # spent, so the renewal is refused.
-        spent = httpx.post(grant.token_url, timeout=30, data={
+        spent = http.post(grant.token_url, timeout=30, data={
             "grant_type": "refresh_token", "client_id": grant.client_id,
             "client_secret": grant.client_secret, "refresh_token": grant.refresh_token})
         assert spent.status_code == 200

@@ -47,6 +47,7 @@ def _window_shown(xdotool: str, env: dict[str, str], app: subprocess.Popen[bytes
     return False
 
 
+@pytest.mark.early  # long: started first (tests/conftest.py)
 def test_the_demo_window_opens_with_the_xcb_platform(display: str, tmp_path: Path) -> None:
     xdotool = need("xdotool")
     env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb", PYTHONUNBUFFERED="1")

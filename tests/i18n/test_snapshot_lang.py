@@ -25,6 +25,7 @@ TITLES = {"inbox": ("InboxPanel", "Inbox"), "orders": ("OrdersPanel", "Orders"),
 
 
 # Spanish by default (the second language); every other language with --slow.
+@pytest.mark.early  # long: started first (tests/conftest.py)
 @pytest.mark.parametrize("lang", [pytest.param(lang, marks=() if lang == "es"
                                                else pytest.mark.slow) for lang in LANGUAGES])
 def test_the_snapshot_command_pictures_each_view_in_the_language(

@@ -6,8 +6,7 @@ import csv
 import subprocess
 from pathlib import Path
 
-import httpx
-
+from tests.support import http
 from tests.support.cli import run_cli
 from tests.support.sandbox import Sandbox
 
@@ -74,7 +73,7 @@ def test_conflict_exits_5_and_auth_exits_4(fresh_sandbox: Sandbox, tmp_path: Pat
     sb.stop()
     assert cli(sb, data, "answer", str(qid), "Nuestra versión").returncode == 3
     sb.start()
-    httpx.put(f"{sb.api}/questions/{qid}", params={"access_token": sb.token},
+    http.put(f"{sb.api}/questions/{qid}", params={"access_token": sb.token},
               json={"answer": "Otra versión"}, timeout=10).raise_for_status()
     r = cli(sb, data, "outbox", "--flush")
     assert r.returncode == 5 and "conflict" in r.stdout

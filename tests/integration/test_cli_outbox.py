@@ -6,10 +6,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import httpx
 import pytest
 
 from sellerdesk.credentials import CredentialStore
+from tests.support import http
 from tests.support.cli import cli_env, run_cli
 from tests.support.sandbox import Sandbox
 
@@ -78,7 +78,7 @@ def test_a_conflict_is_discarded_with_what_is_lost(fresh_sandbox: Sandbox,
     ours = "Nuestra versión:\n¡hay stock!"
     assert run_cli(sb, data, "answer", str(qid), ours).returncode == 3
     sb.start()
-    httpx.put(f"{sb.api}/questions/{qid}", params={"access_token": sb.token},
+    http.put(f"{sb.api}/questions/{qid}", params={"access_token": sb.token},
               json={"answer": "Otra versión"}, timeout=10).raise_for_status()
     r = run_cli(sb, data, "outbox", "--flush")
     assert r.returncode == 5 and "conflict" in r.stdout
@@ -104,7 +104,7 @@ def test_retry_sends_a_conflicting_change_over_the_servers_version(
     r = run_cli(sb, data, *args, "--status", "on_route", "--tracking", "AR-9")
     assert r.returncode == 3, r.stdout + r.stderr
     sb.start()
-    httpx.put(f"{sb.api}/orders/{order['id']}/shippings/{ship['id']}",
+    http.put(f"{sb.api}/orders/{order['id']}/shippings/{ship['id']}",
               params={"access_token": sb.token}, json={"status": "pickup"},
               timeout=10).raise_for_status()
     r = run_cli(sb, data, "outbox", "--flush")

@@ -12,11 +12,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from sellerdesk.commands.codes import DONE, QUEUED
 from sellerdesk.store import Store
+from tests.support import http
 from tests.support.cli import run_cli
 from tests.support.sandbox import Sandbox
 
@@ -44,7 +44,7 @@ def create(sb: Sandbox, data: Path, name: str, code: str, event: str,
 
 def created_ids(sb: Sandbox, since: int) -> list[int]:
     """Ids of the codes the applied POSTs after log entry `since` created."""
-    r = httpx.get(f"{sb.base_url}/_sandbox/requests", timeout=30,
+    r = http.get(f"{sb.base_url}/_sandbox/requests", timeout=30,
                   params={"access_token": sb.token, "since": since, "writes": 1})
     return [e["created_id"] for e in r.json()
             if e["method"] == "POST" and e["path"].endswith("/metrics") and e["applied"]]
@@ -92,7 +92,7 @@ def test_case2_the_same_name_and_code_for_another_event_is_not_lost(small: Sandb
     """"Pixel"/C for NAVIGATION exists; creating "Pixel"/C for BUY_BUTTON meets a 503 (exit 3,
     queued); outbox --flush (exit 0): the BUY_BUTTON code is created, the other untouched."""
     sb, data = small, tmp_path / "data"
-    r = httpx.post(f"{sb.api}/metrics", params={"access_token": sb.token}, timeout=30,
+    r = http.post(f"{sb.api}/metrics", params={"access_token": sb.token}, timeout=30,
                    json={"name": "Pixel", "code": "C", "provider": "PROVIDER_ANALYTICS",
                          "event": "NAVIGATION"})
     assert r.status_code == 201

@@ -18,7 +18,6 @@ import threading
 from pathlib import Path
 from typing import IO
 
-import httpx
 import pytest
 
 import sellerdesk
@@ -31,8 +30,11 @@ from tests.packaging.support import (
     bundle_env,
     bundle_test_wanted,
 )
+from tests.support import http
 
-pytestmark = [pytest.mark.timeout(1800)]
+# One test process builds and tests the bundle (with `--dist loadgroup`, as ./run test runs),
+# from the start of the run: the others never wait on the build's lock meanwhile.
+pytestmark = [pytest.mark.timeout(1800), pytest.mark.xdist_group("bundle"), pytest.mark.early]
 
 READY = re.compile(r"SELLERDESK-SANDBOX base_url=(\S+) shop_id=(\d+) token=(\S+)")
 LINUX = sys.platform.startswith("linux")
@@ -137,11 +139,11 @@ def test_the_bundle_is_its_own_sandbox(bundle: Bundle, home: Path) -> None:
             if match is None and proc.poll() is not None and lines.empty():
                 pytest.fail(f"sandbox exited with {proc.returncode}:\n" + "".join(seen))
         base_url, shop_id, token = match.group(1), match.group(2), match.group(3)
-        shop = httpx.get(f"{base_url}/v1/shops/{shop_id}", params={"access_token": token},
+        shop = http.get(f"{base_url}/v1/shops/{shop_id}", params={"access_token": token},
                          timeout=30)
         assert shop.status_code == 200, shop.text
         assert shop.json()["id"] == int(shop_id)
-        spec = httpx.get(f"{base_url}/openapi.json", timeout=30)
+        spec = http.get(f"{base_url}/openapi.json", timeout=30)
         assert spec.status_code == 200 and spec.json()["paths"]
     finally:
         if proc.poll() is None:
@@ -190,10 +192,13 @@ def test_demo_snapshot_in_each_language(bundle: Bundle, home: Path, tmp_path: Pa
     if not languages:
         pytest.skip("no translation sources in resources/translations yet")
     pictures: dict[str, bytes] = {}
+    # One data folder for all: the demo shop is seeded and synced from scratch once (the
+    # first start is test_demo_snapshot_offscreen's subject), and the pictures then differ
+    # by their language alone.
     for lang in ["en", *languages]:
         out = tmp_path / f"snapshots-{lang}"
         res = run_bundle(bundle, home, "--demo", "--snapshot", out, "--lang", lang,
-                         "--data-dir", tmp_path / f"data-{lang}", timeout=600)
+                         "--data-dir", tmp_path / "data", timeout=600)
         assert res.returncode == 0, f"--lang {lang}:\n{res.stdout}{res.stderr}"
         pictures[lang] = (out / SNAPSHOT_FILES["inbox"]).read_bytes()
     for lang in languages:

@@ -223,6 +223,7 @@ def terminal_sandbox(seeded_db: Path, tmp_path: Path) -> Iterator[tuple[Sandbox,
     sb.stop()
 
 
+@pytest.mark.early  # long: started first (tests/conftest.py)
 def test_the_command_line_prints_hostile_text_escaped(
         terminal_sandbox: tuple[Sandbox, int], tmp_path: Path) -> None:
     sb, asked = terminal_sandbox

@@ -27,6 +27,7 @@ from sellerdesk.credentials import CredentialStore, Profile
 from sellerdesk.logs import setup_logging
 from sellerdesk.store.rows import OrderFilter
 from tests.stress.support import assert_api_error, drain, open_session
+from tests.support import http
 from tests.support.cli import cli_args, cli_env
 from tests.support.sandbox import Sandbox
 
@@ -118,7 +119,7 @@ async def test_the_token_is_in_no_file_and_no_message(seeded_db: Path, tmp_path:
             errors.append(exc)
         # Code that logs a raw httpx error with its traceback (it holds the URL).
         try:
-            httpx.get(f"{sb.api}/nothing", params={"access_token": token},
+            http.get(f"{sb.api}/nothing", params={"access_token": token},
                       timeout=1).raise_for_status()
         except httpx.HTTPError:
             logging.getLogger("sellerdesk.test").exception("raw httpx failure")
@@ -140,6 +141,7 @@ async def test_the_token_is_in_no_file_and_no_message(seeded_db: Path, tmp_path:
     assert files_holding(data, token.encode("utf-16-le")) == []
 
 
+@pytest.mark.early  # long: started first (tests/conftest.py)
 def test_the_most_verbose_window_and_command_line_leak_no_token(seeded_db: Path,
                                                                 tmp_path: Path) -> None:
     """`-vv` with SELLERDESK_LOG_DEBUG=all and asyncio's debug mode: every library logs at

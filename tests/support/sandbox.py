@@ -1,6 +1,7 @@
 """The sandbox for tests and benchmarks: the app's own launcher (sellerdesk/services/
-sandbox_launcher.py, a real subprocess over loopback) plus plain HTTP helpers for checking
-and steering the server from a test."""
+sandbox_launcher.py, a real separate process over loopback, forked from a warm fork server on
+Linux: tests/support/sandbox_forks.py) plus plain HTTP helpers for checking and steering the
+server from a test."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import Any
 import httpx
 
 from sellerdesk.services.sandbox_launcher import READY as READY  # the ready line, for tests
-from sellerdesk.services.sandbox_launcher import SandboxProcess
+from sellerdesk.services.sandbox_launcher import SandboxChild, SandboxProcess
+from tests.support import http, sandbox_forks
 
 # The suite's sandboxes: as harsh as the field (expiring tokens, field variety) but for the
 # rate limit, which would pace the whole suite at 5 requests/s. Before a test's own
@@ -33,6 +35,12 @@ class Sandbox(SandboxProcess):
         head, tail = own[:len(own) - extra], own[len(own) - extra:]
         return [*head, *SUITE_ARGS, *tail]
 
+    def spawn(self, argv: list[str], env: dict[str, str]) -> SandboxChild:
+        """Forked from this test process's warm fork server where it can be (Linux; not
+        with SELLERDESK_TEST_SANDBOX_FORKS=0), else the launcher's own subprocess."""
+        forked = sandbox_forks.spawn(argv, env)
+        return forked if forked is not None else super().spawn(argv, env)
+
     def start(self, timeout: float = 120.0) -> Sandbox:
         super().start(timeout)
         return self
@@ -47,11 +55,11 @@ class Sandbox(SandboxProcess):
 
     def get(self, path: str, **params: Any) -> httpx.Response:
         """A plain authenticated GET below /v1/shops/{id}, for checking server state."""
-        return httpx.get(self.api + path, params={"access_token": self.token, **params},
+        return http.get(self.api + path, params={"access_token": self.token, **params},
                          timeout=30)
 
     def _control(self, method: str, path: str, body: Any = None) -> Any:
-        r = httpx.request(method, f"{self.base_url}/_sandbox/{path}",
+        r = http.request(method, f"{self.base_url}/_sandbox/{path}",
                           params={"access_token": self.token}, json=body, timeout=30)
         r.raise_for_status()
         return r.json() if r.content else None
@@ -90,18 +98,18 @@ class Sandbox(SandboxProcess):
         self._control("POST", "tokens/expire", {"token": token} if token else {"all": True})
 
     def set_faults(self, **faults: Any) -> dict[str, Any]:
-        r = httpx.put(f"{self.base_url}/_sandbox/faults", params={"access_token": self.token},
+        r = http.put(f"{self.base_url}/_sandbox/faults", params={"access_token": self.token},
                       json=faults, timeout=30)
         r.raise_for_status()
         result: dict[str, Any] = r.json()
         return result
 
     def clear_faults(self) -> None:
-        httpx.delete(f"{self.base_url}/_sandbox/faults", params={"access_token": self.token},
+        http.delete(f"{self.base_url}/_sandbox/faults", params={"access_token": self.token},
                      timeout=30).raise_for_status()
 
     def requests_log(self) -> list[dict[str, Any]]:
-        r = httpx.get(f"{self.base_url}/_sandbox/requests", params={"access_token": self.token},
+        r = http.get(f"{self.base_url}/_sandbox/requests", params={"access_token": self.token},
                       timeout=30)
         r.raise_for_status()
         log: list[dict[str, Any]] = r.json()
@@ -109,7 +117,7 @@ class Sandbox(SandboxProcess):
 
     def ask(self, **body: Any) -> dict[str, Any]:
         """A buyer asks a question (POST /_sandbox/questions); returns it as a single read."""
-        r = httpx.post(f"{self.base_url}/_sandbox/questions",
+        r = http.post(f"{self.base_url}/_sandbox/questions",
                        params={"access_token": self.token}, json=body or None, timeout=30)
         r.raise_for_status()
         question: dict[str, Any] = r.json()
@@ -117,7 +125,7 @@ class Sandbox(SandboxProcess):
 
     def sell(self, **body: Any) -> dict[str, Any]:
         """A buyer places an order (POST /_sandbox/orders); returns it as a single read."""
-        r = httpx.post(f"{self.base_url}/_sandbox/orders",
+        r = http.post(f"{self.base_url}/_sandbox/orders",
                        params={"access_token": self.token}, json=body or None, timeout=30)
         r.raise_for_status()
         order: dict[str, Any] = r.json()

@@ -146,6 +146,7 @@ def _shown_buyers(window: MainWindow, qtbot: QtBot) -> dict[str, str]:
     return {line.id: line.buyer for line in orders.model.lines()}
 
 
+@pytest.mark.early  # long: started first (tests/conftest.py)
 def test_switching_shops_never_mixes_their_data(
         fresh_sandbox: Sandbox, second_sandbox: Sandbox, tmp_path: Path, settings: Settings,
         qloop: asyncio.AbstractEventLoop, qtbot: QtBot) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import sqlite3
 
-import httpx
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
@@ -15,6 +14,7 @@ from sellerdesk.services.intents import Intent
 from sellerdesk.store.outbox import IntentKind, entity_key
 from sellerdesk.ui.inbox.panel import InboxPanel
 from tests.gui.inbox.support import card, first_waiting, open_thread, run, services
+from tests.support import http
 from tests.support.sandbox import Sandbox
 
 
@@ -98,7 +98,7 @@ def test_a_conflict_shows_and_points_to_the_outbox(panel: InboxPanel, qtbot: QtB
                                      Intent(question_id=question.id, text="Nuestra respuesta"),
                                      hold=3600))
     qtbot.waitUntil(lambda: chip_text(panel, question.id) == "Queued", timeout=10_000)
-    httpx.put(f"{fresh_sandbox.api}/questions/{question.id}",
+    http.put(f"{fresh_sandbox.api}/questions/{question.id}",
               params={"access_token": fresh_sandbox.token},
               json={"answer": "Respuesta desde el celular"}, timeout=30).raise_for_status()
     run(qtbot, session.outbox.retry_all_waiting())

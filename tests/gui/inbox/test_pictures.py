@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
@@ -18,6 +17,7 @@ from sellerdesk.store.outbox import IntentKind, entity_key
 from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.settings import UNDO_DELAY_S
 from tests.gui.inbox.support import card, open_thread, run, services
+from tests.support import http
 from tests.support.sandbox import Sandbox
 
 
@@ -113,7 +113,7 @@ def test_picture_conflict_and_undo(panel: InboxPanel, qtbot: QtBot, shots_dir: P
     run(qtbot, session.outbox.submit(IntentKind.ANSWER, entity_key("question", first.id),
                                      Intent(question_id=first.id, text="Sí, el talle S está "
                                             "disponible en negro y en azul."), hold=3600))
-    httpx.put(f"{fresh_sandbox.api}/questions/{first.id}",
+    http.put(f"{fresh_sandbox.api}/questions/{first.id}",
               params={"access_token": fresh_sandbox.token},
               json={"answer": "Respondida desde el celular"}, timeout=30).raise_for_status()
     run(qtbot, session.outbox.retry_all_waiting())

@@ -7,7 +7,6 @@ import os
 from pathlib import Path
 from typing import Any
 
-import httpx
 from PySide6.QtCore import QItemSelectionModel, QPoint, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
@@ -18,6 +17,7 @@ from sellerdesk.ui.orders.bulk import CODE, RESULT, BulkShippingDialog, split_co
 from sellerdesk.ui.orders.columns import Column
 from sellerdesk.ui.orders.panel import OrdersPanel
 from tests.gui.orders.conftest import LOAD_TIMEOUT, session_of, wait_settled
+from tests.support import http
 from tests.support.sandbox import Sandbox
 
 SEND_TIMEOUT = 30_000
@@ -218,7 +218,7 @@ def test_a_change_made_elsewhere_meanwhile_shows_a_conflict(
     order = panel.detail.order()
     assert order is not None and order.shippings and order.shippings[0].id is not None
     # Someone updates the shipping on the web while the seller looks at the old copy.
-    httpx.put(f"{fresh_sandbox.api}/orders/{order_id}/shippings/{order.shippings[0].id}",
+    http.put(f"{fresh_sandbox.api}/orders/{order_id}/shippings/{order.shippings[0].id}",
               params={"access_token": fresh_sandbox.token},
               json={"status": "in_progress", "tracking_code": "FROM-THE-WEB"},
               timeout=30).raise_for_status()

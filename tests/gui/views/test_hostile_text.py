@@ -27,6 +27,7 @@ from sellerdesk.ui.tracking.confirmations import confirm_removal
 from sellerdesk.ui.tracking.model import Column
 from sellerdesk.ui.tracking.panel import TrackingPanel
 from sellerdesk.ui.widgets.text import PlainLabel
+from tests.support import http
 from tests.support.sandbox import Sandbox
 
 CODE_NAME = "\u202etxt.exe\u2028<b>dos</b>"
@@ -104,7 +105,7 @@ def _patch(sb: Sandbox, path: str, body: dict[str, object]) -> None:
 def make_hostile(sb: Sandbox) -> tuple[int, int]:
     """A hostile tracking code, category name and permalink, shop name and address, on the
     sandbox. The tracking code's id and the category's."""
-    r = httpx.post(f"{sb.api}/metrics", params={"access_token": sb.token}, timeout=30,
+    r = http.post(f"{sb.api}/metrics", params={"access_token": sb.token}, timeout=30,
                    json={"name": CODE_NAME, "code": SNIPPET, "provider": Provider.ADS.value,
                          "event": Event.NAVIGATION.value})
     r.raise_for_status()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
@@ -25,6 +24,7 @@ from sellerdesk.ui.widgets.chip_delegate import STATE_ROLE
 from sellerdesk.ui.widgets.confirm import button_with_text
 from sellerdesk.ui.widgets.formatting import format_datetime
 from tests.gui.views.conftest import save_picture
+from tests.support import http
 from tests.support.sandbox import Sandbox
 
 
@@ -158,7 +158,7 @@ def test_an_answer_given_elsewhere_is_a_conflict_shown_side_by_side(
     qtbot.waitUntil(lambda: panel.paused_text() != "", timeout=20_000)
     assert panel.paused_text().startswith("Sending is paused: ")
     assert "access token" in panel.paused_text()
-    r = httpx.put(f"{fresh_sandbox.api}/questions/{question}",
+    r = http.put(f"{fresh_sandbox.api}/questions/{question}",
                   params={"access_token": fresh_sandbox.token},
                   json={"answer": "Respuesta desde la web"}, timeout=30)
     r.raise_for_status()
@@ -196,7 +196,7 @@ def test_keep_mine_sends_the_sellers_tracking_change_over_the_shops(
     fresh_sandbox.start()
     await_(services.outbox.retry_all_waiting())
     qtbot.waitUntil(lambda: panel.paused_text() != "", timeout=20_000)
-    httpx.put(f"{fresh_sandbox.api}/metrics/{code.id}",
+    http.put(f"{fresh_sandbox.api}/metrics/{code.id}",
               params={"access_token": fresh_sandbox.token}, json={"name": "Nombre de ellos"},
               timeout=30).raise_for_status()
     await_(services.outbox.set_token(fresh_sandbox.token))

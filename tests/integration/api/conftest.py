@@ -8,11 +8,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from sellerdesk.api.client import ShopClient
 from sellerdesk.policy import Backoff
+from tests.support import http
 from tests.support.sandbox import Sandbox
 from tests.unit.api.fakes import FakeClock, fake_pacer
 
@@ -20,7 +20,7 @@ MakeClient = Callable[..., ShopClient]
 
 
 def clear_requests(sb: Sandbox) -> None:
-    httpx.delete(f"{sb.base_url}/_sandbox/requests", params={"access_token": sb.token},
+    http.delete(f"{sb.base_url}/_sandbox/requests", params={"access_token": sb.token},
                  timeout=30).raise_for_status()
 
 

@@ -61,9 +61,13 @@ async def test_tracking_code_bad_values_are_bad_request(own_sandbox: Sandbox,
 
 
 def unanswered_id(sb: Sandbox, skip: int = 0) -> int:
+    """The `skip`-th unanswered question that is no field-variety record (those spell their
+    status otherwise): whichever of this module's tests ran before in this process."""
+    odd = {str(i) for ids in sb.variety().get("questions", {}).values() for i in ids}
     found: list[dict[str, Any]] = raw_json(sb.get("/questions/search", status="unanswered"))[
         "results"]
-    return int(found[skip]["id"])
+    plain = [q for q in found if str(q["id"]) not in odd]
+    return int(plain[skip]["id"])
 
 
 async def test_answer_question(own_sandbox: Sandbox, make_client: MakeClient) -> None:

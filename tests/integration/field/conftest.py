@@ -15,13 +15,13 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from sellerdesk.api.tokens import OAuthGrant
 from sellerdesk.policy import WRITE_RETRY
 from sellerdesk.services.session import Session, ShopAddress
 from tests.gui.conftest import qloop, runner  # noqa: F401 - GUI fixtures for the window tests
+from tests.support import http
 from tests.support.sandbox import LIMITED_ARGS, Sandbox
 
 FIELD_RATE = 5.0  # requests/s the sessions here keep (the app's default)
@@ -97,7 +97,7 @@ class RequestLog:
         self.mark()
 
     def _entries(self, since: int) -> list[dict[str, Any]]:
-        r = httpx.get(f"{self.sb.base_url}/_sandbox/requests", timeout=30,
+        r = http.get(f"{self.sb.base_url}/_sandbox/requests", timeout=30,
                       params={"access_token": self.sb.token, "since": since, "limit": 200000})
         r.raise_for_status()
         entries: list[dict[str, Any]] = r.json()

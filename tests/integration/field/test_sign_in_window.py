@@ -17,6 +17,7 @@ from sellerdesk.services.shops import ProfileAnswer, ProfileChoice
 from sellerdesk.services.sign_in import OAuthApp, sandbox_app
 from sellerdesk.ui.dialogs.profile import ProfileDialog
 from sellerdesk.ui.runner import TaskRunner
+from tests.support import http
 from tests.support.sandbox import Sandbox
 
 pytestmark = pytest.mark.gui
@@ -118,6 +119,6 @@ def test_a_pasted_address_finishes_the_sign_in(fresh_sandbox: Sandbox, runner: T
 def _code_address(page_url: str, app: OAuthApp) -> str:
     """The sandbox's code page for a redirect that is not on this machine links on to the
     redirect with the code: that link is what the seller pastes."""
-    page = httpx.get(page_url, timeout=30)
+    page = http.get(page_url, timeout=30)
     start = page.text.index(app.redirect_uri)
     return page.text[start:page.text.index('"', start)].replace("&amp;", "&")

@@ -7,12 +7,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import httpx
 import pytest
 
 from sellerdesk.services.session import Session
 from sellerdesk.services.sync import RecordKind, StageState, SyncReport
 from sellerdesk.store.rows import Resource
+from tests.support import http
 from tests.support.sandbox import Sandbox
 
 from .conftest import RequestLog, open_paced
@@ -29,6 +29,7 @@ def assert_complete(report: SyncReport) -> None:
     assert states["threads"] is StageState.OK and states["orders"] is StageState.OK
 
 
+@pytest.mark.early  # long: started first (tests/conftest.py)
 async def test_ten_full_syncs_complete_under_the_limit(small_limited: Sandbox,
                                                        tmp_path: Path) -> None:
     """Ten first syncs of the 300-order shop, one token each: the limiter counts per token,
@@ -97,7 +98,7 @@ async def test_incremental_syncs_find_what_changed(synced_paced: Session,
     sold = sb.sell(currency="PEN")
     deep = sb.get("/questions/search", status="unanswered", orders="question_date_asc",
                   limit=1).json()["results"][0]
-    r = httpx.put(f"{sb.api}/questions/{deep['id']}", params={"access_token": sb.token},
+    r = http.put(f"{sb.api}/questions/{deep['id']}", params={"access_token": sb.token},
                   json={"answer": "Respondida desde el teléfono."}, timeout=30)
     r.raise_for_status()
     log.mark()

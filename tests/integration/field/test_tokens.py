@@ -14,7 +14,6 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import httpx
 import pytest
 
 from sellerdesk.api.errors import GRANT_REFUSED, TOKEN_EXPIRED, AuthError
@@ -23,6 +22,7 @@ from sellerdesk.credentials import KEYRING_GRANT_SERVICE, CredentialStore, Profi
 from sellerdesk.services.access import AccessProblem
 from sellerdesk.services.sign_in import sandbox_app
 from sellerdesk.services.sync import SyncProgress
+from tests.support import http
 from tests.support.keyring import keyring_for
 from tests.support.sandbox import Sandbox
 
@@ -116,7 +116,7 @@ async def test_a_refused_renewal_asks_to_connect_again(fresh_sandbox: Sandbox,
     sb = fresh_sandbox
     grant = grant_of(sb, expired=True)
     # Another device renewed with the same refresh token first: ours is spent.
-    spent = httpx.post(grant.token_url, timeout=30, data={
+    spent = http.post(grant.token_url, timeout=30, data={
         "grant_type": "refresh_token", "client_id": grant.client_id,
         "client_secret": grant.client_secret, "refresh_token": grant.refresh_token})
     assert spent.status_code == 200
@@ -174,7 +174,7 @@ async def test_rotation_survives_kill_9(fresh_sandbox: Sandbox, tmp_path: Path) 
         # The next start reads the rotated grant: the first refresh token is spent ...
         stored = CredentialStore(config, backend=keyring_for(spec), environ={}).get_grant(name)
         assert stored is not None and stored.refresh_token != first.refresh_token
-        again = httpx.post(first.token_url, timeout=30, data={
+        again = http.post(first.token_url, timeout=30, data={
             "grant_type": "refresh_token", "client_id": first.client_id,
             "client_secret": first.client_secret, "refresh_token": first.refresh_token})
         assert again.status_code == 400 and again.json()["error"] == "invalid_grant"

@@ -10,11 +10,12 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
-import httpx
+import pytest
 
 from sellerdesk.services.session import Session
 from sellerdesk.services.sync import RecordKind
 from sellerdesk.store.rows import OrderFilter, QuestionFilter, Resource
+from tests.support import http
 from tests.support.cli import run_cli
 from tests.support.sandbox import Sandbox
 
@@ -26,7 +27,7 @@ KINDS = {"orders": RecordKind.ORDER, "threads": RecordKind.THREAD,
 
 
 def _switch(sb: Sandbox, on: bool) -> None:
-    r = httpx.put(f"{sb.base_url}/_sandbox/variety", params={"access_token": sb.token},
+    r = http.put(f"{sb.base_url}/_sandbox/variety", params={"access_token": sb.token},
                   json={"on": on}, timeout=60)
     r.raise_for_status()
 
@@ -44,6 +45,7 @@ def _variety_ids(sb: Sandbox) -> tuple[dict[str, set[str]], dict[str, set[str]]]
     return readable, unreadable
 
 
+@pytest.mark.early  # long: started first (tests/conftest.py)
 async def test_field_variety_end_to_end(fresh_sandbox: Sandbox, tmp_path: Path) -> None:
     sb, data = fresh_sandbox, tmp_path / "data"
     _switch(sb, False)

@@ -17,6 +17,7 @@ from typing import Any
 
 import httpx
 
+from tests.support import http
 from tests.support.sandbox import Sandbox
 
 TIMEOUT = 30.0
@@ -142,7 +143,8 @@ def request(sb: Sandbox, method: str, path: str = "", *, token: Any = DEFAULT,
             params: Mapping[str, Any] | None = None, body: Any = UNSET,
             raw: bytes | str | None = None, prefix: str = "/v1",
             shop_id: int | str | None = None, timeout: float = TIMEOUT) -> httpx.Response:
-    """One request to `{base_url}{prefix}/shops/{shop}{path}` on a new connection.
+    """One request to `{base_url}{prefix}/shops/{shop}{path}` on a new connection (of the
+    test process's one client: tests/support/http.py).
 
     token: DEFAULT = the sandbox token, None = no `access_token`, a string = that token.
     """
@@ -159,7 +161,7 @@ def request(sb: Sandbox, method: str, path: str = "", *, token: Any = DEFAULT,
         content = json.dumps(body)
     if content is not None or method in ("POST", "PUT", "DELETE"):
         headers["Content-Type"] = "application/json"
-    return httpx.request(method, url, params=query, content=content, headers=headers,
+    return http.request(method, url, params=query, content=content, headers=headers,
                          timeout=timeout)
 
 
@@ -379,7 +381,7 @@ EXPIRED_BODY = b'{"message":"invalid_token","error":"not_found","status":401}'
 
 def control(sb: Sandbox, method: str, what: str, body: Any = None) -> Any:
     """A call to `/_sandbox/<what>` with the start token; its JSON answer (None if empty)."""
-    r = httpx.request(method, f"{sb.base_url}/_sandbox/{what}",
+    r = http.request(method, f"{sb.base_url}/_sandbox/{what}",
                       params={"access_token": sb.token}, timeout=TIMEOUT,
                       json=body if body is not None else None)
     assert r.status_code < 300, (what, r.status_code, r.text[:300])
@@ -405,5 +407,5 @@ def bearer(sb: Sandbox, method: str, path: str, token: str, *,
     if body is not UNSET:
         content = json.dumps(body)
         headers["Content-Type"] = "application/json"
-    return httpx.request(method, f"{sb.api}{path}", params=params, headers=headers,
+    return http.request(method, f"{sb.api}{path}", params=params, headers=headers,
                          content=content, timeout=TIMEOUT)

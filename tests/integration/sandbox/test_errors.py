@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 
+from tests.support import http
 from tests.support.sandbox import Sandbox
 
 from ._helpers import (
@@ -101,7 +101,7 @@ def test_token_in_another_header_is_not_the_token(sandbox: Sandbox, path: str,
                                                   kind: str) -> None:
     """The token counts as the `access_token` parameter or an `Authorization: Bearer`
     header (decisions.md), not as a header of that name nor under another scheme."""
-    r = httpx.get(f"{sandbox.api}{path}", timeout=30,
+    r = http.get(f"{sandbox.api}{path}", timeout=30,
                   headers={"Authorization": f"Basic {sandbox.token}",
                            "access_token": sandbox.token})
     check(r, kind)

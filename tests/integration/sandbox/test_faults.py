@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.support import http
 from tests.support.sandbox import Sandbox
 
 from ._helpers import (
@@ -26,7 +27,7 @@ DEFAULTS = {"latency_ms": 0, "error_rate": 0, "error_status": 503, "error_next":
 
 
 def faults(sb: Sandbox) -> dict[str, Any]:
-    r = httpx.get(f"{sb.base_url}/_sandbox/faults", params={"access_token": sb.token},
+    r = http.get(f"{sb.base_url}/_sandbox/faults", params={"access_token": sb.token},
                   timeout=30)
     assert r.status_code == 200, r.text[:200]
     state: dict[str, Any] = r.json()
@@ -52,7 +53,7 @@ def test_faults_read_back_and_reset(fresh_sandbox: Sandbox) -> None:
 def test_fault_switches_need_the_start_token(fresh_sandbox: Sandbox) -> None:
     url = f"{fresh_sandbox.base_url}/_sandbox/faults"
     for params in ({}, {"access_token": "wrong"}):
-        r = httpx.put(url, params=params, json={"error_next": 5}, timeout=30)
+        r = http.put(url, params=params, json={"error_next": 5}, timeout=30)
         assert 400 <= r.status_code < 500, r.status_code
     assert faults(fresh_sandbox)["error_next"] == 0
     assert shop(fresh_sandbox).status_code == 200

@@ -13,9 +13,9 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
+from tests.support import http
 from tests.support.sandbox import READY
 
 from ._helpers import TIMEOUT
@@ -46,14 +46,14 @@ def plain_start(seeded_db: Path, tmp_path: Path) -> Iterator[tuple[str, str]]:
 def test_no_switches_is_the_field(plain_start: tuple[str, str]) -> None:
     base_url, line = plain_start
     params = {"access_token": "sandbox-token"}
-    limits = httpx.get(f"{base_url}/_sandbox/limits", params=params, timeout=TIMEOUT).json()
+    limits = http.get(f"{base_url}/_sandbox/limits", params=params, timeout=TIMEOUT).json()
     assert limits == {"rate_limit": 5.0, "rate_burst": 10, "retry_after_omit_every": 4,
                       "token_ttl": 21600}
-    variety = httpx.get(f"{base_url}/_sandbox/variety", params=params, timeout=TIMEOUT).json()
+    variety = http.get(f"{base_url}/_sandbox/variety", params=params, timeout=TIMEOUT).json()
     assert variety["on"] is True
     assert re.search(r" client_id=sellerdesk-demo client_secret=sandbox-secret "
                      r"refresh_token=TG-\S+$", line.strip())
-    codes = httpx.get(f"{base_url}/v1/shops/1001/metrics", params=params,
+    codes = http.get(f"{base_url}/v1/shops/1001/metrics", params=params,
                       timeout=TIMEOUT).json()
     assert any(c["id"] is None for c in codes)
 
@@ -63,10 +63,10 @@ def test_the_shared_launcher_is_the_field_without_its_rate_limit(seeded_db: Path
     sandbox = start_copy(seeded_db, tmp_path, [])  # the launcher's own defaults
     try:
         params = {"access_token": sandbox.token}
-        limits = httpx.get(f"{sandbox.base_url}/_sandbox/limits", params=params,
+        limits = http.get(f"{sandbox.base_url}/_sandbox/limits", params=params,
                            timeout=TIMEOUT).json()
         assert (limits["rate_limit"], limits["token_ttl"]) == (0.0, 21600)
-        variety = httpx.get(f"{sandbox.base_url}/_sandbox/variety", params=params,
+        variety = http.get(f"{sandbox.base_url}/_sandbox/variety", params=params,
                             timeout=TIMEOUT).json()
         assert variety["on"] is True and variety["records"]
         assert sandbox.client_id == "sellerdesk-demo" and sandbox.refresh_token

@@ -15,6 +15,7 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import pytest
 
+from tests.support import http
 from tests.support.sandbox import Sandbox
 
 from ._helpers import EXPIRED_BODY, TIMEOUT, bearer, control, ready_fields
@@ -41,8 +42,8 @@ def pkce() -> tuple[str, str]:
 def token_call(sb: Sandbox, as_json: bool = False, **fields: str) -> httpx.Response:
     data = {"client_id": "sellerdesk-demo", "client_secret": "sandbox-secret", **fields}
     if as_json:
-        return httpx.post(f"{sb.base_url}/oauth/token", json=data, timeout=TIMEOUT)
-    return httpx.post(f"{sb.base_url}/oauth/token", data=data, timeout=TIMEOUT)
+        return http.post(f"{sb.base_url}/oauth/token", json=data, timeout=TIMEOUT)
+    return http.post(f"{sb.base_url}/oauth/token", data=data, timeout=TIMEOUT)
 
 
 def refresh(sb: Sandbox, refresh_token: str) -> httpx.Response:
@@ -77,7 +78,7 @@ def approve(sb: Sandbox, challenge: str | None, method: str | None = "S256",
         fields["code_challenge"] = challenge
     if method is not None:
         fields["code_challenge_method"] = method
-    r = httpx.post(f"{sb.base_url}/authorization", data=fields, timeout=TIMEOUT)
+    r = http.post(f"{sb.base_url}/authorization", data=fields, timeout=TIMEOUT)
     assert r.status_code == 302, r.text
     target = urlsplit(r.headers["location"])
     assert f"{target.scheme}://{target.netloc}{target.path}" == redirect
@@ -189,7 +190,7 @@ def test_the_authorization_page(oauth: Sandbox) -> None:
     _, challenge = pkce()
     params = {"response_type": "code", "client_id": "sellerdesk-demo", "redirect_uri": REDIRECT,
               "state": "<b>x</b>", "code_challenge": challenge, "code_challenge_method": "S256"}
-    r = httpx.get(f"{oauth.base_url}/authorization", params=params, timeout=TIMEOUT)
+    r = http.get(f"{oauth.base_url}/authorization", params=params, timeout=TIMEOUT)
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
     page = r.text
     assert "<script" not in page.lower()
@@ -204,9 +205,9 @@ def test_a_redirect_elsewhere_shows_the_code_to_paste(oauth: Sandbox) -> None:
     params = {"response_type": "code", "client_id": "sellerdesk-demo",
               "redirect_uri": PASTE_REDIRECT, "code_challenge": challenge,
               "code_challenge_method": "S256"}
-    page = httpx.get(f"{oauth.base_url}/authorization", params=params, timeout=TIMEOUT).text
+    page = http.get(f"{oauth.base_url}/authorization", params=params, timeout=TIMEOUT).text
     assert 'name="display" value="page"' in page
-    shown = httpx.post(f"{oauth.base_url}/authorization",
+    shown = http.post(f"{oauth.base_url}/authorization",
                        data={**params, "display": "page", "decision": "allow"},
                        timeout=TIMEOUT)
     assert shown.status_code == 200 and "<script" not in shown.text.lower()
@@ -220,7 +221,7 @@ def test_deny_and_bad_requests(oauth: Sandbox) -> None:
     _, challenge = pkce()
     fields = {"response_type": "code", "client_id": "sellerdesk-demo", "redirect_uri": REDIRECT,
               "state": "s", "code_challenge": challenge, "code_challenge_method": "S256"}
-    r = httpx.post(f"{oauth.base_url}/authorization", data={**fields, "decision": "deny"},
+    r = http.post(f"{oauth.base_url}/authorization", data={**fields, "decision": "deny"},
                    timeout=TIMEOUT)
     assert r.status_code == 302
     assert parse_qs(urlsplit(r.headers["location"]).query) == {"error": ["access_denied"],

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
+from tests.support import http
 from tests.support.sandbox import Sandbox
 
 from ._helpers import (
@@ -88,10 +88,10 @@ def test_sandbox_controls_are_never_limited(field_sandbox: Sandbox) -> None:
     freeze(sb)
     statuses(sb, 12)
     for _ in range(20):
-        r = httpx.get(f"{sb.base_url}/_sandbox/limits", params={"access_token": sb.token},
+        r = http.get(f"{sb.base_url}/_sandbox/limits", params={"access_token": sb.token},
                       timeout=TIMEOUT)
         assert r.status_code == 200
-    assert httpx.get(f"{sb.base_url}/openapi.json", timeout=TIMEOUT).status_code == 200
+    assert http.get(f"{sb.base_url}/openapi.json", timeout=TIMEOUT).status_code == 200
 
 
 def test_limits_switch_at_run_time(field_sandbox: Sandbox) -> None:
@@ -111,7 +111,7 @@ def test_limits_switch_at_run_time(field_sandbox: Sandbox) -> None:
 
 @pytest.mark.parametrize("body", [{"rate_limit": -1}, {"burst": 3}, {"rate_burst": 0}, [1]])
 def test_bad_limits_are_refused(field_sandbox: Sandbox, body: object) -> None:
-    r = httpx.put(f"{field_sandbox.base_url}/_sandbox/limits",
+    r = http.put(f"{field_sandbox.base_url}/_sandbox/limits",
                   params={"access_token": field_sandbox.token}, json=body, timeout=TIMEOUT)
     assert r.status_code == 400 and "error" in r.json()
 

@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.support import http
 from tests.support.sandbox import Sandbox
 
 from ._helpers import TIMEOUT, control, freeze, request
@@ -20,7 +21,7 @@ FIELDS = {"id", "time", "method", "path", "status", "fault", "limited", "applied
 
 
 def log(sb: Sandbox, **params: Any) -> list[dict[str, Any]]:
-    r = httpx.get(f"{sb.base_url}/_sandbox/requests",
+    r = http.get(f"{sb.base_url}/_sandbox/requests",
                   params={"access_token": sb.token, **params}, timeout=TIMEOUT)
     assert r.status_code == 200, r.text
     entries: list[dict[str, Any]] = r.json()
@@ -83,7 +84,7 @@ def test_the_limiters_429s_are_marked(field_sandbox: Sandbox) -> None:
 def test_oauth_is_logged_and_the_controls_are_not(fresh_sandbox: Sandbox) -> None:
     sb = fresh_sandbox
     control(sb, "GET", "limits")
-    httpx.post(f"{sb.base_url}/oauth/token", data={"grant_type": "refresh_token"},
+    http.post(f"{sb.base_url}/oauth/token", data={"grant_type": "refresh_token"},
                timeout=TIMEOUT)
     paths = [e["path"] for e in log(sb)]
     assert paths == ["/oauth/token"]
@@ -101,7 +102,7 @@ def test_since_limit_and_writes(fresh_sandbox: Sandbox) -> None:
     assert log(sb, since=every[2]["id"]) == every[3:]
     assert log(sb, limit=2) == every[-2:]
     assert [e["method"] for e in log(sb, writes=1)] == ["POST"]
-    bad = httpx.get(f"{sb.base_url}/_sandbox/requests",
+    bad = http.get(f"{sb.base_url}/_sandbox/requests",
                     params={"access_token": sb.token, "since": "-1"}, timeout=TIMEOUT)
     assert bad.status_code == 400
 
@@ -121,7 +122,7 @@ def test_the_log_survives_a_restart(fresh_sandbox: Sandbox, kill: bool) -> None:
     assert log(sb)[-1]["id"] > before[-1]["id"]  # ids go on rising
     sb.requests_log()  # the shared helper reads the same log
     highest = log(sb)[-1]["id"]
-    httpx.delete(f"{sb.base_url}/_sandbox/requests", params={"access_token": sb.token},
+    http.delete(f"{sb.base_url}/_sandbox/requests", params={"access_token": sb.token},
                  timeout=TIMEOUT).raise_for_status()
     assert log(sb) == []
     sb.restart()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-import httpx
 import pytest
 
+from tests.support import http
 from tests.support.sandbox import Sandbox
 
 from ._helpers import BOOL, INT, OBJ, STR, assert_text_error, get_json, request, type_problems
@@ -41,15 +41,15 @@ def test_the_logo_is_served_where_the_record_says(variety_sandbox: Sandbox) -> N
     shop = get_json(variety_sandbox, "")
     assert shop["has_logo"] is True
     assert shop["address"]["state"] == "AR-C"  # the province, as the field writes it
-    r = httpx.get(shop["logo_url"], timeout=30)  # no token: a CDN-like image
+    r = http.get(shop["logo_url"], timeout=30)  # no token: a CDN-like image
     assert r.status_code == 200 and r.headers["content-type"] == "image/png"
     assert r.content.startswith(b"\x89PNG\r\n\x1a\n")
     sb = variety_sandbox
     other = shop["logo_url"].replace(f"/{sb.shop_id}/", f"/{sb.shop_id + 1}/")
-    assert httpx.get(other, timeout=30).status_code == 404
+    assert http.get(other, timeout=30).status_code == 404
 
 
 def test_the_spec_only_record_has_no_logo_url(sandbox: Sandbox) -> None:
     assert "logo_url" not in get_json(sandbox, "")  # gentle: the spec's fields only
-    logo = httpx.get(f"{sandbox.base_url}/media/shops/{sandbox.shop_id}/logo.png", timeout=30)
+    logo = http.get(f"{sandbox.base_url}/media/shops/{sandbox.shop_id}/logo.png", timeout=30)
     assert logo.status_code == 200

@@ -6,9 +6,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
+from tests.support import http
 from tests.support.sandbox import Sandbox
 
 from ._helpers import (
@@ -126,7 +126,7 @@ def test_token_ttl_switches_at_run_time_for_new_tokens(timed: Sandbox) -> None:
 def test_expire_switch_and_the_start_token(fresh_sandbox: Sandbox) -> None:
     sb = fresh_sandbox
     assert request(sb, "GET", "").status_code == 200
-    r = httpx.post(f"{sb.base_url}/_sandbox/tokens/expire", params={"access_token": sb.token},
+    r = http.post(f"{sb.base_url}/_sandbox/tokens/expire", params={"access_token": sb.token},
                    json={"token": "never-issued"}, timeout=TIMEOUT)
     assert r.status_code == 404
     assert control(sb, "POST", "tokens/expire", {"token": sb.token}) == {"expired": 1}

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import httpx
 import pytest
 
+from tests.support import http
 from tests.support.sandbox import Sandbox
 
 from ._helpers import get_json, request
@@ -86,6 +86,6 @@ def test_start_line_and_defaults(sandbox: Sandbox) -> None:
     assert not sandbox.base_url.endswith("/v1")
     assert sandbox.shop_id == 1001
     assert sandbox.token == "sandbox-token"
-    r = httpx.get(f"{sandbox.base_url}/v1/shops/{sandbox.shop_id}",
+    r = http.get(f"{sandbox.base_url}/v1/shops/{sandbox.shop_id}",
                   params={"access_token": sandbox.token}, timeout=30)
     assert r.status_code == 200 and r.json()["id"] == 1001

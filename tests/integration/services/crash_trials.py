@@ -30,7 +30,7 @@ import httpx
 from sellerdesk.services.intents import parse
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import OutboxEntry, OutboxState
-from tests.support import crash_worker
+from tests.support import crash_worker, http
 from tests.support.sandbox import Sandbox
 
 TEMPLATES = ("mixed", "two_creates", "create_modify", "create_delete", "two_shippings",
@@ -186,7 +186,7 @@ def run_trial(sb: Sandbox, ctx: ForkServerContext, rng: random.Random, trial: Tr
 
 
 def _clear_log(sb: Sandbox) -> None:
-    httpx.delete(f"{sb.base_url}/_sandbox/requests", params={"access_token": sb.token},
+    http.delete(f"{sb.base_url}/_sandbox/requests", params={"access_token": sb.token},
                  timeout=30).raise_for_status()
 
 

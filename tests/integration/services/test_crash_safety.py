@@ -24,7 +24,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from sellerdesk.store import Store
@@ -40,7 +39,7 @@ from tests.integration.services.crash_trials import (
     plan_for,
     run_trial,
 )
-from tests.support import crash_worker
+from tests.support import crash_worker, http
 from tests.support.sandbox import Sandbox
 
 
@@ -79,6 +78,7 @@ def _trials(sb: Sandbox, tmp_path: Path, name: str, count: int, seed: int,
     return done
 
 
+@pytest.mark.early  # long: started first (tests/conftest.py)
 def test_client_killed_at_points_counted_from_its_own_progress(
         fresh_sandbox: Sandbox, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     count = _count(request, 20)
@@ -88,6 +88,7 @@ def test_client_killed_at_points_counted_from_its_own_progress(
     assert sum(t.killed for t in done) >= count // 3, "too few trials were cut short"
 
 
+@pytest.mark.early  # long: started first (tests/conftest.py)
 def test_server_faults_with_client_kills(fresh_sandbox: Sandbox, tmp_path: Path,
                                          request: pytest.FixtureRequest) -> None:
     profiles = [name for name in FAULTS if name != "none"]
@@ -159,7 +160,7 @@ def test_issue14_case1_inactive_create_with_a_lost_reply_is_not_duplicated(
     `outbox --flush`: A and B once each, two POSTs in all."""
     sb, data, report = small_sandbox, tmp_path / "data", tmp_path / "report.jsonl"
     _command(sb, data, report, sync=True)
-    httpx.delete(f"{sb.base_url}/_sandbox/requests", params={"access_token": sb.token})
+    http.delete(f"{sb.base_url}/_sandbox/requests", params={"access_token": sb.token})
     a = _code("A", "<script>/*A*/</script>", "NAVIGATION", "INACTIVE")
     b = _code("B", "<script>/*B*/</script>", "NAVIGATION", "ACTIVE")
     lines = _command(sb, data, report, [a], arms=DROP_THE_POST)
@@ -180,7 +181,7 @@ def test_issue14_case2_same_name_and_code_for_another_event_is_not_lost(
     (queued); `outbox --flush`: the BUY_BUTTON code is created."""
     sb, data, report = small_sandbox, tmp_path / "data", tmp_path / "report.jsonl"
     existing = _code("Pixel", "C", "NAVIGATION", "ACTIVE")
-    r = httpx.post(f"{sb.api}/metrics", params={"access_token": sb.token},
+    r = http.post(f"{sb.api}/metrics", params={"access_token": sb.token},
                    json={k: v for k, v in existing.items() if k != "kind"})
     assert r.status_code == 201
     ours = {**existing, "event": "BUY_BUTTON"}

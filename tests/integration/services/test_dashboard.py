@@ -8,6 +8,8 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+import pytest
+
 from sellerdesk.services.session import Session
 from tests.support.sandbox import Sandbox
 
@@ -27,6 +29,7 @@ def _when(text: str) -> datetime:
     return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
+@pytest.mark.early  # long: started first (tests/conftest.py)
 async def test_glance_matches_the_server(synced: Session, fresh_sandbox: Sandbox) -> None:
     sb = fresh_sandbox
     g = await synced.dashboard.glance(days=90, tz=UTC, now=NOW)

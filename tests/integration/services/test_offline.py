@@ -3,14 +3,13 @@ every list is readable from the cache after one sync."""
 
 from __future__ import annotations
 
-import httpx
-
 from sellerdesk.api.enums import Event, Provider, ShippingStatus, ThreadStatus
 from sellerdesk.api.models import TrackingCodeDraft
 from sellerdesk.services.connectivity import Connection
 from sellerdesk.services.session import Session
 from sellerdesk.store.outbox import OutboxState, Resolution
 from sellerdesk.store.rows import OrderFilter, OrderSummary
+from tests.support import http
 from tests.support.sandbox import Sandbox
 
 
@@ -68,7 +67,7 @@ async def test_answer_made_elsewhere_meanwhile_is_a_conflict_with_both_versions(
     ours = await synced.inbox.answer(qid, "Nuestra respuesta")
     await synced.outbox.flush()
     fresh_sandbox.start()
-    r = httpx.put(f"{fresh_sandbox.api}/questions/{qid}",
+    r = http.put(f"{fresh_sandbox.api}/questions/{qid}",
                   params={"access_token": fresh_sandbox.token},
                   json={"answer": "Respuesta desde la web"}, timeout=10)
     assert r.status_code == 200
@@ -94,7 +93,7 @@ async def test_shipping_changed_elsewhere_is_not_overwritten(synced: Session,
                                                 tracking_code="MINE")
     await synced.outbox.flush()
     fresh_sandbox.start()
-    httpx.put(f"{fresh_sandbox.api}/orders/{order.id}/shippings/{ship.id}",
+    http.put(f"{fresh_sandbox.api}/orders/{order.id}/shippings/{ship.id}",
               params={"access_token": fresh_sandbox.token},
               json={"status": "delivered", "tracking_code": "THEIRS"}, timeout=10)
     await synced.outbox.retry_all_waiting()

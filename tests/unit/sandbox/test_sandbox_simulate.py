@@ -17,6 +17,7 @@ from sellerdesk.sandbox import db, simulate
 from sellerdesk.sandbox.context import Ctx
 from sellerdesk.sandbox.errors import MetricsError
 from sellerdesk.sandbox.faults import Faults
+from tests.support import http
 from tests.support.sandbox import Sandbox
 
 
@@ -25,8 +26,8 @@ def _post(sb: Sandbox, what: str, body: Any = None, *, token: str | None = None,
     params = {"access_token": sb.token if token is None else token}
     url = f"{sb.base_url}/_sandbox/{what}"
     if content is not None:
-        return httpx.post(url, params=params, content=content, timeout=30)
-    return httpx.post(url, params=params, json=body, timeout=30)
+        return http.post(url, params=params, content=content, timeout=30)
+    return http.post(url, params=params, json=body, timeout=30)
 
 
 def _json(r: httpx.Response) -> Any:
@@ -229,7 +230,7 @@ def test_bodies_tokens_and_faults(fresh_sandbox: Sandbox) -> None:
     assert _post(sb, "questions", content=b"null").status_code == 201
     assert sb.get("/orders/search", limit=1).status_code == 503  # the error shot is still due
     sb.clear_faults()
-    paths = _json(httpx.get(f"{sb.base_url}/openapi.json", timeout=30))["paths"]
+    paths = _json(http.get(f"{sb.base_url}/openapi.json", timeout=30))["paths"]
     assert not [p for p in paths if p.startswith("/_sandbox")]
 
 

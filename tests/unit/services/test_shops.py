@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import httpx
 import pytest
 
 from sellerdesk.services import shops as shops_module
@@ -22,6 +21,7 @@ from sellerdesk.services.shops import (
 )
 from sellerdesk.services.types import CredentialsError, Profile, StoreBusyError
 from sellerdesk.store import Store
+from tests.support import http
 from tests.support.keyring import memory_credentials
 
 SHOP = ProfileAnswer(ProfileChoice.CONNECT, name="Tienda Norte",
@@ -94,7 +94,7 @@ async def test_the_demo_sandbox_starts_behind_its_session_and_stops_with_it(
         await shops.demo_ready()
         demo = shops._demo
         assert demo is not None and demo.running
-        shop = httpx.get(f"{session.address.base_url}/v1/shops/{session.address.shop_id}",
+        shop = http.get(f"{session.address.base_url}/v1/shops/{session.address.shop_id}",
                          params={"access_token": "sandbox-token"}, timeout=30)
         assert shop.status_code == 200
     finally:

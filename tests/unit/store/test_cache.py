@@ -330,6 +330,7 @@ def test_last_sync_bookkeeping(store: Store) -> None:
         c.mark_synced(Resource.SHOP, datetime(2024, 1, 1))  # naive times are refused
 
 
+@pytest.mark.early  # long: started first (tests/conftest.py)
 def test_100k_order_upsert(store: Store) -> None:
     rows = (OrderRow(id=str(5000 + n), doc=b'{"id": "%d"}' % (5000 + n), paid=n % 2 == 0,
                      creation_date=T0 + timedelta(seconds=n), buyer_name=f"Buyer {n % 997}",
