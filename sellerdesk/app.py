@@ -104,8 +104,13 @@ def run_gui(*, demo: bool = False, snapshot_dir: Path | None = None,
             lang: str | None = None) -> int:
     """Open the main window and run until it closes; with `snapshot_dir`, save one picture
     per view there and exit (0 when every picture was saved)."""
-    warm = _WarmUp(data_dir)
+    # PySide6 first, on this thread: its signature module initialises by walking what is
+    # imported, and the warm-up thread importing at the same moment made that fail
+    # ("could not initialize part 2", the app ended at start).
+    import PySide6.QtWidgets  # noqa: F401
     import qasync
+
+    warm = _WarmUp(data_dir)
 
     from sellerdesk.ui import settings as keys
     from sellerdesk.ui.context import GuiOptions

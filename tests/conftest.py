@@ -2,16 +2,40 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from tests.support.sandbox import Sandbox
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# A wait in a test is a safety net, never the measure: tests count events (a row shown, a
+# signal), and how long the machine takes to get there must not decide the verdict. Every
+# qtbot wait with a timeout waits PATIENCE times longer than written (a loaded CI machine
+# ran 15 s waits out; a test that passes returns as soon as its event comes).
+PATIENCE = float(os.environ.get("SELLERDESK_TEST_PATIENCE", "6"))
+
+
+def _patient(method: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(method)
+    def wait(self: QtBot, *args: Any, **kwargs: Any) -> Any:
+        timeout = kwargs.get("timeout", 5000)
+        if isinstance(timeout, int | float) and timeout > 0:
+            kwargs["timeout"] = int(timeout * PATIENCE)
+        return method(self, *args, **kwargs)
+    return wait
+
+
+for _name in ("waitUntil", "waitSignal", "waitSignals", "waitCallback", "waitExposed",
+              "waitActive"):
+    setattr(QtBot, _name, _patient(getattr(QtBot, _name)))
 # Sessions (and command-line children) unpaced: the suite's sandboxes have no rate limit
 # unless a test asks for the field's; those tests pace their sessions explicitly.
 os.environ.setdefault("SELLERDESK_RATE", "0")
