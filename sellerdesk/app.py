@@ -30,7 +30,10 @@ from typing import TYPE_CHECKING
 
 import sellerdesk
 from sellerdesk import startup
-from sellerdesk.services.shops import Shops  # no Qt: imported ahead of Qt on purpose
+from sellerdesk.services.shops import (
+    Shops,  # no Qt: imported ahead of Qt on purpose
+    import_backend,
+)
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
@@ -82,10 +85,9 @@ class _WarmUp:
 def import_network_backend() -> None:
     """httpx imports its async backend (anyio) on the first request, on the event loop, i.e.
     the GUI thread; with PySide's import hook reading each new module's source that is a
-    stall of about 50 ms in the middle of the first sync. Imported here, off that thread."""
-    import anyio._backends._asyncio  # noqa: F401 - what anyio loads for asyncio
-    import httpcore._backends.anyio  # noqa: F401
-    import sniffio  # noqa: F401 - httpcore imports it inside every request
+    stall of about 50 ms in the middle of the first sync. Imported here, off that thread
+    (under the lock the requests take too: two threads importing it at once can deadlock)."""
+    import_backend()
 
 
 def _load_locale_data(name: str) -> None:

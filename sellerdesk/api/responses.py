@@ -15,6 +15,7 @@ import httpx
 import msgspec
 
 from sellerdesk import policy
+from sellerdesk.api.backend import import_backend
 from sellerdesk.api.decoding import excerpt
 from sellerdesk.api.errors import (
     AUTH_REFUSED_BECAUSE,
@@ -141,6 +142,7 @@ def failure_of(exc: BaseException, what: str) -> ApiError:
 
 async def send(http: httpx.AsyncClient, request: httpx.Request, what: str) -> httpx.Response:
     """Send `request` and read its whole body; failures to get an answer as `ApiError`."""
+    import_backend()
     failure: ApiError | None = None
     try:
         response = await http.send(request)
@@ -190,6 +192,7 @@ async def _read_capped(http: httpx.AsyncClient, request: httpx.Request,
 async def send_capped(http: httpx.AsyncClient, request: httpx.Request, what: str,
                       limit: int) -> tuple[httpx.Response, bytes]:
     """Like `send`, reading at most `limit` bytes of body (more is a `BadResponse`)."""
+    import_backend()
     failure: ApiError
     try:
         return await _read_capped(http, request, limit)

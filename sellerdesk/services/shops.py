@@ -22,6 +22,7 @@ from pathlib import Path
 
 from keyring.backends import null
 
+from sellerdesk.api.backend import import_backend as import_backend  # for the window's warm-up
 from sellerdesk.api.enums import QuestionStatus, ThreadStatus
 from sellerdesk.api.tokens import OAuthGrant, SaveGrant
 from sellerdesk.credentials import CredentialsError, CredentialStore, Profile
