@@ -116,7 +116,6 @@ def test_retry_sends_a_conflicting_change_over_the_servers_version(
     assert (shipping["status"], shipping["tracking_code"]) == ("on_route", "AR-9")
 
 
-@pytest.mark.early  # long: started first (tests/conftest.py)
 def test_a_new_token_resumes_a_queue_a_refused_token_paused(fresh_sandbox: Sandbox,
                                                            tmp_path: Path) -> None:
     sb, data = fresh_sandbox, tmp_path / "data"

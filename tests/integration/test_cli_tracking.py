@@ -6,8 +6,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 from tests.support.cli import run_cli
 from tests.support.sandbox import Sandbox
 
@@ -16,7 +14,6 @@ def _ids(listing: str) -> set[int]:
     return {int(line.split("\t", 1)[0]) for line in listing.splitlines() if "\t" in line}
 
 
-@pytest.mark.early  # long: started first (tests/conftest.py)
 def test_tracking_codes_round_trip(fresh_sandbox: Sandbox, tmp_path: Path) -> None:
     sb, data = fresh_sandbox, tmp_path / "data"
     assert run_cli(sb, data, "sync").returncode == 0

@@ -99,7 +99,6 @@ def _probe(schema: schemathesis.BaseSchema, sb: Sandbox, seen: Counter[int]) -> 
     return failures
 
 
-@pytest.mark.early  # long: started first (tests/conftest.py)
 def test_reads_conform(spec_sandbox: Sandbox) -> None:
     seen: Counter[int] = Counter()
     failures = _probe(_load(spec_sandbox).include(method="GET"), spec_sandbox, seen)
@@ -119,7 +118,6 @@ def limited_sandbox(seeded_db: Path, tmp_path_factory: pytest.TempPathFactory
     sb.stop()
 
 
-@pytest.mark.early  # long: started first (tests/conftest.py)
 def test_limited_reads_conform(limited_sandbox: Sandbox) -> None:
     seen: Counter[int] = Counter()
     failures = _probe(_load(limited_sandbox).include(method="GET"), limited_sandbox, seen)
@@ -128,7 +126,6 @@ def test_limited_reads_conform(limited_sandbox: Sandbox) -> None:
     assert seen[429] > 0 and seen[200] > 0
 
 
-@pytest.mark.early  # long: started first (tests/conftest.py)
 def test_writes_conform(writable_sandbox: Sandbox) -> None:
     seen: Counter[int] = Counter()
     failures = _probe(_load(writable_sandbox).exclude(method="GET"), writable_sandbox,
