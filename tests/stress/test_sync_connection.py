@@ -1,8 +1,7 @@
 """A sync that finds the server gone must say so in the connection state, not only in its
-error: Connectivity is "derived from the outcomes of real requests" and "every service
-reports each request's outcome here" (services/connectivity.py), but SyncService reports
-nothing, so the window would go on showing "online" after a sync failed offline.
-Expected to fail until SyncService reports (see docs/performance.md, "Product bugs found").
+error: Connectivity is derived from the outcomes of real requests, and the sync reports its
+own (services/connectivity.py); otherwise the window would go on showing "online" after a
+sync failed offline.
 """
 
 from __future__ import annotations

@@ -1,11 +1,10 @@
 """A sync that runs while records go away on the server (the seller's own deletes leaving the
 outbox meanwhile, or another device): a record listed, then gone when read one by one.
 
-Found by the fault matrix: its sync now and then ended with NotFound ("That record no longer
-exists on the shop service.") because the outbox deleted a tracking code or the last question
-of a thread between the sync's list and its per-record reads. Such a record is simply gone;
-the sync should drop it from the cache and go on. Expected to fail until the services handle
-it (see docs/performance.md, "Product bugs found").
+The fault matrix once saw a sync end with NotFound ("That record no longer exists on the
+shop service.") because the outbox deleted a tracking code or the last question of a thread
+between the sync's list and its per-record reads. Such a record is simply gone: the sync
+drops it from the cache and goes on.
 """
 
 from __future__ import annotations
