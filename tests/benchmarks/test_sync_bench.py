@@ -135,6 +135,15 @@ class Comparison:
     raw_cpu: list[float] = field(default_factory=list)
     best_stages: dict[str, float] = field(default_factory=dict)
 
+    def record(self, bench: Figures, name: str, note: str) -> None:
+        """Print the rounds and record the best sync against the best raw fetch; `note`
+        gets " (sync S s, raw R s)" appended."""
+        sync_best, raw_best = min(self.sync_times), min(self.raw_times)
+        print(f"\n{name}: " + self.summary())
+        bench.record(name, self.records / sync_best, "rec/s", self.records / raw_best,
+                     target=ratio_at_least(TARGET),
+                     note=f"{note} (sync {sync_best:.2f} s, raw {raw_best:.2f} s)")
+
     def summary(self) -> str:
         stages = ", ".join(f"{k} {v:.2f}" for k, v in self.best_stages.items())
         return (f"{len(self.urls)} GETs, {self.size // 1024} KiB, {self.records} records; "
@@ -174,13 +183,9 @@ async def test_full_sync_vs_raw_httpx(fresh_sandbox: Sandbox, tmp_path: Path,
     result = await compare(fresh_sandbox, tmp_path, ROUNDS)
     with maybe_profile("full_sync", profile_dir):
         await timed_sync(fresh_sandbox, tmp_path / "profiled")
-    sync_best, raw_best = min(result.sync_times), min(result.raw_times)
-    print("\nfull sync: " + result.summary())
-    bench.record("full sync of the demo shop", result.records / sync_best, "rec/s",
-                 result.records / raw_best, target=ratio_at_least(TARGET),
-                 note=f"{len(result.urls)} GETs over loopback; baseline: raw httpx, "
-                      f"{IN_FLIGHT} in flight, json.loads; best of {ROUNDS}: "
-                      f"sync {sync_best:.2f} s, raw {raw_best:.2f} s")
+    result.record(bench, "full sync of the demo shop",
+                  f"{len(result.urls)} GETs over loopback; baseline: raw httpx, {IN_FLIGHT} "
+                  f"in flight, json.loads; best of {ROUNDS}")
 
 
 async def test_full_sync_at_100ms_latency_vs_raw_httpx(fresh_sandbox: Sandbox, tmp_path: Path,
@@ -190,13 +195,8 @@ async def test_full_sync_at_100ms_latency_vs_raw_httpx(fresh_sandbox: Sandbox, t
     fresh_sandbox.set_faults(latency_ms=LATENCY_MS)
     result = await compare(fresh_sandbox, tmp_path, LATENCY_ROUNDS)
     fresh_sandbox.clear_faults()
-    sync_best, raw_best = min(result.sync_times), min(result.raw_times)
-    print(f"\nfull sync at {LATENCY_MS} ms: " + result.summary())
-    bench.record(f"full sync of the demo shop, {LATENCY_MS} ms latency",
-                 result.records / sync_best, "rec/s", result.records / raw_best,
-                 target=ratio_at_least(TARGET),
-                 note=f"{LATENCY_MS} ms added to every request; best of {LATENCY_ROUNDS}: "
-                      f"sync {sync_best:.2f} s, raw {raw_best:.2f} s")
+    result.record(bench, f"full sync of the demo shop, {LATENCY_MS} ms latency",
+                  f"{LATENCY_MS} ms added to every request; best of {LATENCY_ROUNDS}")
 
 
 async def test_full_sync_under_the_rate_limit_vs_paced_raw_httpx(seeded_db: Path,
@@ -213,13 +213,9 @@ async def test_full_sync_under_the_rate_limit_vs_paced_raw_httpx(seeded_db: Path
     finally:
         sb.stop()
     assert not limited, f"{len(limited)} requests answered 429"
-    sync_best, raw_best = min(result.sync_times), min(result.raw_times)
-    print(f"\nfull sync at {PACED_RATE:g} requests/s: " + result.summary())
-    bench.record(f"full sync of the demo shop, paced at {PACED_RATE:g} requests/s",
-                 result.records / sync_best, "rec/s", result.records / raw_best,
-                 target=ratio_at_least(TARGET),
-                 note=f"sandbox limited to {PACED_RATE:g}/s burst 10, baseline paced alike; "
-                      f"sync {sync_best:.1f} s, raw {raw_best:.1f} s, 0 answered 429")
+    result.record(bench, f"full sync of the demo shop, paced at {PACED_RATE:g} requests/s",
+                  f"sandbox limited to {PACED_RATE:g}/s burst 10, baseline paced alike, "
+                  f"0 answered 429")
 
 
 async def test_requests_of_a_full_and_an_incremental_sync(fresh_sandbox: Sandbox,
