@@ -24,7 +24,7 @@ from PySide6.QtCore import (
     QSize,
     Qt,
 )
-from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from sellerdesk.ui import theme
@@ -45,6 +45,11 @@ _STATES = (QStyle.StateFlag.State_Selected | QStyle.StateFlag.State_MouseOver
 _CACHED_ROWS = 300  # a few screenfuls at every state
 
 
+def row_height(metrics: QFontMetrics) -> int:
+    """A row's height in the list's font: three lines with their gaps and padding."""
+    return 3 * metrics.height() + 2 * _LINE_GAP + 2 * _PAD_Y + 4
+
+
 class ThreadDelegate(QStyledItemDelegate):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -52,8 +57,7 @@ class ThreadDelegate(QStyledItemDelegate):
 
     def sizeHint(self, option: QStyleOptionViewItem,
                  index: QModelIndex | QPersistentModelIndex) -> QSize:
-        line = option.fontMetrics.height()
-        return QSize(option.rect.width(), 3 * line + 2 * _LINE_GAP + 2 * _PAD_Y + 4)
+        return QSize(option.rect.width(), row_height(option.fontMetrics))
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:

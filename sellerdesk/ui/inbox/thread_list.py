@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from sellerdesk.services.types import Channel, ThreadStatus
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort
-from sellerdesk.ui.inbox.thread_delegate import ThreadDelegate
+from sellerdesk.ui.inbox.thread_delegate import ThreadDelegate, row_height
 from sellerdesk.ui.inbox.thread_model import ThreadListModel
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.search_field import name_clear_button
@@ -169,6 +169,18 @@ class ThreadListPane(QWidget):
 
     def show_list(self) -> None:
         self.stack.setCurrentWidget(self.view)
+
+    def expect_rows(self, count: int) -> None:
+        """Rows are arriving a few per turn: when `count` of them will need the scroll bar,
+        show it from the first ones, so each row is drawn once at its final width (a row is
+        drawn again at every new width, and the bar appearing halfway means a screenful)."""
+        overflow = count * row_height(self.view.fontMetrics()) > self.view.viewport().height()
+        if overflow:
+            self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+
+    def rows_settled(self) -> None:
+        """Every row is in: the scroll bar as needed again (`expect_rows`)."""
+        self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
 
     def showing_empty(self) -> bool:
         return self.stack.currentWidget() is self.empty

@@ -1,0 +1,60 @@
+"""A change that arrives in the background (a sync, a drain) reaches the list a few rows per
+turn of the event loop, never a screenful of new rows at once, and the rows come marked as
+they are drawn (late or not) so that none is drawn twice; the open conversation stays open
+and the list settles (count, selection) when every row is in."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QModelIndex
+from pytestqt.qtbot import QtBot
+
+from sellerdesk.ui.inbox.panel import ROWS_PER_TURN, InboxPanel
+from sellerdesk.ui.inbox.thread_model import ThreadRole
+
+
+def test_a_background_change_arrives_a_few_rows_per_turn(panel: InboxPanel,
+                                                         qtbot: QtBot) -> None:
+    items = panel.model.items()
+    assert len(items) > 4 * ROWS_PER_TURN
+    open_id = panel.thread_view.thread_id()
+    assert open_id is not None
+    # The open one stays; every other row comes back in the opposite order, one gone.
+    others = [t for t in items if t.id != open_id]
+    gone = others.pop()
+    change = [*reversed(others[:len(others) // 2]), next(t for t in items if t.id == open_id),
+              *reversed(others[len(others) // 2:])]
+    signals: list[int] = []
+    panel.model.rowsInserted.connect(lambda _p, first, last: signals.append(last - first + 1))
+    panel.model.rowsMoved.connect(lambda *_: signals.append(1))
+    turns: list[int] = []
+    with qtbot.waitSignal(panel.model.caught_up, timeout=10_000):
+        panel._on_threads_read(panel.filters(), False, True, (change, 7, set()))
+        turns.append(sum(signals))
+        while panel.model.catching_up():
+            before = sum(signals)
+            QCoreApplication.processEvents()  # one turn of the event loop: one slice
+            turns.append(sum(signals) - before)
+    assert panel.model.items() == change
+    assert gone.id not in [t.id for t in panel.model.items()]
+    assert len(turns) > 2 and max(turns) <= ROWS_PER_TURN
+    assert panel.thread_view.thread_id() == open_id  # rows moved under it: it stays open
+    assert panel.list.current_row() == panel.model.row_of(open_id)
+    assert panel.list.count.text().endswith(str(len(change)))
+
+
+def test_rows_arrive_marked_late_and_are_not_changed_again(panel: InboxPanel) -> None:
+    items = panel.model.items()
+    waiting = next(t for t in items if t.waiting and t.id != panel.thread_view.thread_id())
+    panel._on_threads_read(panel.filters(), False, False,
+                           ([t for t in items if t.id != waiting.id], 0, set()))
+    late_changes: list[int] = []
+
+    def on_changed(top: QModelIndex, _bottom: QModelIndex, roles: list[int] = []) -> None:  # noqa: B006
+        if int(ThreadRole.LATE) in roles or not roles:
+            late_changes.append(top.row())
+
+    panel.model.dataChanged.connect(on_changed)
+    panel._on_threads_read(panel.filters(), False, False, (items, 0, {waiting.id}))
+    row = panel.model.row_of(waiting.id)
+    assert panel.model.index(row, 0).data(ThreadRole.LATE) is True
+    assert row not in late_changes  # inserted late: drawn once
