@@ -29,17 +29,13 @@ from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from sellerdesk.ui import theme
 from sellerdesk.ui.icons import icon
-from sellerdesk.ui.inbox.thread_model import ThreadRole
+from sellerdesk.ui.inbox.thread_model import RowLook, ThreadRole
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.state_chip import chip_style
 
 _PAD_X = 14
 _PAD_Y = 9
 _LINE_GAP = 3
-# What a row shows: the cache key holds each, so a changed field draws the row again.
-_SHOWN = (ThreadRole.UNANSWERED, ThreadRole.WHEN, ThreadRole.LATE, ThreadRole.BUYER,
-          ThreadRole.PENDING, ThreadRole.PRODUCT, ThreadRole.CHANNEL, ThreadRole.SNIPPET,
-          ThreadRole.ALIKE)
 _STATES = (QStyle.StateFlag.State_Selected | QStyle.StateFlag.State_MouseOver
            | QStyle.StateFlag.State_HasFocus)
 _CACHED_ROWS = 300  # a few screenfuls at every state
@@ -64,8 +60,11 @@ class ThreadDelegate(QStyledItemDelegate):
         size = option.rect.size()
         if size.isEmpty():
             return
+        look = index.data(ThreadRole.LOOK)  # what the row shows, in one call to the model
+        if not isinstance(look, RowLook):
+            return
         ratio = painter.device().devicePixelRatioF()
-        key = (tuple(index.data(role) for role in _SHOWN), size.width(), size.height(),
+        key = (look, size.width(), size.height(),
                int((option.state & _STATES).value), option.palette.cacheKey(),
                option.font.key(), ratio)
         pixmap = self._rows.get(key)
@@ -77,7 +76,7 @@ class ThreadDelegate(QStyledItemDelegate):
             at_origin.rect = QRect(0, 0, size.width(), size.height())
             row_painter = QPainter(pixmap)
             try:
-                self._paint_row(row_painter, at_origin, index)
+                self._paint_row(row_painter, at_origin, look)
             finally:
                 row_painter.end()
             self._rows[key] = pixmap
@@ -87,8 +86,7 @@ class ThreadDelegate(QStyledItemDelegate):
             self._rows.move_to_end(key)
         painter.drawPixmap(option.rect.topLeft(), pixmap)
 
-    def _paint_row(self, painter: QPainter, option: QStyleOptionViewItem,
-                   index: QModelIndex | QPersistentModelIndex) -> None:
+    def _paint_row(self, painter: QPainter, option: QStyleOptionViewItem, look: RowLook) -> None:
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         pal = option.palette
@@ -113,13 +111,12 @@ class ThreadDelegate(QStyledItemDelegate):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(area).adjusted(2.5, 2.5, -2.5, -2.5), 5, 5)
 
-        count = index.data(ThreadRole.UNANSWERED)
-        count = count if isinstance(count, int) else 0
+        count = look.unanswered
         text = pal.color(QPalette.ColorRole.HighlightedText if selected
                          else QPalette.ColorRole.Text)
         muted = theme.mix(text, pal.color(QPalette.ColorRole.Highlight) if selected else base,
                           0.78 if selected else 0.6)
-        late = bool(index.data(ThreadRole.LATE))
+        late = look.late
         if count and not selected:  # a leading stripe marks rows that wait for an answer
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(theme.tone_color(Tone.WARNING if late else Tone.ACCENT, pal))
@@ -135,7 +132,7 @@ class ThreadDelegate(QStyledItemDelegate):
         small = QFont(option.font)
         if small.pointSizeF() > 0:
             small.setPointSizeF(small.pointSizeF() * 0.92)
-        when = str(index.data(ThreadRole.WHEN) or "")
+        when = look.when
         painter.setFont(small)
         when_w = painter.fontMetrics().horizontalAdvance(when) if when else 0
         painter.setPen(theme.tone_color(Tone.WARNING, pal) if late and not selected else muted)
@@ -149,22 +146,22 @@ class ThreadDelegate(QStyledItemDelegate):
         name_font = QFont(option.font)
         name_font.setWeight(QFont.Weight.Bold if count else QFont.Weight.DemiBold)
         self._text(painter, name_font, text, rows[0].adjusted(0, 0, -(when_w + 10), 0),
-                   str(index.data(ThreadRole.BUYER) or ""))
+                   look.buyer)
 
         # Line 2: product title, and the waiting badge (or the outbox state) on the right.
         right = rows[1].right()
-        pending = str(index.data(ThreadRole.PENDING) or "")
+        pending = look.pending
         if count:
             right = self._badge(painter, option, rows[1], str(count), selected) - 8
         elif pending:
             right = self._state(painter, option, rows[1], pending, selected) - 8
         product_rect = QRect(rows[1].left(), rows[1].top(), right - rows[1].left(), line)
         self._text(painter, QFont(option.font), text, product_rect,
-                   str(index.data(ThreadRole.PRODUCT) or ""))
+                   look.product)
 
         # Line 3: channel, then the main question's first words.
-        channel = str(index.data(ThreadRole.CHANNEL) or "")
-        snippet = str(index.data(ThreadRole.SNIPPET) or "")
+        channel = look.channel
+        snippet = look.snippet
         painter.setFont(small)
         fm = painter.fontMetrics()
         left = rows[2].left()
@@ -179,8 +176,8 @@ class ThreadDelegate(QStyledItemDelegate):
             painter.setPen(muted)
             painter.drawText(chip, int(Qt.AlignmentFlag.AlignCenter), channel)
             left += chan_w + 8
-        alike = index.data(ThreadRole.ALIKE)
-        if isinstance(alike, int) and alike > 0:
+        alike = look.alike
+        if alike > 0:
             words = self.tr("+%n alike", "", alike)
             alike_w = min(fm.horizontalAdvance(words) + 12, max(0, rows[2].right() - left) // 2)
             chip = QRect(left, rows[2].top(), alike_w, line)

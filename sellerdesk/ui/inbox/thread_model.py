@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from datetime import datetime
 from enum import IntEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QObject, QPersistentModelIndex, Qt
 
@@ -30,6 +30,21 @@ class ThreadRole(IntEnum):
     LATE = Qt.ItemDataRole.UserRole + 9  # bool: a question waits longer than the seller's goal
     PENDING = Qt.ItemDataRole.UserRole + 10  # "queued", "sending"...: answers in the outbox
     ALIKE = Qt.ItemDataRole.UserRole + 11  # int: waiting questions elsewhere asking the same
+    LOOK = Qt.ItemDataRole.UserRole + 12  # RowLook: all a drawn row shows, in one call
+
+
+class RowLook(NamedTuple):
+    """Everything a thread row shows (the delegate draws from it and keys its cache on it)."""
+
+    unanswered: int
+    when: str
+    late: bool
+    buyer: str
+    pending: str
+    product: str
+    channel: str
+    snippet: str
+    alike: int
 
 
 def channel_text(channel: Channel | None) -> str:
@@ -108,7 +123,7 @@ class ThreadListModel(KeyedModel[InboxThread]):
         """Say the relative times changed (one dataChanged for those roles, no reset)."""
         if self._items:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._items) - 1, 0),
-                                  [int(ThreadRole.WHEN),
+                                  [int(ThreadRole.WHEN), int(ThreadRole.LOOK),
                                    int(Qt.ItemDataRole.AccessibleTextRole)])
 
     def refresh_pending(self) -> None:
@@ -116,7 +131,7 @@ class ThreadListModel(KeyedModel[InboxThread]):
         for row, item in enumerate(self._items):
             if item.pending:
                 self.dataChanged.emit(self.index(row, 0), self.index(row, 0),
-                                      [int(ThreadRole.PENDING),
+                                      [int(ThreadRole.PENDING), int(ThreadRole.LOOK),
                                        int(Qt.ItemDataRole.AccessibleTextRole)])
 
     def set_late(self, thread_ids: set[str]) -> None:
@@ -126,7 +141,7 @@ class ThreadListModel(KeyedModel[InboxThread]):
         for row, thread in enumerate(self._items):
             if thread.id in changed:
                 self.dataChanged.emit(self.index(row, 0), self.index(row, 0),
-                                      [int(ThreadRole.LATE),
+                                      [int(ThreadRole.LATE), int(ThreadRole.LOOK),
                                        int(Qt.ItemDataRole.AccessibleTextRole)])
 
     def total_unanswered(self) -> int:
@@ -170,11 +185,23 @@ class ThreadListModel(KeyedModel[InboxThread]):
             return item.alike if item.waiting else 0
         if role == ThreadRole.SNIPPET:
             return self._snippet(item)
+        if role == ThreadRole.LOOK:
+            return self._look(item)
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(item)
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return self._spoken(item)
         return None
+
+    def _look(self, item: InboxThread) -> RowLook:
+        thread, count = item.thread, unanswered(item)
+        when = self._when(item)
+        return RowLook(
+            unanswered=count, when=format_relative(when, self._now) if when else "",
+            late=item.id in self._late and count > 0, buyer=buyer_name(thread),
+            pending=self._pending_state(item) if item.pending else "",
+            product=product_title(thread), channel=channel_text(thread.channel),
+            snippet=self._snippet(item), alike=item.alike if item.waiting else 0)
 
     @staticmethod
     def _snippet(item: InboxThread) -> str:

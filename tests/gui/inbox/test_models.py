@@ -122,6 +122,25 @@ def test_thread_model_roles_say_what_a_row_shows(qtbot: QtBot) -> None:
     assert model.data(QModelIndex()) is None
 
 
+def test_a_rows_look_is_its_roles_in_one_call(qtbot: QtBot) -> None:
+    """The delegate draws from LOOK: it must say what the single roles say, row by row."""
+    model = ThreadListModel()
+    model.set_now(NOW)
+    model.set_pending_state(lambda item: "queued")
+    model.update(listed(thread(1, unanswered=2), thread(2, channel=Channel.MARKETPLACE),
+                        thread(3, unanswered=1, name="Zoë")))
+    model.set_late({"t1", "t2"})
+    for row in range(model.rowCount()):
+        index = model.index(row, 0)
+        look = index.data(ThreadRole.LOOK)
+        assert look == tuple(index.data(role) for role in (
+            ThreadRole.UNANSWERED, ThreadRole.WHEN, ThreadRole.LATE, ThreadRole.BUYER,
+            ThreadRole.PENDING, ThreadRole.PRODUCT, ThreadRole.CHANNEL, ThreadRole.SNIPPET,
+            ThreadRole.ALIKE))
+    assert model.index(0, 0).data(ThreadRole.LOOK).late  # waiting and late
+    assert not model.index(1, 0).data(ThreadRole.LOOK).late  # late, yet nothing waits
+
+
 def test_conversation_model_passes_the_model_tester(qtbot: QtBot) -> None:
     model = ConversationModel()
     QAbstractItemModelTester(model, FATAL)
