@@ -43,8 +43,9 @@ from sellerdesk.ui.widgets.thumbnail import ThumbnailCache, shop_pictures
 # The rows, the questions waiting in the shop, and the conversations waiting too long.
 ListResult = tuple[list[InboxThread], int, set[str]]
 # Rows a change in the background (a sync, a drain) inserts, moves or changes per turn of the
-# event loop: drawing a row the list has not drawn before costs about a millisecond.
-ROWS_PER_TURN = 4
+# event loop: drawing a row the list has not drawn before costs one to two milliseconds (more
+# for the first rows of new names: their glyphs are drawn for the first time).
+ROWS_PER_TURN = 2
 
 
 def default_thumbnails(ctx: UiContext) -> ThumbnailCache:

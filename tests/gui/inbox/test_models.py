@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -207,3 +208,30 @@ def test_one_line_cuts_and_flattens_outside_text() -> None:
     assert one_line("a\u2028b\x1b[31m") == iso("a b[31m")
     assert one_line(" \n ") == ""
     assert len(one_line("x" * 100_000)) == 240 + 1 + 2  # 240, the ellipsis, the isolate
+
+
+def test_a_kept_look_follows_every_change_of_its_row(qtbot: QtBot) -> None:
+    """Looks are kept between paints; each way a row's look can change gives a new one."""
+    model = ThreadListModel()
+    model.set_now(NOW)
+    pending = {"state": ""}
+    model.set_pending_state(lambda item: pending["state"])
+
+    def look() -> Any:
+        return model.index(0, 0).data(ThreadRole.LOOK)
+
+    model.update(listed(thread(1, unanswered=1)))
+    assert look() is look()  # kept
+    assert look().when == "1 hour ago" and not look().late
+    model.set_late({"t1"})
+    assert look().late
+    model.set_now(NOW + timedelta(hours=2))
+    assert look().when == "3 hours ago"
+    model.update(listed(thread(1, unanswered=2)))  # a new record for the row
+    assert look().unanswered == 2
+    held = model.item(0)
+    assert held is not None
+    model.update([dataclasses.replace(held, held=(1001,))])
+    pending["state"] = "sending"
+    model.refresh_pending()
+    assert look().pending == "sending"
