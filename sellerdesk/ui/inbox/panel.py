@@ -262,6 +262,8 @@ class InboxPanel(Panel):
         self.list.rows_settled()
         self._set_unanswered(self._total_read)
         self._show_empty_if_needed()
+        if not self.model.rowCount():
+            self.list.warm_up_soon()  # the rows a sync brings will not pay for the first row
         open_id = self.thread_view.thread_id()
         row = self.model.row_of(open_id) if open_id else -1
         selection = self.list.view.selectionModel()

@@ -86,6 +86,24 @@ class ThreadDelegate(QStyledItemDelegate):
             self._rows.move_to_end(key)
         painter.drawPixmap(option.rect.topLeft(), pixmap)
 
+    def warm_up(self, option: QStyleOptionViewItem) -> None:
+        """Draw sample rows (every font, chip and icon a row uses) and throw them away: the
+        first row ever drawn loads fonts and draws glyphs, several milliseconds that would
+        otherwise fall on the first rows a sync brings into an empty list."""
+        size = QSize(max(option.rect.width(), 200), row_height(option.fontMetrics))
+        letters = "Áaçéíñóúü ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz 0123456789?¿"
+        samples = (RowLook(12, letters, True, letters, "", letters, letters, letters, 3),
+                   RowLook(0, letters, False, letters, "queued", letters, letters, letters, 0))
+        at_origin = QStyleOptionViewItem(option)
+        at_origin.rect = QRect(0, 0, size.width(), size.height())
+        pixmap = QPixmap(size)
+        for look in samples:
+            painter = QPainter(pixmap)
+            try:
+                self._paint_row(painter, at_origin, look)
+            finally:
+                painter.end()
+
     def _paint_row(self, painter: QPainter, option: QStyleOptionViewItem, look: RowLook) -> None:
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)

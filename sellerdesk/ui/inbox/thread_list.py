@@ -3,7 +3,7 @@ state. It owns no data: the rows live in `ThreadListModel`, the panel decides wh
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QModelIndex, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListView,
     QStackedWidget,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -88,6 +89,7 @@ class ThreadListPane(QWidget):
         self.view.setMouseTracking(True)
         self.view.setAccessibleName(self.tr("Conversations"))
         self.empty = EmptyState("inbox", parent=self, fluid=True)
+        self._warmed = False
 
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.view)
@@ -169,6 +171,22 @@ class ThreadListPane(QWidget):
 
     def show_list(self) -> None:
         self.stack.setCurrentWidget(self.view)
+
+    def warm_up_soon(self) -> None:
+        """Once, on a later turn: let the delegate draw its first row while nothing waits
+        (an empty inbox's first sync would pay for it on the rows it brings)."""
+        if not self._warmed:
+            self._warmed = True
+            QTimer.singleShot(0, self, self._on_warm_up_timeout)
+
+    def _on_warm_up_timeout(self) -> None:
+        delegate = self.view.itemDelegate()
+        if isinstance(delegate, ThreadDelegate):
+            option = QStyleOptionViewItem()
+            option.initFrom(self.view)
+            option.font = self.view.font()
+            option.rect = QRect(0, 0, self.view.viewport().width(), 0)
+            delegate.warm_up(option)
 
     def expect_rows(self, count: int) -> None:
         """Rows are arriving a few per turn: when `count` of them will need the scroll bar,

@@ -6,9 +6,11 @@ and the list settles (count, selection) when every row is in."""
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QModelIndex
+from PySide6.QtWidgets import QStyleOptionViewItem
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.ui.inbox.panel import ROWS_PER_TURN, InboxPanel
+from sellerdesk.ui.inbox.thread_delegate import ThreadDelegate
 from sellerdesk.ui.inbox.thread_model import ThreadRole
 
 
@@ -58,3 +60,24 @@ def test_rows_arrive_marked_late_and_are_not_changed_again(panel: InboxPanel) ->
     row = panel.model.row_of(waiting.id)
     assert panel.model.index(row, 0).data(ThreadRole.LATE) is True
     assert row not in late_changes  # inserted late: drawn once
+
+
+def test_an_empty_list_draws_a_sample_row_ahead_and_keeps_none(panel: InboxPanel,
+                                                               qtbot: QtBot) -> None:
+    """An empty inbox draws its first row before a sync brings rows (fonts, glyphs), and the
+    samples take no place among the rows kept as pictures."""
+    delegate = panel.list.view.itemDelegate()
+    assert isinstance(delegate, ThreadDelegate)
+    kept = dict(delegate._rows)
+    warmed: list[QStyleOptionViewItem] = []
+    original = delegate.warm_up
+    delegate.warm_up = lambda option: (warmed.append(option), original(option))  # type: ignore[method-assign]
+    panel._on_threads_read(panel.filters(), False, False, ([], 0, set()))
+    assert panel.list.showing_empty()
+    qtbot.waitUntil(lambda: bool(warmed))
+    assert warmed[0].rect.width() == panel.list.view.viewport().width()
+    assert delegate._rows == kept
+    panel._on_threads_read(panel.filters(), False, False, ([], 0, set()))
+    for _ in range(3):
+        QCoreApplication.processEvents()  # turns where a second warm-up would run
+    assert len(warmed) == 1  # once per list
