@@ -110,12 +110,12 @@ def test_a_run_of_new_rows_goes_in_with_one_signal() -> None:
 
 
 def _sliced(model: _Table, qtbot: QtBot, rows: list[Row], per: int,
-            changed: list[int]) -> list[tuple[list[Row], int]]:
+            changed: list[int], free_from: int | None = None) -> list[tuple[list[Row], int]]:
     """Apply `rows` in slices; the model's rows between turns (the last is `rows`), each
     with the rows changed in that turn (`changed` gets a count per signal)."""
     seen: list[tuple[list[Row], int]] = []
     with qtbot.waitSignal(model.caught_up, timeout=5000):
-        model.update_in_slices(rows, per)
+        model.update_in_slices(rows, per, free_from)
         seen.append((model.items(), sum(changed)))
         while model.catching_up():
             before = sum(changed)
@@ -180,3 +180,19 @@ def test_a_new_list_takes_over_from_a_slice_under_way(qtbot: QtBot) -> None:
     with qtbot.assertNotEmitted(model.rowsInserted, wait=50):
         pass
     assert model.items() == [("x", 1)] and not model.catching_up()
+
+
+def test_rows_below_the_view_go_in_with_the_slice_that_reaches_them(qtbot: QtBot) -> None:
+    model = _Table()
+    QAbstractItemModelTester(model, FATAL)
+    runs = _inserts(model)
+    rows = [(f"k{n:03}", n) for n in range(120)]
+    with qtbot.waitSignal(model.caught_up, timeout=5000):
+        model.update_in_slices(rows, 2, free_from=5)
+    # Two rows a turn up to the fifth; the other 115 cost nothing: one run, one turn.
+    assert runs == [(0, 1), (2, 3), (4, 119)]
+    assert model.items() == rows
+    changed: list[int] = []
+    model.dataChanged.connect(lambda *_: changed.append(1))
+    seen = _sliced(model, qtbot, [(k, v + 1) for k, v in rows], 2, changed, free_from=5)
+    assert [count for _, count in seen] == [2, 2, 116]  # rows 0-1, 2-3, then 4 to 119

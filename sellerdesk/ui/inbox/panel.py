@@ -238,7 +238,8 @@ class InboxPanel(Panel):
             # rows drawn at once; the list settles (selection, counts) when they are in.
             self._settle_when_caught_up = True
             self.list.expect_rows(len(threads))
-            self.model.update_in_slices(threads, ROWS_PER_TURN)
+            self.model.update_in_slices(threads, ROWS_PER_TURN,
+                                        free_from=self.list.rows_in_view())
             if self.model.catching_up():
                 self._show_empty_if_needed()  # the list, drawing its first rows already
             return

@@ -192,9 +192,17 @@ class ThreadListPane(QWidget):
         """Rows are arriving a few per turn: when `count` of them will need the scroll bar,
         show it from the first ones, so each row is drawn once at its final width (a row is
         drawn again at every new width, and the bar appearing halfway means a screenful)."""
-        overflow = count * row_height(self.view.fontMetrics()) > self.view.viewport().height()
+        overflow = count * row_height(self.view.fontMetrics()) > self.stack.height()
         if overflow:
             self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+
+    def rows_in_view(self) -> int:
+        """How many rows from the top reach into the visible part of the list (rows past it
+        are not drawn when they change)."""
+        height = max(1, row_height(self.view.fontMetrics()))
+        # The stack's height: the list's own is not laid out while the empty state shows.
+        bottom = self.view.verticalScrollBar().value() + self.stack.height()
+        return bottom // height + 1
 
     def rows_settled(self) -> None:
         """Every row is in: the scroll bar as needed again (`expect_rows`)."""

@@ -118,17 +118,21 @@ class KeyedModel(QAbstractTableModel, Generic[T]):
         self._walk = self._start(items)
         self._step(None)
 
-    def update_in_slices(self, items: Sequence[T], rows_per_slice: int = 4) -> None:
+    def update_in_slices(self, items: Sequence[T], rows_per_slice: int = 4,
+                         free_from: int | None = None) -> None:
         """Become `items` over turns of the event loop: each turn at most `rows_per_slice`
         rows are inserted, moved or changed (a run of new rows counts each row), so the view
-        draws a few rows it has not drawn before per turn, never a screenful. The model is
-        consistent between slices: rows before the walk's place are the new rows, those
-        after it the old ones still wanted. `caught_up` says when it equals `items`; a later
-        `update` or `update_in_slices` takes over from wherever this one got to."""
+        draws a few rows it has not drawn before per turn, never a screenful. Rows changed
+        at or after `free_from` (below what the view shows) count for nothing: they go in
+        with the slice that reaches them. The model is consistent between slices: rows
+        before the walk's place are the new rows, those after it the old ones still wanted.
+        `caught_up` says when it equals `items`; a later `update` or `update_in_slices`
+        takes over from wherever this one got to."""
         if rows_per_slice < 1:
             raise ValueError("a slice changes at least one row")
         self._rows_per_slice = rows_per_slice
         self._walk = self._start(items)
+        self._walk.free_from = free_from
         self._on_slice_timeout()
 
     def updating(self) -> bool:
@@ -167,6 +171,7 @@ class KeyedModel(QAbstractTableModel, Generic[T]):
 
     def _walk_on(self, walk: _Walk[T], budget: int | None) -> bool:
         spent = 0
+        free = len(walk.keys) if walk.free_from is None else walk.free_from
         if not walk.removed:
             self._remove_unwanted(set(walk.keys))
             walk.removed = True
@@ -179,7 +184,8 @@ class KeyedModel(QAbstractTableModel, Generic[T]):
                 return False
             key = keys[pos]
             if pos < len(self._keys) and self._keys[pos] == key:
-                spent += self._replace(pos, target[pos])
+                changed = self._replace(pos, target[pos])
+                spent += changed if pos < free else 0
                 pos += 1
             elif key in present:
                 # Moving row `found` up to `pos`: Qt's destination is the row it goes before.
@@ -189,19 +195,21 @@ class KeyedModel(QAbstractTableModel, Generic[T]):
                 self._keys.insert(pos, self._keys.pop(found))
                 self.endMoveRows()
                 self._replace(pos, target[pos])
-                spent += 1
+                spent += 1 if pos < free else 0
                 pos += 1
             else:
                 # A run of new rows goes in with one signal (an empty model taking a list: one).
                 end = pos + 1
-                room = len(keys) if budget is None else pos + budget - spent
+                room = pos + budget - spent if budget is not None else len(keys)
+                if room >= free:  # the rest of the run is below the view: it costs nothing
+                    room = len(keys)
                 while end < min(len(keys), room) and keys[end] not in present:
                     end += 1
                 self.beginInsertRows(QModelIndex(), pos, end - 1)
                 self._items[pos:pos] = target[pos:end]
                 self._keys[pos:pos] = keys[pos:end]
                 self.endInsertRows()
-                spent += end - pos
+                spent += max(0, min(end, free) - pos)
                 pos = end
         walk.pos = pos
         # Anything left past the target's length was removed before the walk.
@@ -251,6 +259,7 @@ class _Walk(Generic[T]):
     pos: int = 0  # rows before it are the target's
     removed: bool = False  # rows not in the target are gone
     present: set[Hashable] = field(default_factory=set)  # keys the model held after that
+    free_from: int | None = None  # rows changed from here on cost no budget
 
 
 __all__ = ["Index", "KeyedModel"]
