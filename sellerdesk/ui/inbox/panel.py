@@ -240,8 +240,8 @@ class InboxPanel(Panel):
             self.list.expect_rows(len(threads))
             self.model.update_in_slices(threads, ROWS_PER_TURN,
                                         free_from=self.list.rows_in_view())
-            if self.model.catching_up():
-                self._show_empty_if_needed()  # the list, drawing its first rows already
+            if threads:
+                self.list.show_list()  # in this turn; its first rows in the next ones
             return
         # The seller asked (first load, filters, search): the new list at once.
         self._settle_when_caught_up = False

@@ -122,7 +122,8 @@ class KeyedModel(QAbstractTableModel, Generic[T]):
                          free_from: int | None = None) -> None:
         """Become `items` over turns of the event loop: each turn at most `rows_per_slice`
         rows are inserted, moved or changed (a run of new rows counts each row), so the view
-        draws a few rows it has not drawn before per turn, never a screenful. Rows changed
+        draws a few rows it has not drawn before per turn, never a screenful; the first
+        slice comes on the next turn, like the others. Rows changed
         at or after `free_from` (below what the view shows) count for nothing: they go in
         with the slice that reaches them. The model is consistent between slices: rows
         before the walk's place are the new rows, those after it the old ones still wanted.
@@ -133,7 +134,9 @@ class KeyedModel(QAbstractTableModel, Generic[T]):
         self._rows_per_slice = rows_per_slice
         self._walk = self._start(items)
         self._walk.free_from = free_from
-        self._on_slice_timeout()
+        # The first slice on the next turn too: the caller's own work (a view shown, a
+        # count) is drawn in this one.
+        self._slice_timer.start()
 
     def updating(self) -> bool:
         """Whether rows are being changed right now (inside `update` or a slice)."""
