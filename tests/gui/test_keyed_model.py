@@ -201,3 +201,13 @@ def test_rows_below_the_view_go_in_with_the_slice_that_reaches_them(qtbot: QtBot
     seen = _sliced(model, qtbot, [(k, v + 1) for k, v in rows], 2, changed, free_from=5)
     # Nothing in the caller's turn; rows 0-1, 2-3, then 4 to 119.
     assert [count for _, count in seen] == [0, 2, 2, 116]
+
+
+def test_a_row_refreshed_while_slices_are_under_way_keeps_its_news(qtbot: QtBot) -> None:
+    model = _Table()
+    QAbstractItemModelTester(model, FATAL)
+    model.update([("a", 0), ("b", 0), ("c", 0)])
+    with qtbot.waitSignal(model.caught_up, timeout=5000):
+        model.update_in_slices([("c", 1), ("b", 1), ("a", 1)], 1)
+        assert model.upsert(("a", 9))  # the row is still the old one, and to come
+    assert model.items() == [("c", 1), ("b", 1), ("a", 9)]

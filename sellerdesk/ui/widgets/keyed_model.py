@@ -123,12 +123,12 @@ class KeyedModel(QAbstractTableModel, Generic[T]):
         """Become `items` over turns of the event loop: each turn at most `rows_per_slice`
         rows are inserted, moved or changed (a run of new rows counts each row), so the view
         draws a few rows it has not drawn before per turn, never a screenful; the first
-        slice comes on the next turn, like the others. Rows changed
-        at or after `free_from` (below what the view shows) count for nothing: they go in
-        with the slice that reaches them. The model is consistent between slices: rows
-        before the walk's place are the new rows, those after it the old ones still wanted.
-        `caught_up` says when it equals `items`; a later `update` or `update_in_slices`
-        takes over from wherever this one got to."""
+        slice comes on the next turn, like the others. Rows changed at or after `free_from`
+        (below what the view shows) count for nothing: they go in with the slice that
+        reaches them. The model is consistent between slices: rows before the walk's place
+        are the new rows, those after it the old ones still wanted. `caught_up` says when it
+        equals `items`; a later `update` or `update_in_slices` takes over from wherever
+        this one got to, and `upsert` meanwhile changes the row to come too."""
         if rows_per_slice < 1:
             raise ValueError("a slice changes at least one row")
         self._rows_per_slice = rows_per_slice
@@ -236,7 +236,11 @@ class KeyedModel(QAbstractTableModel, Generic[T]):
 
     def upsert(self, new: T) -> bool:
         """Refresh one row in place; False when no row has its key."""
-        row = self.row_of(self.key(new))
+        key = self.key(new)
+        walk = self._walk
+        if walk is not None and key in walk.keys:  # a slice to come must not undo it
+            walk.target[walk.keys.index(key)] = new
+        row = self.row_of(key)
         if row < 0:
             return False
         self._replace(row, new)
