@@ -40,7 +40,12 @@ from sellerdesk.ui.inbox.thread_view import ThreadView
 from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache, shop_pictures
 
-ListResult = tuple[list[InboxThread], int]  # the rows, and the questions waiting in the shop
+# The rows, the questions waiting in the shop, and the conversations waiting too long.
+ListResult = tuple[list[InboxThread], int, set[str]]
+# Rows a change in the background (a sync, a drain) inserts, moves or changes per turn of the
+# event loop: drawing a row the list has not drawn before costs one to two milliseconds (more
+# for the first rows of new names: their glyphs are drawn for the first time).
+ROWS_PER_TURN = 2
 
 
 def default_thumbnails(ctx: UiContext) -> ThumbnailCache:
@@ -52,18 +57,21 @@ def default_thumbnails(ctx: UiContext) -> ThumbnailCache:
                           fetch=shop_pictures(ctx))
 
 
-async def _read_threads(services: Session, filters: InboxFilters) -> ListResult:
+async def _read_threads(services: Session, filters: InboxFilters,
+                        slow_minutes: int) -> ListResult:
     inbox = services.inbox
     found = await inbox.search_threads(filters.words) if filters.words else None
     everything = await inbox.overview()
     total = sum(unanswered(t) for t in everything)
+    # Read with the rows, so that rows arrive marked and are drawn once, not twice.
+    late = await services.dashboard.late_threads(slow_minutes=slow_minutes)
     if found is None:
-        return arrange(everything, filters), total
+        return arrange(everything, filters), total, late
     known = {t.id: t for t in everything}
     missing = [t for t in found if t.id not in known]
     if missing:  # found online and not cached (never expected: the search caches them)
         known.update((t.id, t) for t in await inbox.overview(missing))
-    return arrange([known[t.id] for t in found], filters), total
+    return arrange([known[t.id] for t in found], filters), total, late
 
 
 # Which state a row shows when several answers of a conversation wait: the one that needs
@@ -100,12 +108,13 @@ class InboxPanel(Panel):
         self._reload_timer = QTimer(self)
         self._reload_timer.setSingleShot(True)
         self._reload_timer.setInterval(60)  # a sync or a drain fires many events at once
-        self._reload_timer.timeout.connect(self._reload_threads)
+        self._reload_timer.timeout.connect(self._on_reload_timeout)
         self._late_timer = QTimer(self)  # questions become late as the minutes pass
         self._late_timer.setInterval(60_000)
         self._late_timer.timeout.connect(self._mark_late)
 
         self._total = 0
+        self._total_read = 0
         self._clock = QTimer(self)
         self._clock.setInterval(60_000)
         self._clock.timeout.connect(self._on_clock_timeout)
@@ -124,6 +133,10 @@ class InboxPanel(Panel):
         self.thread_view.composer.escape_pressed.connect(self._on_composer_escape_pressed)
         self.thread_view.composer.focus_released.connect(self._on_composer_escape_pressed)
         self._updating = False
+        # Rows arriving in slices (a background change): the list settles when they are in.
+        self._settle_when_caught_up = False
+        self._first_read = False
+        self.model.caught_up.connect(self._on_model_caught_up)
         # Where the seller opened the open conversation: N goes on from there once it
         # leaves the list, wherever re-reads moved it while it was being answered.
         self._opened_row = -1
@@ -195,31 +208,64 @@ class InboxPanel(Panel):
         # Service events hold plain callbacks: drop ours with the widget (no self inside).
         self.destroyed.connect(functools.partial(_unhook_all, self._unhook))
 
-    def _reload_threads(self, first: bool = False) -> None:
+    def _reload_threads(self, first: bool = False, background: bool = False) -> None:
         services = self.ctx.services
         if services is None:
             return
         filters = self._filters
+        minutes = max(1, self.ctx.settings.get(keys.SLOW_ANSWER_MINUTES))
         self.ctx.runner.run(
-            _read_threads(services, filters),
-            on_success=functools.partial(self._on_threads_read, filters, first),
+            _read_threads(services, filters, minutes),
+            on_success=functools.partial(self._on_threads_read, filters, first, background),
             on_settled=self.mark_loaded if first else None,
             key="inbox.threads", label=self.tr("Searching…") if filters.words else "",
             show_progress=bool(filters.words), owner=self)
 
-    def _on_threads_read(self, filters: InboxFilters, first: bool, result: ListResult) -> None:
-        threads, total = result
+    def _on_reload_timeout(self) -> None:
+        self._reload_threads(background=True)
+
+    def _on_threads_read(self, filters: InboxFilters, first: bool, background: bool,
+                         result: ListResult) -> None:
+        threads, total, late = result
         if filters != self._filters:
             return  # an older read finished after the filters changed
-        open_id = self.thread_view.thread_id()
+        self._late_timer.start()
+        self.model.set_late(late)
+        self._total_read = total
+        self._first_read = first
+        if background:
+            # A sync's or a drain's change: a few rows per turn, never a frame's worth of
+            # rows drawn at once; the list settles (selection, counts) when they are in.
+            self._settle_when_caught_up = True
+            self.list.expect_rows(len(threads))
+            self.model.update_in_slices(threads, ROWS_PER_TURN,
+                                        free_from=self.list.rows_in_view())
+            if threads:
+                self.list.show_list()  # in this turn; its first rows in the next ones
+            return
+        # The seller asked (first load, filters, search): the new list at once.
+        self._settle_when_caught_up = False
         self._updating = True
         try:
             self.model.update(threads)
         finally:
             self._updating = False
-        self._set_unanswered(total)
-        self._mark_late()
+        self._settle_list()
+
+    def _on_model_caught_up(self) -> None:
+        if self._settle_when_caught_up:
+            self._settle_when_caught_up = False
+            self._settle_list()
+
+    def _settle_list(self) -> None:
+        """With the rows in: counts, the empty state, and the open conversation's row."""
+        first = self._first_read
+        self.list.rows_settled()
+        self._set_unanswered(self._total_read)
         self._show_empty_if_needed()
+        if not self.model.rowCount():
+            self.list.warm_up_soon()  # the rows a sync brings will not pay for the first row
+        open_id = self.thread_view.thread_id()
         row = self.model.row_of(open_id) if open_id else -1
         selection = self.list.view.selectionModel()
         if row >= 0:
@@ -319,7 +365,7 @@ class InboxPanel(Panel):
     # ---- Moving between threads. -------------------------------------------------------------
 
     def _on_selection_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        if self._updating or not current.isValid():
+        if self._updating or self.model.updating() or not current.isValid():
             return  # rows moved under the selection: what is open stays open
         thread_id = current.data(ThreadRole.ID)
         if thread_id != self.thread_view.thread_id():
@@ -330,7 +376,7 @@ class InboxPanel(Panel):
                                         _deselected: QItemSelection) -> None:
         """A row selected without becoming current (an assistive technology's "select"):
         open it as a click would, and make it current so the keyboard goes on from there."""
-        if self._updating:
+        if self._updating or self.model.updating():
             return
         rows = {index.row() for index in selected.indexes()}
         if len(rows) != 1:

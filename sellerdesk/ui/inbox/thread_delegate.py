@@ -24,25 +24,26 @@ from PySide6.QtCore import (
     QSize,
     Qt,
 )
-from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from sellerdesk.ui import theme
 from sellerdesk.ui.icons import icon
-from sellerdesk.ui.inbox.thread_model import ThreadRole
+from sellerdesk.ui.inbox.thread_model import RowLook, ThreadRole
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.state_chip import chip_style
 
 _PAD_X = 14
 _PAD_Y = 9
 _LINE_GAP = 3
-# What a row shows: the cache key holds each, so a changed field draws the row again.
-_SHOWN = (ThreadRole.UNANSWERED, ThreadRole.WHEN, ThreadRole.LATE, ThreadRole.BUYER,
-          ThreadRole.PENDING, ThreadRole.PRODUCT, ThreadRole.CHANNEL, ThreadRole.SNIPPET,
-          ThreadRole.ALIKE)
 _STATES = (QStyle.StateFlag.State_Selected | QStyle.StateFlag.State_MouseOver
            | QStyle.StateFlag.State_HasFocus)
 _CACHED_ROWS = 300  # a few screenfuls at every state
+
+
+def row_height(metrics: QFontMetrics) -> int:
+    """A row's height in the list's font: three lines with their gaps and padding."""
+    return 3 * metrics.height() + 2 * _LINE_GAP + 2 * _PAD_Y + 4
 
 
 class ThreadDelegate(QStyledItemDelegate):
@@ -52,16 +53,18 @@ class ThreadDelegate(QStyledItemDelegate):
 
     def sizeHint(self, option: QStyleOptionViewItem,
                  index: QModelIndex | QPersistentModelIndex) -> QSize:
-        line = option.fontMetrics.height()
-        return QSize(option.rect.width(), 3 * line + 2 * _LINE_GAP + 2 * _PAD_Y + 4)
+        return QSize(option.rect.width(), row_height(option.fontMetrics))
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
         size = option.rect.size()
         if size.isEmpty():
             return
+        look = index.data(ThreadRole.LOOK)  # what the row shows, in one call to the model
+        if not isinstance(look, RowLook):
+            return
         ratio = painter.device().devicePixelRatioF()
-        key = (tuple(index.data(role) for role in _SHOWN), size.width(), size.height(),
+        key = (look, size.width(), size.height(),
                int((option.state & _STATES).value), option.palette.cacheKey(),
                option.font.key(), ratio)
         pixmap = self._rows.get(key)
@@ -73,7 +76,7 @@ class ThreadDelegate(QStyledItemDelegate):
             at_origin.rect = QRect(0, 0, size.width(), size.height())
             row_painter = QPainter(pixmap)
             try:
-                self._paint_row(row_painter, at_origin, index)
+                self._paint_row(row_painter, at_origin, look)
             finally:
                 row_painter.end()
             self._rows[key] = pixmap
@@ -83,8 +86,25 @@ class ThreadDelegate(QStyledItemDelegate):
             self._rows.move_to_end(key)
         painter.drawPixmap(option.rect.topLeft(), pixmap)
 
-    def _paint_row(self, painter: QPainter, option: QStyleOptionViewItem,
-                   index: QModelIndex | QPersistentModelIndex) -> None:
+    def warm_up(self, option: QStyleOptionViewItem) -> None:
+        """Draw sample rows (every font, chip and icon a row uses) and throw them away: the
+        first row ever drawn loads fonts and draws glyphs, several milliseconds that would
+        otherwise fall on the first rows a sync brings into an empty list."""
+        size = QSize(max(option.rect.width(), 200), row_height(option.fontMetrics))
+        letters = "Áaçéíñóúü ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz 0123456789?¿"
+        samples = (RowLook(12, letters, True, letters, "", letters, letters, letters, 3),
+                   RowLook(0, letters, False, letters, "queued", letters, letters, letters, 0))
+        at_origin = QStyleOptionViewItem(option)
+        at_origin.rect = QRect(0, 0, size.width(), size.height())
+        pixmap = QPixmap(size)
+        for look in samples:
+            painter = QPainter(pixmap)
+            try:
+                self._paint_row(painter, at_origin, look)
+            finally:
+                painter.end()
+
+    def _paint_row(self, painter: QPainter, option: QStyleOptionViewItem, look: RowLook) -> None:
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         pal = option.palette
@@ -109,13 +129,12 @@ class ThreadDelegate(QStyledItemDelegate):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(area).adjusted(2.5, 2.5, -2.5, -2.5), 5, 5)
 
-        count = index.data(ThreadRole.UNANSWERED)
-        count = count if isinstance(count, int) else 0
+        count = look.unanswered
         text = pal.color(QPalette.ColorRole.HighlightedText if selected
                          else QPalette.ColorRole.Text)
         muted = theme.mix(text, pal.color(QPalette.ColorRole.Highlight) if selected else base,
                           0.78 if selected else 0.6)
-        late = bool(index.data(ThreadRole.LATE))
+        late = look.late
         if count and not selected:  # a leading stripe marks rows that wait for an answer
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(theme.tone_color(Tone.WARNING if late else Tone.ACCENT, pal))
@@ -131,7 +150,7 @@ class ThreadDelegate(QStyledItemDelegate):
         small = QFont(option.font)
         if small.pointSizeF() > 0:
             small.setPointSizeF(small.pointSizeF() * 0.92)
-        when = str(index.data(ThreadRole.WHEN) or "")
+        when = look.when
         painter.setFont(small)
         when_w = painter.fontMetrics().horizontalAdvance(when) if when else 0
         painter.setPen(theme.tone_color(Tone.WARNING, pal) if late and not selected else muted)
@@ -145,22 +164,22 @@ class ThreadDelegate(QStyledItemDelegate):
         name_font = QFont(option.font)
         name_font.setWeight(QFont.Weight.Bold if count else QFont.Weight.DemiBold)
         self._text(painter, name_font, text, rows[0].adjusted(0, 0, -(when_w + 10), 0),
-                   str(index.data(ThreadRole.BUYER) or ""))
+                   look.buyer)
 
         # Line 2: product title, and the waiting badge (or the outbox state) on the right.
         right = rows[1].right()
-        pending = str(index.data(ThreadRole.PENDING) or "")
+        pending = look.pending
         if count:
             right = self._badge(painter, option, rows[1], str(count), selected) - 8
         elif pending:
             right = self._state(painter, option, rows[1], pending, selected) - 8
         product_rect = QRect(rows[1].left(), rows[1].top(), right - rows[1].left(), line)
         self._text(painter, QFont(option.font), text, product_rect,
-                   str(index.data(ThreadRole.PRODUCT) or ""))
+                   look.product)
 
         # Line 3: channel, then the main question's first words.
-        channel = str(index.data(ThreadRole.CHANNEL) or "")
-        snippet = str(index.data(ThreadRole.SNIPPET) or "")
+        channel = look.channel
+        snippet = look.snippet
         painter.setFont(small)
         fm = painter.fontMetrics()
         left = rows[2].left()
@@ -175,8 +194,8 @@ class ThreadDelegate(QStyledItemDelegate):
             painter.setPen(muted)
             painter.drawText(chip, int(Qt.AlignmentFlag.AlignCenter), channel)
             left += chan_w + 8
-        alike = index.data(ThreadRole.ALIKE)
-        if isinstance(alike, int) and alike > 0:
+        alike = look.alike
+        if alike > 0:
             words = self.tr("+%n alike", "", alike)
             alike_w = min(fm.horizontalAdvance(words) + 12, max(0, rows[2].right() - left) // 2)
             chip = QRect(left, rows[2].top(), alike_w, line)

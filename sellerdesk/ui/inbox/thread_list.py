@@ -3,7 +3,7 @@ state. It owns no data: the rows live in `ThreadListModel`, the panel decides wh
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QModelIndex, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListView,
     QStackedWidget,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -20,7 +21,7 @@ from PySide6.QtWidgets import (
 from sellerdesk.services.types import Channel, ThreadStatus
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort
-from sellerdesk.ui.inbox.thread_delegate import ThreadDelegate
+from sellerdesk.ui.inbox.thread_delegate import ThreadDelegate, row_height
 from sellerdesk.ui.inbox.thread_model import ThreadListModel
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.search_field import name_clear_button
@@ -88,6 +89,7 @@ class ThreadListPane(QWidget):
         self.view.setMouseTracking(True)
         self.view.setAccessibleName(self.tr("Conversations"))
         self.empty = EmptyState("inbox", parent=self, fluid=True)
+        self._warmed = False
 
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.view)
@@ -169,6 +171,42 @@ class ThreadListPane(QWidget):
 
     def show_list(self) -> None:
         self.stack.setCurrentWidget(self.view)
+
+    def warm_up_soon(self) -> None:
+        """Once, on a later turn: let the delegate draw its first row while nothing waits
+        (an empty inbox's first sync would pay for it on the rows it brings)."""
+        if not self._warmed:
+            self._warmed = True
+            QTimer.singleShot(0, self, self._on_warm_up_timeout)
+
+    def _on_warm_up_timeout(self) -> None:
+        delegate = self.view.itemDelegate()
+        if isinstance(delegate, ThreadDelegate):
+            option = QStyleOptionViewItem()
+            option.initFrom(self.view)
+            option.font = self.view.font()
+            option.rect = QRect(0, 0, self.view.viewport().width(), 0)
+            delegate.warm_up(option)
+
+    def expect_rows(self, count: int) -> None:
+        """Rows are arriving a few per turn: when `count` of them will need the scroll bar,
+        show it from the first ones, so each row is drawn once at its final width (a row is
+        drawn again at every new width, and the bar appearing halfway means a screenful)."""
+        overflow = count * row_height(self.view.fontMetrics()) > self.stack.height()
+        if overflow:
+            self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+
+    def rows_in_view(self) -> int:
+        """How many rows from the top reach into the visible part of the list (rows past it
+        are not drawn when they change)."""
+        height = max(1, row_height(self.view.fontMetrics()))
+        # The stack's height: the list's own is not laid out while the empty state shows.
+        bottom = self.view.verticalScrollBar().value() + self.stack.height()
+        return bottom // height + 1
+
+    def rows_settled(self) -> None:
+        """Every row is in: the scroll bar as needed again (`expect_rows`)."""
+        self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
 
     def showing_empty(self) -> bool:
         return self.stack.currentWidget() is self.empty

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from datetime import datetime
 from enum import IntEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QObject, QPersistentModelIndex, Qt
 
@@ -30,6 +30,21 @@ class ThreadRole(IntEnum):
     LATE = Qt.ItemDataRole.UserRole + 9  # bool: a question waits longer than the seller's goal
     PENDING = Qt.ItemDataRole.UserRole + 10  # "queued", "sending"...: answers in the outbox
     ALIKE = Qt.ItemDataRole.UserRole + 11  # int: waiting questions elsewhere asking the same
+    LOOK = Qt.ItemDataRole.UserRole + 12  # RowLook: all a drawn row shows, in one call
+
+
+class RowLook(NamedTuple):
+    """Everything a thread row shows (the delegate draws from it and keys its cache on it)."""
+
+    unanswered: int
+    when: str
+    late: bool
+    buyer: str
+    pending: str
+    product: str
+    channel: str
+    snippet: str
+    alike: int
 
 
 def channel_text(channel: Channel | None) -> str:
@@ -93,40 +108,49 @@ class ThreadListModel(KeyedModel[InboxThread]):
         self._now: datetime | None = None  # tests pin "now"; None means the clock
         self._late: set[str] = set()  # ids of threads waiting longer than the goal
         self._pending_state: PendingState = lambda _item: ""
+        # Each row's look, kept while its record is the same object: a sliced update repaints
+        # the list every turn, and a look costs a date formatted and three texts cleaned.
+        self._looks: dict[str, tuple[InboxThread, RowLook]] = {}
 
     def key(self, item: InboxThread) -> Hashable:
         return item.id
 
     def set_now(self, now: datetime | None) -> None:
         self._now = now
+        self._looks.clear()
 
     def set_pending_state(self, state: PendingState) -> None:
         """How a row learns the state of its answers in the outbox (services/pending)."""
         self._pending_state = state
+        self._looks.clear()
 
     def refresh_times(self) -> None:
         """Say the relative times changed (one dataChanged for those roles, no reset)."""
+        self._looks.clear()
         if self._items:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._items) - 1, 0),
-                                  [int(ThreadRole.WHEN),
+                                  [int(ThreadRole.WHEN), int(ThreadRole.LOOK),
                                    int(Qt.ItemDataRole.AccessibleTextRole)])
 
     def refresh_pending(self) -> None:
         """The outbox moved: rows with answers in it repaint their state."""
         for row, item in enumerate(self._items):
             if item.pending:
+                self._looks.pop(item.id, None)
                 self.dataChanged.emit(self.index(row, 0), self.index(row, 0),
-                                      [int(ThreadRole.PENDING),
+                                      [int(ThreadRole.PENDING), int(ThreadRole.LOOK),
                                        int(Qt.ItemDataRole.AccessibleTextRole)])
 
     def set_late(self, thread_ids: set[str]) -> None:
         """Mark the conversations whose questions wait too long (dataChanged per changed row)."""
         changed = self._late ^ thread_ids
         self._late = set(thread_ids)
+        for thread_id in changed:
+            self._looks.pop(thread_id, None)
         for row, thread in enumerate(self._items):
             if thread.id in changed:
                 self.dataChanged.emit(self.index(row, 0), self.index(row, 0),
-                                      [int(ThreadRole.LATE),
+                                      [int(ThreadRole.LATE), int(ThreadRole.LOOK),
                                        int(Qt.ItemDataRole.AccessibleTextRole)])
 
     def total_unanswered(self) -> int:
@@ -170,11 +194,30 @@ class ThreadListModel(KeyedModel[InboxThread]):
             return item.alike if item.waiting else 0
         if role == ThreadRole.SNIPPET:
             return self._snippet(item)
+        if role == ThreadRole.LOOK:
+            return self._look(item)
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(item)
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return self._spoken(item)
         return None
+
+    def _look(self, item: InboxThread) -> RowLook:
+        kept = self._looks.get(item.id)
+        if kept is not None and kept[0] is item:
+            return kept[1]
+        if len(self._looks) > 2 * len(self._items) + 100:
+            self._looks.clear()  # rows long gone
+        thread, count = item.thread, unanswered(item)
+        when = self._when(item)
+        look = RowLook(
+            unanswered=count, when=format_relative(when, self._now) if when else "",
+            late=item.id in self._late and count > 0, buyer=buyer_name(thread),
+            pending=self._pending_state(item) if item.pending else "",
+            product=product_title(thread), channel=channel_text(thread.channel),
+            snippet=self._snippet(item), alike=item.alike if item.waiting else 0)
+        self._looks[item.id] = (item, look)
+        return look
 
     @staticmethod
     def _snippet(item: InboxThread) -> str:

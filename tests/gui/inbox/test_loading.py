@@ -169,7 +169,7 @@ def test_no_unanswered_left_says_nice_work(panel: InboxPanel, qtbot: QtBot) -> N
     panel.list.status.setCurrentIndex(panel.list.status.findData("unanswered"))
     qtbot.waitUntil(lambda: panel.list.count.text().startswith("Shown"))
     # Pretend every question got its answer: the list of waiting threads becomes empty.
-    panel._on_threads_read(panel._filters, False, ([], 0))
+    panel._on_threads_read(panel._filters, False, False, ([], 0, set()))
     assert panel.list.showing_empty()
     assert panel.list.empty.title() == "No unanswered questions — nice work"
     assert panel.header.subtitle() == "Every question has an answer"

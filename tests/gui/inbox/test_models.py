@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -122,6 +123,25 @@ def test_thread_model_roles_say_what_a_row_shows(qtbot: QtBot) -> None:
     assert model.data(QModelIndex()) is None
 
 
+def test_a_rows_look_is_its_roles_in_one_call(qtbot: QtBot) -> None:
+    """The delegate draws from LOOK: it must say what the single roles say, row by row."""
+    model = ThreadListModel()
+    model.set_now(NOW)
+    model.set_pending_state(lambda item: "queued")
+    model.update(listed(thread(1, unanswered=2), thread(2, channel=Channel.MARKETPLACE),
+                        thread(3, unanswered=1, name="Zoë")))
+    model.set_late({"t1", "t2"})
+    for row in range(model.rowCount()):
+        index = model.index(row, 0)
+        look = index.data(ThreadRole.LOOK)
+        assert look == tuple(index.data(role) for role in (
+            ThreadRole.UNANSWERED, ThreadRole.WHEN, ThreadRole.LATE, ThreadRole.BUYER,
+            ThreadRole.PENDING, ThreadRole.PRODUCT, ThreadRole.CHANNEL, ThreadRole.SNIPPET,
+            ThreadRole.ALIKE))
+    assert model.index(0, 0).data(ThreadRole.LOOK).late  # waiting and late
+    assert not model.index(1, 0).data(ThreadRole.LOOK).late  # late, yet nothing waits
+
+
 def test_conversation_model_passes_the_model_tester(qtbot: QtBot) -> None:
     model = ConversationModel()
     QAbstractItemModelTester(model, FATAL)
@@ -188,3 +208,30 @@ def test_one_line_cuts_and_flattens_outside_text() -> None:
     assert one_line("a\u2028b\x1b[31m") == iso("a b[31m")
     assert one_line(" \n ") == ""
     assert len(one_line("x" * 100_000)) == 240 + 1 + 2  # 240, the ellipsis, the isolate
+
+
+def test_a_kept_look_follows_every_change_of_its_row(qtbot: QtBot) -> None:
+    """Looks are kept between paints; each way a row's look can change gives a new one."""
+    model = ThreadListModel()
+    model.set_now(NOW)
+    pending = {"state": ""}
+    model.set_pending_state(lambda item: pending["state"])
+
+    def look() -> Any:
+        return model.index(0, 0).data(ThreadRole.LOOK)
+
+    model.update(listed(thread(1, unanswered=1)))
+    assert look() is look()  # kept
+    assert look().when == "1 hour ago" and not look().late
+    model.set_late({"t1"})
+    assert look().late
+    model.set_now(NOW + timedelta(hours=2))
+    assert look().when == "3 hours ago"
+    model.update(listed(thread(1, unanswered=2)))  # a new record for the row
+    assert look().unanswered == 2
+    held = model.item(0)
+    assert held is not None
+    model.update([dataclasses.replace(held, held=(1001,))])
+    pending["state"] = "sending"
+    model.refresh_pending()
+    assert look().pending == "sending"
