@@ -51,7 +51,8 @@ WORKERS = 4  # threads of the event loop's default executor
 class _WarmUp:
     """Start-up work that waits more than it computes, on a thread of its own: the shops'
     profiles, Babel's data for the window's language once `locale_chosen` gives it, and
-    after the first paint the network backend and the keyring's discovery (it starts
+    after the first paint the network backend, the HTTP transport of the shop opened (its
+    TLS certificates) and the keyring's discovery (it starts
     programs and loads a crypto library: before the paint it only took the interpreter's
     lock from the window; a token read before then looks for it on its own)."""
 
@@ -82,9 +83,15 @@ class _WarmUp:
             import_network_backend()
         except Exception:  # the first request imports it instead
             log.debug("importing the network backend ahead failed", exc_info=True)
+        if self.shops.exception() is not None:
+            return
+        shops = self.shops.result()
         try:
-            if not self.shops.exception():
-                self.shops.result().discover_keyring()
+            shops.prepare_network()
+        except Exception:  # the first request makes the transport instead
+            log.debug("making the HTTP transport ahead failed", exc_info=True)
+        try:
+            shops.discover_keyring()
         except Exception:  # the first token read (on a worker thread) looks again
             log.debug("looking for the keyring ahead failed", exc_info=True)
 

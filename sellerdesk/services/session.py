@@ -77,6 +77,7 @@ class Session:
         self.client = client
         self.store = store
         self.grants = grants or GrantKeeper()
+        self._watch = watch
         self.pending = PendingWrites(store)  # before any write: it follows every one
         self.connectivity = Connectivity(client.shop)
         if watch is not None:  # every request to the service tells connectivity its outcome
@@ -121,6 +122,12 @@ class Session:
             await session.aclose()
             raise
         return session
+
+    def prepare_network(self) -> None:
+        """Make the HTTP transport ahead of the first request (blocking: call it off the
+        event loop; the first request makes it otherwise)."""
+        if self._watch is not None:
+            self._watch.prepare()
 
     def start(self) -> None:
         """Start sending queued writes in the background."""

@@ -122,6 +122,12 @@ class Shops:
 
     # ---- profiles ------------------------------------------------------------------------
 
+    def prepare_network(self) -> None:
+        """Make the shop in use's HTTP transport now (blocking: off the event loop)."""
+        session = self.session
+        if session is not None:
+            session.prepare_network()
+
     def discover_keyring(self) -> None:
         """Look for the keyring now (blocking: off the event loop), so that the first token
         read or storage warning does not wait for it."""
