@@ -10,6 +10,7 @@ lives as long as the app: windows come and go per shop.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -34,6 +35,10 @@ from sellerdesk.ui.status_bar import ConnectionState, slow_down_text
 from sellerdesk.ui.widgets.banner import MessageLevel
 
 log = logging.getLogger("sellerdesk.ui")
+
+# Seconds a sync waits for the window's first paint before it connects anyway (a safety
+# net: a shown window paints its first view in a fraction of a second).
+FIRST_PAINT_WAIT = 5.0
 
 _STATES = {Connection.ONLINE: ConnectionState.ONLINE,
            Connection.OFFLINE: ConnectionState.OFFLINE}
@@ -288,6 +293,7 @@ class ShopConnector(QObject):
             refresher.pause()
 
         async def work(progress: Progress) -> SyncReport:
+            await self._connected(session)
             await self.shops.demo_ready()
             stages: dict[str, tuple[int, int | None]] = {}
 
@@ -327,6 +333,30 @@ class ShopConnector(QObject):
             work, label=QCoreApplication.translate("ShopConnector", "Syncing with the shop…"),
             on_success=succeeded, on_failure=failed, report_errors=False, key="sync",
             show_progress=not quiet)
+
+    async def _connected(self, session: Session) -> None:
+        """Make the session's network client off the loop (httpx and the api client: a few
+        tenths of a second of imports), after the window's first paint: the inbox is painted
+        from the store before the client exists (docs/performance.md, "Start-up")."""
+        window = self._window
+        if window is not None and window.isVisible() and not window.painted():
+            painted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+            def done() -> None:
+                if not painted.done():
+                    painted.set_result(None)
+
+            window.first_painted.connect(done)
+            try:
+                await asyncio.wait_for(painted, FIRST_PAINT_WAIT)
+            except TimeoutError:
+                log.debug("no first paint after %s s: connecting anyway", FIRST_PAINT_WAIT)
+            finally:
+                try:
+                    window.first_painted.disconnect(done)
+                except RuntimeError:  # the window is gone already
+                    pass
+        await asyncio.to_thread(session.prepare_network)
 
     def _on_came_back(self) -> None:
         self.sync_now(quiet=True)
