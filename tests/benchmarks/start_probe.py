@@ -122,6 +122,9 @@ def sync_stall(args: list[str]) -> None:
         data_dir, profile, base_url, shop_id, token = args
         session = await Session.open(ShopAddress(profile, base_url, int(shop_id)), token,
                                      data_dir=Path(data_dir))
+        # Its HTTP client, made off the GUI thread before the sync as the app's connector
+        # does (ui/shop_connector.py `_connected`).
+        await asyncio.to_thread(session.prepare_network)
         ini = str(Path(data_dir) / "probe.ini")
         settings = Settings(QSettings(ini, QSettings.Format.IniFormat))
         ctx = UiContext(settings=settings, runner=TaskRunner(), services=session)
