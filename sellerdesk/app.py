@@ -51,10 +51,10 @@ WORKERS = 4  # threads of the event loop's default executor
 class _WarmUp:
     """Start-up work that waits more than it computes, on a thread of its own: the shops'
     profiles, Babel's data for the window's language once `locale_chosen` gives it, and
-    after the first paint the network backend, the HTTP transport of the shop opened (its
-    TLS certificates) and the keyring's discovery (it starts
-    programs and loads a crypto library: before the paint it only took the interpreter's
-    lock from the window; a token read before then looks for it on its own)."""
+    after the first paint the network backend, the keyring's discovery (it starts programs
+    and loads a crypto library: before the paint it would only take the interpreter's lock
+    from the window; a token read before then looks for it on its own) and the HTTP client
+    of the shop opened (httpx, its TLS certificates)."""
 
     def __init__(self, data_dir: Path | None) -> None:
         self.shops: Future[Shops] = Future()
@@ -86,14 +86,16 @@ class _WarmUp:
         if self.shops.exception() is not None:
             return
         shops = self.shops.result()
-        try:
-            shops.prepare_network()
-        except Exception:  # the first request makes the transport instead
-            log.debug("making the HTTP transport ahead failed", exc_info=True)
+        # The keyring first: the shop's dialogs read where tokens go on the GUI thread, and
+        # the start's sync makes the client on a thread of its own anyway.
         try:
             shops.discover_keyring()
         except Exception:  # the first token read (on a worker thread) looks again
             log.debug("looking for the keyring ahead failed", exc_info=True)
+        try:
+            shops.prepare_network()
+        except Exception:  # the first request makes the client instead
+            log.debug("making the HTTP client ahead failed", exc_info=True)
 
 
 def import_network_backend() -> None:
