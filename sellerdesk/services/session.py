@@ -8,10 +8,11 @@ window paints the inbox from the store before the network client exists.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -80,16 +81,25 @@ class GrantKeeper:
             await self.save(grant)
 
 
+# ShopClient's attributes that are not coroutine methods: reading one before the client is
+# made makes it at once, on the reading thread (`set_token`, say: rare, and after a request).
+_SYNC_ATTRIBUTES = frozenset({"base_url", "shop_id", "pacer", "grant", "set_token",
+                              "token_fingerprint"})
+
+
 class _LateClient:
     """Stands for the session's `ShopClient` until it is made: its pacer at once (the
-    services read it when built), anything else makes the client first (once, under a lock,
-    from whichever thread asks first)."""
+    services read it when built); a request (every other public method is a coroutine)
+    first waits for the session's gate (the window's first paint), then makes the client on
+    a worker thread, off the event loop; anything else makes it at once. Made once, under a
+    lock, by whichever thread asks first."""
 
     def __init__(self, pacer: Pacer, make: Callable[[], ShopClient]) -> None:
         self.pacer = pacer
         self._make = make
         self._made: ShopClient | None = None
         self._making = threading.Lock()
+        self.gate: Callable[[], Awaitable[object]] | None = None
 
     @property
     def made(self) -> ShopClient | None:
@@ -104,8 +114,23 @@ class _LateClient:
                     made = self._made = self._make()
         return made
 
+    async def ready(self) -> ShopClient:
+        """The client, made off the event loop once the gate lets requests through."""
+        if self._made is None:
+            if self.gate is not None:
+                await self.gate()
+            await asyncio.to_thread(self.real)
+        return self.real()
+
     def __getattr__(self, name: str) -> Any:
-        return getattr(self.real(), name)
+        made = self._made
+        if made is not None or name.startswith("_") or name in _SYNC_ATTRIBUTES:
+            return getattr(made or self.real(), name)
+
+        async def request(*args: Any, **kwargs: Any) -> Any:
+            return await getattr(await self.ready(), name)(*args, **kwargs)
+
+        return request
 
     def __repr__(self) -> str:
         return repr(self._made) if self._made is not None else "ShopClient(not made yet)"
@@ -188,6 +213,12 @@ class Session:
             await session.aclose()
             raise
         return session
+
+    def hold_requests(self, gate: Callable[[], Awaitable[object]] | None) -> None:
+        """Requests made before the client exists wait for `gate()` (the window: its first
+        paint) before the client is made, off the event loop; None: they do not wait."""
+        if self._late is not None:
+            self._late.gate = gate
 
     def prepare_network(self) -> None:
         """Make the HTTP client and its transport ahead of the first request (blocking:

@@ -169,6 +169,9 @@ class ShopConnector(QObject):
             session.sync.finished.connect(self._after_sync),
             session.inbox.changed.connect(lambda _thread: self._update_badge()),
         ]
+        # Requests before the client exists (a view refreshing what it shows, a queued write
+        # going out) wait for the first paint, then the client is made off the loop.
+        session.hold_requests(lambda: _first_paint_of(w))
         session.start()
         self._update_counts()
         self._update_badge()
@@ -338,24 +341,7 @@ class ShopConnector(QObject):
         """Make the session's network client off the loop (httpx and the api client: a few
         tenths of a second of imports), after the window's first paint: the inbox is painted
         from the store before the client exists (docs/performance.md, "Start-up")."""
-        window = self._window
-        if window is not None and window.isVisible() and not window.painted():
-            painted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-
-            def done() -> None:
-                if not painted.done():
-                    painted.set_result(None)
-
-            window.first_painted.connect(done)
-            try:
-                await asyncio.wait_for(painted, FIRST_PAINT_WAIT)
-            except TimeoutError:
-                log.debug("no first paint after %s s: connecting anyway", FIRST_PAINT_WAIT)
-            finally:
-                try:
-                    window.first_painted.disconnect(done)
-                except RuntimeError:  # the window is gone already
-                    pass
+        await _first_paint_of(self._window)
         await asyncio.to_thread(session.prepare_network)
 
     def _on_came_back(self) -> None:
@@ -369,6 +355,8 @@ class ShopConnector(QObject):
 
     def unbind(self) -> None:
         """Forget the window (it is being replaced); the session stays open."""
+        if self.session is not None:
+            self.session.hold_requests(None)
         if self.refresher is not None:
             self.refresher.stop()
             self.refresher = None
@@ -389,3 +377,26 @@ class ShopConnector(QObject):
         self._ctx.services = None
         await self.shops.aclose()
         self.notifier.close()
+
+
+async def _first_paint_of(window: MainWindow | None) -> None:
+    """Return once `window` has painted its first view (at once when it has, or is not shown;
+    after `FIRST_PAINT_WAIT` seconds at the latest)."""
+    if window is None or not window.isVisible() or window.painted():
+        return
+    painted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def done() -> None:
+        if not painted.done():
+            painted.set_result(None)
+
+    window.first_painted.connect(done)
+    try:
+        await asyncio.wait_for(painted, FIRST_PAINT_WAIT)
+    except TimeoutError:
+        log.debug("no first paint after %s s: connecting anyway", FIRST_PAINT_WAIT)
+    finally:
+        try:
+            window.first_painted.disconnect(done)
+        except RuntimeError:  # the window is gone already
+            pass

@@ -72,3 +72,23 @@ async def test_a_session_closed_before_any_request_makes_no_client(
     await session.aclose()
     assert made == []
     assert "not made" in repr(session.client)
+
+
+async def test_requests_wait_for_the_gate_then_make_the_client(
+        tmp_path: Path, made: list[client_module.ShopClient]) -> None:
+    """The window holds requests until its first paint (`hold_requests`)."""
+    session = await Session.open(ADDRESS, "a-token", data_dir=tmp_path,
+                                 transport=_transport())
+    painted = asyncio.Event()
+    session.hold_requests(painted.wait)
+    try:
+        request = asyncio.ensure_future(session.client.shop())
+        for _ in range(5):  # a few turns of the loop
+            await asyncio.sleep(0)
+        assert made == [] and not request.done()
+        painted.set()
+        with pytest.raises(NotFound):
+            await request
+        assert len(made) == 1
+    finally:
+        await session.aclose()
