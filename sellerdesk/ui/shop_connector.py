@@ -382,7 +382,7 @@ class ShopConnector(QObject):
 async def _first_paint_of(window: MainWindow | None) -> None:
     """Return once `window` has painted its first view (at once when it has, or is not shown;
     after `FIRST_PAINT_WAIT` seconds at the latest)."""
-    if window is None or not window.isVisible() or window.painted():
+    if window is None:
         return
     painted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
@@ -390,7 +390,12 @@ async def _first_paint_of(window: MainWindow | None) -> None:
         if not painted.done():
             painted.set_result(None)
 
-    window.first_painted.connect(done)
+    try:
+        if not window.isVisible() or window.painted():
+            return
+        window.first_painted.connect(done)
+    except RuntimeError:  # the window is gone already
+        return
     try:
         await asyncio.wait_for(painted, FIRST_PAINT_WAIT)
     except TimeoutError:
