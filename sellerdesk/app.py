@@ -49,9 +49,12 @@ WORKERS = 4  # threads of the event loop's default executor
 
 
 class _WarmUp:
-    """Start-up work that waits more than it computes, on a thread of its own: the
-    credential store (the keyring's discovery), Babel's data for the window's language once
-    `locale_chosen` gives it, and after the first paint the network backend."""
+    """Start-up work that waits more than it computes, on a thread of its own: the shops'
+    profiles, Babel's data for the window's language once `locale_chosen` gives it, and
+    after the first paint the network backend, the keyring's discovery (it starts programs
+    and loads a crypto library: before the paint it would only take the interpreter's lock
+    from the window; a token read before then looks for it on its own) and the HTTP client
+    of the shop opened (httpx, its TLS certificates)."""
 
     def __init__(self, data_dir: Path | None) -> None:
         self.shops: Future[Shops] = Future()
@@ -80,6 +83,19 @@ class _WarmUp:
             import_network_backend()
         except Exception:  # the first request imports it instead
             log.debug("importing the network backend ahead failed", exc_info=True)
+        if self.shops.exception() is not None:
+            return
+        shops = self.shops.result()
+        # The keyring first: the shop's dialogs read where tokens go on the GUI thread, and
+        # the start's sync makes the client on a thread of its own anyway.
+        try:
+            shops.discover_keyring()
+        except Exception:  # the first token read (on a worker thread) looks again
+            log.debug("looking for the keyring ahead failed", exc_info=True)
+        try:
+            shops.prepare_network()
+        except Exception:  # the first request makes the client instead
+            log.debug("making the HTTP client ahead failed", exc_info=True)
 
 
 def import_network_backend() -> None:
@@ -243,12 +259,30 @@ async def _main(app: QApplication, options: GuiOptions, settings: Settings,
         shops = await asyncio.wrap_future(warm.shops)
         if shops.data_dir != options.data_dir:  # the snapshot's own demo folder
             shops = Shops(options.data_dir)
+        if not _opens_a_shop(shops, options, settings):
+            # The connect dialog comes first and says where tokens go: look for the
+            # keyring here, off the loop, not when the dialog reads it.
+            await asyncio.to_thread(shops.discover_keyring)
         connector = ShopConnector(ctx, shops)
         try:
             return await run_windows(ctx, options, connector)
         finally:
             await ctx.runner.shutdown()  # no work may outlive the session it uses
             await connector.aclose()
+
+
+def _opens_a_shop(shops: Shops, options: GuiOptions, settings: Settings) -> bool:
+    """Whether the start opens a shop (the demo, the one named, the last or default one)
+    rather than asking for one; as `ui.windows` decides, without touching the keyring."""
+    from sellerdesk.ui import settings as keys
+
+    if options.demo:
+        return True
+    try:
+        name = options.profile or settings.get(keys.LAST_PROFILE)
+        return (shops.profile(name) if name else shops.default_profile()) is not None
+    except Exception:  # an unreadable settings file: the start reports it
+        return False
 
 
 def _finish(loop: asyncio.AbstractEventLoop) -> None:

@@ -12,6 +12,9 @@ says so to the seller: there is no plain-text fallback. `SELLERDESK_TOKEN` in th
 environment overrides the token of every profile (and hides its grant).
 
 Keyring calls may block (D-Bus, an unlock prompt): the GUI calls them off the event loop.
+The keyring itself (its module, its backends' discovery: programs started, a crypto library
+loaded) is looked for the first time a token or the storage's state is needed, not when the
+store is made: listing profiles, or a start with `SELLERDESK_TOKEN`, never loads it.
 """
 
 from __future__ import annotations
@@ -19,19 +22,20 @@ from __future__ import annotations
 import logging
 import os
 import tempfile
+import threading
 from collections.abc import Mapping
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import keyring
 import msgspec
 import platformdirs
-from keyring.backend import KeyringBackend
-from keyring.backends import chainer, fail, null
-from keyring.errors import PasswordDeleteError
 
 from sellerdesk.api.redact import register_secret
 from sellerdesk.api.tokens import OAuthGrant
+
+if TYPE_CHECKING:  # the keyring loads when first needed (see the module docstring)
+    from keyring.backend import KeyringBackend
 
 log = logging.getLogger("sellerdesk.credentials")
 
@@ -84,6 +88,8 @@ def default_config_dir() -> Path:
 
 def is_secure_backend(backend: KeyringBackend) -> bool:
     """Whether `backend` keeps secrets safely on this machine (and is usable at all)."""
+    from keyring.backends import chainer, fail, null
+
     if isinstance(backend, chainer.ChainerBackend):
         return any(is_secure_backend(b) for b in backend.backends)
     if isinstance(backend, fail.Keyring | null.Keyring):
@@ -105,19 +111,51 @@ class CredentialStore:
                  backend: KeyringBackend | None = None,
                  environ: Mapping[str, str] | None = None) -> None:
         self.settings_path = (config_dir or default_config_dir()) / SETTINGS_FILE
-        self._backend = backend if backend is not None else keyring.get_keyring()
+        self._given = backend
+        self._found: tuple[KeyringBackend, bool] | None = None  # (backend, secure) once looked
+        self._finding = threading.Lock()  # the window's threads may ask at the same time
         self._environ = os.environ if environ is None else environ
         self._session: dict[str, str] = {}  # this run's tokens, by profile
         self._in_keyring: set[str] = set()  # profiles whose session token is also saved
         self._grants: dict[str, OAuthGrant] = {}  # this run's grants, by profile
         self._grants_in_keyring: set[str] = set()
-        self._secure = is_secure_backend(self._backend)
-        self._warning = None if self._secure else NO_SECURE_STORE
+        self._warning: str | None = None  # set when the backend is found
         self._settings: _Settings | None = None
-        log.info("keyring backend: %s (secure: %s)", type(self._backend).__name__, self._secure)
 
     def __repr__(self) -> str:
-        return f"CredentialStore({str(self.settings_path)!r}, secure={self._secure})"
+        secure = "?" if self._found is None else self._found[1]
+        return f"CredentialStore({str(self.settings_path)!r}, secure={secure})"
+
+    def discover(self) -> None:
+        """Find the keyring backend now (it may block: call it off the event loop); every
+        method that needs it does so on its own first use."""
+        if self._found is not None:
+            return
+        with self._finding:
+            if self._found is not None:
+                return
+            if self._given is not None:
+                backend = self._given
+            else:
+                import keyring
+
+                backend = keyring.get_keyring()
+            secure = is_secure_backend(backend)
+            self._warning = None if secure else NO_SECURE_STORE
+            log.info("keyring backend: %s (secure: %s)", type(backend).__name__, secure)
+            self._found = (backend, secure)
+
+    @property
+    def _backend(self) -> KeyringBackend:
+        self.discover()
+        assert self._found is not None
+        return self._found[0]
+
+    @property
+    def _secure(self) -> bool:
+        self.discover()
+        assert self._found is not None
+        return self._found[1]
 
     # -- where tokens go ----------------------------------------------------------------------
 
@@ -129,6 +167,7 @@ class CredentialStore:
     @property
     def storage_warning(self) -> str | None:
         """What to tell the seller when tokens are not saved, else None."""
+        self.discover()
         return self._warning
 
     def get_token(self, profile: str) -> str | None:
@@ -189,6 +228,8 @@ class CredentialStore:
         self._in_keyring.discard(profile)
         if not self._secure:
             return
+        from keyring.errors import PasswordDeleteError
+
         try:
             self._backend.delete_password(KEYRING_SERVICE, profile)
         except PasswordDeleteError:
@@ -264,6 +305,8 @@ class CredentialStore:
         self._grants_in_keyring.discard(profile)
         if not self._secure:
             return
+        from keyring.errors import PasswordDeleteError
+
         try:
             self._backend.delete_password(KEYRING_GRANT_SERVICE, profile)
         except PasswordDeleteError:

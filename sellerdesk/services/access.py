@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from sellerdesk.api.client import ShopClient
 from sellerdesk.api.errors import AuthError
 from sellerdesk.services.events import Event
 from sellerdesk.store import Store, StoreError
+
+if TYPE_CHECKING:  # the client (httpx) loads when a session connects
+    from sellerdesk.api.client import ShopClient
 
 log = logging.getLogger("sellerdesk.services")
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from sellerdesk.api.client import ShopClient
+from typing import TYPE_CHECKING
+
 from sellerdesk.api.models import Category, Shop
 from sellerdesk.services.convert import flatten_categories, load, load_all, shop_row
 from sellerdesk.services.events import Event
 from sellerdesk.store import Store
 from sellerdesk.store.rows import Resource
+
+if TYPE_CHECKING:  # the client (httpx) loads when a session connects
+    from sellerdesk.api.client import ShopClient
 
 PICTURE_MAX_BYTES = 2_000_000  # a listing's thumbnail is small
 LOGO_MAX_BYTES = 1_000_000  # a shop's logo is smaller still

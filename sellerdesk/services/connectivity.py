@@ -16,12 +16,14 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-
-import httpx
+from typing import TYPE_CHECKING, Any
 
 from sellerdesk.api.errors import ApiError, Offline
 from sellerdesk.policy import PROBE, Backoff, Pacer
 from sellerdesk.services.events import Event
+
+if TYPE_CHECKING:
+    from sellerdesk.services.watched import WatchedTransport
 
 log = logging.getLogger("sellerdesk.connectivity")
 
@@ -188,39 +190,14 @@ class Pace:
             self._end = None
 
 
-class WatchedTransport(httpx.AsyncBaseTransport):
-    """The client's HTTP transport, telling connectivity what each request found: any
-    answer but a 5xx or 429 (a proxy or a struggling server says little about the network)
-    means online; a connection that cannot be made, breaks or times out means offline."""
-
-    def __init__(self, inner: httpx.AsyncBaseTransport | None = None, *,
-                 max_connections: int = 4) -> None:
-        # The client's own connection limits apply to the transport it would have made.
-        self._inner = inner or httpx.AsyncHTTPTransport(limits=httpx.Limits(
-            max_connections=max_connections, max_keepalive_connections=max_connections))
-        self.connectivity: Connectivity | None = None
-        # The shop service's host: only its answers speak for the connection. A picture on
-        # another host that cannot be reached (a CDN, the demo's made-up addresses) must not
-        # make the whole app offline.
-        self.service_host: str | None = None
-
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        connectivity = self.connectivity
-        if self.service_host is not None and request.url.host != self.service_host:
-            connectivity = None
-        try:
-            response = await self._inner.handle_async_request(request)
-        except httpx.TransportError as exc:
-            if connectivity is not None and not isinstance(exc, httpx.UnsupportedProtocol):
-                connectivity.report_failure(Offline(detail=type(exc).__name__))
-            raise
-        if connectivity is not None and response.status_code < 500 \
-                and response.status_code != 429:
-            connectivity.report_success()
-        return response
-
-    async def aclose(self) -> None:
-        await self._inner.aclose()
-
-
 __all__ = ["Connection", "Connectivity", "Pace", "Retry", "SlowDown", "WatchedTransport"]
+
+
+def __getattr__(name: str) -> Any:
+    # `WatchedTransport` (an httpx transport) lives in services/watched.py, imported when a
+    # session connects: importing connectivity does not import httpx.
+    if name == "WatchedTransport":
+        from sellerdesk.services.watched import WatchedTransport
+
+        return WatchedTransport
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -17,12 +17,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from decimal import Decimal, InvalidOperation
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sellerdesk.api.client import ShopClient
 from sellerdesk.api.enums import TrackingStatus
 from sellerdesk.api.errors import NotFound
 from sellerdesk.api.models import TrackingCode
+
+if TYPE_CHECKING:  # the client (httpx) loads when a session connects
+    from sellerdesk.api.client import ShopClient
 
 # Single reads past the highest listed id before concluding no INACTIVE code of ours is there:
 # a run this long of deleted (or never used) ids ends the look-up.

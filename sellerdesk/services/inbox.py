@@ -6,10 +6,10 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 import msgspec
 
-from sellerdesk.api.client import ShopClient
 from sellerdesk.api.enums import QuestionOrder, QuestionStatus, ThreadStatus
 from sellerdesk.api.errors import ApiError, Offline
 from sellerdesk.api.models import Answer, Question, Thread, decode
@@ -38,6 +38,9 @@ from sellerdesk.services.triage import (
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key
 from sellerdesk.store.rows import QuestionFilter, QuestionSort, Resource, ThreadFilter
+
+if TYPE_CHECKING:  # the client (httpx) loads when a session connects
+    from sellerdesk.api.client import ShopClient
 
 MAX_ANSWER = 2000  # decisions: the marketplace's limit
 UNDO_SECONDS = 5.0

@@ -14,17 +14,19 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from sellerdesk.api.client import ShopClient
 from sellerdesk.api.enums import ShippingStatus
 from sellerdesk.api.errors import NotFound
 from sellerdesk.api.models import TrackingCodeChanges, TrackingCodeDraft
 from sellerdesk.services.convert import encode
 from sellerdesk.services.created import canonical, find_created
 from sellerdesk.store.outbox import IntentKind
+
+if TYPE_CHECKING:  # the client (httpx) loads when a session connects
+    from sellerdesk.api.client import ShopClient
 
 
 class Intent(msgspec.Struct, kw_only=True, omit_defaults=True):

@@ -7,8 +7,8 @@ import csv
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from sellerdesk.api.client import ShopClient
 from sellerdesk.api.enums import ShippingStatus
 from sellerdesk.api.models import Invoice, Order, decode
 from sellerdesk.services.convert import encode, load, load_all, order_row
@@ -26,6 +26,9 @@ from sellerdesk.services.pending import PendingWrites
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key
 from sellerdesk.store.rows import Facets, OrderFilter, OrderKey, OrderSort, Resource
+
+if TYPE_CHECKING:  # the client (httpx) loads when a session connects
+    from sellerdesk.api.client import ShopClient
 
 EXPORT_PAGE = 2000
 CSV_COLUMNS = ("id", "date", "buyer", "nickname", "channel", "products", "currency",

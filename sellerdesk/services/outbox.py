@@ -27,9 +27,8 @@ import logging
 import math
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import timedelta
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from sellerdesk.api.client import ShopClient
 from sellerdesk.api.errors import (
     ApiError,
     AuthError,
@@ -58,6 +57,9 @@ from sellerdesk.store.outbox import (
     OutboxStateError,
     Resolution,
 )
+
+if TYPE_CHECKING:  # the client (httpx) loads when a session connects
+    from sellerdesk.api.client import ShopClient
 
 log = logging.getLogger("sellerdesk.outbox")
 T = TypeVar("T")

@@ -1,21 +1,29 @@
-"""One open shop: its client, its store and every service over them."""
+"""One open shop: its client, its store and every service over them.
+
+A session opens over its store at once; its HTTP client (httpx and the api client's
+modules, a few tenths of a second to import) is made the first time a service uses it, or
+ahead by `prepare_network` (the window calls it from a thread after its first paint): the
+window paints the inbox from the store before the network client exists.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
+import threading
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
-import httpx
-
-from sellerdesk.api.client import ShopClient
+from sellerdesk.api.backend import import_backend
 from sellerdesk.api.redact import install_redaction
 from sellerdesk.api.tokens import OAuthGrant, SaveGrant
-from sellerdesk.policy import DEFAULT_RATE, pacer_for
+from sellerdesk.policy import DEFAULT_RATE, Pacer, pacer_for
 from sellerdesk.services.access import Access
 from sellerdesk.services.catalogue import CatalogueService
-from sellerdesk.services.connectivity import Connectivity, Pace, WatchedTransport
+from sellerdesk.services.connectivity import Connectivity, Pace
 from sellerdesk.services.dashboard import DashboardService
 from sellerdesk.services.inbox import InboxService
 from sellerdesk.services.notifications import NotificationService
@@ -26,6 +34,12 @@ from sellerdesk.services.sync import SyncService
 from sellerdesk.services.tracking import TrackingService
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import OutboxChange, OutboxEvent
+
+if TYPE_CHECKING:
+    import httpx
+
+    from sellerdesk.api.client import ShopClient
+    from sellerdesk.services.watched import WatchedTransport
 
 log = logging.getLogger("sellerdesk.services")
 
@@ -67,6 +81,61 @@ class GrantKeeper:
             await self.save(grant)
 
 
+# ShopClient's attributes that are not coroutine methods: reading one before the client is
+# made makes it at once, on the reading thread (`set_token`, say: rare, and after a request).
+_SYNC_ATTRIBUTES = frozenset({"base_url", "shop_id", "pacer", "grant", "set_token",
+                              "token_fingerprint"})
+
+
+class _LateClient:
+    """Stands for the session's `ShopClient` until it is made: its pacer at once (the
+    services read it when built); a request (every other public method is a coroutine)
+    first waits for the session's gate (the window's first paint), then makes the client on
+    a worker thread, off the event loop; anything else makes it at once. Made once, under a
+    lock, by whichever thread asks first."""
+
+    def __init__(self, pacer: Pacer, make: Callable[[], ShopClient]) -> None:
+        self.pacer = pacer
+        self._make = make
+        self._made: ShopClient | None = None
+        self._making = threading.Lock()
+        self.gate: Callable[[], Awaitable[object]] | None = None
+
+    @property
+    def made(self) -> ShopClient | None:
+        return self._made
+
+    def real(self) -> ShopClient:
+        made = self._made
+        if made is None:
+            with self._making:
+                made = self._made
+                if made is None:
+                    made = self._made = self._make()
+        return made
+
+    async def ready(self) -> ShopClient:
+        """The client, made off the event loop once the gate lets requests through."""
+        if self._made is None:
+            if self.gate is not None:
+                await self.gate()
+            await asyncio.to_thread(self.real)
+        return self.real()
+
+    def __getattr__(self, name: str) -> Any:
+        made = self._made
+        if made is not None or name.startswith("_") or name in _SYNC_ATTRIBUTES:
+            return getattr(made or self.real(), name)
+
+        async def request(*args: Any, **kwargs: Any) -> Any:
+            return await getattr(await self.ready(), name)(*args, **kwargs)
+
+        return request
+
+    def __repr__(self) -> str:
+        return repr(self._made) if self._made is not None else "ShopClient(not made yet)"
+
+
 class Session:
     """Open with `await Session.open(...)`, close with `await session.aclose()`."""
 
@@ -77,11 +146,17 @@ class Session:
         self.client = client
         self.store = store
         self.grants = grants or GrantKeeper()
+        self._watch = watch
+        self._late: _LateClient | None = None  # the client, until made (`open`)
         self.pending = PendingWrites(store)  # before any write: it follows every one
-        self.connectivity = Connectivity(client.shop)
+
+        async def probe() -> object:  # the client is read when probing, not made here
+            return await self.client.shop()
+
+        self.connectivity = Connectivity(probe)
         if watch is not None:  # every request to the service tells connectivity its outcome
             watch.connectivity = self.connectivity
-            watch.service_host = httpx.URL(address.base_url).host
+            watch.service_host = _host(address.base_url)
         self.pace = Pace(client.pacer)  # "the shop service asked us to slow down"
         self.access = Access(client, store)  # a refused token pauses sync and sending
         self.tracking: TrackingService
@@ -109,18 +184,49 @@ class Session:
         (default `request_rate()`; 0 = unpaced)."""
         install_redaction(*(token.secrets() if isinstance(token, OAuthGrant) else (token,)))
         store = await Store.open_async(address.profile, data_dir=data_dir)
-        watch = WatchedTransport(transport)
         grants = GrantKeeper(save_grant)
-        client = ShopClient(address.base_url, address.shop_id, token, timeout=timeout,
-                            max_retries=max_retries, transport=watch, save_grant=grants,
-                            pacer=pacer_for(request_rate() if rate is None else rate))
-        session = cls(address, client, store, watch=watch, grants=grants)
+        pacer = pacer_for(request_rate() if rate is None else rate)
+        session: Session | None = None
+
+        def make() -> ShopClient:
+            # httpcore's and anyio's modules first, under the lock every import of them
+            # takes (api/backend.py: two threads importing them at once can deadlock).
+            import_backend()
+            from sellerdesk.api.client import ShopClient
+            from sellerdesk.services.watched import WatchedTransport
+
+            watch = WatchedTransport(transport)
+            assert session is not None  # made on the session's first use, never before
+            session._watch = watch
+            watch.connectivity = session.connectivity  # every request tells it its outcome
+            watch.service_host = _host(address.base_url)
+            return ShopClient(address.base_url, address.shop_id, token, timeout=timeout,
+                              max_retries=max_retries, transport=watch, save_grant=grants,
+                              pacer=pacer)
+
+        late = _LateClient(pacer, make)
+        session = cls(address, cast("ShopClient", late), store, grants=grants)
+        session._late = late
         try:
             await session.pending.load()
         except BaseException:
             await session.aclose()
             raise
         return session
+
+    def hold_requests(self, gate: Callable[[], Awaitable[object]] | None) -> None:
+        """Requests made before the client exists wait for `gate()` (the window: its first
+        paint) before the client is made, off the event loop; None: they do not wait."""
+        if self._late is not None:
+            self._late.gate = gate
+
+    def prepare_network(self) -> None:
+        """Make the HTTP client and its transport ahead of the first request (blocking:
+        call it off the event loop; the first use makes them otherwise)."""
+        if self._late is not None:
+            self._late.real()
+        if self._watch is not None:
+            self._watch.prepare()
 
     def start(self) -> None:
         """Start sending queued writes in the background."""
@@ -155,9 +261,16 @@ class Session:
             await self.connectivity.aclose()
         finally:
             try:
-                await self.client.aclose()
+                if self._late is None or self._late.made is not None:  # never made: no-op
+                    await self.client.aclose()
             finally:
                 await self.store.aclose()
 
     def __repr__(self) -> str:
         return f"Session({self.address!r})"
+
+
+def _host(base_url: str) -> str:
+    import httpx  # with the client: after the window's first paint
+
+    return str(httpx.URL(base_url).host)

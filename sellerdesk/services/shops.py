@@ -20,8 +20,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from keyring.backends import null
-
 from sellerdesk.api.backend import import_backend as import_backend  # for the window's warm-up
 from sellerdesk.api.enums import QuestionStatus, ThreadStatus
 from sellerdesk.api.tokens import OAuthGrant, SaveGrant
@@ -85,11 +83,11 @@ class TokenMissing(Exception):
 
 
 def saved_profiles(config_dir: Path | None) -> list[Profile]:
-    """The saved profiles, read without touching the keyring (no token is needed to list);
-    a damaged file reads as none (it is reported where a token is needed)."""
+    """The saved profiles, read without touching the keyring (no token is needed to list,
+    and the store looks for the keyring only when a token is); a damaged file reads as none
+    (it is reported where a token is needed)."""
     try:
-        quiet = null.Keyring()  # type: ignore[no-untyped-call]
-        return CredentialStore(config_dir, backend=quiet).list_profiles()
+        return CredentialStore(config_dir).list_profiles()
     except CredentialsError:
         return []
 
@@ -123,6 +121,17 @@ class Shops:
         self._demo_pending: dict[Session, SandboxProcess] = {}  # opened, not started yet
 
     # ---- profiles ------------------------------------------------------------------------
+
+    def prepare_network(self) -> None:
+        """Make the shop in use's HTTP transport now (blocking: off the event loop)."""
+        session = self.session
+        if session is not None:
+            session.prepare_network()
+
+    def discover_keyring(self) -> None:
+        """Look for the keyring now (blocking: off the event loop), so that the first token
+        read or storage warning does not wait for it."""
+        self._credentials.discover()
 
     @property
     def storage_warning(self) -> str | None:

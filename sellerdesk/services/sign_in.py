@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import httpx
-
-from sellerdesk.api import oauth
 from sellerdesk.api.redact import install_redaction
 from sellerdesk.api.tokens import OAuthGrant
+
+# `sellerdesk.api.oauth` and httpx load with the first sign-in: the window imports this
+# module for `OAuthApp` before its first paint, which needs neither.
 
 
 @dataclass(frozen=True)
@@ -49,10 +49,15 @@ def sandbox_app(base_url: str, client_id: str, client_secret: str) -> OAuthApp:
 
 
 async def sign_in(app: OAuthApp, open_browser: Callable[[str], object], *,
-                  timeout: float = oauth.SIGN_IN_TIMEOUT) -> OAuthGrant:
+                  timeout: float | None = None) -> OAuthGrant:
     """Sign in through the system browser with a loopback redirect; raises `SignInError`
-    (refused, cancelled, timed out) or another `ApiError` (the token endpoint's)."""
+    (refused, cancelled, timed out) or another `ApiError` (the token endpoint's). `timeout`:
+    seconds the sign-in may take (default `oauth.SIGN_IN_TIMEOUT`)."""
+    from sellerdesk.api import oauth
+
     install_redaction(app.client_secret)
+    if timeout is None:
+        timeout = oauth.SIGN_IN_TIMEOUT
     return await oauth.sign_in(authorization_base=app.authorization_url,
                                token_url=app.token_url, client_id=app.client_id,
                                client_secret=app.client_secret, open_browser=open_browser,
@@ -64,6 +69,8 @@ class PastedSignIn:
     the address the browser ended on (or the bare code)."""
 
     def __init__(self, app: OAuthApp) -> None:
+        from sellerdesk.api import oauth
+
         install_redaction(app.client_secret)
         self.app = app
         self._request = oauth.sign_in_request(app.authorization_url, client_id=app.client_id,
@@ -74,6 +81,10 @@ class PastedSignIn:
         return self._request.url
 
     async def finish(self, pasted: str) -> OAuthGrant:
+        import httpx
+
+        from sellerdesk.api import oauth
+
         code = oauth.pasted_code(pasted, self._request.state)
         async with httpx.AsyncClient(timeout=httpx.Timeout(20.0, connect=10.0)) as http:
             return await oauth.exchange_code(

@@ -33,9 +33,8 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from sellerdesk.api.client import ShopClient
 from sellerdesk.api.enums import OrderOrder, QuestionOrder, ThreadOrder
 from sellerdesk.api.errors import ApiError, AuthError, NotFound
 from sellerdesk.api.models import Order, Question, SearchEnvelope, Skipped, Thread
@@ -50,6 +49,9 @@ from sellerdesk.services.refresh import backs_off
 from sellerdesk.services.tracking import TrackingService
 from sellerdesk.store import Store, StoreError, StoreFullError
 from sellerdesk.store.rows import QuestionFilter, Resource
+
+if TYPE_CHECKING:  # the client (httpx) loads when a session connects
+    from sellerdesk.api.client import ShopClient
 
 log = logging.getLogger("sellerdesk.sync")
 

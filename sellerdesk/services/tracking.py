@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import msgspec
 
-from sellerdesk.api.client import ShopClient
 from sellerdesk.api.enums import Event as CodeEvent
 from sellerdesk.api.enums import Provider
 from sellerdesk.api.errors import NotFound
@@ -21,6 +21,9 @@ from sellerdesk.services.tracking_rows import TrackingRow, build_rows
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key, new_tracking_entity
 from sellerdesk.store.rows import Resource
+
+if TYPE_CHECKING:  # the client (httpx) loads when a session connects
+    from sellerdesk.api.client import ShopClient
 
 
 def _list_fields(code: TrackingCode) -> tuple[object, ...]:

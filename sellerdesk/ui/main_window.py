@@ -59,6 +59,7 @@ class MainWindow(QMainWindow):
     language_requested = Signal(str)  # View → Language: rebuild the window in it ("": system)
     closed = Signal()
     views_ready = Signal()  # every view is built (after the first one painted its data)
+    first_painted = Signal()  # the first view shown has painted its data
     _modules_prepared = Signal()  # from the preparing thread: the views' modules are in
 
     def __init__(self, ctx: UiContext, views: Sequence[ViewSpec] | None = None,
@@ -74,6 +75,7 @@ class MainWindow(QMainWindow):
         self._current = ""
         self._first_paint: QObject | None = None  # watches the first view until it paints
         self._preparing = False
+        self._painted = False
         self._unbuilt_skipped: set[str] = set()  # failed to build in the background
         self._closing = False
         self._carried: dict[str, object] = {}  # typed text from the window this one replaced
@@ -167,6 +169,9 @@ class MainWindow(QMainWindow):
     def _prepare_other_views(self) -> None:
         self._first_paint = None
         startup.first_paint.set()
+        if not self._painted:
+            self._painted = True
+            self.first_painted.emit()
         if self._preparing:
             return
         self._preparing = True
@@ -202,6 +207,10 @@ class MainWindow(QMainWindow):
             log.exception("building the %s view failed", waiting[0].view_id)
             self._unbuilt_skipped.add(waiting[0].view_id)
         QTimer.singleShot(0, self, self._build_next_view)
+
+    def painted(self) -> bool:
+        """Whether the first view shown has painted its data (`first_painted` was sent)."""
+        return self._painted
 
     def views_built(self) -> bool:
         return all(s.view_id in self._panels for s in self._specs)

@@ -10,6 +10,7 @@ lives as long as the app: windows come and go per shop.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -34,6 +35,10 @@ from sellerdesk.ui.status_bar import ConnectionState, slow_down_text
 from sellerdesk.ui.widgets.banner import MessageLevel
 
 log = logging.getLogger("sellerdesk.ui")
+
+# Seconds a sync waits for the window's first paint before it connects anyway (a safety
+# net: a shown window paints its first view in a fraction of a second).
+FIRST_PAINT_WAIT = 5.0
 
 _STATES = {Connection.ONLINE: ConnectionState.ONLINE,
            Connection.OFFLINE: ConnectionState.OFFLINE}
@@ -164,6 +169,9 @@ class ShopConnector(QObject):
             session.sync.finished.connect(self._after_sync),
             session.inbox.changed.connect(lambda _thread: self._update_badge()),
         ]
+        # Requests before the client exists (a view refreshing what it shows, a queued write
+        # going out) wait for the first paint, then the client is made off the loop.
+        session.hold_requests(lambda: _first_paint_of(w))
         session.start()
         self._update_counts()
         self._update_badge()
@@ -288,6 +296,7 @@ class ShopConnector(QObject):
             refresher.pause()
 
         async def work(progress: Progress) -> SyncReport:
+            await self._connected(session)
             await self.shops.demo_ready()
             stages: dict[str, tuple[int, int | None]] = {}
 
@@ -328,6 +337,13 @@ class ShopConnector(QObject):
             on_success=succeeded, on_failure=failed, report_errors=False, key="sync",
             show_progress=not quiet)
 
+    async def _connected(self, session: Session) -> None:
+        """Make the session's network client off the loop (httpx and the api client: a few
+        tenths of a second of imports), after the window's first paint: the inbox is painted
+        from the store before the client exists (docs/performance.md, "Start-up")."""
+        await _first_paint_of(self._window)
+        await asyncio.to_thread(session.prepare_network)
+
     def _on_came_back(self) -> None:
         self.sync_now(quiet=True)
 
@@ -339,6 +355,8 @@ class ShopConnector(QObject):
 
     def unbind(self) -> None:
         """Forget the window (it is being replaced); the session stays open."""
+        if self.session is not None:
+            self.session.hold_requests(None)
         if self.refresher is not None:
             self.refresher.stop()
             self.refresher = None
@@ -359,3 +377,31 @@ class ShopConnector(QObject):
         self._ctx.services = None
         await self.shops.aclose()
         self.notifier.close()
+
+
+async def _first_paint_of(window: MainWindow | None) -> None:
+    """Return once `window` has painted its first view (at once when it has, or is not shown;
+    after `FIRST_PAINT_WAIT` seconds at the latest)."""
+    if window is None:
+        return
+    painted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def done() -> None:
+        if not painted.done():
+            painted.set_result(None)
+
+    try:
+        if not window.isVisible() or window.painted():
+            return
+        window.first_painted.connect(done)
+    except RuntimeError:  # the window is gone already
+        return
+    try:
+        await asyncio.wait_for(painted, FIRST_PAINT_WAIT)
+    except TimeoutError:
+        log.debug("no first paint after %s s: connecting anyway", FIRST_PAINT_WAIT)
+    finally:
+        try:
+            window.first_painted.disconnect(done)
+        except RuntimeError:  # the window is gone already
+            pass

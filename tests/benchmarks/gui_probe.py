@@ -91,6 +91,9 @@ async def _window(args: list[str]):  # type: ignore[no-untyped-def]
     data_dir, profile, base_url, shop_id, token = args
     session = await Session.open(ShopAddress(profile, base_url, int(shop_id)), token,
                                  data_dir=Path(data_dir))
+    # The session's HTTP client is made off the GUI thread before a sync, as the app's
+    # connector does (services/session.py; ui/shop_connector.py `_connected`).
+    await asyncio.to_thread(session.prepare_network)
     settings = Settings(QSettings(str(Path(data_dir) / "probe.ini"), QSettings.Format.IniFormat))
     ctx = UiContext(settings=settings, runner=TaskRunner(), services=session)
     window = MainWindow(ctx)

@@ -174,6 +174,32 @@ def test_environment_token_wins(tmp_path: Path, keyring_backend: KeyringBackend,
     assert not (tmp_path / "profiles.json").exists()
 
 
+def test_the_keyring_is_looked_for_only_when_a_token_needs_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Listing profiles and an environment token (the window's start) never discover the
+    keyring; the first keyring read does, once."""
+    import keyring
+
+    found: list[KeyringBackend] = []
+
+    def discover() -> KeyringBackend:
+        found.append(MemoryKeyring())
+        return found[-1]
+
+    monkeypatch.setattr(keyring, "get_keyring", discover)
+    CredentialStore(tmp_path, environ={}).add_profile(
+        Profile(name="main", base_url="https://api.example.com", shop_id=1))
+    with_env = CredentialStore(tmp_path, environ={ENV_TOKEN: "from-env"})
+    assert [p.name for p in with_env.list_profiles()] == ["main"]
+    assert with_env.get_token("main") == "from-env" and with_env.get_grant("main") is None
+    assert found == []
+    assert "secure=?" in repr(with_env)
+    creds = CredentialStore(tmp_path, environ={})
+    assert creds.get_token("main") is None
+    assert creds.storage_warning is None and creds.get_grant("main") is None
+    assert len(found) == 1 and "secure=True" in repr(creds)
+
+
 def _chainer_with_nothing(monkeypatch: pytest.MonkeyPatch) -> KeyringBackend:
     monkeypatch.setattr(chainer.ChainerBackend, "backends", [])
     return chainer.ChainerBackend()

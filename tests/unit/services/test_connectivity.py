@@ -130,3 +130,26 @@ async def test_a_picture_host_out_of_reach_leaves_the_shop_online() -> None:
             await client.get("https://img.example.test/p/1-thumb.webp")
     assert conn.online and Connection.OFFLINE not in states
     await conn.aclose()
+
+
+async def test_the_http_transport_is_made_once_when_first_needed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Made by `prepare` (the window's warm-up thread) or the first request, once; a
+    session closed before either makes none."""
+    made: list[httpx.AsyncBaseTransport] = []
+
+    def make(**kwargs: object) -> httpx.AsyncBaseTransport:
+        made.append(httpx.MockTransport(lambda request: httpx.Response(200)))
+        return made[-1]
+
+    monkeypatch.setattr(httpx, "AsyncHTTPTransport", make)
+    unused = WatchedTransport()
+    await unused.aclose()
+    watch = WatchedTransport()
+    assert made == []
+    await asyncio.to_thread(watch.prepare)
+    assert len(made) == 1
+    async with httpx.AsyncClient(transport=watch, base_url="http://shop.test") as client:
+        assert (await client.get("/v1/shops/1")).status_code == 200
+        await client.get("/v1/shops/1")
+    assert len(made) == 1
