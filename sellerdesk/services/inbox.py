@@ -12,7 +12,7 @@ import msgspec
 
 from sellerdesk.api.enums import QuestionOrder, QuestionStatus, ThreadStatus
 from sellerdesk.api.errors import ApiError, Offline
-from sellerdesk.api.models import Answer, Question, Thread, decode
+from sellerdesk.api.models import Answer, AnswerResult, Question, Thread, decode
 from sellerdesk.api.paging import paginate_thread
 from sellerdesk.services.connectivity import Connectivity
 from sellerdesk.services.convert import load, load_all, question_row, thread_row
@@ -65,10 +65,21 @@ class _ThreadMove:
     was_open: bool = True
 
 
+_sent_answer = msgspec.json.Decoder(AnswerResult)
+
+
 def _answer_text(entry: OutboxEntry, intent: Intent) -> str | None:
     """The answer as the server stored it (its reply), else as the seller wrote it."""
     text = intent.text
     if entry.result:
+        # What `intents.send` records, `{"answer": "<text>"}`, first: read as a `Question`
+        # it fails, and that exception and its redacted excerpt cost every sent answer.
+        try:
+            sent = _sent_answer.decode(entry.result)
+        except msgspec.MsgspecError:  # a question read from the server (a settled check)
+            sent = None
+        if sent is not None and sent.answer is not None:
+            return sent.answer
         try:
             text = decode(entry.result, Question).answer.text  # type: ignore[union-attr]
         except (ApiError, AttributeError):

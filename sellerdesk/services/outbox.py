@@ -69,7 +69,7 @@ STORE_RETRY_SECONDS = 30.0  # after the local store refused a change (e.g. a ful
 ROUND_SECONDS = 2.0  # a round holds what the pacer lets out in this long...
 ROUND_MAX = 64  # ...and never more entries than this (an unpaced shop)
 PER_SLOT = 2  # a round holds at least this many entries per request in flight
-IN_PROGRESS = 4  # entries in progress per request in flight (some wait for their batch)
+IN_PROGRESS = 8  # entries in progress per request in flight (half may wait for their batch)
 RECORD_SECONDS = 0.05  # a success waits at most about this long to share its batch
 
 

@@ -270,6 +270,7 @@ class PendingWrites:
                         and moved_from != change.entity and moved_from in self._records):
                     self._move(moved_from, change.entity, read.version)
                     changes.append(PendingChange(moved_from, change.entity))
+        moved_to = {c.new_key for c in changes}  # told already, as a move
         for key in keys:
             record = self._records.setdefault(key, _Record())
             if record.version > read.version:
@@ -284,7 +285,7 @@ class PendingWrites:
                 self._key_of_entry[entry.id] = key
             if not record.entries:
                 del self._records[key]
-            if before != record.entries and not any(c.new_key == key for c in changes):
+            if before != record.entries and key not in moved_to:
                 changes.append(PendingChange(key))
         for item in changes:
             self.changed.emit(item)

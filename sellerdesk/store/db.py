@@ -123,7 +123,13 @@ def encode_time(value: datetime) -> str:
     """An aware datetime as fixed-width UTC text: sorts and compares correctly in SQL."""
     if value.tzinfo is None:
         raise ValueError("the store only takes aware datetimes")
-    return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    utc = value.astimezone(UTC)
+    if utc.year < 1000:  # strftime's %Y does not pad such years on every platform
+        return utc.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    # The same text as that strftime, for half its instructions (a sent write stamps rows);
+    # %-formatting because an f-string with format specs costs as much as strftime.
+    return "%04d-%02d-%02dT%02d:%02d:%02d.%06dZ" % (  # noqa: UP031
+        utc.year, utc.month, utc.day, utc.hour, utc.minute, utc.second, utc.microsecond)
 
 
 def decode_time(text: str) -> datetime:

@@ -89,13 +89,20 @@ _REFUSED_KEY = "paused_token"  # fingerprint of the token that was refused (neve
 _SALT_KEY = "fingerprint_key"
 
 
+# Enum members by value: a dict lookup, where `IntentKind(value)` costs a call through
+# EnumType.__call__ (every entry read, several per sent write).
+_KINDS = {k.value: k for k in IntentKind}
+_STATES = {s.value: s for s in OutboxState}
+
+
 def _entry(row: Sequence[Any]) -> OutboxEntry:
     conflict = None
     if row[11] is not None:
         conflict = Conflict(row[11], row[12], row[10] or "")
     return OutboxEntry(
-        id=row[0], seq=row[1], kind=IntentKind(row[2]), entity=row[3], payload=row[4],
-        state=OutboxState(row[5]), created_at=decode_time(row[6]),
+        id=row[0], seq=row[1], kind=_KINDS.get(row[2]) or IntentKind(row[2]), entity=row[3],
+        payload=row[4], state=_STATES.get(row[5]) or OutboxState(row[5]),
+        created_at=decode_time(row[6]),
         updated_at=decode_time(row[7]), attempts=row[8],
         next_attempt_at=decode_optional_time(row[9]), last_error=row[10], conflict=conflict,
         uncertain=bool(row[13]), result=row[14])

@@ -301,3 +301,22 @@ async def test_a_refused_picture_is_not_found_not_a_token_problem(status: int) -
         with pytest.raises(NotFound):
             await client.fetch_image("https://img.cdn.test/gone.png")
     assert len(server.seen) == 1
+
+
+@pytest.mark.parametrize("token", ["a+b/c=d e&f?g#h%2F", "APP_USR-1234-abc|x~"])
+async def test_the_url_is_the_one_httpx_would_build_from_params(token: str) -> None:
+    """The transport writes the absolute URL itself (one parse instead of three): it must be
+    what a base URL and `params` give, for any token and any query value."""
+    clock = FakeClock()
+    server = Server(clock, lambda r: respond({"paging": {"total": 0}, "results": []}))
+    client = ShopClient("http://shop.test:8080/base", 1001, token,
+                        transport=httpx.MockTransport(server), pacer=fake_pacer(clock, 5, 5))
+    async with client:
+        await client.search_questions(q="hola & adiós?#/ 100%", limit=7)
+    (_, request), = server.seen
+    reference = httpx.Client(base_url="http://shop.test:8080/base/v1").build_request(
+        "GET", "/shops/1001/questions/search",
+        params={"q": "hola & adiós?#/ 100%", "limit": "7", "offset": "0",
+                "access_token": token})
+    assert str(request.url) == str(reference.url)
+    assert request.url.params["access_token"] == token

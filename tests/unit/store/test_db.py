@@ -7,9 +7,12 @@ import sqlite3
 import subprocess
 import sys
 import threading
+from datetime import UTC, datetime
 from pathlib import Path
 
+import hypothesis
 import pytest
+from hypothesis import strategies as st
 
 from sellerdesk.store import (
     Database,
@@ -22,6 +25,7 @@ from sellerdesk.store import (
     default_data_dir,
     profile_db_path,
 )
+from sellerdesk.store.db import encode_time
 from sellerdesk.store.outbox import IntentKind, OutboxState
 from sellerdesk.store.rows import OrderFilter, Resource
 from sellerdesk.store.schema import MIGRATIONS
@@ -236,3 +240,15 @@ def test_saved_intents_survive_kill_9(tmp_path: Path) -> None:
         assert entries[sending_id].state is OutboxState.SENDING
         assert [e.id for e in store.outbox.uncertain()] == [sending_id]
         assert [e.id for e in store.outbox.next_ready()] == [queued_id]
+
+
+@hypothesis.given(st.datetimes(min_value=datetime(1, 1, 1), max_value=datetime(9999, 12, 30),
+                               timezones=st.timezones()))
+def test_encode_time_writes_what_strftime_writes(value: datetime) -> None:
+    """encode_time formats by hand (cheaper): the text must stay strftime's, byte for byte."""
+    hypothesis.assume(value.utcoffset() is not None)
+    try:
+        utc = value.astimezone(UTC)
+    except OverflowError:
+        return
+    assert encode_time(value) == utc.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
