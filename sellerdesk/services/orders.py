@@ -18,6 +18,7 @@ from sellerdesk.services.order_list import (
     SHIPPING_PROGRESS,
     OrderChanges,
     OrderPage,
+    Prepare,
     read_changes,
     read_page,
 )
@@ -137,17 +138,22 @@ class OrdersService:
 
     async def page(self, filter: OrderFilter = OrderFilter(), *,
                    sort: OrderSort = OrderSort.CREATION_DATE_DESC,
-                   after: OrderKey | None = None, limit: int = 200) -> OrderPage:
+                   after: OrderKey | None = None, limit: int = 200,
+                   prepare: Prepare | None = None) -> OrderPage:
         """The list's next `limit` rows after `after` (None: the first), by key: read and
-        decoded on the store's thread, so the window only receives them."""
-        return await self._store.run(read_page, self._store, filter, sort, after, limit)
+        decoded on the store's thread, so the window only receives them. `prepare` runs
+        there too, on the decoded rows (the window makes their texts)."""
+        return await self._store.run(read_page, self._store, filter, sort, after, limit,
+                                     prepare)
 
     async def changes(self, since: int, filter: OrderFilter = OrderFilter(), *,
                       sort: OrderSort = OrderSort.CREATION_DATE_DESC,
-                      limit: int = 2000) -> OrderChanges:
+                      limit: int = 2000, prepare: Prepare | None = None) -> OrderChanges:
         """The rows written after rev `since` (a page's `rev`), each with its place in
-        `sort` and whether it matches `filter`: what a list on screen must update."""
-        return await self._store.run(read_changes, self._store, since, filter, sort, limit)
+        `sort` and whether it matches `filter`: what a list on screen must update.
+        `prepare` as for `page`."""
+        return await self._store.run(read_changes, self._store, since, filter, sort, limit,
+                                     prepare)
 
     async def count(self, filter: OrderFilter = OrderFilter()) -> int:
         return await self._store.run(self._store.cache.count_orders, filter)
