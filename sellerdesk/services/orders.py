@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from sellerdesk.api.client import ShopClient
 from sellerdesk.api.enums import ShippingStatus
-from sellerdesk.api.models import Invoice, Order, decode
+from sellerdesk.api.models import Invoice, Order, SearchEnvelope, decode
 from sellerdesk.services.convert import encode, load, load_all, order_row
 from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent, parse
@@ -119,9 +120,23 @@ def _csv_rows(docs: Sequence[bytes], words: CsvWords) -> list[list[str]]:
     return [csv_row(decode(doc, Order, what="cached record"), words) for doc in docs]
 
 
+_warmed = threading.Event()
+
+
+def warm_decoders() -> None:
+    """Build msgspec's decoder of an order page (once per process): the first decode of a
+    type builds its decoder, a few milliseconds on whichever thread decodes first, and the
+    sync decodes on the window's thread."""
+    if not _warmed.is_set():
+        _warmed.set()
+        decode(b'{"results": []}', SearchEnvelope[Order])
+
+
 class OrdersService:
     def __init__(self, client: ShopClient, store: Store, outbox: OutboxService,
                  pending: PendingWrites) -> None:
+        if not _warmed.is_set():  # off the window's thread, ahead of the first sync
+            threading.Thread(target=warm_decoders, name="warm-decoders", daemon=True).start()
         self._client = client
         self._store = store
         self._outbox = outbox

@@ -72,7 +72,7 @@ _ROW_FLAGS = (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
               | Qt.ItemFlag.ItemNeverHasChildren)
 PAGE_SIZE = 200
 SLICE = 25  # changed rows applied per turn of the event loop
-SWEEP = 5000  # rows of an earlier query freed per turn of the event loop
+SWEEP = 1500  # rows of an earlier query freed per turn of the event loop (about 1 ms)
 FOLLOW_LIMIT = 2000  # more changes than this at once: read the list again from the top
 
 # The same as ints, for the paint path (reading an enum member costs a descriptor call).

@@ -155,6 +155,9 @@ class OrdersTableView(QTableView):
         selected = self._selected_rows(first, last)
         alternate = self.alternatingRowColors()
         painter = QPainter(self.viewport())
+        # The texts were laid out in this font: a painter in another one would lay every
+        # text out again as it draws it.
+        painter.setFont(option.font)
         paint_row = self.rows.paint_row
         for row in range(first, last + 1):
             paint_row(painter, option, row, top + (row - first) * height, height, cells,

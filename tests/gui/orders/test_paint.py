@@ -77,3 +77,17 @@ def test_selected_and_alternate_rows_are_painted_as_the_palette_says(
     assert color(2) == palette.color(group, QPalette.ColorRole.Highlight)
     assert color(1) == palette.color(group, QPalette.ColorRole.AlternateBase)
     assert color(4) == palette.color(group, QPalette.ColorRole.Base)
+
+
+def test_the_warm_up_builds_the_decoder_the_sync_reads_order_pages_with() -> None:
+    """What the thread an OrdersService starts does, so the first sync's decode of an order
+    page (on the window's thread) finds its decoder built."""
+    from sellerdesk.api.decoding import decoder
+    from sellerdesk.api.models import Order, SearchEnvelope
+    from sellerdesk.services.orders import _warmed, warm_decoders
+
+    warm_decoders()  # a no-op once warmed; builds it otherwise
+    assert _warmed.is_set()
+    hits = decoder.cache_info().hits
+    decoder(SearchEnvelope[Order])
+    assert decoder.cache_info().hits == hits + 1  # found built, not built now
