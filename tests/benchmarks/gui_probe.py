@@ -187,6 +187,12 @@ async def orders(args: list[str]) -> dict[str, float]:
     session, window = await _window(args)
     window.show()
     window.show_view("inbox")
+    # As the app does after its first paint (app.py's warm-up thread): the network backend
+    # imported off the GUI thread, not by the sync's first request in the middle of the
+    # sync figure (a stall the app never has).
+    from sellerdesk.api.backend import import_backend
+
+    await asyncio.to_thread(import_backend)
     # The window builds its other views once the first has painted (the lead's start-up
     # work): opened in the middle of that, the orders view waits for it (reported apart).
     await _until(window.views_built)
