@@ -16,7 +16,17 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPalette, QPixmap, QStaticText
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QIcon,
+    QPainter,
+    QPalette,
+    QPixmap,
+    QStaticText,
+)
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from sellerdesk.ui.orders.columns import Column
@@ -32,6 +42,8 @@ _SELECTED = QStyle.StateFlag.State_Selected.value
 _ACTIVE = QStyle.StateFlag.State_Active.value
 _FOCUS = QStyle.StateFlag.State_HasFocus.value
 _ICON_COLUMNS = frozenset({Column.PAID.value, Column.STATE.value, Column.SYNC.value})
+_ALWAYS_ICON = frozenset({Column.PAID.value, Column.STATE.value})  # an icon on every row
+_ELIDED_LIMIT = 20_000  # texts elided ahead, kept until the next query's pages replace them
 
 
 class Cell(NamedTuple):
@@ -40,6 +52,13 @@ class Cell(NamedTuple):
     column: int
     x: int
     width: int
+
+
+def text_width(column: int, width: int) -> int:
+    """The room a column of `width` leaves its text (margins, and the icon of a column
+    whose every row has one), as `paint_row` places it."""
+    room = width - 1 - 2 * _MARGIN
+    return room - (_ICON + _MARGIN) if column in _ALWAYS_ICON else room
 
 
 class RowColors(NamedTuple):
@@ -59,9 +78,17 @@ class OrderRowDelegate(QStyledItemDelegate):
         self._older: dict[tuple[str, int], QStaticText] = {}  # the generation before
         self._pixmaps: dict[tuple[int, float], QPixmap] = {}  # (icon key, pixel ratio)
         self._colors: dict[tuple[int, bool], RowColors] = {}  # (palette key, active)
+        # Elided ahead on the store's thread as pages are read, (text, width) -> elided:
+        # eliding is a third of laying a new row out, and the first use of a font for a
+        # script (a fallback font found and read) is paid there instead of in a paint.
+        self._elided: dict[tuple[str, int], str] = {}
+        self._font: QFont | None = None  # the font and text widths of the last paint
+        self._widths: dict[int, int] = {}
 
     def forget(self) -> None:
         """Drop the laid-out texts, pixmaps and colours (another font, language or palette)."""
+        self._elided = {}
+        self._font = None
         self._texts.clear()
         self._older.clear()
         self._pixmaps.clear()
@@ -78,6 +105,30 @@ class OrderRowDelegate(QStyledItemDelegate):
                 QColor(palette.color(group, QPalette.ColorRole.HighlightedText)),
                 QBrush(palette.brush(group, QPalette.ColorRole.AlternateBase)))
         return colors
+
+    def note_cells(self, cells: Sequence[Cell], font: QFont) -> None:
+        """The columns and font of this paint: what the next pages are elided ahead for."""
+        widths = {column: text_width(column, width) for column, _, width in cells}
+        if widths != self._widths or self._font is None:
+            # New objects, never changed in place: the store's thread reads them meanwhile.
+            self._widths, self._font = widths, QFont(font)
+
+    def elide_ahead(self, texts: Sequence[tuple[str, ...]]) -> None:
+        """For the store's thread: each row's texts elided to the widths last painted (a
+        QFontMetrics of its own: font metrics are reentrant, one object per thread)."""
+        font, widths = self._font, self._widths
+        if font is None or not widths:
+            return
+        metrics = QFontMetrics(font)
+        elided = self._elided
+        if len(elided) > _ELIDED_LIMIT:
+            elided = self._elided = {}
+        right = Qt.TextElideMode.ElideRight
+        for row in texts:
+            for column, width in widths.items():
+                text = row[column]
+                if text and (text, width) not in elided:
+                    elided[(text, width)] = metrics.elidedText(text, right, max(width, 0))
 
     def paint_row(self, painter: QPainter, option: QStyleOptionViewItem, row: int, y: int,
                   height: int, cells: Sequence[Cell], colors: RowColors, *,
@@ -139,8 +190,11 @@ class OrderRowDelegate(QStyledItemDelegate):
                 self._older, self._texts = self._texts, {}
             static = self._older.get(key)
             if static is None:
-                static = QStaticText(option.fontMetrics.elidedText(
-                    text, Qt.TextElideMode.ElideRight, max(width, 0)))
+                elided = self._elided.get(key)
+                if elided is None:
+                    elided = option.fontMetrics.elidedText(text, Qt.TextElideMode.ElideRight,
+                                                           max(width, 0))
+                static = QStaticText(elided)
                 static.setTextFormat(Qt.TextFormat.PlainText)
                 static.prepare(font=option.font)
             self._texts[key] = static

@@ -104,6 +104,12 @@ def make_texts(items: Sequence[OrderItem]) -> None:
             item.display = row_texts(item)
 
 
+class TextLayout(Protocol):
+    """What the view does with a page's texts on the store's thread (`OrderRowDelegate`)."""
+
+    def elide_ahead(self, texts: Sequence[tuple[str, ...]]) -> None: ...
+
+
 class _Change(NamedTuple):
     generation: int
     key: OrderKey
@@ -124,6 +130,7 @@ class OrdersTableModel(QAbstractTableModel):
         super().__init__(parent)
         self._runner = runner
         self._writes = writes
+        self._layout: TextLayout | None = None
         self._page = page_size
         self._source: OrderSource | None = None
         self._filter = OrderFilter()
@@ -153,6 +160,17 @@ class OrdersTableModel(QAbstractTableModel):
             writes.changed.connect(self._on_writes_changed)
 
     # ---- The query. ---------------------------------------------------------------------------
+
+    def set_layout(self, layout: TextLayout | None) -> None:
+        """Who elides a page's texts ahead, on the store's thread (the painting delegate)."""
+        self._layout = layout
+
+    def _prepare(self, items: Sequence[OrderItem]) -> None:
+        """For the store's thread: the rows' texts, then their elided forms."""
+        make_texts(items)
+        layout = self._layout
+        if layout is not None:
+            layout.elide_ahead([item.display for item in items if item.display is not None])
 
     def set_source(self, source: OrderSource | None) -> None:
         self._source = source
@@ -224,7 +242,7 @@ class OrdersTableModel(QAbstractTableModel):
             return
         self._following = True
         self._runner.run(self._source.changes(self._rev, self._filter, sort=self._sort,
-                                              limit=FOLLOW_LIMIT, prepare=make_texts),
+                                              limit=FOLLOW_LIMIT, prepare=self._prepare),
                          show_progress=False, key=f"{self._key}-changes", owner=self,
                          on_success=functools.partial(self._on_changes, self._generation),
                          on_failure=functools.partial(self._on_changes_failed,
@@ -255,7 +273,7 @@ class OrdersTableModel(QAbstractTableModel):
         after = self._keys[-1] if self._keys else None
         self._runner.run(
             self._source.page(self._filter, sort=self._sort, after=after, limit=self._page,
-                              prepare=make_texts),
+                              prepare=self._prepare),
             on_success=functools.partial(self._on_page, self._generation, after),
             on_failure=functools.partial(self._on_page_failed, self._generation),
             label=self.tr("Loading orders…"), key=self._key, owner=self)

@@ -73,6 +73,7 @@ class OrdersTableView(QTableView):
         self._model = model
         self.rows = OrderRowDelegate(model, self)
         self.setItemDelegate(self.rows)
+        model.set_layout(self.rows)
         self.setAccessibleName(self.tr("Orders"))
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -158,6 +159,8 @@ class OrdersTableView(QTableView):
         # The texts were laid out in this font: a painter in another one would lay every
         # text out again as it draws it.
         painter.setFont(option.font)
+        if area.width() >= self.viewport().width():  # every column in view, not one cell
+            self.rows.note_cells(cells, option.font)
         paint_row = self.rows.paint_row
         for row in range(first, last + 1):
             paint_row(painter, option, row, top + (row - first) * height, height, cells,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QItemSelectionModel, QPoint
+from PySide6.QtCore import QItemSelectionModel, QPoint, Qt
 from PySide6.QtGui import QColor, QImage, QPalette
 from pytestqt.qtbot import QtBot
 
@@ -91,3 +91,25 @@ def test_the_warm_up_builds_the_decoder_the_sync_reads_order_pages_with() -> Non
     hits = decoder.cache_info().hits
     decoder(SearchEnvelope[Order])
     assert decoder.cache_info().hits == hits + 1  # found built, not built now
+
+
+def test_a_page_arrives_with_its_texts_elided_for_the_columns_in_view(
+        panel: OrdersPanel, qtbot: QtBot) -> None:
+    """Elided on the store's thread, as the window's own font metrics would."""
+    model, delegate = panel.model, panel.table.rows
+    picture(panel)  # a whole paint: the font and widths the next pages are elided for
+    widths = dict(delegate._widths)
+    assert Column.BUYER in widths and Column.PRODUCTS in widths
+    loaded = model.rowCount()
+    model.fetchMore()
+    qtbot.waitUntil(lambda: model.rowCount() > loaded, timeout=20_000)
+    metrics = panel.table.fontMetrics()
+    checked = 0
+    for row in range(loaded, model.rowCount()):
+        texts = model.row_texts(row)
+        for column, width in widths.items():
+            if texts[column]:
+                assert delegate._elided[(texts[column], width)] == metrics.elidedText(
+                    texts[column], Qt.TextElideMode.ElideRight, width)
+                checked += 1
+    assert checked > model.rowCount() - loaded
