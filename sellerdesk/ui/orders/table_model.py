@@ -3,8 +3,9 @@
 Rows arrive a page at a time (`canFetchMore`/`fetchMore`): the page after the last row's key
 is read and decoded on the store's thread, and its rows are inserted when it lands, so a
 100,000-order shop opens with one page and never blocks the GUI thread on a query or a
-decode. Everything a row shows comes from its `OrderItem`; its texts are computed the first
-time it is painted and kept.
+decode. Everything a row shows comes from its `OrderItem`; its texts are made there too, and
+elided for the columns on screen (`_prepare`), so a page landing only inserts rows and a
+fresh screenful only draws.
 
 The list follows the store: after a change (a sync, a write applied) the rows written since
 the list was read are fetched with their place and whether they still match, and applied in
