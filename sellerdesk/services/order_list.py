@@ -13,7 +13,7 @@ at a time, so a row is small and costs the window nothing to receive:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -24,7 +24,7 @@ from sellerdesk.store import Store
 from sellerdesk.store.rows import OrderFilter, OrderKey, OrderSort
 
 __all__ = ["SHIPPING_PROGRESS", "OrderChanges", "OrderItem", "OrderKey", "OrderPage",
-           "decode_items", "read_changes", "read_page"]
+           "Prepare", "decode_items", "read_changes", "read_page"]
 
 # Shipping progress: the list shows the least advanced status of an order's shippings.
 SHIPPING_PROGRESS = {"pending": 0, "in_progress": 1, "pickup": 2, "on_route": 3, "delivered": 4}
@@ -165,16 +165,27 @@ class OrderChanges:
     complete: bool
 
 
+# Work a reader wants done on the rows while still off the window's thread (the list makes
+# each row's display texts here, so landing and first painting a page only draws them).
+Prepare = Callable[[Sequence[OrderItem]], object]
+
+
 def read_page(store: Store, filter: OrderFilter, sort: OrderSort, after: OrderKey | None,
-              limit: int) -> OrderPage:
-    """For the store's thread: a page of rows after `after`, decoded."""
+              limit: int, prepare: Prepare | None = None) -> OrderPage:
+    """For the store's thread: a page of rows after `after`, decoded (and prepared)."""
     rows = store.cache.order_page(filter, sort=sort, after=after, limit=limit)
-    return OrderPage(items=decode_items(rows.docs), keys=rows.keys, rev=rows.rev)
+    items = decode_items(rows.docs)
+    if prepare is not None:
+        prepare(items)
+    return OrderPage(items=items, keys=rows.keys, rev=rows.rev)
 
 
 def read_changes(store: Store, since: int, filter: OrderFilter, sort: OrderSort,
-                 limit: int) -> OrderChanges:
-    """For the store's thread: the rows written after rev `since`, decoded."""
+                 limit: int, prepare: Prepare | None = None) -> OrderChanges:
+    """For the store's thread: the rows written after rev `since`, decoded (and prepared)."""
     rows = store.cache.order_changes(since, filter, sort=sort, limit=limit)
-    return OrderChanges(items=decode_items(rows.docs), keys=rows.keys, matches=rows.matches,
+    items = decode_items(rows.docs)
+    if prepare is not None:
+        prepare(items)
+    return OrderChanges(items=items, keys=rows.keys, matches=rows.matches,
                         rev=rows.rev, complete=rows.complete)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sellerdesk.api.enums import ShippingStatus
-from sellerdesk.api.models import Invoice, Order, decode
+from sellerdesk.api.models import Invoice, Order, SearchEnvelope, decode
 from sellerdesk.services.convert import encode, load, load_all, order_row
 from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent, parse
@@ -18,6 +19,7 @@ from sellerdesk.services.order_list import (
     SHIPPING_PROGRESS,
     OrderChanges,
     OrderPage,
+    Prepare,
     read_changes,
     read_page,
 )
@@ -121,9 +123,23 @@ def _csv_rows(docs: Sequence[bytes], words: CsvWords) -> list[list[str]]:
     return [csv_row(decode(doc, Order, what="cached record"), words) for doc in docs]
 
 
+_warmed = threading.Event()
+
+
+def warm_decoders() -> None:
+    """Build msgspec's decoder of an order page (once per process): the first decode of a
+    type builds its decoder, a few milliseconds on whichever thread decodes first, and the
+    sync decodes on the window's thread."""
+    if not _warmed.is_set():
+        _warmed.set()
+        decode(b'{"results": []}', SearchEnvelope[Order])
+
+
 class OrdersService:
     def __init__(self, client: ShopClient, store: Store, outbox: OutboxService,
                  pending: PendingWrites) -> None:
+        if not _warmed.is_set():  # off the window's thread, ahead of the first sync
+            threading.Thread(target=warm_decoders, name="warm-decoders", daemon=True).start()
         self._client = client
         self._store = store
         self._outbox = outbox
@@ -140,17 +156,22 @@ class OrdersService:
 
     async def page(self, filter: OrderFilter = OrderFilter(), *,
                    sort: OrderSort = OrderSort.CREATION_DATE_DESC,
-                   after: OrderKey | None = None, limit: int = 200) -> OrderPage:
+                   after: OrderKey | None = None, limit: int = 200,
+                   prepare: Prepare | None = None) -> OrderPage:
         """The list's next `limit` rows after `after` (None: the first), by key: read and
-        decoded on the store's thread, so the window only receives them."""
-        return await self._store.run(read_page, self._store, filter, sort, after, limit)
+        decoded on the store's thread, so the window only receives them. `prepare` runs
+        there too, on the decoded rows (the window makes their texts)."""
+        return await self._store.run(read_page, self._store, filter, sort, after, limit,
+                                     prepare)
 
     async def changes(self, since: int, filter: OrderFilter = OrderFilter(), *,
                       sort: OrderSort = OrderSort.CREATION_DATE_DESC,
-                      limit: int = 2000) -> OrderChanges:
+                      limit: int = 2000, prepare: Prepare | None = None) -> OrderChanges:
         """The rows written after rev `since` (a page's `rev`), each with its place in
-        `sort` and whether it matches `filter`: what a list on screen must update."""
-        return await self._store.run(read_changes, self._store, since, filter, sort, limit)
+        `sort` and whether it matches `filter`: what a list on screen must update.
+        `prepare` as for `page`."""
+        return await self._store.run(read_changes, self._store, since, filter, sort, limit,
+                                     prepare)
 
     async def count(self, filter: OrderFilter = OrderFilter()) -> int:
         return await self._store.run(self._store.cache.count_orders, filter)

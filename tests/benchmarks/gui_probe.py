@@ -185,11 +185,23 @@ async def orders(args: list[str]) -> dict[str, float]:
     from PySide6.QtCore import QPoint, Qt
     from PySide6.QtTest import QTest
 
+    from sellerdesk import startup
     from sellerdesk.ui.orders.columns import Column
 
+    # As the command line does first thing: no collections while the window starts; once
+    # its views are built the window freezes what start-up made (main_window). Without it
+    # every full collection walks ~100,000 start-up objects (60 ms at load 7) in whichever
+    # tick it falls, the sync's most often.
+    startup.hold_collections()
     session, window = await _window(args)
     window.show()
     window.show_view("inbox")
+    # As the app does after its first paint (app.py's warm-up thread): the network backend
+    # imported off the GUI thread, not by the sync's first request in the middle of the
+    # sync figure (a stall the app never has).
+    from sellerdesk.api.backend import import_backend
+
+    await asyncio.to_thread(import_backend)
     # The window builds its other views once the first has painted (the lead's start-up
     # work): opened in the middle of that, the orders view waits for it (reported apart).
     await _until(window.views_built)

@@ -1,8 +1,9 @@
 """The order table's columns: what each shows, how it sorts, its icons and tooltips.
 
-A row's texts are computed once, the first time it is painted, and kept with the row
-(`OrderItem.display`); icons are rendered once per name and tone. Buyer texts are shown on
-one line, isolated (`safe_text.one_line`). Nothing here reads the store.
+A row's texts are computed once, on the store's thread as its page is read (`row_texts`
+from the model's prepare hook), and kept with the row (`OrderItem.display`); icons are
+rendered once per name and tone. Buyer texts are shown on one line, isolated
+(`safe_text.one_line`). Nothing here reads the store.
 """
 
 from __future__ import annotations

@@ -1,17 +1,32 @@
-"""Paints the order table's cells with their texts laid out once.
+"""Paints the order table a whole row per call, from texts laid out once.
 
-Qt's own delegate lays every visible cell's text out again on every repaint (itemize, shape,
-elide: about half of a repaint of the order table, measured with py-spy), and asks the model
-for seven roles per cell. This one asks the row for its texts (kept with the row), keeps each
-cell's text laid out and elided as a `QStaticText` for its column's width, and draws it with
-the row's icon: a repaint of a screenful of orders takes a third of the time. What it paints
-is what the model's roles say (tests read the roles; screen readers too).
+Qt's table calls its delegate once per cell (about 260 cells a screenful), and that call
+alone (the view's per-cell work, wrapping the painter, option and index for Python, then
+Python's own frame) was most of a repaint. The view paints its rows itself instead
+(`OrdersTableView.paintEvent`) and asks this delegate for one row at a time: each cell's text
+is kept laid out and elided as a `QStaticText` for its column's width, icons as pixmaps, so a
+repaint is a few C++ draw calls per cell. What it paints is what the model's roles say (tests
+read the roles; screen readers too). `paint()` still draws a single cell the same way, for
+anything that asks the delegate directly.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NamedTuple
+
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPalette, QPixmap, QStaticText
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QIcon,
+    QPainter,
+    QPalette,
+    QPixmap,
+    QStaticText,
+)
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from sellerdesk.ui.orders.columns import Column
@@ -20,14 +35,38 @@ from sellerdesk.ui.orders.table_model import OrdersTableModel
 AnyIndex = QModelIndex | QPersistentModelIndex
 _MARGIN = 4  # text and icon margins in a cell, as Qt's own delegate leaves them
 ICON_SIZE = _ICON = 16
-_CACHE_LIMIT = 4000  # laid-out texts kept (a few screenfuls, every column)
+_CACHE_LIMIT = 1000  # laid-out texts per generation: two kept (a few screenfuls); freeing
+# a generation of 3,000 took ~2 ms, in the middle of a scroll
 _RIGHT = frozenset({Column.TOTAL.value})
-# State flags as ints: `&` on PySide's Flag enums runs Python enum code (about 5 µs each, four
-# per cell), the largest cost of a cached repaint after the call itself.
+# State flags as ints: `&` on PySide's Flag enums runs Python enum code (about 5 µs each).
 _SELECTED = QStyle.StateFlag.State_Selected.value
 _ACTIVE = QStyle.StateFlag.State_Active.value
 _FOCUS = QStyle.StateFlag.State_HasFocus.value
 _ICON_COLUMNS = frozenset({Column.PAID.value, Column.STATE.value, Column.SYNC.value})
+_ALWAYS_ICON = frozenset({Column.PAID.value, Column.STATE.value})  # an icon on every row
+_ELIDED_LIMIT = 20_000  # texts elided ahead, kept until the next query's pages replace them
+
+
+class Cell(NamedTuple):
+    """A shown column of the paint at hand: its logical index, left edge and width."""
+
+    column: int
+    x: int
+    width: int
+
+
+def text_width(column: int, width: int) -> int:
+    """The room a column of `width` leaves its text (margins, and the icon of a column
+    whose every row has one), as `paint_row` places it."""
+    room = width - 1 - 2 * _MARGIN
+    return room - (_ICON + _MARGIN) if column in _ALWAYS_ICON else room
+
+
+class RowColors(NamedTuple):
+    selection: QBrush
+    text: QColor
+    selected_text: QColor
+    alternate: QBrush
 
 
 class OrderRowDelegate(QStyledItemDelegate):
@@ -37,44 +76,104 @@ class OrderRowDelegate(QStyledItemDelegate):
         # (text, width): kept across a new query, so sorting back or clearing a filter
         # repaints its first screenful from texts already laid out.
         self._texts: dict[tuple[str, int], QStaticText] = {}
+        self._older: dict[tuple[str, int], QStaticText] = {}  # the generation before
         self._pixmaps: dict[tuple[int, float], QPixmap] = {}  # (icon key, pixel ratio)
-        self._colors: dict[tuple[bool, bool], tuple[QBrush, QColor]] = {}  # (active, selected)
+        self._colors: dict[tuple[int, bool], RowColors] = {}  # (palette key, active)
+        # Elided ahead on the store's thread as pages are read, (text, width) -> elided:
+        # eliding is a third of laying a new row out, and the first use of a font for a
+        # script (a fallback font found and read) is paid there instead of in a paint.
+        self._elided: dict[tuple[str, int], str] = {}
+        self._font: QFont | None = None  # the font and text widths of the last paint
+        self._widths: dict[int, int] = {}
 
     def forget(self) -> None:
         """Drop the laid-out texts, pixmaps and colours (another font, language or palette)."""
+        self._elided = {}
+        self._font = None
         self._texts.clear()
+        self._older.clear()
         self._pixmaps.clear()
         self._colors.clear()
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
-        row, column = index.row(), index.column()
+    def colors(self, palette: QPalette, active: bool) -> RowColors:
+        key = (palette.cacheKey(), active)
+        colors = self._colors.get(key)
+        if colors is None:
+            group = QPalette.ColorGroup.Active if active else QPalette.ColorGroup.Inactive
+            colors = self._colors[key] = RowColors(
+                QBrush(palette.brush(group, QPalette.ColorRole.Highlight)),
+                QColor(palette.color(group, QPalette.ColorRole.Text)),
+                QColor(palette.color(group, QPalette.ColorRole.HighlightedText)),
+                QBrush(palette.brush(group, QPalette.ColorRole.AlternateBase)))
+        return colors
+
+    def note_cells(self, cells: Sequence[Cell], font: QFont) -> None:
+        """The columns and font of this paint: what the next pages are elided ahead for."""
+        widths = {column: text_width(column, width) for column, _, width in cells}
+        if widths != self._widths or self._font is None:
+            # New objects, never changed in place: the store's thread reads them meanwhile.
+            self._widths, self._font = widths, QFont(font)
+
+    def elide_ahead(self, texts: Sequence[tuple[str, ...]]) -> None:
+        """For the store's thread: each row's texts elided to the widths last painted (a
+        QFontMetrics of its own: font metrics are reentrant, one object per thread)."""
+        font, widths = self._font, self._widths
+        if font is None or not widths:
+            return
+        metrics = QFontMetrics(font)
+        elided = self._elided
+        if len(elided) > _ELIDED_LIMIT:
+            elided = self._elided = {}
+        right = Qt.TextElideMode.ElideRight
+        for row in texts:
+            for column, width in widths.items():
+                text = row[column]
+                if text and (text, width) not in elided:
+                    elided[(text, width)] = metrics.elidedText(text, right, max(width, 0))
+
+    def paint_row(self, painter: QPainter, option: QStyleOptionViewItem, row: int, y: int,
+                  height: int, cells: Sequence[Cell], colors: RowColors, *,
+                  selected: bool, alternate: bool) -> None:
+        """Every shown cell of `row`, its background included, in one call."""
         model = self._model
-        if not 0 <= row < model.rowCount():
+        texts = model.row_texts(row)
+        if selected:
+            painter.fillRect(cells[0].x, y, cells[-1].x + cells[-1].width - cells[0].x,
+                             height, colors.selection)
+        elif alternate:
+            painter.fillRect(cells[0].x, y, cells[-1].x + cells[-1].width - cells[0].x,
+                             height, colors.alternate)
+        painter.setPen(colors.selected_text if selected else colors.text)
+        ratio = painter.device().devicePixelRatioF()
+        icon_y = y + (height - _ICON) // 2
+        static = self._static
+        for column, x, width in cells:
+            left = x + _MARGIN
+            if column in _ICON_COLUMNS:
+                icon = model.cell_icon(row, column)
+                if icon is not None:
+                    painter.drawPixmap(left, icon_y, self._pixmap(icon, ratio))
+                    left += _ICON + _MARGIN
+            text = texts[column]
+            if text:
+                right = x + width - 1 - _MARGIN
+                laid = static(text, right - left, option)
+                size = laid.size()
+                painter.drawStaticText(
+                    QPoint(right - int(size.width()) if column in _RIGHT else left,
+                           y + (height - int(size.height())) // 2), laid)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
+        """One cell, as `paint_row` draws it (the table itself paints whole rows)."""
+        row, column = index.row(), index.column()
+        if not 0 <= row < self._model.rowCount():
             return
         rect: QRect = option.rect
         state = option.state.value
-        selected = bool(state & _SELECTED)
-        colors = self._colors.get((bool(state & _ACTIVE), selected))
-        if colors is None:
-            colors = self._colors_for(option.palette, bool(state & _ACTIVE), selected)
-        if selected:
-            painter.fillRect(rect, colors[0])
-        left = rect.x() + _MARGIN
-        if column in _ICON_COLUMNS:
-            icon = model.cell_icon(row, column)
-            if icon is not None:
-                pixmap = self._pixmap(icon, painter.device().devicePixelRatioF())
-                painter.drawPixmap(left, rect.y() + (rect.height() - _ICON) // 2, pixmap)
-                left += _ICON + _MARGIN
-        text = model.cell_text(row, column)
-        if text:
-            right = rect.right() - _MARGIN
-            static = self._static(text, right - left, option)
-            painter.setPen(colors[1])
-            size = static.size()
-            x = right - int(size.width()) if column in _RIGHT else left
-            painter.drawStaticText(QPoint(x, rect.y() + (rect.height()
-                                                         - int(size.height())) // 2), static)
+        colors = self.colors(option.palette, bool(state & _ACTIVE))
+        self.paint_row(painter, option, row, rect.y(), rect.height(),
+                       (Cell(column, rect.x(), rect.width()),), colors,
+                       selected=bool(state & _SELECTED), alternate=False)
         if state & _FOCUS:
             widget = option.widget
             style = widget.style() if widget is not None else None
@@ -82,25 +181,23 @@ class OrderRowDelegate(QStyledItemDelegate):
                 style.drawPrimitive(QStyle.PrimitiveElement.PE_FrameFocusRect, option,
                                     painter, widget)
 
-    def _colors_for(self, palette: QPalette, active: bool, selected: bool
-                    ) -> tuple[QBrush, QColor]:
-        group = QPalette.ColorGroup.Active if active else QPalette.ColorGroup.Inactive
-        colors = (QBrush(palette.brush(group, QPalette.ColorRole.Highlight)),
-                  QColor(palette.color(group, QPalette.ColorRole.HighlightedText if selected
-                                       else QPalette.ColorRole.Text)))
-        self._colors[(active, selected)] = colors
-        return colors
-
     def _static(self, text: str, width: int, option: QStyleOptionViewItem) -> QStaticText:
         key = (text, width)
         static = self._texts.get(key)
         if static is None:
             if len(self._texts) > _CACHE_LIMIT:
-                self._texts.clear()
-            static = QStaticText(option.fontMetrics.elidedText(
-                text, Qt.TextElideMode.ElideRight, max(width, 0)))
-            static.setTextFormat(Qt.TextFormat.PlainText)
-            static.prepare(font=option.font)
+                # A new generation, the last one kept: what is on screen now stays laid
+                # out (emptying all would re-lay a whole screenful on the next repaint).
+                self._older, self._texts = self._texts, {}
+            static = self._older.get(key)
+            if static is None:
+                elided = self._elided.get(key)
+                if elided is None:
+                    elided = option.fontMetrics.elidedText(text, Qt.TextElideMode.ElideRight,
+                                                           max(width, 0))
+                static = QStaticText(elided)
+                static.setTextFormat(Qt.TextFormat.PlainText)
+                static.prepare(font=option.font)
             self._texts[key] = static
         return static
 

@@ -3,8 +3,9 @@
 Rows arrive a page at a time (`canFetchMore`/`fetchMore`): the page after the last row's key
 is read and decoded on the store's thread, and its rows are inserted when it lands, so a
 100,000-order shop opens with one page and never blocks the GUI thread on a query or a
-decode. Everything a row shows comes from its `OrderItem`; its texts are computed the first
-time it is painted and kept.
+decode. Everything a row shows comes from its `OrderItem`; its texts are made there too, and
+elided for the columns on screen (`_prepare`), so a page landing only inserts rows and a
+fresh screenful only draws.
 
 The list follows the store: after a change (a sync, a write applied) the rows written since
 the list was read are fetched with their place and whether they still match, and applied in
@@ -30,7 +31,13 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QIcon
 
-from sellerdesk.services.order_list import OrderChanges, OrderItem, OrderKey, OrderPage
+from sellerdesk.services.order_list import (
+    OrderChanges,
+    OrderItem,
+    OrderKey,
+    OrderPage,
+    Prepare,
+)
 from sellerdesk.services.pending import PendingChange, id_in, order_key
 from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.types import OrderFilter, OrderSort
@@ -66,8 +73,7 @@ _ROW_FLAGS = (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
               | Qt.ItemFlag.ItemNeverHasChildren)
 PAGE_SIZE = 200
 SLICE = 25  # changed rows applied per turn of the event loop
-FIRST_TEXTS = 40  # rows of a first page whose texts are made as it lands (a screenful)
-SWEEP = 5000  # rows of an earlier query freed per turn of the event loop
+SWEEP = 1500  # rows of an earlier query freed per turn of the event loop (about 1 ms)
 FOLLOW_LIMIT = 2000  # more changes than this at once: read the list again from the top
 
 # The same as ints, for the paint path (reading an enum member costs a descriptor call).
@@ -81,12 +87,28 @@ class OrderSource(Protocol):
     """What the model reads: `OrdersService` or a stand-in in tests."""
 
     async def page(self, filter: OrderFilter = ..., *, sort: OrderSort = ...,
-                   after: OrderKey | None = ..., limit: int = ...) -> OrderPage: ...
+                   after: OrderKey | None = ..., limit: int = ...,
+                   prepare: Prepare | None = ...) -> OrderPage: ...
 
     async def changes(self, since: int, filter: OrderFilter = ..., *, sort: OrderSort = ...,
-                      limit: int = ...) -> OrderChanges: ...
+                      limit: int = ..., prepare: Prepare | None = ...) -> OrderChanges: ...
 
     async def count(self, filter: OrderFilter = ...) -> int: ...
+
+
+def make_texts(items: Sequence[OrderItem]) -> None:
+    """Every row's display texts, made on the store's thread as the rows are read (the
+    translations and formats it uses are plain lookups, safe from any thread): the window
+    then only lays them out and draws them."""
+    for item in items:
+        if item.display is None:
+            item.display = row_texts(item)
+
+
+class TextLayout(Protocol):
+    """What the view does with a page's texts on the store's thread (`OrderRowDelegate`)."""
+
+    def elide_ahead(self, texts: Sequence[tuple[str, ...]]) -> None: ...
 
 
 class _Change(NamedTuple):
@@ -109,6 +131,7 @@ class OrdersTableModel(QAbstractTableModel):
         super().__init__(parent)
         self._runner = runner
         self._writes = writes
+        self._layout: TextLayout | None = None
         self._page = page_size
         self._source: OrderSource | None = None
         self._filter = OrderFilter()
@@ -138,6 +161,17 @@ class OrdersTableModel(QAbstractTableModel):
             writes.changed.connect(self._on_writes_changed)
 
     # ---- The query. ---------------------------------------------------------------------------
+
+    def set_layout(self, layout: TextLayout | None) -> None:
+        """Who elides a page's texts ahead, on the store's thread (the painting delegate)."""
+        self._layout = layout
+
+    def _prepare(self, items: Sequence[OrderItem]) -> None:
+        """For the store's thread: the rows' texts, then their elided forms."""
+        make_texts(items)
+        layout = self._layout
+        if layout is not None:
+            layout.elide_ahead([item.display for item in items if item.display is not None])
 
     def set_source(self, source: OrderSource | None) -> None:
         self._source = source
@@ -209,7 +243,7 @@ class OrdersTableModel(QAbstractTableModel):
             return
         self._following = True
         self._runner.run(self._source.changes(self._rev, self._filter, sort=self._sort,
-                                              limit=FOLLOW_LIMIT),
+                                              limit=FOLLOW_LIMIT, prepare=self._prepare),
                          show_progress=False, key=f"{self._key}-changes", owner=self,
                          on_success=functools.partial(self._on_changes, self._generation),
                          on_failure=functools.partial(self._on_changes_failed,
@@ -239,7 +273,8 @@ class OrdersTableModel(QAbstractTableModel):
         self._fetching = True
         after = self._keys[-1] if self._keys else None
         self._runner.run(
-            self._source.page(self._filter, sort=self._sort, after=after, limit=self._page),
+            self._source.page(self._filter, sort=self._sort, after=after, limit=self._page,
+                              prepare=self._prepare),
             on_success=functools.partial(self._on_page, self._generation, after),
             on_failure=functools.partial(self._on_page_failed, self._generation),
             label=self.tr("Loading orders…"), key=self._key, owner=self)
@@ -291,15 +326,18 @@ class OrdersTableModel(QAbstractTableModel):
         return None
 
     def cell_text(self, row: int, column: int) -> str:
-        """What a cell shows (its display role), for the painting delegate. The Changes column
-        shows only an icon (its words are its tooltip and its name for a screen reader)."""
-        if column == _SYNC:
-            return ""
+        """What a cell shows (its display role). The Changes column shows only an icon (its
+        words are its tooltip and its name for a screen reader)."""
+        return self.row_texts(row)[column]
+
+    def row_texts(self, row: int) -> tuple[str, ...]:
+        """Every cell's text of `row` in column order, made once and kept with the row (for
+        the painting delegate)."""
         item = self._items[row]
         texts = item.display
         if texts is None:
             texts = item.display = row_texts(item)
-        return texts[column]
+        return texts
 
     def cell_icon(self, row: int, column: int) -> QIcon | None:
         """A cell's icon (its decoration role), for the painting delegate."""
@@ -415,9 +453,6 @@ class OrdersTableModel(QAbstractTableModel):
             self._keys.extend(k for k, _ in fresh)
             self._items.extend(it for _, it in fresh)
             self.endInsertRows()
-        if after is None:  # the first screenful's texts now: its first paint is then lighter
-            for _, item in fresh[:FIRST_TEXTS]:
-                item.display = row_texts(item)
         self.page_loaded.emit(len(self._items))
 
     def _on_page_failed(self, generation: int, exc: Exception) -> None:

@@ -12,13 +12,16 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from PySide6.QtCore import QEvent, QPoint, Qt, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QEvent, QPoint, QRect, Qt, Signal
+from PySide6.QtGui import QAction, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QMenu,
+    QStyle,
+    QStyleOptionFocusRect,
     QStyleOptionHeader,
+    QStyleOptionViewItem,
     QTableView,
     QWidget,
 )
@@ -32,7 +35,7 @@ from sellerdesk.ui.orders.columns import (
     column_words,
     sort_for,
 )
-from sellerdesk.ui.orders.row_delegate import ICON_SIZE, OrderRowDelegate
+from sellerdesk.ui.orders.row_delegate import ICON_SIZE, Cell, OrderRowDelegate
 from sellerdesk.ui.orders.table_model import ORDER_ID_ROLE, OrdersTableModel
 from sellerdesk.ui.widgets.formatting import format_datetime, format_money
 
@@ -70,6 +73,7 @@ class OrdersTableView(QTableView):
         self._model = model
         self.rows = OrderRowDelegate(model, self)
         self.setItemDelegate(self.rows)
+        model.set_layout(self.rows)
         self.setAccessibleName(self.tr("Orders"))
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -126,6 +130,78 @@ class OrdersTableView(QTableView):
         self.setColumnWidth(Column.SYNC, icon + pad)  # an icon only
         header.setSectionResizeMode(Column.PRODUCTS, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(icon + pad)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """The rows in view, each painted by one call of the row delegate (Qt's own paint
+        calls the delegate once per cell). Rows are whole-row selected, so a row's
+        background is one fill; the current cell gets the style's focus frame."""
+        model = self._model
+        count = model.rowCount()
+        area = event.rect()
+        cells = self._cells(area)
+        if count == 0 or not cells:
+            return
+        rows = self.verticalHeader()
+        first = rows.visualIndexAt(area.top())
+        if first < 0:
+            return
+        last = rows.visualIndexAt(area.bottom())
+        last = count - 1 if last < 0 else last
+        height = rows.defaultSectionSize()
+        top = rows.sectionViewportPosition(first)
+        option = QStyleOptionViewItem()
+        self.initViewItemOption(option)
+        active = self.isActiveWindow()
+        colors = self.rows.colors(option.palette, active)
+        selected = self._selected_rows(first, last)
+        alternate = self.alternatingRowColors()
+        painter = QPainter(self.viewport())
+        # The texts were laid out in this font: a painter in another one would lay every
+        # text out again as it draws it.
+        painter.setFont(option.font)
+        if area.width() >= self.viewport().width():  # every column in view, not one cell
+            self.rows.note_cells(cells, option.font)
+        paint_row = self.rows.paint_row
+        for row in range(first, last + 1):
+            paint_row(painter, option, row, top + (row - first) * height, height, cells,
+                      colors, selected=row in selected, alternate=alternate and row % 2 == 1)
+        current = self.currentIndex()
+        if (current.isValid() and first <= current.row() <= last and self.hasFocus()
+                and not self.isColumnHidden(current.column())):
+            frame = QStyleOptionFocusRect()
+            frame.initFrom(self)
+            frame.rect = QRect(self.columnViewportPosition(current.column()),
+                               top + (current.row() - first) * height,
+                               self.columnWidth(current.column()), height)
+            frame.backgroundColor = option.palette.color(
+                QPalette.ColorRole.Highlight if current.row() in selected
+                else QPalette.ColorRole.Base)
+            self.style().drawPrimitive(QStyle.PrimitiveElement.PE_FrameFocusRect, frame,
+                                       painter, self)
+        painter.end()
+
+    def _cells(self, area: QRect) -> list[Cell]:
+        """The shown columns crossing `area`, in the order they are shown."""
+        header = self.horizontalHeader()
+        cells = []
+        left, right = area.left(), area.right()
+        for visual in range(header.count()):
+            column = header.logicalIndex(visual)
+            if header.isSectionHidden(column):
+                continue
+            x, width = header.sectionViewportPosition(column), header.sectionSize(column)
+            if width > 0 and x + width > left and x <= right:
+                cells.append(Cell(column, x, width))
+        return cells
+
+    def _selected_rows(self, first: int, last: int) -> set[int]:
+        """The selected rows among `first`..`last` (a selection holds whole rows)."""
+        rows: set[int] = set()
+        selection = self.selectionModel().selection()
+        for i in range(selection.size()):
+            span = selection.at(i)
+            rows.update(range(max(span.top(), first), min(span.bottom(), last) + 1))
+        return rows
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
