@@ -265,6 +265,9 @@ def _run_command(args: argparse.Namespace, log_file: Path | None) -> int:
     from sellerdesk.logs import scrub
 
     command: Callable[[argparse.Namespace], Coroutine[Any, Any, int]] = COMMANDS[args.command]
+    # One line per command in the log (the name only: arguments can hold the seller's words),
+    # so a support log says what ran when, even for a command that needs no network.
+    logging.getLogger("sellerdesk.cli").info("SellerDesk %s: %s", __version__, args.command)
     try:
         return asyncio.run(command(args))
     except CommandError as exc:

@@ -60,7 +60,10 @@ async def test_a_long_retry_after_reschedules(synced_paced: Session, limited: Sa
         assert isinstance(found, RateLimited)
         error = found
         assert any(r.state is StageState.FAILED for r in report.results.values())
-    assert error is not None and error.retry_after == 120
+    # The 429's own 120 s, or what was left of that pause when a stage running beside the
+    # one that met it asked for its turn (which stage is first depends on the loop's order).
+    assert error is not None and error.retry_after is not None
+    assert 119 <= error.retry_after <= 120
     # Nothing waited for the pause: the stages that met it gave up at once, the requests
     # already on their way were all that reached the server.
     assert log.faults("rate_limit") == 1
@@ -72,7 +75,7 @@ async def test_a_long_retry_after_reschedules(synced_paced: Session, limited: Sa
     assert paced.pace.current is not None and paced.pace.current.rescheduled
     # ... and the background refresh waits at least as long as the service asked.
     schedule = RefreshSchedule(60)
-    assert schedule.after_failure(error) >= 120 > HOLD_MAX
+    assert schedule.after_failure(error) >= error.retry_after > HOLD_MAX
     # Until then every request of the shop is refused before it is sent.
     log.mark()
     with pytest.raises(RateLimited):
