@@ -239,7 +239,7 @@ def install_translations(app: QApplication, lang: str | None) -> str:
 async def _main(app: QApplication, options: GuiOptions, settings: Settings,
                 warm: _WarmUp) -> int:
     from sellerdesk.ui.context import UiContext
-    from sellerdesk.ui.dialogs.bug_report import BugReporter
+    from sellerdesk.ui.dialogs.bug_reporter import BugReporter
     from sellerdesk.ui.runner import TaskRunner
     from sellerdesk.ui.shop_connector import ShopConnector
     from sellerdesk.ui.windows import run_windows
