@@ -52,3 +52,18 @@ def test_closing_the_window_ends_run_gui_with_0(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr[-3000:]
     assert "Traceback" not in result.stderr
     assert "was destroyed but it is pending" not in result.stderr
+
+
+def test_the_start_does_not_import_the_dialogs_it_does_not_show(tmp_path: Path) -> None:
+    # What the seller's start imports up to the window (app.py's `_main`): the connect and
+    # shops dialogs, the snapshot module and the bug report dialog load when one is needed.
+    code = (
+        "import sys\n"
+        "import sellerdesk.cli, sellerdesk.app\n"
+        "import sellerdesk.ui.windows, sellerdesk.ui.dialogs.bug_reporter\n"
+        "late = ['sellerdesk.ui.dialogs.profile', 'sellerdesk.ui.dialogs.profiles',\n"
+        "        'sellerdesk.ui.dialogs.bug_report', 'sellerdesk.ui.snapshot']\n"
+        "print([name for name in late if name in sys.modules])\n")
+    result = _run(code, tmp_path)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.stdout.strip() == "[]"
