@@ -113,6 +113,12 @@ def icon(name: str, tone: Tone = Tone.TEXT) -> QIcon:
 
 def app_icon() -> QIcon:
     """The full-colour application icon, at the usual sizes."""
+    return QIcon(_app_icon())  # a copy: the cached one is never handed out to be changed
+
+
+@cache
+def _app_icon() -> QIcon:
+    # Drawn once (seven sizes): the application and every window set it, at start too.
     result = QIcon()
     renderer = QSvgRenderer(str(resource_path("icons", f"{APP_ICON}.svg")))
     if not renderer.isValid():

@@ -153,6 +153,7 @@ class NavigationList(QListWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._widths: dict[tuple[str, str, int], int] = {}  # needed_width's, per row
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setItemDelegate(_NavigationDelegate(self))
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -197,9 +198,21 @@ class NavigationList(QListWidget):
 
     def needed_width(self) -> int:
         """The width at which no view's name is cut (translations run longer than English)."""
-        widths = [_NavigationDelegate.row_width(self.font(), item.text(), self.badge(view))
-                  for row in range(self.count())
-                  for item in [self.item(row)] for view in [str(item.data(_VIEW_ID))]]
+        font = self.font()
+        font_key = font.toString()
+        widths = []
+        for row in range(self.count()):
+            item = self.item(row)
+            # Asked once per row added at start (each of 7 rows measured 7 times); a row's
+            # width depends only on the font, its name and its badge.
+            key = (font_key, item.text(), self.badge(str(item.data(_VIEW_ID))))
+            width = self._widths.get(key)
+            if width is None:
+                width = _NavigationDelegate.row_width(font, key[1], key[2])
+                if len(self._widths) > 256:  # badges change: keep the cache bounded
+                    self._widths.clear()
+                self._widths[key] = width
+            widths.append(width)
         return max(widths, default=0) + 2 * self.frameWidth()
 
     def changeEvent(self, event: QEvent) -> None:

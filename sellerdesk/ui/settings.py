@@ -13,10 +13,12 @@ import json
 import logging
 import re
 from dataclasses import dataclass, replace
-from typing import Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from PySide6.QtCore import QByteArray, QObject, QSettings, Signal
-from PySide6.QtWidgets import QHeaderView, QSplitter
+
+if TYPE_CHECKING:  # for types only: naming a Qt class makes PySide build its enums
+    from PySide6.QtWidgets import QHeaderView, QSplitter
 
 log = logging.getLogger("sellerdesk.ui")
 

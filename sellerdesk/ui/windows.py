@@ -31,13 +31,10 @@ from sellerdesk.services.sign_in import OAuthApp
 from sellerdesk.services.types import Profile
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import GuiOptions, UiContext
-from sellerdesk.ui.dialogs.profile import ProfileDialog
-from sellerdesk.ui.dialogs.profiles import ProfilesDialog, storage_warning_text
 from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.runner import TaskRunner, describe_error
 from sellerdesk.ui.settings import Settings
 from sellerdesk.ui.shop_connector import ShopConnector
-from sellerdesk.ui.snapshot import take_snapshots
 from sellerdesk.ui.translations import install_translations
 
 log = logging.getLogger("sellerdesk.ui")
@@ -165,6 +162,9 @@ async def _close_window(window: MainWindow, connector: ShopConnector, ctx: UiCon
 
 def _wire_dialogs(window: MainWindow, connector: ShopConnector, requests: _Requests) -> None:
     def shops() -> None:
+        # The dialogs' modules load when one opens, not before the first paint.
+        from sellerdesk.ui.dialogs.profiles import ProfilesDialog
+
         current = connector.session.address.profile if connector.session else None
         dialog = ProfilesDialog(connector.shops, current, window.ctx.runner, window)
         dialog.answered.connect(requests.put)
@@ -216,6 +216,9 @@ def _ask_to_connect(window: MainWindow, connector: ShopConnector, requests: _Req
         message = QCoreApplication.translate(
             "App", "SellerDesk has no access token for {name} on this computer. Paste it "
                    "again to open the shop.").format(name=profile.name)
+    from sellerdesk.ui.dialogs.profile import ProfileDialog
+    from sellerdesk.ui.dialogs.profiles import storage_warning_text
+
     dialog = ProfileDialog(
         window, warning=storage_warning_text(connector.shops.storage_warning),
         name=profile.name if profile else "", base_url=profile.base_url if profile else "",
@@ -265,6 +268,8 @@ async def _snapshots(window: MainWindow, connector: ShopConnector, out_dir: Path
                 await queue_demo_answer(session)
         except Exception as exc:  # pictures of the cached state are still worth taking
             log.warning("snapshot sync failed: %s", exc)
+    from sellerdesk.ui.snapshot import take_snapshots
+
     report = await take_snapshots(window, out_dir)
     for view_id, problem in report.failures.items():
         log.error("no picture of %s: %s", view_id, problem)

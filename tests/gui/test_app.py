@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -52,3 +53,47 @@ def test_closing_the_window_ends_run_gui_with_0(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr[-3000:]
     assert "Traceback" not in result.stderr
     assert "was destroyed but it is pending" not in result.stderr
+
+
+def test_the_start_does_not_import_the_dialogs_it_does_not_show(tmp_path: Path) -> None:
+    # What the seller's start imports up to the window (app.py's `_main`): the connect and
+    # shops dialogs, the snapshot module and the bug report dialog load when one is needed.
+    code = (
+        "import sys\n"
+        "import sellerdesk.cli, sellerdesk.app\n"
+        "import sellerdesk.ui.windows, sellerdesk.ui.dialogs.bug_reporter\n"
+        "late = ['sellerdesk.ui.dialogs.profile', 'sellerdesk.ui.dialogs.profiles',\n"
+        "        'sellerdesk.ui.dialogs.bug_report', 'sellerdesk.ui.snapshot']\n"
+        "print([name for name in late if name in sys.modules])\n")
+    result = _run(code, tmp_path)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.stdout.strip() == "[]"
+
+
+def test_modules_imported_after_pyside_are_marked_without_reading_their_source(
+        tmp_path: Path) -> None:
+    # app.skip_pyside_source_scan: PySide's import hook marks each new module as using
+    # PySide6 or not; after it, from the module's contents, never from its source.
+    code = (
+        "import inspect, sys\n"
+        "import PySide6.QtWidgets\n"
+        "from sellerdesk.app import skip_pyside_source_scan\n"
+        "skip_pyside_source_scan()\n"
+        "read = []\n"
+        "plain = inspect.getsource\n"
+        "inspect.getsource = lambda obj: read.append(obj) or plain(obj)\n"
+        "import sellerdesk.ui.main_window, wave  # main_window: from ...navigation import\n"
+        "marks = sys.modules['shibokensupport.feature'].pyside_feature_dict\n"
+        "print(len(read), marks.get('sellerdesk.ui.navigation'), marks.get('wave'))\n")
+    result = _run(code, tmp_path)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.stdout.split() == ["0", "0", "-1"]
+
+
+def test_no_module_switches_a_pyside_feature_on() -> None:
+    # What skip_pyside_source_scan relies on: every module sees Qt's plain names.
+    package = Path(__file__).resolve().parents[2] / "sellerdesk"
+    switching = [p for p in package.rglob("*.py")
+                 if re.search(r"^\s*from __feature__ import", p.read_text(encoding="utf-8"),
+                              re.MULTILINE)]
+    assert switching == []

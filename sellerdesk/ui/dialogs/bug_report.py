@@ -7,12 +7,8 @@ is open are added to it, never one dialog each.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
-    QApplication,
     QDialog,
     QDialogButtonBox,
     QPlainTextEdit,
@@ -21,9 +17,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.services.bug_report import BugReport, BugReports
-from sellerdesk.ui.widgets.service_link import subscribe
+from sellerdesk.services.bug_report import BugReport
+from sellerdesk.ui.dialogs.bug_reporter import BugReporter  # the start imports only that
 from sellerdesk.ui.widgets.text import heading_label, plain_label
+
+__all__ = ["BugReportDialog", "BugReporter"]
 
 
 class BugReportDialog(QDialog):
@@ -85,31 +83,3 @@ class BugReportDialog(QDialog):
     def copy_details(self) -> None:
         QGuiApplication.clipboard().setText(self.details_text())
         self.copy_button.setText(self.tr("Copied"))
-
-
-class BugReporter(QObject):
-    """Shows what `BugReports` reports, on the GUI thread, in one dialog at a time."""
-
-    found = Signal(object)  # BugReport; emitted on any thread, delivered on this one's
-
-    def __init__(self, bugs: BugReports, parent: QObject | None = None, *,
-                 window: Callable[[], QWidget | None] = QApplication.activeWindow) -> None:
-        super().__init__(parent)
-        self._window = window
-        self.dialog: BugReportDialog | None = None
-        self.found.connect(self._on_found)
-        subscribe(self, bugs.reported, self.found.emit)
-
-    def _on_found(self, report: BugReport) -> None:
-        if self.dialog is not None:
-            self.dialog.add(report)
-            return
-        dialog = BugReportDialog(report, self._window())
-        dialog.finished.connect(self._on_dialog_finished)
-        self.dialog = dialog
-        dialog.show()
-
-    def _on_dialog_finished(self, _result: int) -> None:
-        if self.dialog is not None:
-            self.dialog.deleteLater()
-            self.dialog = None
