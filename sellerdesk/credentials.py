@@ -398,5 +398,7 @@ class CredentialStore:
         if self.get_profile(name) is None:
             raise CredentialsError(f"There is no profile named {name!r}.")
         settings = self._load()
+        if settings.default_profile == name:
+            return  # every start names its shop: no rewrite and fsync of an unchanged file
         self._save(_Settings(version=settings.version, default_profile=name,
                              profiles=settings.profiles))

@@ -129,6 +129,11 @@ def test_profiles_are_kept_in_the_settings_file(tmp_path: Path, creds: Credentia
     assert again.default_profile() == again.get_profile("main")  # the first one added
     again.set_default_profile("demo")
     assert again.default_profile() == again.get_profile("demo")
+    # Naming the default again (every start does) leaves the file as it is: no rewrite.
+    written = again.settings_path.stat()
+    again.set_default_profile("demo")
+    assert (again.settings_path.stat().st_ino, again.settings_path.stat().st_mtime_ns) == \
+        (written.st_ino, written.st_mtime_ns)
     again.remove_profile("demo")
     assert [p.name for p in again.list_profiles()] == ["main"]
     assert again.default_profile() == again.get_profile("main")
