@@ -29,7 +29,20 @@ FACET_ROLE = Qt.ItemDataRole.UserRole
 VALUE_ROLE = Qt.ItemDataRole.UserRole + 1
 COUNT_ROLE = Qt.ItemDataRole.UserRole + 2
 _GROUP = 0  # internalId of a group row; a value row's id is its group's row + 1
-
+# Roles and flags as plain ints: the tree asks `data()` for about ten roles per cell on
+# every repaint, and comparing PySide enums costs microseconds each.
+_DISPLAY = Qt.ItemDataRole.DisplayRole.value
+_CHECK = Qt.ItemDataRole.CheckStateRole.value
+_ALIGNMENT = Qt.ItemDataRole.TextAlignmentRole.value
+_ACCESSIBLE = Qt.ItemDataRole.AccessibleTextRole.value
+_FONT = Qt.ItemDataRole.FontRole.value
+_FACET, _VALUE, _COUNT = FACET_ROLE.value, int(VALUE_ROLE), int(COUNT_ROLE)
+_RIGHT = (Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value
+_VALUE_FLAGS = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+_FLAGS = {(column, enabled): _VALUE_FLAGS
+          | (Qt.ItemFlag.ItemIsUserCheckable if column == 0 else Qt.ItemFlag.NoItemFlags)
+          | (Qt.ItemFlag.ItemIsEnabled if enabled else Qt.ItemFlag.NoItemFlags)
+          for column in (0, 1) for enabled in (False, True)}
 
 
 class FacetModel(QAbstractItemModel):
@@ -49,7 +62,10 @@ class FacetModel(QAbstractItemModel):
     # ---- Feeding. -----------------------------------------------------------------------------
 
     def set_counts(self, facets: Facets) -> None:
-        """New counts; groups and values not seen before are inserted in reading order."""
+        """New counts; groups and values not seen before are inserted in reading order. Only
+        the cells whose count changed are announced (one repaint of those rows, not of the
+        whole tree): the words column too when the value became pickable or stopped being."""
+        before = self._counts
         self._counts = {name: dict(values) for name, values in facets.items()}
         for facet in FACETS:
             if facet not in facets:
@@ -69,12 +85,26 @@ class FacetModel(QAbstractItemModel):
                     self.beginInsertRows(group, position, position)
                     current.insert(position, value)
                     self.endInsertRows()
-        self._values_changed()
+        changed: list[tuple[str, int, int]] = []
+        for facet in self._groups:
+            old, new = before.get(facet, {}), self._counts.get(facet, {})
+            for row, value in enumerate(self._values[facet]):
+                was, now = old.get(value, 0), new.get(value, 0)
+                if was != now:
+                    changed.append((facet, row, 0 if bool(was) != bool(now) else 1))
+        self._announce(changed)
 
     def set_filter(self, f: OrderFilter) -> None:
-        """Check the values `f` filters by."""
-        self._filter = f
-        self._values_changed()
+        """Check the values `f` filters by (only the rows whose check changed repaint)."""
+        before, self._filter = self._filter, f
+        changed: list[tuple[str, int, int]] = []
+        for facet in self._groups:
+            old, new = facet_value(before, facet), facet_value(f, facet)
+            if old == new:
+                continue
+            values = self._values[facet]
+            changed += [(facet, values.index(v), 0) for v in (old, new) if v in values]
+        self._announce(sorted(changed, key=lambda c: (self._groups.index(c[0]), c[1])))
 
     def count(self, facet: str, value: str) -> int:
         return self._counts.get(facet, {}).get(value, 0)
@@ -91,12 +121,25 @@ class FacetModel(QAbstractItemModel):
         group = self.index(self._groups.index(facet), 0)
         return self.index(self._values[facet].index(value), column, group)
 
-    def _values_changed(self) -> None:
-        for row, facet in enumerate(self._groups):
-            group = self.index(row, 0)
-            last = len(self._values[facet]) - 1
-            if last >= 0:
-                self.dataChanged.emit(self.index(0, 0, group), self.index(last, 1, group))
+    def _announce(self, changed: list[tuple[str, int, int]]) -> None:
+        """dataChanged for (facet, row, first column) cells through the count column, a run
+        of neighbouring rows in one signal."""
+        run: list[int] = []  # facet's group row, first row, last row, first column
+
+        def flush() -> None:
+            if run:
+                group = self.index(run[0], 0)
+                self.dataChanged.emit(self.index(run[1], run[3], group),
+                                      self.index(run[2], 1, group))
+
+        for facet, row, column in changed:
+            group_row = self._groups.index(facet)
+            if run and run[0] == group_row and run[2] == row - 1 and run[3] == column:
+                run[2] = row
+                continue
+            flush()
+            run = [group_row, row, row, column]
+        flush()
 
     # ---- Qt's model interface. ---------------------------------------------------------------
 
@@ -134,52 +177,52 @@ class FacetModel(QAbstractItemModel):
         facet, value = self._where(index)
         if value is None:
             return Qt.ItemFlag.ItemIsEnabled
-        flags = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
-        if index.column() == 0:
-            flags |= Qt.ItemFlag.ItemIsUserCheckable
         # A value no order has under the other filters cannot be picked (unless it is the
         # one picked: then it must stay reachable to be unchecked).
-        if self.count(facet, value) or facet_value(self._filter, facet) == value:
-            flags |= Qt.ItemFlag.ItemIsEnabled
-        return flags
+        enabled = bool(self.count(facet, value)) or facet_value(self._filter, facet) == value
+        return _FLAGS[(index.column(), enabled)]
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
         facet, value = self._where(index)
+        column = index.column()
         if value is None:
-            if role == Qt.ItemDataRole.DisplayRole and index.column() == 0:
-                return facet_title(facet)
-            if role == Qt.ItemDataRole.AccessibleTextRole:
-                if index.column() == 0:
+            if role == _DISPLAY:
+                return facet_title(facet) if column == 0 else None
+            if role == _ACCESSIBLE:
+                if column == 0:
                     return facet_title(facet)
                 choices = len(self._values[facet])
                 return self.tr("{count} choices", "", choices).format(
                     count=format_number(choices))
-            if role == Qt.ItemDataRole.FontRole:
+            if role == _FONT:
                 return self._bold
-            if role == FACET_ROLE:
+            if role == _FACET:
                 return facet
             return None
-        count = self.count(facet, value)
-        if role == Qt.ItemDataRole.DisplayRole:
-            return value_label(facet, value) if index.column() == 0 else format_number(count)
-        if role == Qt.ItemDataRole.CheckStateRole and index.column() == 0:
+        if role == _DISPLAY:
+            return (value_label(facet, value) if column == 0
+                    else format_number(self.count(facet, value)))
+        if role == _CHECK:
+            if column != 0:
+                return None
             checked = facet_value(self._filter, facet) == value
             return Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked
-        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == 1:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.AccessibleTextRole:
+        if role == _ALIGNMENT:
+            return _RIGHT if column == 1 else None
+        if role == _ACCESSIBLE:
             # Each cell its own name: the value, and its count (a screen reader reads both).
-            if index.column() == 0:
+            if column == 0:
                 return value_label(facet, value)
+            count = self.count(facet, value)
             return self.tr("{count} orders", "", count).format(count=format_number(count))
-        if role == FACET_ROLE:
+        if role == _FACET:
             return facet
-        if role == VALUE_ROLE:
+        if role == _VALUE:
             return value
-        if role == COUNT_ROLE:
-            return count
+        if role == _COUNT:
+            return self.count(facet, value)
         return None
 
     def setData(self, index: AnyIndex, value: Any,

@@ -222,7 +222,9 @@ class FacetSidebar(QWidget):
         self.model.set_counts(facets)
         summary = facets.get("summary", {})
         for key, button in self.summary_buttons.items():
-            button.set_count(format_number(summary.get(key.value, 0)))
+            count = format_number(summary.get(key.value, 0))
+            if count != button.count():  # an unchanged count is not repainted
+                button.set_count(count)
 
     # ---- Saved views. -----------------------------------------------------------------------
 
