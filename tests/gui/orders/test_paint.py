@@ -113,3 +113,23 @@ def test_a_page_arrives_with_its_texts_elided_for_the_columns_in_view(
                     texts[column], Qt.TextElideMode.ElideRight, width)
                 checked += 1
     assert checked > model.rowCount() - loaded
+
+
+def test_a_fresh_screenful_is_drawn_plainly_then_laid_out_when_still(
+        panel: OrdersPanel, qtbot: QtBot) -> None:
+    """Texts never drawn before are drawn without laying them out (a scroll paints each
+    screenful once); once the view is still they are laid out, and look the same."""
+    table, delegate = panel.table, panel.table.rows
+    delegate.forget()
+    plain = picture(panel)
+    row = visible_rows(panel)[0]
+    buyer = table.model().index(row, Column.BUYER).data()
+    width = table.columnWidth(Column.BUYER) - 1 - 2 * 4
+    assert buyer and not delegate.laid_out(buyer, width)
+    qtbot.waitUntil(lambda: delegate.laid_out(buyer, width), timeout=5_000)
+    qtbot.waitUntil(lambda: not delegate._unlaid, timeout=5_000)
+    shown = visible_rows(panel)
+    texts = [(table.model().index(r, c).data(), c) for r in shown
+             for c in (Column.ID, Column.BUYER, Column.PRODUCTS, Column.TOTAL)]
+    assert all(delegate.laid_out(t, table.columnWidth(c) - 9) for t, c in texts if t)
+    assert picture(panel) == plain  # laid out or not, the same pixels
