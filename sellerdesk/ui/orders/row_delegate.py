@@ -53,6 +53,7 @@ _ELIDED_LIMIT = 20_000  # texts elided ahead, kept until the next query's pages 
 # still this long (a scroll paints each screenful once: laying it out then is wasted).
 IDLE_MS = 150
 _IDLE_SLICE = 80  # texts laid out per turn of the event loop once idle (about 1 ms)
+_UNLAID_LIMIT = 800  # texts waiting to be laid out: more than a screenful, about two
 
 
 class Cell(NamedTuple):
@@ -197,7 +198,10 @@ class OrderRowDelegate(QStyledItemDelegate):
             if column in _RIGHT:  # placed as its laid-out form is (fractional advances)
                 left = right - int(QFontMetricsF(option.font).horizontalAdvance(elided))
             painter.drawText(left, base, elided)
-            self._unlaid[key] = elided
+            unlaid = self._unlaid
+            if len(unlaid) >= _UNLAID_LIMIT:  # screenfuls scrolled past: never laid out
+                unlaid.clear()
+            unlaid[key] = elided
         if metrics is not None:
             self._layout_font = QFont(option.font)  # the option (and its font) goes
             self._idle.start(IDLE_MS)  # again: laid out once the view is still
@@ -223,8 +227,6 @@ class OrderRowDelegate(QStyledItemDelegate):
     def _on_idle_timeout(self) -> None:
         """Lay out a slice of the texts last drawn plainly; the rest on the next turns."""
         unlaid = self._unlaid
-        if len(unlaid) > _CACHE_LIMIT:  # only the latest screenfuls can still be on show
-            self._unlaid = unlaid = dict(list(unlaid.items())[-_CACHE_LIMIT // 2:])
         font = self._layout_font
         for _ in range(min(_IDLE_SLICE, len(unlaid))):
             key, elided = unlaid.popitem()

@@ -133,3 +133,26 @@ def test_a_fresh_screenful_is_drawn_plainly_then_laid_out_when_still(
              for c in (Column.ID, Column.BUYER, Column.PRODUCTS, Column.TOTAL)]
     assert all(delegate.laid_out(t, table.columnWidth(c) - 9) for t, c in texts if t)
     assert picture(panel) == plain  # laid out or not, the same pixels
+
+
+def test_texts_scrolled_past_are_not_kept_waiting_for_layout(
+        panel: OrdersPanel, qtbot: QtBot) -> None:
+    """A long scroll draws thousands of texts plainly: only the latest screenfuls wait to
+    be laid out (a scroll to the end of 100,000 orders once left 800,000 waiting)."""
+    from sellerdesk.ui.orders.row_delegate import _UNLAID_LIMIT
+    from tests.gui.orders.conftest import fetch_all
+
+    rows = fetch_all(panel, qtbot)
+    table, delegate = panel.table, panel.table.rows
+    delegate.forget()
+    bar = table.verticalScrollBar()
+    drawn: set[tuple[str, int]] = set()  # (text, column) of every cell painted
+    while True:
+        picture(panel)
+        drawn.update((text, column) for row in visible_rows(panel)
+                     for column, text in enumerate(table.model().row_texts(row)) if text)
+        assert 0 < len(delegate._unlaid) <= _UNLAID_LIMIT
+        if bar.value() == bar.maximum():
+            break
+        bar.setValue(bar.value() + bar.pageStep())
+    assert len(drawn) > _UNLAID_LIMIT, rows  # enough texts drawn for the bound to matter
