@@ -131,6 +131,7 @@ class OrdersPanel(Panel):
         self.body.addWidget(self.no_shop)
         self.lay_out(self.body)
 
+        self._facets_after_page = False  # a new filter's counts wait for its first page
         self._changes = QTimer(self)  # orders.changed comes in bursts (bulk, sync): coalesce
         self._changes.setSingleShot(True)
         self._changes.setInterval(150)
@@ -247,7 +248,9 @@ class OrdersPanel(Panel):
         self.sidebar.set_filter(f)
         self.search.set_text_quietly(f.query or "")
         self.model.set_query(f, self.model.order_sort())
-        self._refresh_facets()
+        # The counts after the list's first page: the store reads that page first, and the
+        # facets' query does not compete with the window painting it (2 shared cores).
+        self._facets_after_page = True
         self._show_counts()
         self.filter_applied.emit(f)
 
@@ -375,6 +378,7 @@ class OrdersPanel(Panel):
     # ---- Slots. ---------------------------------------------------------------------------------
 
     def _on_model_page_loaded(self, _rows: int) -> None:
+        self._facets_soon()
         self._show_counts()
         self.mark_loaded()
         order = self.detail.order()
@@ -388,7 +392,14 @@ class OrdersPanel(Panel):
     def _on_model_total_counted(self, _total: int) -> None:
         self._show_counts()
 
+    def _facets_soon(self) -> None:
+        """The counts a new filter waits for, on the next turn (after the page's paint)."""
+        if self._facets_after_page:
+            self._facets_after_page = False
+            QTimer.singleShot(0, self, self._refresh_facets)
+
     def _on_model_loading_failed(self, _message: str) -> None:
+        self._facets_soon()
         self.mark_loaded()  # the banner says what went wrong; the view stays usable
 
     def _on_search_search_settled(self, text: str) -> None:

@@ -3,11 +3,16 @@ repaint those rows, not the whole sidebar (a 100,000-order shop's click must fit
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.services.types import OrderFilter
 from sellerdesk.ui.orders.facet_model import FacetModel
+from sellerdesk.ui.orders.panel import OrdersPanel
+from tests.gui.orders.conftest import LOAD_TIMEOUT, session_of
 
 COUNTS = {"paid": {"true": 70, "false": 30},
           "shipping": {"pending": 20, "delivered": 50, "on_route": 30},
@@ -61,3 +66,26 @@ def test_a_filter_click_announces_the_rows_whose_check_changed(qtbot: QtBot) -> 
     seen.clear()
     model.set_filter(OrderFilter(paid=True, currency="USD", query="maria"))
     assert seen == []  # the words searched check nothing in the tree
+
+
+def test_a_new_filter_asks_for_its_counts_after_its_first_page(
+        panel: OrdersPanel, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store reads the list's first page before the facets' counts, and the window
+    paints that page before they are asked for (both on 2 shared cores)."""
+    events: list[str] = []
+    orders = session_of(panel).orders
+    facets = orders.facets
+
+    def counted(f: OrderFilter) -> Any:
+        events.append(f"facets paid={f.paid}")
+        return facets(f)
+
+    monkeypatch.setattr(orders, "facets", counted)
+    panel.model.page_loaded.connect(lambda _rows: events.append("page"))
+    panel.show_filter(OrderFilter(paid=False))
+    assert events == []  # nothing asked yet: the page is being read
+    qtbot.waitUntil(lambda: "facets paid=False" in events, timeout=LOAD_TIMEOUT)
+    assert events == ["page", "facets paid=False"]
+    unpaid = panel.sidebar.model
+    qtbot.waitUntil(lambda: unpaid.count("paid", "false") == panel.model.total(),
+                    timeout=LOAD_TIMEOUT)
