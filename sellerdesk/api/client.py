@@ -49,6 +49,7 @@ from sellerdesk.api.models import (
 from sellerdesk.api.oauth import refresh_grant
 from sellerdesk.api.paging import OnSkipped
 from sellerdesk.api.redact import install_redaction
+from sellerdesk.api.responses import decoded
 from sellerdesk.api.tokens import (
     GrantToken,
     OAuthGrant,
@@ -175,7 +176,16 @@ class ShopClient:
     async def _get(self, tp: type[T], *parts: object, params: Params | None = None) -> T:
         path = self._path(*parts)
         response = await self._t.request("GET", path, params=params)
-        return self._decode(response, tp, f"GET {path}")
+        return await self._read(response, functools.partial(decode, tp=tp, what=f"GET {path}"))
+
+    @staticmethod
+    async def _read(response: httpx.Response, read: Callable[[bytes], T]) -> T:
+        """`read(body)` off the event loop when the body is large (`responses.decoded`);
+        a `BadResponse` is logged with the status, as `_decode` does."""
+        try:
+            return await decoded(response.content, read)
+        except BadResponse as exc:
+            raise _bad(response, exc) from None
 
     @staticmethod
     def _decode(response: httpx.Response, tp: type[T], what: str) -> T:
@@ -221,10 +231,8 @@ class ShopClient:
         path = self._path("metrics")
         response = await self._t.request("GET", path,
                                          params={"event": event, "provider": provider})
-        try:
-            codes, skipped = decode_records(response.content, TrackingCode, what=f"GET {path}")
-        except BadResponse as exc:
-            raise _bad(response, exc) from None
+        codes, skipped = await self._read(response, functools.partial(
+            decode_records, tp=TrackingCode, what=f"GET {path}"))
         if skipped and on_skipped is not None:
             on_skipped(skipped)
         return codes
@@ -294,10 +302,8 @@ class ShopClient:
         path = self._path("questions", "threads", thread_id)
         params = {"orders": order, "limit": limit, "offset": offset}
         response = await self._t.request("GET", path, params=params)
-        try:
-            return decode_thread_page(response.content, thread_id, what=f"GET {path}")
-        except BadResponse as exc:
-            raise _bad(response, exc) from None
+        return await self._read(response, functools.partial(
+            decode_thread_page, thread_id=thread_id, what=f"GET {path}"))
 
     # --- orders -----------------------------------------------------------------------------
 

@@ -114,6 +114,9 @@ async def cold_inbox(args: list[str]) -> dict[str, float]:
 
 
 async def sync_stall(args: list[str]) -> dict[str, float]:
+    from sellerdesk.app import SWITCH_INTERVAL
+
+    sys.setswitchinterval(SWITCH_INTERVAL)  # as the app's start (app.py, run_gui)
     session, window = await _window(args)
     window.show_view("inbox")
     window.show()
@@ -182,6 +185,9 @@ async def orders(args: list[str]) -> dict[str, float]:
     scrolled to the end, sorted by a header click (Total, then Date again), filtered by a
     sidebar click (and unticked), searched by typing, and open during an incremental sync.
     Each step's longest GUI stall is its figure."""
+    from sellerdesk.app import SWITCH_INTERVAL
+
+    sys.setswitchinterval(SWITCH_INTERVAL)  # as the app's start (app.py, run_gui)
     from PySide6.QtCore import QPoint, Qt
     from PySide6.QtTest import QTest
 

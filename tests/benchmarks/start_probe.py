@@ -110,13 +110,14 @@ def sync_stall(args: list[str]) -> None:
     async def work() -> dict[str, float]:
         from PySide6.QtCore import QSettings
 
-        from sellerdesk.app import import_network_backend
+        from sellerdesk.app import SWITCH_INTERVAL, import_network_backend
         from sellerdesk.services.session import Session, ShopAddress
         from sellerdesk.ui.context import UiContext
         from sellerdesk.ui.main_window import MainWindow
         from sellerdesk.ui.runner import TaskRunner
         from sellerdesk.ui.settings import Settings
 
+        sys.setswitchinterval(SWITCH_INTERVAL)  # as the app's start (app.py, run_gui)
         # What the app's warm-up thread does at start (sellerdesk/app.py), here too.
         threading.Thread(target=import_network_backend, daemon=True).start()
         data_dir, profile, base_url, shop_id, token = args

@@ -1,0 +1,32 @@
+"""The sync converts pages to store rows on the store's thread, with their write: the event
+loop (the window's GUI thread) only awaits."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+
+from sellerdesk.services import sync as sync_module
+from sellerdesk.services.session import Session
+from tests.support.sandbox import Sandbox
+
+
+async def test_rows_are_made_on_the_store_thread(session: Session, fresh_sandbox: Sandbox,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    made: dict[str, list[str]] = {"order": [], "thread": []}
+
+    def recording(kind: str, plain: Any) -> Any:
+        def convert(record: Any) -> Any:
+            made[kind].append(threading.current_thread().name)
+            return plain(record)
+        return convert
+
+    monkeypatch.setattr(sync_module, "order_row", recording("order", sync_module.order_row))
+    monkeypatch.setattr(sync_module, "thread_row", recording("thread", sync_module.thread_row))
+    report = await session.sync.sync(full=True)
+    assert len(made["order"]) == report.orders > 0  # each order converted once
+    assert len(made["thread"]) == report.threads > 0
+    for names in made.values():
+        assert {n.rsplit("_", 1)[0] for n in names} == {"sellerdesk-store"}
