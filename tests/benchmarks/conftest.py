@@ -8,6 +8,7 @@ in the same test, and call `bench.record(name, value, unit, baseline, target=...
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -73,3 +74,16 @@ def big_shop(bench: Figures, tmp_path_factory: pytest.TempPathFactory,
     bench.record("store: import 100,000 orders (decode+upsert)", importing(), "s",
                  note="setup of the 100k figures; no target")
     yield BigShop(sandbox_db=db, data_dir=data_dir, orders=n)
+
+
+@pytest.fixture
+def window_switch_interval() -> Iterator[None]:
+    """The interpreter's thread switch interval the window runs with (app.py's run_gui), for
+    the figures measured in this process (the sync, the drain): their work runs on the
+    event loop and the store's thread as in the window. The baselines run under it too."""
+    from sellerdesk.app import SWITCH_INTERVAL
+
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    yield
+    sys.setswitchinterval(before)

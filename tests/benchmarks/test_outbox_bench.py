@@ -21,12 +21,16 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from sellerdesk.services.session import Session, ShopAddress
 from sellerdesk.store.outbox import OutboxState
 from tests.benchmarks.figures import Figures, maybe_profile, ratio_at_least, stopwatch
 from tests.stress.sandbox_db import add_unanswered_questions
 from tests.support.sandbox import Sandbox
+
+# As in the window: its thread switch interval (tests/benchmarks/conftest.py).
+pytestmark = pytest.mark.usefixtures("window_switch_interval")
 
 TARGET = 0.8
 ANSWERS = 1_000

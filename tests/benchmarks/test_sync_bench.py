@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+import pytest
 
 from sellerdesk.api.client import ShopClient
 from sellerdesk.policy import Pacer, pacer_for
@@ -35,6 +36,9 @@ from tests.benchmarks.figures import (
     value_at_most,
 )
 from tests.support.sandbox import LIMITED_ARGS, Sandbox
+
+# As in the window: its thread switch interval (tests/benchmarks/conftest.py).
+pytestmark = pytest.mark.usefixtures("window_switch_interval")
 
 TARGET = 0.9
 ROUNDS = 5
