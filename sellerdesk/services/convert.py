@@ -100,6 +100,19 @@ def question_row(q: Question, *, product_title: str | None = None) -> QuestionRo
                        product_title=title)
 
 
+def conversation_rows(thread: Thread | None, questions: Sequence[Question]
+                      ) -> list[QuestionRow]:
+    """A conversation's questions as rows: entries carry no listing, so those without one
+    get the thread's main question's (and its title), as `InboxService.store_conversation`
+    gives them from the cached thread."""
+    pub = thread.main_question.publication if thread and thread.main_question else None
+    title = pub.title if pub is not None else None
+    return [question_row(q if q.publication is not None or pub is None
+                         else msgspec.structs.replace(q, publication=pub),
+                         product_title=title)
+            for q in questions]
+
+
 def order_row(order: Order) -> OrderRow:
     st = order.status
     fb = order.feedback

@@ -30,7 +30,7 @@ import enum
 import functools
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -41,7 +41,7 @@ from sellerdesk.api.models import Order, Question, SearchEnvelope, Skipped, Thre
 from sellerdesk.api.paging import Fetch, paginate, paginate_thread
 from sellerdesk.services.access import Access
 from sellerdesk.services.catalogue import CatalogueService
-from sellerdesk.services.convert import order_row, thread_row
+from sellerdesk.services.convert import conversation_rows, order_row, thread_row
 from sellerdesk.services.events import Event
 from sellerdesk.services.inbox import InboxService
 from sellerdesk.services.orders import OrdersService
@@ -49,7 +49,7 @@ from sellerdesk.services.refresh import backs_off
 from sellerdesk.services.tracking import TrackingService
 from sellerdesk.store import Store, StoreError, StoreFullError
 from sellerdesk.store.cache import Cache
-from sellerdesk.store.rows import QuestionFilter, Resource
+from sellerdesk.store.rows import QuestionRow, Resource
 
 if TYPE_CHECKING:  # the client (httpx) loads when a session connects
     from sellerdesk.api.client import ShopClient
@@ -59,6 +59,12 @@ log = logging.getLogger("sellerdesk.sync")
 T = TypeVar("T")
 PAGE = 50
 CATALOGUE_EVERY = timedelta(hours=6)  # shop record and categories change rarely
+# A full sync's writes: at most this many order pages or conversations per trip to the
+# store's thread (a trip holds the store from the window's reads for its whole write), and
+# order pages read ahead of the writes.
+ORDER_PAGES_PER_WRITE = 4
+CONVERSATIONS_PER_WRITE = 32
+WRITE_AHEAD = 4
 STAGES = ("shop", "categories", "tracking", "threads", "orders")
 # Where each stage's "last synced" time is kept (the conversations share the threads').
 STAGE_RESOURCES: dict[str, tuple[Resource, ...]] = {
@@ -475,38 +481,39 @@ class SyncService:
                                   progress: Callable[[str, int, int | None], None],
                                   skipped: Callable[[Sequence[Skipped]], None]) -> int:
         gate = asyncio.Semaphore(self._parallel)
-        done = 0
-        questions = 0
+        read: asyncio.Queue[tuple[Thread, list[Question] | None]] = asyncio.Queue()
         vanished: list[str] = []
+        questions = 0
 
         async def one(thread: Thread) -> None:
-            nonlocal done, questions
             async with gate:
                 fetch = functools.partial(self._client.thread, thread.id,
                                           order=QuestionOrder.DATE_ASC)
+                qs: list[Question] | None
                 try:
-                    qs: list[Question] = [q async for q in paginate_thread(
-                        fetch, limit=PAGE, on_skipped=skipped)]
+                    qs = [q async for q in paginate_thread(fetch, limit=PAGE,
+                                                           on_skipped=skipped)]
                 except NotFound:  # gone since the list was read (its last question deleted)
-                    vanished.append(thread.id)
-                    qs = []
-            await self._replace_conversation(thread.id, qs)
-            done += 1
-            questions += len(qs)
-            progress("questions", done, len(stale))
+                    qs = None
+            read.put_nowait((thread, qs))
 
-        await asyncio.gather(*(one(t) for t in stale))
+        async def write() -> None:
+            # The conversations read while the last batch was written go in one trip to
+            # the store's thread and one transaction (not three trips and one each).
+            nonlocal questions
+            done = 0
+            while done < len(stale):
+                batch = await _take_ready(read, CONVERSATIONS_PER_WRITE)
+                await self._store.run(_write_conversations, self._store.cache, batch)
+                vanished.extend(t.id for t, qs in batch if qs is None)
+                done += len(batch)
+                questions += sum(len(qs) for _, qs in batch if qs)
+                progress("questions", done, len(stale))
+
+        await _together(write(), *(one(t) for t in stale))
         if vanished:
             await self._store.run(self._store.cache.delete, Resource.THREADS, vanished)
         return questions
-
-    async def _replace_conversation(self, thread_id: str, questions: list[Question]) -> None:
-        cache = self._store.cache
-        old = await self._store.run(cache.questions, QuestionFilter(thread_id=thread_id))
-        gone = {c.id for c in old} - {q.id for q in questions}
-        if gone:
-            await self._store.run(cache.delete, Resource.QUESTIONS, list(gone))
-        await self._inbox.store_conversation(thread_id, questions)
 
     # -- orders ----------------------------------------------------------------------------
 
@@ -530,15 +537,34 @@ class SyncService:
             await walk_until_unchanged(fetch, take, on_skipped=skipped,
                                        on_progress=on_progress)
         else:
-            batch: list[Order] = []
-            async for order in paginate(fetch, limit=PAGE, concurrency=3,
-                                        on_progress=on_progress, on_skipped=skipped):
-                batch.append(order)
-                if len(batch) == PAGE:
-                    await take(batch)
-                    batch = []
-            if batch:
-                await take(batch)
+            # The walk goes on fetching while pages are written: a writer takes what came
+            # meanwhile (a few pages: one trip, one transaction), and the queue's bound
+            # holds the walk back when the store falls behind.
+            pages: asyncio.Queue[list[Order] | None] = asyncio.Queue(maxsize=WRITE_AHEAD)
+
+            async def read() -> None:
+                batch: list[Order] = []
+                walker = paginate(fetch, limit=PAGE, concurrency=3, on_progress=on_progress,
+                                  on_skipped=skipped)
+                async with contextlib.aclosing(walker) as orders:
+                    async for order in orders:
+                        batch.append(order)
+                        if len(batch) == PAGE:
+                            await pages.put(batch)
+                            batch = []
+                await pages.put(batch)
+                await pages.put(None)  # the end
+
+            async def write() -> None:
+                while True:
+                    ready = await _take_ready(pages, ORDER_PAGES_PER_WRITE)
+                    orders = [o for page in ready if page for o in page]
+                    if orders:
+                        await take(orders)
+                    if None in ready:
+                        return
+
+            await _together(read(), write())
         await self._store.run(cache.mark_synced, Resource.ORDERS)
         if self._orders is not None:
             self._orders.changed.emit(None)
@@ -563,6 +589,39 @@ def _write_orders(cache: Cache, orders: list[Order]) -> int:
     if changed:
         cache.upsert_orders(changed)
     return len(changed)
+
+
+def _write_conversations(cache: Cache,
+                         conversations: list[tuple[Thread, list[Question] | None]]) -> None:
+    """Conversations read again (None: the thread is gone): their questions replace the
+    cached ones, in one transaction."""
+    old = cache.question_ids_by_thread([t.id for t, _ in conversations])
+    rows: list[QuestionRow] = []
+    gone: list[int] = []
+    for thread, questions in conversations:
+        rows += conversation_rows(thread, questions or [])
+        gone += old.get(thread.id, set()) - {q.id for q in questions or []}
+    if rows or gone:
+        cache.replace_conversations(rows, gone)
+
+
+async def _take_ready(queue: asyncio.Queue[T], limit: int) -> list[T]:
+    """The next item, and up to `limit` in all of those already waiting behind it."""
+    items = [await queue.get()]
+    while len(items) < limit and not queue.empty():
+        items.append(queue.get_nowait())
+    return items
+
+
+async def _together(*work: Coroutine[Any, Any, object]) -> None:
+    """Run `work` side by side; the first failure cancels the rest and is raised as itself
+    (a stage's `ApiError` or `StoreError`)."""
+    try:
+        async with asyncio.TaskGroup() as group:
+            for job in work:
+                group.create_task(job)
+    except BaseExceptionGroup as failed:
+        raise failed.exceptions[0] from None
 
 
 def _count_tree(tree: Sequence[object]) -> int:

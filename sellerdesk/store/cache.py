@@ -250,6 +250,14 @@ class Cache:
                          "(SELECT value FROM json_each(?))", (keep,))
             return self._upsert(resource, rows, values, fetched_at)
 
+    def replace_conversations(self, rows: Iterable[QuestionRow], gone: Iterable[int], *,
+                              fetched_at: datetime | None = None) -> int:
+        """Conversations read again: drop the questions `gone` from them, upsert `rows`;
+        one transaction for many conversations (a sync's batch)."""
+        with self._db.transaction():
+            self.delete(Resource.QUESTIONS, gone)
+            return self.upsert_questions(rows, fetched_at=fetched_at)
+
     def delete(self, resource: Resource, ids: Iterable[int | str]) -> int:
         """Forget records (deleted on the server, or by the seller); returns how many went."""
         with self._db.transaction() as conn:
@@ -432,6 +440,16 @@ class Cache:
         """Threads with at least one cached question (their conversation was fetched)."""
         return {str(r[0]) for r in self._db.query(
             "SELECT DISTINCT thread_id FROM questions WHERE thread_id IS NOT NULL")}
+
+    def question_ids_by_thread(self, thread_ids: Sequence[str]) -> dict[str, set[int]]:
+        """The cached questions' ids of each of these threads (threads without any are
+        left out)."""
+        out: dict[str, set[int]] = {}
+        for thread_id, question_id in self._db.query(
+                "SELECT thread_id, id FROM questions WHERE thread_id IN "
+                "(SELECT value FROM json_each(?))", (json.dumps(list(thread_ids)),)):
+            out.setdefault(str(thread_id), set()).add(int(question_id))
+        return out
 
     def threads(self, filter: ThreadFilter = ThreadFilter(), *,
                 sort: ThreadSort = ThreadSort.LAST_QUESTION_DATE_DESC,

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from sellerdesk.store import Store
+from sellerdesk.store import Store, StoreError
 from sellerdesk.store.rows import (
     CategoryRow,
     OrderFilter,
@@ -304,6 +304,29 @@ def test_questions_and_threads(store: Store) -> None:
     assert c.unanswered_quantity() == 3
     assert c.unanswered_quantity(ThreadFilter(status="unanswered")) == 1
     assert c.question_thread_ids() == {"tA", "tB"}
+
+
+def test_conversations_replaced_in_one_go(store: Store) -> None:
+    c = store.cache
+    c.upsert_questions([question(1, thread_id="tA"), question(2, thread_id="tA"),
+                        question(3, thread_id="tB"), question(4, thread_id=None)])
+    assert c.question_ids_by_thread(["tA", "tB", "tC"]) == {"tA": {901, 902}, "tB": {903}}
+    assert c.question_ids_by_thread([]) == {}
+    c.replace_conversations([question(2, thread_id="tA", text="otra"),
+                             question(5, thread_id="tC")], gone=[901, 903])
+    assert c.question_ids_by_thread(["tA", "tB", "tC"]) == {"tA": {902}, "tC": {905}}
+    assert store.search.questions("otra") == [902]  # the index follows both
+    assert sorted(store.search.questions("stock")) == [904, 905]  # 901 and 903 gone
+    assert c.count(Resource.QUESTIONS) == 3
+
+
+def test_a_failed_conversation_batch_changes_nothing(store: Store) -> None:
+    c = store.cache
+    c.upsert_questions([question(1, thread_id="tA")])
+    broken = question(2, thread_id="tA", doc=None)  # doc NOT NULL: the upsert fails
+    with pytest.raises(StoreError):
+        c.replace_conversations([broken], gone=[901])
+    assert c.question_ids_by_thread(["tA"]) == {"tA": {901}}  # the delete rolled back too
 
 
 def test_categories_come_roots_first(store: Store) -> None:
