@@ -594,13 +594,15 @@ def _write_orders(cache: Cache, orders: list[Order]) -> int:
 def _write_conversations(cache: Cache,
                          conversations: list[tuple[Thread, list[Question] | None]]) -> None:
     """Conversations read again (None: the thread is gone): their questions replace the
-    cached ones, in one transaction."""
-    old = cache.question_ids_by_thread([t.id for t, _ in conversations])
+    cached ones, in one transaction; a question whose document is unchanged is not
+    written again."""
+    old = cache.question_docs_by_thread([t.id for t, _ in conversations])
     rows: list[QuestionRow] = []
     gone: list[int] = []
     for thread, questions in conversations:
-        rows += conversation_rows(thread, questions or [])
-        gone += old.get(thread.id, set()) - {q.id for q in questions or []}
+        had = old.get(thread.id, {})
+        rows += [r for r in conversation_rows(thread, questions or []) if had.get(r.id) != r.doc]
+        gone += had.keys() - {q.id for q in questions or []}
     if rows or gone:
         cache.replace_conversations(rows, gone)
 

@@ -441,14 +441,15 @@ class Cache:
         return {str(r[0]) for r in self._db.query(
             "SELECT DISTINCT thread_id FROM questions WHERE thread_id IS NOT NULL")}
 
-    def question_ids_by_thread(self, thread_ids: Sequence[str]) -> dict[str, set[int]]:
-        """The cached questions' ids of each of these threads (threads without any are
-        left out)."""
-        out: dict[str, set[int]] = {}
-        for thread_id, question_id in self._db.query(
-                "SELECT thread_id, id FROM questions WHERE thread_id IN "
+    def question_docs_by_thread(self, thread_ids: Sequence[str]
+                                ) -> dict[str, dict[int, bytes]]:
+        """The cached questions of each of these threads, id -> document (threads without
+        any are left out)."""
+        out: dict[str, dict[int, bytes]] = {}
+        for thread_id, question_id, body in self._db.query(
+                "SELECT thread_id, id, doc FROM questions WHERE thread_id IN "
                 "(SELECT value FROM json_each(?))", (json.dumps(list(thread_ids)),)):
-            out.setdefault(str(thread_id), set()).add(int(question_id))
+            out.setdefault(str(thread_id), {})[int(question_id)] = body
         return out
 
     def threads(self, filter: ThreadFilter = ThreadFilter(), *,

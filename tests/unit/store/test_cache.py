@@ -310,11 +310,13 @@ def test_conversations_replaced_in_one_go(store: Store) -> None:
     c = store.cache
     c.upsert_questions([question(1, thread_id="tA"), question(2, thread_id="tA"),
                         question(3, thread_id="tB"), question(4, thread_id=None)])
-    assert c.question_ids_by_thread(["tA", "tB", "tC"]) == {"tA": {901, 902}, "tB": {903}}
-    assert c.question_ids_by_thread([]) == {}
+    assert c.question_docs_by_thread(["tA", "tB", "tC"]) == {
+        "tA": {901: doc(id=901), 902: doc(id=902)}, "tB": {903: doc(id=903)}}
+    assert c.question_docs_by_thread([]) == {}
     c.replace_conversations([question(2, thread_id="tA", text="otra"),
                              question(5, thread_id="tC")], gone=[901, 903])
-    assert c.question_ids_by_thread(["tA", "tB", "tC"]) == {"tA": {902}, "tC": {905}}
+    assert c.question_docs_by_thread(["tA", "tB", "tC"]) == {"tA": {902: doc(id=902)},
+                                                            "tC": {905: doc(id=905)}}
     assert store.search.questions("otra") == [902]  # the index follows both
     assert sorted(store.search.questions("stock")) == [904, 905]  # 901 and 903 gone
     assert c.count(Resource.QUESTIONS) == 3
@@ -326,7 +328,7 @@ def test_a_failed_conversation_batch_changes_nothing(store: Store) -> None:
     broken = question(2, thread_id="tA", doc=None)  # doc NOT NULL: the upsert fails
     with pytest.raises(StoreError):
         c.replace_conversations([broken], gone=[901])
-    assert c.question_ids_by_thread(["tA"]) == {"tA": {901}}  # the delete rolled back too
+    assert list(c.question_docs_by_thread(["tA"])["tA"]) == [901]  # the delete rolled back
 
 
 def test_categories_come_roots_first(store: Store) -> None:
