@@ -19,6 +19,9 @@ Few requests (docs/decisions.md, "Sync"):
 - orders: newest-changed first (`total_last_updated_desc`), stopping at the first page with
   nothing new.
 A sync with nothing changed costs the code list, one thread page and one order page.
+Reads do not wait for writes: the order pages and conversations read while the store's
+thread writes go to it together (a few pages, or the conversations read meanwhile, in one
+trip and one transaction); a question or order whose document is unchanged is not written.
 Cancelling the task that awaits `sync()` stops every stage cleanly: what was stored stays.
 """
 
