@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import functools
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QItemSelection,
@@ -39,6 +39,9 @@ from sellerdesk.ui.inbox.thread_model import ThreadListModel, ThreadRole
 from sellerdesk.ui.inbox.thread_view import ThreadView
 from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache, shop_pictures
+
+if TYPE_CHECKING:
+    from sellerdesk.services.sync import SyncProgress
 
 # The rows, the questions waiting in the shop, and the conversations waiting too long.
 ListResult = tuple[list[InboxThread], int, set[str]]
@@ -140,6 +143,12 @@ class InboxPanel(Panel):
         # Where the seller opened the open conversation: N goes on from there once it
         # leaves the list, wherever re-reads moved it while it was being answered.
         self._opened_row = -1
+        # A sync reading the conversations into an empty inbox (a shop's first sync): the
+        # empty list says so, with how far it got, instead of "No questions yet".
+        self._reading: SyncProgress | None = None
+        self._reading_check = QTimer(self)  # a sync that failed sends no "finished"
+        self._reading_check.setInterval(1000)
+        self._reading_check.timeout.connect(self._on_reading_check_timeout)
         self._show_empty_if_needed()
 
     def title(self) -> str:
@@ -204,6 +213,8 @@ class InboxPanel(Panel):
         self._unhook = [
             services.inbox.changed.connect(self._on_inbox_changed),
             services.connectivity.changed.connect(self._on_connectivity_changed),
+            services.sync.progressed.connect(self._on_sync_progressed),
+            services.sync.finished.connect(self._on_sync_finished),
         ]
         # Service events hold plain callbacks: drop ours with the widget (no self inside).
         self.destroyed.connect(functools.partial(_unhook_all, self._unhook))
@@ -327,6 +338,9 @@ class InboxPanel(Panel):
             self.list.show_empty(self.tr("No shop connected"),
                                  self.tr("Buyers' questions and your answers appear here, "
                                          "grouped by conversation, once a shop is connected."))
+        elif self._reading is not None and not f.words:
+            self.list.show_empty(self.tr("Reading your shop's questions…"),
+                                 self._reading_hint(self._reading))
         elif f.words or f.channel is not None or f.status is ThreadStatus.ANSWERED:
             self.list.show_empty(self.tr("No results for these filters"),
                                  self.tr("Try other words, or show all statuses and channels."))
@@ -337,7 +351,43 @@ class InboxPanel(Panel):
             self.list.show_empty(self.tr("No questions yet"),
                                  self.tr("Buyers' questions appear here as they arrive."))
 
+    def _reading_hint(self, p: SyncProgress) -> str:
+        from sellerdesk.ui.widgets.formatting import format_number  # Babel: not at start-up
+
+        if p.total:
+            done, total = format_number(p.done), format_number(p.total)
+            if p.stage == "threads":
+                return self.tr("Conversations listed: {done} of {total}. They show here as "
+                               "soon as the list is read.").format(done=done, total=total)
+            return self.tr("Conversations read: {done} of {total}.").format(done=done,
+                                                                            total=total)
+        return self.tr("A shop's first reading takes a little while; the other views can "
+                       "be used meanwhile.")
+
     # ---- Service events (on the loop, which is the GUI thread). ------------------------------
+
+    def _on_sync_progressed(self, p: SyncProgress) -> None:
+        if p.stage not in ("threads", "questions"):
+            return
+        self._reading = p
+        if not self._reading_check.isActive():
+            self._reading_check.start()
+        if not self.model.rowCount():
+            self._show_empty_if_needed()
+
+    def _on_sync_finished(self, _report: object) -> None:
+        self._stop_reading()
+
+    def _on_reading_check_timeout(self) -> None:
+        services = self.ctx.services
+        if services is None or not services.sync.running:
+            self._stop_reading()
+
+    def _stop_reading(self) -> None:
+        self._reading_check.stop()
+        if self._reading is not None:
+            self._reading = None
+            self._show_empty_if_needed()
 
     def _on_inbox_changed(self, thread_id: str | None) -> None:
         self._reload_timer.start()
