@@ -49,6 +49,8 @@ if TYPE_CHECKING:  # the views' own modules load with the views (see the module 
 log = logging.getLogger("sellerdesk.ui")
 
 
+DEFAULT_SIZE = (1200, 760)  # a first start's window, before the seller sizes it
+
 class MainWindow(QMainWindow):
     """Holds the views; panels talk to the services through `ctx`, never through the window."""
 
@@ -531,11 +533,17 @@ class MainWindow(QMainWindow):
         settings = self.ctx.settings
         geometry = settings.get(keys.WINDOW_GEOMETRY)
         if not geometry or not self.restoreGeometry(QByteArray(geometry)):
-            self.resize(1200, 760)
+            self.resize(*DEFAULT_SIZE)
             screen = QGuiApplication.primaryScreen()
             if screen is not None:
+                room = screen.availableGeometry()
+                # A 1280x720 laptop has less room than the default size: fit inside it, so
+                # the status bar and the window's edges are on screen.
+                self.resize(max(self.minimumWidth(), min(DEFAULT_SIZE[0], room.width() - 40)),
+                            max(self.minimumHeight(), min(DEFAULT_SIZE[1], room.height() - 60)))
                 frame = self.frameGeometry()
-                frame.moveCenter(screen.availableGeometry().center())
+                frame.moveCenter(room.center())
+                frame.moveTop(max(frame.top(), room.top()))
                 self.move(frame.topLeft())
         state = settings.get(keys.WINDOW_STATE)
         if state:
