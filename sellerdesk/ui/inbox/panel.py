@@ -311,8 +311,13 @@ class InboxPanel(Panel):
     def _update_subtitle(self) -> None:
         # Counts after a colon read right in every language without plural forms.
         total = self._total
-        parts = [self.tr("Waiting for an answer: {n}").format(n=total) if total
-                 else self.tr("Every question has an answer")]
+        if total:
+            parts = [self.tr("Waiting for an answer: {n}").format(n=total)]
+        elif self._reading is not None and not self.model.rowCount():
+            # Nothing read yet: that every question has an answer is not known.
+            parts = [self.tr("Reading your shop's questions…")]
+        else:
+            parts = [self.tr("Every question has an answer")]
         services = self.ctx.services
         if services is not None and not services.connectivity.online:
             parts.append(self.tr("Offline: showing the saved copy; answers wait in the outbox"))
@@ -369,11 +374,14 @@ class InboxPanel(Panel):
     def _on_sync_progressed(self, p: SyncProgress) -> None:
         if p.stage not in ("threads", "questions"):
             return
+        first = self._reading is None
         self._reading = p
         if not self._reading_check.isActive():
             self._reading_check.start()
         if not self.model.rowCount():
             self._show_empty_if_needed()
+            if first:
+                self._update_subtitle()
 
     def _on_sync_finished(self, _report: object) -> None:
         self._stop_reading()
@@ -388,6 +396,7 @@ class InboxPanel(Panel):
         if self._reading is not None:
             self._reading = None
             self._show_empty_if_needed()
+            self._update_subtitle()
 
     def _on_inbox_changed(self, thread_id: str | None) -> None:
         self._reload_timer.start()

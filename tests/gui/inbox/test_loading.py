@@ -220,15 +220,18 @@ def test_a_first_sync_says_it_is_reading_until_the_conversations_arrive(
                            qtbot, thumbs)
         assert panel.list.showing_empty() and panel.model.rowCount() == 0
         seen: list[tuple[str, str, str]] = []  # (stage, title, hint) while the list was empty
+        subtitles: set[str] = set()
 
         def look(p: SyncProgress) -> None:  # connected after the panel: it has updated
             if p.stage in ("threads", "questions") and not panel.model.rowCount():
                 seen.append((p.stage, panel.list.empty.title(), panel.list.empty.hint()))
+                subtitles.add(panel.header.subtitle())
 
         session.sync.progressed.connect(look)
         run(qtbot, session.sync.sync(), timeout=60_000)
         assert seen, "no progress of the questions while the inbox was empty"
         assert {title for _stage, title, _hint in seen} == {"Reading your shop's questions…"}
+        assert subtitles == {"Reading your shop's questions…"}  # not "every question has..."
         counted = [hint for _stage, _title, hint in seen if " of " in hint]
         assert counted and all(h.startswith(("Conversations listed: ", "Conversations read: "))
                                for h in counted)
