@@ -8,6 +8,7 @@ click on any of them is instant and no turn of the loop does more than one of th
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from collections.abc import Callable, Sequence
@@ -209,6 +210,12 @@ class MainWindow(QMainWindow):
             log.exception("building the %s view failed", waiting[0].view_id)
             self._unbuilt_skipped.add(waiting[0].view_id)
         QTimer.singleShot(0, self, self._build_next_view)
+
+    async def first_view_loaded(self, timeout: float) -> None:
+        """Return once the view shown first has its data, or after `timeout` seconds."""
+        if self._current:
+            with contextlib.suppress(TimeoutError):
+                await self.panel(self._current).wait_loaded(timeout)
 
     def painted(self) -> bool:
         """Whether the first view shown has painted its data (`first_painted` was sent)."""

@@ -33,7 +33,9 @@ from sellerdesk.services.triage import InboxThread
 from sellerdesk.services.types import ThreadStatus
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
-from sellerdesk.ui.inbox.filters import InboxFilters, arrange, pick_snapshot_thread, unanswered
+from sellerdesk.ui.inbox import first_read
+from sellerdesk.ui.inbox.filters import InboxFilters, pick_snapshot_thread, unanswered
+from sellerdesk.ui.inbox.first_read import ListResult
 from sellerdesk.ui.inbox.thread_list import ThreadListPane
 from sellerdesk.ui.inbox.thread_model import ThreadListModel, ThreadRole
 from sellerdesk.ui.inbox.thread_view import ThreadView
@@ -43,8 +45,6 @@ from sellerdesk.ui.widgets.thumbnail import ThumbnailCache, shop_pictures
 if TYPE_CHECKING:
     from sellerdesk.services.sync import SyncProgress
 
-# The rows, the questions waiting in the shop, and the conversations waiting too long.
-ListResult = tuple[list[InboxThread], int, set[str]]
 # Rows a change in the background (a sync, a drain) inserts, moves or changes per turn of the
 # event loop: drawing a row the list has not drawn before costs one to two milliseconds (more
 # for the first rows of new names: their glyphs are drawn for the first time).
@@ -58,23 +58,6 @@ def default_thumbnails(ctx: UiContext) -> ThumbnailCache:
     location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation)
     return ThumbnailCache(Path(location) / "thumbnails" if location else None,
                           fetch=shop_pictures(ctx))
-
-
-async def _read_threads(services: Session, filters: InboxFilters,
-                        slow_minutes: int) -> ListResult:
-    inbox = services.inbox
-    found = await inbox.search_threads(filters.words) if filters.words else None
-    everything = await inbox.overview()
-    total = sum(unanswered(t) for t in everything)
-    # Read with the rows, so that rows arrive marked and are drawn once, not twice.
-    late = await services.dashboard.late_threads(slow_minutes=slow_minutes)
-    if found is None:
-        return arrange(everything, filters), total, late
-    known = {t.id: t for t in everything}
-    missing = [t for t in found if t.id not in known]
-    if missing:  # found online and not cached (never expected: the search caches them)
-        known.update((t.id, t) for t in await inbox.overview(missing))
-    return arrange([known[t.id] for t in found], filters), total, late
 
 
 # Which state a row shows when several answers of a conversation wait: the one that needs
@@ -224,9 +207,12 @@ class InboxPanel(Panel):
         if services is None:
             return
         filters = self._filters
-        minutes = max(1, self.ctx.settings.get(keys.SLOW_ANSWER_MINUTES))
+        minutes = first_read.slow_minutes(self.ctx.settings)
+        # The first read may be under way already (started before the window was built).
+        work = (first and first_read.take(services, filters, minutes)) \
+            or first_read.read_threads(services, filters, minutes)
         self.ctx.runner.run(
-            _read_threads(services, filters, minutes),
+            work,
             on_success=functools.partial(self._on_threads_read, filters, first, background),
             on_settled=self.mark_loaded if first else None,
             key="inbox.threads", label=self.tr("Searching…") if filters.words else "",
@@ -329,7 +315,7 @@ class InboxPanel(Panel):
         if services is None:
             return
         self._late_timer.start()
-        minutes = max(1, self.ctx.settings.get(keys.SLOW_ANSWER_MINUTES))
+        minutes = first_read.slow_minutes(self.ctx.settings)
         self.ctx.runner.run(services.dashboard.late_threads(slow_minutes=minutes),
                             on_success=self.model.set_late, show_progress=False,
                             report_errors=False, key=f"inbox.late-{id(self)}", owner=self)
@@ -562,7 +548,7 @@ class InboxPanel(Panel):
 
     def restore_state(self) -> None:
         self.ctx.settings.restore_splitter("inbox", self.splitter)
-        self._filters = InboxFilters.from_json(self.ctx.settings.get(keys.VIEW_FILTERS.at("inbox")))
+        self._filters = first_read.saved_filters(self.ctx.settings)
         self.list.set_filters(self._filters)
 
 
