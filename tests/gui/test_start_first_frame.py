@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from sellerdesk.services.shops import Shops
 from sellerdesk.services.types import Profile
+from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import GuiOptions, UiContext
 from sellerdesk.ui.inbox import first_read
 from sellerdesk.ui.inbox.filters import InboxFilters
@@ -159,3 +160,17 @@ def test_a_taken_early_read_gives_the_rows_once(
     result, again = _run(qloop, qtbot, scenario())
     assert result == ([], 0, set()) and again is None
     assert services.inbox.reads == 1 and services.inbox.cancelled == 0
+
+
+def test_no_early_read_for_a_window_that_opens_on_another_view(
+        settings: Settings, qloop: asyncio.AbstractEventLoop, qtbot: QtBot) -> None:
+    services: Any = _Services()
+    settings.set(keys.LAST_VIEW, "orders")
+
+    async def scenario() -> object:
+        async with first_read.offered(services, settings):
+            return first_read.take(services, first_read.saved_filters(settings),
+                                   first_read.slow_minutes(settings))
+
+    assert _run(qloop, qtbot, scenario()) is None
+    assert services.inbox.reads == 0

@@ -71,10 +71,13 @@ _offered: _Early | None = None  # only while a window is being built (`offered`)
 async def offered(services: Session | None, settings: Settings) -> AsyncIterator[None]:
     """Start the inbox's first read now, for the window built inside the block: the inbox
     takes it if it loads meanwhile; else it is cancelled at the block's end. Only a plain
-    read of the store is started early (a search with words may ask the service)."""
+    read of the store is started early (a search with words may ask the service), and only
+    when the window opens on the inbox."""
     global _offered
     filters = saved_filters(settings)
-    if services is None or filters.words or _offered is not None:
+    # Not for a window that opens on another view: its own first read would wait behind it.
+    other_view = settings.get(keys.LAST_VIEW) not in ("", "inbox")
+    if services is None or filters.words or other_view or _offered is not None:
         yield
         return
     early = _offered = _Early(services, filters, slow_minutes(settings))
