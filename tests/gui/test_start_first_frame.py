@@ -86,9 +86,10 @@ def test_the_window_is_shown_with_the_inbox_rows_read_while_it_was_built(
         assert reads == [0] and built == [1]  # the inbox took that read, it did not read again
     finally:
         qapp.removeEventFilter(shown)
-        if not task.done():
-            task.cancel()
-            qtbot.waitUntil(task.done, timeout=30_000)
+        for widget in QApplication.topLevelWidgets():
+            if isinstance(widget, MainWindow) and widget.isVisible():
+                widget.close()  # run_windows returns with it
+        qtbot.waitUntil(task.done, timeout=30_000)
         shutdown = qloop.create_task(ctx.runner.shutdown())
         qtbot.waitUntil(shutdown.done, timeout=30_000)
         closing = qloop.create_task(connector.aclose())
