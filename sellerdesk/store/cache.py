@@ -257,6 +257,84 @@ class Cache:
                                    ((i,) for i in ids))
             return max(cur.rowcount, 0)
 
+    # -- sent answers, written into the cached documents in place ----------------------------
+    # The outbox's cache writer (services/inbox.py) patches the few fields an answer changes
+    # with SQLite's json_set instead of decoding and encoding each whole document in Python.
+    # json_set copies the untouched parts of a document as they are (strings keep their
+    # escapes, numbers their digits), so a document the app encoded comes out as the encoder
+    # would have written it. `doc` is a BLOB: read as text (a BLOB would be taken for JSONB
+    # by SQLite 3.45+) and stored back as a BLOB, as the upserts store it.
+
+    def question_heads(self, ids: Sequence[int]) -> dict[int, tuple[Any, Any, bool]]:
+        """For each cached question of `ids`: its document's `status` and `thread_id` as JSON
+        values (None when null or missing), and whether `answer_questions` may patch it: a
+        JSON object with both `status` and `answer` present (null or not)."""
+        rows = self._db.query(
+            # CASE, not AND: SQLite evaluates both sides of an AND in a result column, and
+            # the JSON functions raise on a document that is not JSON.
+            "SELECT id, CASE WHEN ok THEN json_extract(d, '$.status') END,"
+            " CASE WHEN ok THEN json_extract(d, '$.thread_id') END,"
+            " CASE WHEN ok THEN json_type(d, '$.status') IS NOT NULL"
+            "  AND json_type(d, '$.answer') IS NOT NULL ELSE 0 END"
+            " FROM (SELECT id, d, CASE WHEN json_valid(d) THEN json_type(d) = 'object'"
+            "  ELSE 0 END AS ok FROM (SELECT id, CAST(doc AS TEXT) AS d FROM questions"
+            "  WHERE id IN (SELECT value FROM json_each(?))))",
+            (json.dumps(list(ids)),))
+        return {int(r[0]): (r[1], r[2], bool(r[3])) for r in rows}
+
+    def answer_questions(self, answers: Iterable[tuple[int, str, str]], *,
+                         fetched_at: datetime | None = None) -> int:
+        """Each (id, status, answer) written into the cached question in place: the
+        document's `status` becomes `status` and its `answer` the JSON text `answer` (the
+        caller's encoding, kept as it is); the columns follow as `_question` derives them
+        from such a document (`product_title` from `publication.title`). Only for
+        documents `question_heads` found patchable; returns how many rows changed."""
+        fetched = encode_time(fetched_at or utc_now())
+        with self._db.transaction() as conn:
+            cur = conn.executemany(
+                "UPDATE questions SET status = ?2,"
+                " product_title = NULLIF(json_extract(CAST(doc AS TEXT),"
+                "  '$.publication.title'), ''),"
+                " doc = CAST(json_set(CAST(doc AS TEXT), '$.status', ?2, '$.answer', json(?3))"
+                "  AS BLOB), fetched_at = ?4 WHERE id = ?1",
+                ((i, status, answer, fetched) for i, status, answer in answers))
+            return max(cur.rowcount, 0)
+
+    def thread_heads(self, ids: Sequence[str]) -> dict[str, tuple[Any, Any, bool]]:
+        """For each cached thread of `ids`: its document's `unanswered_quantity` and
+        `answered_quantity` (None when null or missing), and whether `set_thread_counts`
+        may patch it: a JSON object with both counts integers or null, `status` present and
+        `questions` null (as `thread_row` leaves it)."""
+        rows = self._db.query(
+            "SELECT id, CASE WHEN ok THEN json_extract(d, '$.unanswered_quantity') END,"
+            " CASE WHEN ok THEN json_extract(d, '$.answered_quantity') END,"
+            " CASE WHEN ok THEN json_type(d, '$.unanswered_quantity') IN ('integer', 'null')"
+            "  AND json_type(d, '$.answered_quantity') IN ('integer', 'null')"
+            "  AND json_type(d, '$.status') IS NOT NULL"
+            "  AND json_type(d, '$.questions') = 'null' ELSE 0 END"
+            " FROM (SELECT id, d, CASE WHEN json_valid(d) THEN json_type(d) = 'object'"
+            "  ELSE 0 END AS ok FROM (SELECT id, CAST(doc AS TEXT) AS d FROM threads"
+            "  WHERE id IN (SELECT value FROM json_each(?))))",
+            (json.dumps(list(ids)),))
+        return {str(r[0]): (r[1], r[2], bool(r[3])) for r in rows}
+
+    def set_thread_counts(self, counts: Iterable[tuple[str, int, int, str]], *,
+                          fetched_at: datetime | None = None) -> int:
+        """Each (id, unanswered, answered, status) written into the cached thread in place:
+        the document's `unanswered_quantity`, `answered_quantity` and `status`, and the
+        columns that copy them. Only for documents `thread_heads` found patchable; returns
+        how many rows changed."""
+        fetched = encode_time(fetched_at or utc_now())
+        with self._db.transaction() as conn:
+            cur = conn.executemany(
+                "UPDATE threads SET status = ?4, unanswered_quantity = ?2,"
+                " doc = CAST(json_set(CAST(doc AS TEXT), '$.unanswered_quantity', ?2,"
+                "  '$.answered_quantity', ?3, '$.status', ?4) AS BLOB), fetched_at = ?5"
+                " WHERE id = ?1",
+                ((i, unanswered, answered, status, fetched)
+                 for i, unanswered, answered, status in counts))
+            return max(cur.rowcount, 0)
+
     def clear(self, resource: Resource | None = None) -> None:
         """Forget one resource, or everything cached with all sync times (outbox untouched)."""
         with self._db.transaction() as conn:
