@@ -73,6 +73,7 @@ class _Cached:
     status: QuestionStatus | None
     thread_id: str | None
     model: Question | None = None
+    title: str | None = None  # its row's product_title once answered (`question_row`'s)
 
 
 def _now() -> datetime:
@@ -365,13 +366,15 @@ class InboxService:
         # cannot vouch for (a field missing, not an object) is decoded and encoded instead.
         questions: dict[int, _Cached] = {}
         odd: list[int] = []
-        for found, (status, thread_id, patchable) in cache.question_heads(ids).items():
-            if not (patchable and isinstance(status, str | None)
+        for found, head in cache.question_heads(ids).items():
+            status, thread_id = head.status, head.thread_id
+            if not (head.patchable and isinstance(status, str | None)
                     and isinstance(thread_id, str | int | None)):
                 odd.append(found)
                 continue
             questions[found] = _Cached(None if status is None else QuestionStatus(status),
-                                       None if thread_id is None else str(thread_id))
+                                       None if thread_id is None else str(thread_id),
+                                       title=head.product_title)
         if odd:
             for m in load_all(cache.get_many(Resource.QUESTIONS, odd), Question):
                 questions[m.id] = _Cached(m.status, m.thread_id, m)
@@ -398,7 +401,7 @@ class InboxService:
                 was_open = q.status is QuestionStatus.UNANSWERED
                 moves.append((q.thread_id, _ThreadMove(answered=0 if was_open else -1,
                                                        removed=True, was_open=was_open)))
-        in_place = [(qid, QuestionStatus.ANSWERED.value, encode(a).decode())
+        in_place = [(qid, QuestionStatus.ANSWERED.value, encode(a).decode(), q.title)
                     for qid, (q, a) in answered.items() if q.model is None]
         if in_place:
             cache.answer_questions(in_place, fetched_at=now)
@@ -427,9 +430,9 @@ class InboxService:
         ids = list(dict.fromkeys(str(t) for t, _ in moves if t is not None))
         counts: dict[str, tuple[int, int]] = {}
         odd: list[str] = []
-        for thread_id, (unanswered, answered, patchable) in cache.thread_heads(ids).items():
-            if patchable:
-                counts[thread_id] = (unanswered or 0, answered or 0)
+        for thread_id, head in cache.thread_heads(ids).items():
+            if head.patchable:
+                counts[thread_id] = (head.unanswered_quantity or 0, head.answered_quantity or 0)
             else:
                 odd.append(thread_id)
         threads = {str(t.id): t for t in load_all(cache.get_many(Resource.THREADS, odd),

@@ -10,7 +10,7 @@ import json
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from sellerdesk.store.db import (
     Database,
@@ -173,6 +173,27 @@ def _thread_conditions(f: ThreadFilter) -> Conditions:
     return c
 
 
+class QuestionHead(NamedTuple):
+    """A cached question's document as `Cache.answer_questions` needs it: JSON values
+    (None when null or missing), and whether the document can be patched in place: it has
+    both `status` and `answer` (null or not), so json_set replaces them where they are."""
+
+    status: Any
+    thread_id: Any
+    product_title: str | None  # `publication.title`, "" as None: what `_question` stores
+    patchable: bool
+
+
+class ThreadHead(NamedTuple):
+    """A cached thread's document as `Cache.set_thread_counts` needs it; patchable: both
+    counts integers or null, `status` present and `questions` null (as the sync caches
+    threads)."""
+
+    unanswered_quantity: Any
+    answered_quantity: Any
+    patchable: bool
+
+
 class Cache:
     """Cached records of one profile; every method is one short transaction or read."""
 
@@ -265,58 +286,49 @@ class Cache:
     # would have written it. `doc` is a BLOB: read as text (a BLOB would be taken for JSONB
     # by SQLite 3.45+) and stored back as a BLOB, as the upserts store it.
 
-    def question_heads(self, ids: Sequence[int]) -> dict[int, tuple[Any, Any, bool]]:
-        """For each cached question of `ids`: its document's `status` and `thread_id` as JSON
-        values (None when null or missing), and whether `answer_questions` may patch it: a
-        JSON object with both `status` and `answer` present (null or not)."""
+    def question_heads(self, ids: Sequence[int]) -> dict[int, QuestionHead]:
+        """What `answer_questions` needs of each cached question of `ids` (unknown ids are
+        left out), read from its document without decoding it in Python. A document that is
+        not JSON raises, as decoding it would."""
         rows = self._db.query(
-            # CASE, not AND: SQLite evaluates both sides of an AND in a result column, and
-            # the JSON functions raise on a document that is not JSON.
-            "SELECT id, CASE WHEN ok THEN json_extract(d, '$.status') END,"
-            " CASE WHEN ok THEN json_extract(d, '$.thread_id') END,"
-            " CASE WHEN ok THEN json_type(d, '$.status') IS NOT NULL"
-            "  AND json_type(d, '$.answer') IS NOT NULL ELSE 0 END"
-            " FROM (SELECT id, d, CASE WHEN json_valid(d) THEN json_type(d) = 'object'"
-            "  ELSE 0 END AS ok FROM (SELECT id, CAST(doc AS TEXT) AS d FROM questions"
-            "  WHERE id IN (SELECT value FROM json_each(?))))",
+            "SELECT id, json_extract(d, '$.status'), json_extract(d, '$.thread_id'),"
+            " NULLIF(json_extract(d, '$.publication.title'), ''),"
+            " json_type(d, '$.status') IS NOT NULL AND json_type(d, '$.answer') IS NOT NULL"
+            " FROM (SELECT id, CAST(doc AS TEXT) AS d FROM questions"
+            "  WHERE id IN (SELECT value FROM json_each(?)))",
             (json.dumps(list(ids)),))
-        return {int(r[0]): (r[1], r[2], bool(r[3])) for r in rows}
+        return {int(r[0]): QuestionHead(r[1], r[2], r[3], bool(r[4])) for r in rows}
 
-    def answer_questions(self, answers: Iterable[tuple[int, str, str]], *,
+    def answer_questions(self, answers: Iterable[tuple[int, str, str, str | None]], *,
                          fetched_at: datetime | None = None) -> int:
-        """Each (id, status, answer) written into the cached question in place: the
-        document's `status` becomes `status` and its `answer` the JSON text `answer` (the
-        caller's encoding, kept as it is); the columns follow as `_question` derives them
-        from such a document (`product_title` from `publication.title`). Only for
-        documents `question_heads` found patchable; returns how many rows changed."""
+        """Each (id, status, answer, product title) written into the cached question in
+        place: the document's `status` becomes `status` and its `answer` the JSON text
+        `answer` (the caller's encoding, kept as it is), the `status` and `product_title`
+        columns follow. Only for documents `question_heads` found patchable; returns how
+        many rows changed."""
         fetched = encode_time(fetched_at or utc_now())
         with self._db.transaction() as conn:
             cur = conn.executemany(
-                "UPDATE questions SET status = ?2,"
-                " product_title = NULLIF(json_extract(CAST(doc AS TEXT),"
-                "  '$.publication.title'), ''),"
+                "UPDATE questions SET status = ?2, product_title = ?4,"
                 " doc = CAST(json_set(CAST(doc AS TEXT), '$.status', ?2, '$.answer', json(?3))"
-                "  AS BLOB), fetched_at = ?4 WHERE id = ?1",
-                ((i, status, answer, fetched) for i, status, answer in answers))
+                "  AS BLOB), fetched_at = ?5 WHERE id = ?1",
+                ((*answer, fetched) for answer in answers))
             return max(cur.rowcount, 0)
 
-    def thread_heads(self, ids: Sequence[str]) -> dict[str, tuple[Any, Any, bool]]:
-        """For each cached thread of `ids`: its document's `unanswered_quantity` and
-        `answered_quantity` (None when null or missing), and whether `set_thread_counts`
-        may patch it: a JSON object with both counts integers or null, `status` present and
-        `questions` null (as `thread_row` leaves it)."""
+    def thread_heads(self, ids: Sequence[str]) -> dict[str, ThreadHead]:
+        """What `set_thread_counts` needs of each cached thread of `ids` (unknown ids are
+        left out), read from its document without decoding it in Python. A document that is
+        not JSON raises, as decoding it would."""
         rows = self._db.query(
-            "SELECT id, CASE WHEN ok THEN json_extract(d, '$.unanswered_quantity') END,"
-            " CASE WHEN ok THEN json_extract(d, '$.answered_quantity') END,"
-            " CASE WHEN ok THEN json_type(d, '$.unanswered_quantity') IN ('integer', 'null')"
-            "  AND json_type(d, '$.answered_quantity') IN ('integer', 'null')"
-            "  AND json_type(d, '$.status') IS NOT NULL"
-            "  AND json_type(d, '$.questions') = 'null' ELSE 0 END"
-            " FROM (SELECT id, d, CASE WHEN json_valid(d) THEN json_type(d) = 'object'"
-            "  ELSE 0 END AS ok FROM (SELECT id, CAST(doc AS TEXT) AS d FROM threads"
-            "  WHERE id IN (SELECT value FROM json_each(?))))",
+            "SELECT id, json_extract(d, '$.unanswered_quantity'),"
+            " json_extract(d, '$.answered_quantity'),"
+            " json_type(d, '$.unanswered_quantity') IN ('integer', 'null')"
+            " AND json_type(d, '$.answered_quantity') IN ('integer', 'null')"
+            " AND json_type(d, '$.status') IS NOT NULL AND json_type(d, '$.questions') = 'null'"
+            " FROM (SELECT id, CAST(doc AS TEXT) AS d FROM threads"
+            "  WHERE id IN (SELECT value FROM json_each(?)))",
             (json.dumps(list(ids)),))
-        return {str(r[0]): (r[1], r[2], bool(r[3])) for r in rows}
+        return {str(r[0]): ThreadHead(r[1], r[2], bool(r[3])) for r in rows}
 
     def set_thread_counts(self, counts: Iterable[tuple[str, int, int, str]], *,
                           fetched_at: datetime | None = None) -> int:
@@ -331,8 +343,7 @@ class Cache:
                 " doc = CAST(json_set(CAST(doc AS TEXT), '$.unanswered_quantity', ?2,"
                 "  '$.answered_quantity', ?3, '$.status', ?4) AS BLOB), fetched_at = ?5"
                 " WHERE id = ?1",
-                ((i, unanswered, answered, status, fetched)
-                 for i, unanswered, answered, status in counts))
+                ((*count, fetched) for count in counts))
             return max(cur.rowcount, 0)
 
     def clear(self, resource: Resource | None = None) -> None:

@@ -31,6 +31,7 @@ from sellerdesk.services.inbox import InboxService
 from sellerdesk.services.intents import Intent
 from sellerdesk.store import Store
 from sellerdesk.store.cache import Cache
+from sellerdesk.store.db import StoreError
 from sellerdesk.store.intents import IntentKind, OutboxEntry, OutboxState
 from sellerdesk.store.rows import QuestionRow, Resource, ThreadRow
 
@@ -152,9 +153,9 @@ def _decoded_path(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the writer take its fallback for every document: decode and encode."""
     q_heads, t_heads = Cache.question_heads, Cache.thread_heads
     monkeypatch.setattr(Cache, "question_heads", lambda self, ids: {
-        i: (s, t, False) for i, (s, t, _) in q_heads(self, ids).items()})
+        i: h._replace(patchable=False) for i, h in q_heads(self, ids).items()})
     monkeypatch.setattr(Cache, "thread_heads", lambda self, ids: {
-        i: (u, a, False) for i, (u, a, _) in t_heads(self, ids).items()})
+        i: h._replace(patchable=False) for i, h in t_heads(self, ids).items()})
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -239,16 +240,18 @@ def test_documents_sql_cannot_vouch_for_are_not_patched(tmp_path: Path) -> None:
     store = Store.open("odd", data_dir=tmp_path)
     c = store.cache
     c.upsert_questions([
-        QuestionRow(id=1, doc=b'{"id":1,"status":"unanswered","answer":null}'),
+        QuestionRow(id=1, doc=b'{"id":1,"status":"unanswered","answer":null,'
+                              b'"publication":{"title":""}}'),
         QuestionRow(id=2, doc=b'{"id":2,"status":"unanswered"}'),  # no `answer` key
         QuestionRow(id=3, doc=b'[1,2]'),
-        QuestionRow(id=4, doc=b'not json'),
         QuestionRow(id=5, doc=b'{"id":5,"status":"unanswered","answer":null,'
-                              b'"thread_id":77}')])
-    heads = c.question_heads([1, 2, 3, 4, 5, 6])
-    assert heads == {1: ("unanswered", None, True), 2: ("unanswered", None, False),
-                     3: (None, None, False), 4: (None, None, False),
-                     5: ("unanswered", 77, True)}
+                              b'"thread_id":77,"publication":{"title":"Mate"}}')])
+    assert c.question_heads([1, 2, 3, 5, 6]) == {
+        1: ("unanswered", None, None, True), 2: ("unanswered", None, None, False),
+        3: (None, None, None, False), 5: ("unanswered", 77, "Mate", True)}
+    c.upsert_questions([QuestionRow(id=4, doc=b'not json')])
+    with pytest.raises(StoreError):  # as decoding it raises: the writer's batch is undone
+        c.question_heads([4])
     c.upsert_threads([
         ThreadRow(id="a", doc=b'{"id":"a","answered_quantity":1,"status":null,'
                               b'"unanswered_quantity":null,"questions":null}'),
