@@ -73,7 +73,7 @@ class _Cached:
     status: QuestionStatus | None
     thread_id: str | None
     model: Question | None = None
-    title: str | None = None  # its row's product_title once answered (`question_row`'s)
+    title: str | None = None  # its row's product_title, kept once answered
 
 
 def _now() -> datetime:
@@ -365,19 +365,19 @@ class InboxService:
         # SQL and patch the document in place (`Cache.answer_questions`). A document SQL
         # cannot vouch for (a field missing, not an object) is decoded and encoded instead.
         questions: dict[int, _Cached] = {}
-        odd: list[int] = []
+        odd: dict[int, str | None] = {}  # id: its product title
         for found, head in cache.question_heads(ids).items():
             status, thread_id = head.status, head.thread_id
             if not (head.patchable and isinstance(status, str | None)
                     and isinstance(thread_id, str | int | None)):
-                odd.append(found)
+                odd[found] = head.product_title
                 continue
             questions[found] = _Cached(None if status is None else QuestionStatus(status),
                                        None if thread_id is None else str(thread_id),
                                        title=head.product_title)
         if odd:
-            for m in load_all(cache.get_many(Resource.QUESTIONS, odd), Question):
-                questions[m.id] = _Cached(m.status, m.thread_id, m)
+            for m in load_all(cache.get_many(Resource.QUESTIONS, list(odd)), Question):
+                questions[m.id] = _Cached(m.status, m.thread_id, m, title=odd.get(m.id))
         now = _now()
         answered: dict[int, tuple[_Cached, Answer]] = {}
         deleted: list[int] = []
@@ -409,7 +409,9 @@ class InboxService:
         for q, a in answered.values():
             if q.model is not None:
                 q.model.status, q.model.answer = QuestionStatus.ANSWERED, a
-                decoded.append(question_row(q.model))
+                # The title the row had: a question whose own listing has no title keeps
+                # its thread's (store_conversation), so a search by it still finds it.
+                decoded.append(question_row(q.model, product_title=q.title))
         if decoded:
             cache.upsert_questions(decoded, fetched_at=now)
         if deleted:

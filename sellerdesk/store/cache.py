@@ -180,7 +180,7 @@ class QuestionHead(NamedTuple):
 
     status: Any
     thread_id: Any
-    product_title: str | None  # `publication.title`, "" as None: what `_question` stores
+    product_title: str | None  # `publication.title` ("" as None), else the row's own column
     patchable: bool
 
 
@@ -292,9 +292,9 @@ class Cache:
         not JSON raises, as decoding it would."""
         rows = self._db.query(
             "SELECT id, json_extract(d, '$.status'), json_extract(d, '$.thread_id'),"
-            " NULLIF(json_extract(d, '$.publication.title'), ''),"
+            " COALESCE(NULLIF(json_extract(d, '$.publication.title'), ''), title),"
             " json_type(d, '$.status') IS NOT NULL AND json_type(d, '$.answer') IS NOT NULL"
-            " FROM (SELECT id, CAST(doc AS TEXT) AS d FROM questions"
+            " FROM (SELECT id, CAST(doc AS TEXT) AS d, product_title AS title FROM questions"
             "  WHERE id IN (SELECT value FROM json_each(?)))",
             (json.dumps(list(ids)),))
         return {int(r[0]): QuestionHead(r[1], r[2], r[3], bool(r[4])) for r in rows}

@@ -262,3 +262,31 @@ def test_documents_sql_cannot_vouch_for_are_not_patched(tmp_path: Path) -> None:
     assert c.thread_heads(["a", "b", "c"]) == {"a": (None, 1, True), "b": (2, "1", False),
                                                "c": (2, 1, False)}
     store.close()
+
+
+@pytest.mark.parametrize("patchable", [True, False], ids=["in SQL", "decoded"])
+def test_an_answered_question_keeps_its_threads_listing_title(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, patchable: bool) -> None:
+    """A question whose own listing has no title is stored with its thread's (as
+    `store_conversation` does); answered, it keeps it, so a search by it still finds it."""
+    store = Store.open("title", data_dir=tmp_path)
+    try:
+        q = Question(id=8, status=QuestionStatus.UNANSWERED, thread_id="t2",
+                     question=QuestionText(text="¿Viene en rojo?"),
+                     publication=Publication(id="p1", title=""))
+        store.cache.upsert_questions([question_row(q, product_title="Termo acero")])
+        assert store.search.questions("termo") == [8]
+        if not patchable:
+            _decoded_path(monkeypatch)
+        entry = OutboxEntry(
+            id="e1", seq=1, kind=IntentKind.ANSWER, entity="question:8",
+            payload=msgspec.json.encode(Intent(question_id=8, text="Sí")),
+            state=OutboxState.DONE, created_at=NOW, updated_at=NOW, attempts=1,
+            next_attempt_at=None, last_error=None, conflict=None, uncertain=False, result=None)
+        with store.db.transaction():
+            _inbox(store)._write_applied([entry])
+        row = store.cache.get(Resource.QUESTIONS, 8)
+        assert row is not None and load(row, Question).status == "answered"
+        assert store.search.questions("termo") == [8]
+    finally:
+        store.close()
