@@ -157,6 +157,10 @@ class FacetSidebar(QWidget):
         self.tree.setAccessibleName(self.tr("Filters"))
         self.tree.setFrameShape(QTreeView.Shape.NoFrame)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # A click ticks a value without taking the keyboard focus (as a toolbar's buttons):
+        # taking it repaints the whole tree and its scroll bar (~4 ms) in the very frame the
+        # list empties for the new filter. Tab still reaches it, and Space ticks there.
+        self.tree.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         # Nothing in the tree moves when counts change: the count column has the width of the
         # largest count, the words take the rest, and no sideways scroll bar can appear (it
         # would lift every row when it did; the next click would land on a heading).
