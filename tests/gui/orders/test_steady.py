@@ -6,13 +6,17 @@ it: tests/benchmarks/test_gui_bench.py)."""
 from __future__ import annotations
 
 import collections
+from typing import Any
 
+import pytest
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QPaintEvent
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from sellerdesk.services.types import OrderFilter, OrderSort
+from sellerdesk.services.types import OrderFilter, OrderSort, OrderSummary
 from sellerdesk.ui.orders.panel import OrdersPanel
+from sellerdesk.ui.orders.row_delegate import OrderRowDelegate
+from sellerdesk.ui.orders.sidebar import FacetSidebar
 from tests.gui.orders.conftest import LOAD_TIMEOUT, wait_settled
 
 _MOVES = (QEvent.Type.Resize, QEvent.Type.Move, QEvent.Type.Hide, QEvent.Type.Show)
@@ -35,9 +39,11 @@ class Moves(QObject):
 
 def _watch(panel: OrdersPanel) -> Moves:
     table = panel.table
-    subtitle = panel.header.findChildren(QObject)  # the title, the status line, the tools
+    # The title, the status line and the tools (not the search field's own clear button,
+    # which hides when the words are cleared).
+    header = panel.header.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
     return Moves(table, table.viewport(), table.horizontalHeader(), table.verticalScrollBar(),
-                 panel.sidebar, panel.sidebar.tree, *subtitle)
+                 panel.sidebar, panel.sidebar.tree, *header)
 
 
 def _counted(panel: OrdersPanel) -> list[int]:
@@ -132,31 +138,35 @@ class Paints(QObject):
         return [frame for what, frame in self.seen if what == name]
 
 
-def test_a_new_page_is_painted_once_and_its_scroll_bar_in_a_frame_after(
-        panel: OrdersPanel, qtbot: QtBot) -> None:
+def test_a_new_page_is_painted_once_in_two_halves_then_its_scroll_bar(
+        panel: OrdersPanel, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     table = panel.table
     counts = _counted(panel)
-    rows_painted: list[int] = []
-    paints = Paints(panel.window(), rows=table.viewport(), bar=table.verticalScrollBar())
+    paints = Paints(panel.window(), bar=table.verticalScrollBar())
+    drawn: list[tuple[int, int]] = []  # (row, the window's repaint it was drawn in)
+    paint_row = OrderRowDelegate.paint_row
 
-    def note_rows(*_: object) -> None:
-        rows_painted.append(table.model().rowCount())
+    def noting(self: OrderRowDelegate, painter: Any, option: Any, row: int,
+               *args: Any, **kwargs: Any) -> None:
+        drawn.append((row, paints.frame))
+        paint_row(self, painter, option, row, *args, **kwargs)
 
-    original = table.paintEvent
-
-    def counting(event: QPaintEvent) -> None:
-        note_rows()
-        original(event)
-
-    table.paintEvent = counting  # type: ignore[method-assign]
+    monkeypatch.setattr(OrderRowDelegate, "paint_row", noting)
     panel.show_filter(OrderFilter(paid=True))
     _settle_with_counts(panel, qtbot, counts)
     qtbot.wait(200)  # and the laying out of its texts once still: no repaint
-    # The emptied list may be painted (a fill), its first page once, not twice.
-    assert sum(1 for n in rows_painted if n) == 1, rows_painted
-    bar = paints.frames("bar")
-    rows = [f for f, n in zip(paints.frames("rows"), rows_painted, strict=True) if n]
-    assert len(bar) == 1 and bar[0] > rows[0], paints.seen
+    in_view = range(table.rowAt(0), table.rowAt(table.viewport().height() - 1) + 1)
+    assert len(in_view) > 10
+    # Every row in view drawn once (not twice: laid out at once, not on a later turn)...
+    assert sorted(row for row, _ in drawn) == list(in_view), drawn
+    # ...the upper half in one frame, the rest in the next...
+    frames = sorted({frame for _, frame in drawn})
+    assert len(frames) == 2, drawn
+    upper = [row for row, frame in drawn if frame == frames[0]]
+    assert upper == list(in_view)[:len(in_view) // 2]
+    # ...and the scroll bar once, in a frame after both.
+    assert paints.frames("bar") == [paints.frames("bar")[0]]
+    assert paints.frames("bar")[0] > frames[1], (paints.seen, drawn)
 
 
 def test_a_click_on_a_value_leaves_the_focus_and_space_ticks_it(panel: OrdersPanel,
@@ -174,3 +184,37 @@ def test_a_click_on_a_value_leaves_the_focus_and_space_ticks_it(panel: OrdersPan
     tree.setCurrentIndex(index)
     qtbot.keyClick(tree, Qt.Key.Key_Space)
     assert panel.current_filter() == OrderFilter()
+
+
+def test_new_counts_are_announced_over_two_turns_and_all_of_them(panel: OrdersPanel,
+                                                                  qtbot: QtBot) -> None:
+    # A sidebar of its own: the panel's may take in the store's counts meanwhile.
+    sidebar = FacetSidebar(panel.ctx.settings)
+    qtbot.addWidget(sidebar)
+    sidebar.resize(260, 500)
+    sidebar.show()
+    model = panel.sidebar.model
+    facets: dict[str, dict[str, int]] = {
+        f: {v: model.count(f, v) for v in model.values(f)} for f in model.facets()}
+    sidebar.set_counts(facets)  # type: ignore[arg-type]
+    qtbot.wait(150)
+    model = sidebar.model
+    facets = {f: {v: n * 2 + 1 for v, n in values.items()} for f, values in facets.items()}
+    facets["summary"] = {"pending_process": 12345}
+    announced: list[list[tuple[int, int]]] = [[]]
+
+    def note(first: Any, last: Any, *_: object) -> None:
+        announced[-1].extend((first.internalId(), row) for row in range(first.row(),
+                                                                        last.row() + 1))
+
+    model.dataChanged.connect(note)
+    sidebar.set_counts(facets)  # type: ignore[arg-type]
+    button = sidebar.summary_buttons[OrderSummary.PENDING_PROCESS]
+    assert button.count() != "12,345"  # the view buttons with the rest, a frame later
+    announced.append([])
+    qtbot.waitUntil(lambda: button.count() == "12,345", timeout=LOAD_TIMEOUT)
+    now, then = announced
+    every = {(model.value_index(f, v).internalId(), model.value_index(f, v).row())
+             for f in model.facets() for v in model.values(f)}
+    assert now and then and not set(now) & set(then)
+    assert set(now) | set(then) == every
