@@ -173,6 +173,7 @@ class OrdersPanel(Panel):
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.model.page_loaded.connect(self._on_model_page_loaded)
         self.model.total_counted.connect(self._on_model_total_counted)
+        self.model.count_failed.connect(self._on_model_count_failed)
         # A new query empties the selection without announcing it.
         self.model.modelReset.connect(self._on_table_selection_changed)
         self.model.loading_failed.connect(self._on_model_loading_failed)
@@ -352,8 +353,13 @@ class OrdersPanel(Panel):
 
     def _show_counts(self) -> None:
         total, loaded = self.model.total(), self.model.rowCount()
-        if self._session is None or total is None:
+        if self._session is None:
             self.header.set_subtitle("")
+            return
+        if total is None:
+            # A new query not counted yet: the words of the last one stay until its count
+            # lands. Emptied, the line would hide, the header shrink and every widget under
+            # it move and repaint (sidebar, table, buttons), and again when the count came.
             return
         # The count picks the plural form; {count} shows it formatted like every figure.
         text = self.tr("{count} orders", "", total)
@@ -391,6 +397,9 @@ class OrdersPanel(Panel):
 
     def _on_model_total_counted(self, _total: int) -> None:
         self._show_counts()
+
+    def _on_model_count_failed(self) -> None:
+        self.header.set_subtitle("")  # not the last query's count (the banner says why)
 
     def _facets_soon(self) -> None:
         """The counts a new filter waits for, on the next turn (after the page's paint)."""

@@ -123,6 +123,7 @@ class OrdersTableModel(QAbstractTableModel):
 
     page_loaded = Signal(int)  # rows loaded so far
     total_counted = Signal(int)  # orders matching the filter
+    count_failed = Signal()  # the runner shows why
     loading_failed = Signal(str)  # in words
     changes_applied = Signal()  # the rows written since the last read are all in place
 
@@ -466,12 +467,18 @@ class OrdersTableModel(QAbstractTableModel):
         if self._source is not None:
             self._runner.run(self._source.count(self._filter), show_progress=False,
                              key=f"{self._key}-count", owner=self,
-                             on_success=functools.partial(self._on_counted, self._generation))
+                             on_success=functools.partial(self._on_counted, self._generation),
+                             on_failure=functools.partial(self._on_count_failed,
+                                                          self._generation))
 
     def _on_counted(self, generation: int, total: int) -> None:
         if generation == self._generation:
             self._total = total
             self.total_counted.emit(total)
+
+    def _on_count_failed(self, generation: int, _exc: Exception) -> None:
+        if generation == self._generation:
+            self.count_failed.emit()
 
     def _on_changes(self, generation: int, changes: OrderChanges) -> None:
         if generation != self._generation:
