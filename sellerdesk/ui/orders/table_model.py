@@ -148,6 +148,7 @@ class OrdersTableModel(QAbstractTableModel):
         self._total: int | None = None
         self._following = False
         self._follow_again = False
+        self._removing = False  # between beginRemoveRows and endRemoveRows
         self._queue: collections.deque[_Change] = collections.deque()
         self._drain = QTimer(self)
         self._drain.setSingleShot(True)
@@ -214,6 +215,11 @@ class OrdersTableModel(QAbstractTableModel):
     def is_following(self) -> bool:
         """Changes are being read or applied."""
         return self._following or bool(self._queue)
+
+    def is_removing(self) -> bool:
+        """A row written elsewhere is leaving its place (the list or, moved, only its row):
+        the view's current row moves to a neighbour meanwhile, not by the seller's hand."""
+        return self._removing
 
     def clear_texts(self) -> None:
         """Forget every row's texts (the language changed): they are made again when shown."""
@@ -521,10 +527,14 @@ class OrdersTableModel(QAbstractTableModel):
                 return
             del self._where[item.id]
             if row is not None:
-                self.beginRemoveRows(QModelIndex(), row, row)
-                del self._items[row]
-                del self._keys[row]
-                self.endRemoveRows()
+                self._removing = True
+                try:
+                    self.beginRemoveRows(QModelIndex(), row, row)
+                    del self._items[row]
+                    del self._keys[row]
+                    self.endRemoveRows()
+                finally:
+                    self._removing = False
         if not change.matches:
             return
         place = self._place_for(key)
