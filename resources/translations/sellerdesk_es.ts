@@ -1332,6 +1332,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Cuando conectes una tienda, aquí aparecerán las preguntas de los compradores y tus respuestas, agrupadas por conversación.</translation>
     </message>
     <message>
+        <source>Reading your shop&apos;s questions…</source>
+        <translation>Leyendo las preguntas de tu tienda…</translation>
+    </message>
+    <message>
         <source>No results for these filters</source>
         <translation>No hay resultados con estos filtros</translation>
     </message>
@@ -1354,6 +1358,18 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Buyers&apos; questions appear here as they arrive.</source>
         <translation>Las preguntas de los compradores aparecen aquí a medida que llegan.</translation>
+    </message>
+    <message>
+        <source>Conversations listed: {done} of {total}. They show here as soon as the list is read.</source>
+        <translation>Conversaciones listadas: {done} de {total}. Aparecen aquí en cuanto se termina de leer la lista.</translation>
+    </message>
+    <message>
+        <source>Conversations read: {done} of {total}.</source>
+        <translation>Conversaciones leídas: {done} de {total}.</translation>
+    </message>
+    <message>
+        <source>A shop&apos;s first reading takes a little while; the other views can be used meanwhile.</source>
+        <translation>La primera lectura de una tienda lleva un rato; mientras tanto puedes usar las demás vistas.</translation>
     </message>
 </context>
 <context>

@@ -1332,6 +1332,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Quando uma loja estiver conectada, as perguntas dos compradores e suas respostas aparecerão aqui, agrupadas por conversa.</translation>
     </message>
     <message>
+        <source>Reading your shop&apos;s questions…</source>
+        <translation>Lendo as perguntas da sua loja…</translation>
+    </message>
+    <message>
         <source>No results for these filters</source>
         <translation>Nenhum resultado para estes filtros</translation>
     </message>
@@ -1354,6 +1358,18 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>Buyers&apos; questions appear here as they arrive.</source>
         <translation>As perguntas dos compradores aparecem aqui conforme chegam.</translation>
+    </message>
+    <message>
+        <source>Conversations listed: {done} of {total}. They show here as soon as the list is read.</source>
+        <translation>Conversas listadas: {done} de {total}. Elas aparecem aqui assim que a lista for lida.</translation>
+    </message>
+    <message>
+        <source>Conversations read: {done} of {total}.</source>
+        <translation>Conversas lidas: {done} de {total}.</translation>
+    </message>
+    <message>
+        <source>A shop&apos;s first reading takes a little while; the other views can be used meanwhile.</source>
+        <translation>A primeira leitura de uma loja leva um tempinho; enquanto isso, você pode usar as outras telas.</translation>
     </message>
 </context>
 <context>

@@ -15,7 +15,7 @@ from sellerdesk.api.errors import ApiError, Offline
 from sellerdesk.api.models import Answer, AnswerResult, Question, Thread, decode
 from sellerdesk.api.paging import paginate_thread
 from sellerdesk.services.connectivity import Connectivity
-from sellerdesk.services.convert import load, load_all, question_row, thread_row
+from sellerdesk.services.convert import encode, load, load_all, question_row, thread_row
 from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent, parse
 from sellerdesk.services.outbox import OutboxService
@@ -63,6 +63,21 @@ class _ThreadMove:
     answered: int  # +1 answered, -1 an answered question deleted, 0 an open one deleted
     removed: bool = False
     was_open: bool = True
+
+
+@dataclass
+class _Cached:
+    """What the cache writer needs of a cached question: its status and thread, and the
+    decoded question only when its document is written back whole (not patched in SQL)."""
+
+    status: QuestionStatus | None
+    thread_id: str | None
+    model: Question | None = None
+    title: str | None = None  # its row's product_title, kept once answered
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
 
 
 _sent_answer = msgspec.json.Decoder(AnswerResult)
@@ -342,58 +357,108 @@ class InboxService:
         and written once for the whole batch; returns the threads that changed."""
         mine = [(e, parse(e.payload)) for e in entries
                 if e.kind in (IntentKind.ANSWER, IntentKind.DELETE_QUESTION)]
+        if not mine:
+            return []
         cache = self._store.cache
         ids = list(dict.fromkeys(i.question_id for _, i in mine if i.question_id is not None))
-        questions = {q.id: q for q in load_all(cache.get_many(Resource.QUESTIONS, ids),
-                                               Question)}
-        answered: dict[int, Question] = {}
+        # What an answer needs of a cached question is its status and thread: read those in
+        # SQL and patch the document in place (`Cache.answer_questions`). A document SQL
+        # cannot vouch for (a field missing, not an object) is decoded and encoded instead.
+        questions: dict[int, _Cached] = {}
+        odd: dict[int, str | None] = {}  # id: its product title
+        for found, head in cache.question_heads(ids).items():
+            status, thread_id = head.status, head.thread_id
+            if not (head.patchable and isinstance(status, str | None)
+                    and isinstance(thread_id, str | int | None)):
+                odd[found] = head.product_title
+                continue
+            questions[found] = _Cached(None if status is None else QuestionStatus(status),
+                                       None if thread_id is None else str(thread_id),
+                                       title=head.product_title)
+        if odd:
+            for m in load_all(cache.get_many(Resource.QUESTIONS, list(odd)), Question):
+                questions[m.id] = _Cached(m.status, m.thread_id, m, title=odd.get(m.id))
+        now = _now()
+        answered: dict[int, tuple[_Cached, Answer]] = {}
         deleted: list[int] = []
         moves: list[tuple[str | None, _ThreadMove]] = []
         for entry, intent in mine:
-            q = questions.get(intent.question_id) if intent.question_id is not None else None
-            if q is None:
+            qid = intent.question_id
+            q = questions.get(qid) if qid is not None else None
+            if q is None or qid is None:
                 continue  # not cached, or deleted earlier in this batch
             if entry.kind is IntentKind.ANSWER:
                 if q.status is QuestionStatus.ANSWERED:
                     continue
                 q.status = QuestionStatus.ANSWERED
-                q.answer = Answer(text=_answer_text(entry, intent), date=datetime.now(UTC),
-                                  source="sellerdesk")
-                answered[q.id] = q
+                answered[qid] = (q, Answer(text=_answer_text(entry, intent), date=now,
+                                           source="sellerdesk"))
                 moves.append((q.thread_id, _ThreadMove(answered=1)))
             else:
-                del questions[q.id]
-                answered.pop(q.id, None)
-                deleted.append(q.id)
+                del questions[qid]
+                answered.pop(qid, None)
+                deleted.append(qid)
                 was_open = q.status is QuestionStatus.UNANSWERED
                 moves.append((q.thread_id, _ThreadMove(answered=0 if was_open else -1,
                                                        removed=True, was_open=was_open)))
-        if answered:
-            cache.upsert_questions([question_row(q) for q in answered.values()])
+        in_place = [(qid, QuestionStatus.ANSWERED.value, encode(a).decode(), q.title)
+                    for qid, (q, a) in answered.items() if q.model is None]
+        if in_place:
+            cache.answer_questions(in_place, fetched_at=now)
+        decoded = []
+        for q, a in answered.values():
+            if q.model is not None:
+                q.model.status, q.model.answer = QuestionStatus.ANSWERED, a
+                # The title the row had: a question whose own listing has no title keeps
+                # its thread's (store_conversation), so a search by it still finds it.
+                decoded.append(question_row(q.model, product_title=q.title))
+        if decoded:
+            cache.upsert_questions(decoded, fetched_at=now)
         if deleted:
             cache.delete(Resource.QUESTIONS, deleted)
-        self._adjust_threads(moves)
+        self._adjust_threads(moves, now)
         return list(dict.fromkeys(thread_id for thread_id, _ in moves))
 
     def _announce(self, threads: list[str | None]) -> None:
         for thread_id in threads:
             self.changed.emit(thread_id)
 
-    def _adjust_threads(self, moves: Sequence[tuple[str | None, _ThreadMove]]) -> None:
-        """Each cached thread's counts after its questions were answered or deleted."""
+    def _adjust_threads(self, moves: Sequence[tuple[str | None, _ThreadMove]],
+                        now: datetime) -> None:
+        """Each cached thread's counts after its questions were answered or deleted: the
+        counts read and written in SQL (`Cache.set_thread_counts`), or, for a document SQL
+        cannot vouch for, decoded and encoded."""
         cache = self._store.cache
-        ids = list(dict.fromkeys(t for t, _ in moves if t is not None))
-        threads = {str(t.id): t for t in load_all(cache.get_many(Resource.THREADS, ids),
-                                                  Thread)}
-        for thread_id, move in moves:
-            thread = threads.get(str(thread_id))
-            if thread is None:
+        ids = list(dict.fromkeys(str(t) for t, _ in moves if t is not None))
+        counts: dict[str, tuple[int, int]] = {}
+        odd: list[str] = []
+        for thread_id, head in cache.thread_heads(ids).items():
+            if head.patchable:
+                counts[thread_id] = (head.unanswered_quantity or 0, head.answered_quantity or 0)
+            else:
+                odd.append(thread_id)
+        threads = {str(t.id): t for t in load_all(cache.get_many(Resource.THREADS, odd),
+                                                  Thread)} if odd else {}
+        for thread_id, t in threads.items():
+            counts[thread_id] = (t.unanswered_quantity or 0, t.answered_quantity or 0)
+        for moved, move in moves:
+            key = str(moved)
+            if key not in counts:
                 continue
-            unanswered = thread.unanswered_quantity or 0
+            unanswered, answered = counts[key]
             if not move.removed or move.was_open:
                 unanswered = max(0, unanswered - 1)
-            thread.unanswered_quantity = unanswered
-            thread.answered_quantity = max(0, (thread.answered_quantity or 0) + move.answered)
-            thread.status = ThreadStatus.UNANSWERED if unanswered else ThreadStatus.ANSWERED
+            counts[key] = (unanswered, max(0, answered + move.answered))
+        in_place = []
+        for thread_id, (unanswered, answered) in counts.items():
+            status = ThreadStatus.UNANSWERED if unanswered else ThreadStatus.ANSWERED
+            thread = threads.get(thread_id)
+            if thread is None:
+                in_place.append((thread_id, unanswered, answered, status.value))
+            else:
+                thread.unanswered_quantity, thread.answered_quantity = unanswered, answered
+                thread.status = status
+        if in_place:
+            cache.set_thread_counts(in_place, fetched_at=now)
         if threads:
-            cache.upsert_threads([thread_row(t) for t in threads.values()])
+            cache.upsert_threads([thread_row(t) for t in threads.values()], fetched_at=now)

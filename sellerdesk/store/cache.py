@@ -10,7 +10,7 @@ import json
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from sellerdesk.store.db import (
     Database,
@@ -173,6 +173,27 @@ def _thread_conditions(f: ThreadFilter) -> Conditions:
     return c
 
 
+class QuestionHead(NamedTuple):
+    """A cached question's document as `Cache.answer_questions` needs it: JSON values
+    (None when null or missing), and whether the document can be patched in place: it has
+    both `status` and `answer` (null or not), so json_set replaces them where they are."""
+
+    status: Any
+    thread_id: Any
+    product_title: str | None  # `publication.title` ("" as None), else the row's own column
+    patchable: bool
+
+
+class ThreadHead(NamedTuple):
+    """A cached thread's document as `Cache.set_thread_counts` needs it; patchable: both
+    counts integers or null, `status` present and `questions` null (as the sync caches
+    threads)."""
+
+    unanswered_quantity: Any
+    answered_quantity: Any
+    patchable: bool
+
+
 class Cache:
     """Cached records of one profile; every method is one short transaction or read."""
 
@@ -263,6 +284,74 @@ class Cache:
         with self._db.transaction() as conn:
             cur = conn.executemany(f"DELETE FROM {resource.value} WHERE id = ?",
                                    ((i,) for i in ids))
+            return max(cur.rowcount, 0)
+
+    # -- sent answers, written into the cached documents in place ----------------------------
+    # The outbox's cache writer (services/inbox.py) patches the few fields an answer changes
+    # with SQLite's json_set instead of decoding and encoding each whole document in Python.
+    # json_set copies the untouched parts of a document as they are (strings keep their
+    # escapes, numbers their digits), so a document the app encoded comes out as the encoder
+    # would have written it. `doc` is a BLOB: read as text (a BLOB would be taken for JSONB
+    # by SQLite 3.45+) and stored back as a BLOB, as the upserts store it.
+
+    def question_heads(self, ids: Sequence[int]) -> dict[int, QuestionHead]:
+        """What `answer_questions` needs of each cached question of `ids` (unknown ids are
+        left out), read from its document without decoding it in Python. A document that is
+        not JSON raises, as decoding it would."""
+        rows = self._db.query(
+            "SELECT id, json_extract(d, '$.status'), json_extract(d, '$.thread_id'),"
+            " COALESCE(NULLIF(json_extract(d, '$.publication.title'), ''), title),"
+            " json_type(d, '$.status') IS NOT NULL AND json_type(d, '$.answer') IS NOT NULL"
+            " FROM (SELECT id, CAST(doc AS TEXT) AS d, product_title AS title FROM questions"
+            "  WHERE id IN (SELECT value FROM json_each(?)))",
+            (json.dumps(list(ids)),))
+        return {int(r[0]): QuestionHead(r[1], r[2], r[3], bool(r[4])) for r in rows}
+
+    def answer_questions(self, answers: Iterable[tuple[int, str, str, str | None]], *,
+                         fetched_at: datetime | None = None) -> int:
+        """Each (id, status, answer, product title) written into the cached question in
+        place: the document's `status` becomes `status` and its `answer` the JSON text
+        `answer` (the caller's encoding, kept as it is), the `status` and `product_title`
+        columns follow. Only for documents `question_heads` found patchable; returns how
+        many rows changed."""
+        fetched = encode_time(fetched_at or utc_now())
+        with self._db.transaction() as conn:
+            cur = conn.executemany(
+                "UPDATE questions SET status = ?2, product_title = ?4,"
+                " doc = CAST(json_set(CAST(doc AS TEXT), '$.status', ?2, '$.answer', json(?3))"
+                "  AS BLOB), fetched_at = ?5 WHERE id = ?1",
+                ((*answer, fetched) for answer in answers))
+            return max(cur.rowcount, 0)
+
+    def thread_heads(self, ids: Sequence[str]) -> dict[str, ThreadHead]:
+        """What `set_thread_counts` needs of each cached thread of `ids` (unknown ids are
+        left out), read from its document without decoding it in Python. A document that is
+        not JSON raises, as decoding it would."""
+        rows = self._db.query(
+            "SELECT id, json_extract(d, '$.unanswered_quantity'),"
+            " json_extract(d, '$.answered_quantity'),"
+            " json_type(d, '$.unanswered_quantity') IN ('integer', 'null')"
+            " AND json_type(d, '$.answered_quantity') IN ('integer', 'null')"
+            " AND json_type(d, '$.status') IS NOT NULL AND json_type(d, '$.questions') = 'null'"
+            " FROM (SELECT id, CAST(doc AS TEXT) AS d FROM threads"
+            "  WHERE id IN (SELECT value FROM json_each(?)))",
+            (json.dumps(list(ids)),))
+        return {str(r[0]): ThreadHead(r[1], r[2], bool(r[3])) for r in rows}
+
+    def set_thread_counts(self, counts: Iterable[tuple[str, int, int, str]], *,
+                          fetched_at: datetime | None = None) -> int:
+        """Each (id, unanswered, answered, status) written into the cached thread in place:
+        the document's `unanswered_quantity`, `answered_quantity` and `status`, and the
+        columns that copy them. Only for documents `thread_heads` found patchable; returns
+        how many rows changed."""
+        fetched = encode_time(fetched_at or utc_now())
+        with self._db.transaction() as conn:
+            cur = conn.executemany(
+                "UPDATE threads SET status = ?4, unanswered_quantity = ?2,"
+                " doc = CAST(json_set(CAST(doc AS TEXT), '$.unanswered_quantity', ?2,"
+                "  '$.answered_quantity', ?3, '$.status', ?4) AS BLOB), fetched_at = ?5"
+                " WHERE id = ?1",
+                ((*count, fetched) for count in counts))
             return max(cur.rowcount, 0)
 
     def clear(self, resource: Resource | None = None) -> None:

@@ -19,6 +19,7 @@ and might send them twice.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import hashlib
 import logging
@@ -393,7 +394,17 @@ class Database:
             executor.shutdown(wait=False)
 
     async def aclose(self) -> None:
-        """Close after every call already queued on the writer thread has finished."""
-        if self._executor is not None and not self._closed:
-            await self.run(lambda: None)
+        """Close after every call already queued on the writer thread has finished; cancelled
+        while waiting for them, the writer thread closes it after them (its file lock would
+        otherwise keep this shop closed to other windows until the process ends)."""
+        executor = self._executor
+        if executor is not None and not self._closed:
+            try:
+                await self.run(lambda: None)
+            except asyncio.CancelledError:
+                with contextlib.suppress(RuntimeError):  # shut down: closed already
+                    executor.submit(self.close)
+                raise
+            except StoreClosedError:
+                return
         self.close()

@@ -8,6 +8,7 @@ click on any of them is instant and no turn of the loop does more than one of th
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from collections.abc import Callable, Sequence
@@ -48,6 +49,8 @@ if TYPE_CHECKING:  # the views' own modules load with the views (see the module 
 
 log = logging.getLogger("sellerdesk.ui")
 
+
+DEFAULT_SIZE = (1200, 760)  # a first start's window, before the seller sizes it
 
 class MainWindow(QMainWindow):
     """Holds the views; panels talk to the services through `ctx`, never through the window."""
@@ -207,6 +210,12 @@ class MainWindow(QMainWindow):
             log.exception("building the %s view failed", waiting[0].view_id)
             self._unbuilt_skipped.add(waiting[0].view_id)
         QTimer.singleShot(0, self, self._build_next_view)
+
+    async def first_view_loaded(self, timeout: float) -> None:
+        """Return once the view shown first has its data, or after `timeout` seconds."""
+        if self._current:
+            with contextlib.suppress(TimeoutError):
+                await self.panel(self._current).wait_loaded(timeout)
 
     def painted(self) -> bool:
         """Whether the first view shown has painted its data (`first_painted` was sent)."""
@@ -531,11 +540,17 @@ class MainWindow(QMainWindow):
         settings = self.ctx.settings
         geometry = settings.get(keys.WINDOW_GEOMETRY)
         if not geometry or not self.restoreGeometry(QByteArray(geometry)):
-            self.resize(1200, 760)
+            self.resize(*DEFAULT_SIZE)
             screen = QGuiApplication.primaryScreen()
             if screen is not None:
+                room = screen.availableGeometry()
+                # A 1280x720 laptop has less room than the default size: fit inside it, so
+                # the status bar and the window's edges are on screen.
+                self.resize(max(self.minimumWidth(), min(DEFAULT_SIZE[0], room.width() - 40)),
+                            max(self.minimumHeight(), min(DEFAULT_SIZE[1], room.height() - 60)))
                 frame = self.frameGeometry()
-                frame.moveCenter(screen.availableGeometry().center())
+                frame.moveCenter(room.center())
+                frame.moveTop(max(frame.top(), room.top()))
                 self.move(frame.topLeft())
         state = settings.get(keys.WINDOW_STATE)
         if state:

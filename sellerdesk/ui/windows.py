@@ -31,6 +31,7 @@ from sellerdesk.services.sign_in import OAuthApp
 from sellerdesk.services.types import Profile
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import GuiOptions, UiContext
+from sellerdesk.ui.inbox import first_read
 from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.runner import TaskRunner, describe_error
 from sellerdesk.ui.settings import Settings
@@ -38,6 +39,10 @@ from sellerdesk.ui.shop_connector import ShopConnector
 from sellerdesk.ui.translations import install_translations
 
 log = logging.getLogger("sellerdesk.ui")
+
+# Seconds a new window waits for its first view's data before it is shown without it (the
+# inbox's rows take about 25 ms from a warm store; a cold disk may take longer).
+FIRST_VIEW_WAIT = 0.1
 
 
 def shop_label(session: Session) -> str:
@@ -79,13 +84,18 @@ async def run_windows(ctx: UiContext, options: GuiOptions, connector: ShopConnec
     problem, missing = await _open_initial(connector, options, ctx.settings)
     carried: dict[str, object] | None = None  # typed text kept across a language switch
     while True:
-        window = MainWindow(ctx)
+        # The inbox's rows are read while the window is built (ui/inbox/first_read.py).
+        async with first_read.offered(connector.session, ctx.settings):
+            window = MainWindow(ctx)
         if connector.session is not None:
             connector.bind(window, shop_label=shop_label(connector.session))
         if options.snapshot_dir is not None:
             return await _snapshots(window, connector, options.snapshot_dir)
         requests = _Requests(window)
         _wire_dialogs(window, connector, requests)
+        # Its first frame with the first view's rows (read meanwhile), not an empty frame
+        # painted while they are read and the whole window painted again with them.
+        await window.first_view_loaded(FIRST_VIEW_WAIT)
         window.show()
         if problem:
             window.show_message(problem)

@@ -131,7 +131,7 @@ async def sync_stall(args: list[str]) -> dict[str, float]:
 
 
 def _late() -> Any:
-    """The stall probe (tests/benchmarks/stall.py), started; SELLERDESK_STALL_TRACE=1 also
+    """The stall probe (tests/benchmarks/stall.py), started; SELLERDESK_PROBE_TRACE=1 also
     samples the GUI thread, and `_done` prints the worst ticks with their code to stderr.
 
     Beside lateness (wall clock) it keeps `worst_cpu`: the most CPU time the GUI thread
@@ -152,7 +152,8 @@ def _late() -> Any:
             self._cpu = cpu
             super()._tick()
 
-    late = BusyLateness(trace=os.environ.get("SELLERDESK_STALL_TRACE") == "1")
+    late = BusyLateness(trace="1" in (os.environ.get("SELLERDESK_PROBE_TRACE"),
+                                      os.environ.get("SELLERDESK_STALL_TRACE")))
     late.start()
     return late
 
@@ -170,10 +171,12 @@ async def _settled(panel: Any, *, facets: bool = False) -> None:
     """The list's first page and count are in (and the sidebar's counts, with `facets`), and
     the window has had a moment to paint and take in what landed."""
     model = panel.model
-    before = panel.sidebar.model.facets() if facets else None
+    sidebar = panel.sidebar
+    before = sidebar.model._counts  # set_counts puts a new dict there
     await _until(lambda: not model.is_fetching() and model.total() is not None
                  and not model.is_following()
-                 and (not facets or panel.sidebar.model.facets() is not before))
+                 and (not facets or (sidebar.model._counts is not before
+                                     and sidebar._after_paint is None)))
     await asyncio.sleep(0.3)
 
 

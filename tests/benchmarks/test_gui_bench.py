@@ -36,6 +36,8 @@ def probe(mode: str, *args: str) -> dict[str, Any]:
                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=900)
     line = next((ln for ln in out.stdout.splitlines() if ln.startswith("PROBE ")), None)
     assert line is not None, out.stdout[-2000:] + out.stderr[-3000:]
+    if os.environ.get("SELLERDESK_PROBE_TRACE") == "1":  # the worst ticks, with their code
+        print(out.stderr, file=sys.stderr)
     result: dict[str, Any] = json.loads(line[len("PROBE "):])
     return result
 

@@ -30,6 +30,20 @@ from tests.support.sessions import open_session
 pytestmark = pytest.mark.gui
 
 
+@pytest.fixture(autouse=True)
+def no_window_left_open(qapp: QApplication) -> Iterator[None]:
+    """A test leaves no main window shown behind it: the next test in this worker would find
+    it and act on it instead of its own (tests look their window up among the shown ones)."""
+    yield
+    left = [w for w in QApplication.topLevelWidgets()
+            if isinstance(w, MainWindow) and w.isVisible()]
+    for window in left:
+        window.close()
+        window.deleteLater()
+    if left:
+        pytest.fail(f"{len(left)} main window(s) still shown after the test", pytrace=False)
+
+
 @pytest.fixture
 def qloop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
     loop = qasync.QEventLoop(qapp, already_running=True)

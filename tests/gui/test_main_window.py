@@ -262,3 +262,20 @@ def test_the_window_follows_a_switch_to_a_dark_palette(window: MainWindow, qapp:
         qtbot.waitUntil(lambda: _ink_lightness(window) > light_ink, timeout=5000)
     finally:
         qapp.setPalette(original)
+
+
+def test_a_first_start_fits_the_window_inside_the_screen(settings_path: Path,
+                                                         runner: TaskRunner,
+                                                         qtbot: QtBot) -> None:
+    """No layout saved yet: the window fits the screen's free room (the offscreen screen is
+    smaller than the default size, as a 1280x720 laptop's is), so its edges and status bar
+    are on screen."""
+    window = MainWindow(UiContext(make_settings(settings_path), runner))
+    qtbot.addWidget(window)
+    window.show()
+    screen = window.screen()
+    assert screen is not None
+    room = screen.availableGeometry()
+    assert room.width() < 1200 or room.height() < 760  # the test means something here
+    frame = window.frameGeometry()
+    assert room.contains(frame.topLeft()) and room.contains(frame.bottomRight()), (room, frame)

@@ -25,6 +25,7 @@ from tests.gui.conftest import (  # noqa: F401
     ctx,
     gui_session,
     live_ctx,
+    no_window_left_open,
     qloop,
     runner,
     settings,

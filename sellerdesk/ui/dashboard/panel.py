@@ -123,6 +123,8 @@ class DashboardPanel(Panel):
         self._draw_timer.timeout.connect(self._on_draw_timer_timeout)
         self._pending_charts: ChartInput | None = None
         self._others: list[ShopFigures] = []
+        self._reading_others = False  # a read of the other shops under way
+        self._read_others_again = False  # asked for while one was
         self._age_timer = QTimer(self)
         self._age_timer.setInterval(30_000)
         self._age_timer.timeout.connect(self._show_freshness)
@@ -355,13 +357,27 @@ class DashboardPanel(Panel):
         return str(session.address.profile) if session is not None else ""
 
     def _read_other_shops(self) -> None:
+        # One read at a time, the next after it: a read cancelled half-way would leave a
+        # shop's store open for a moment, and the read after it would call that shop "open
+        # in another window".
+        if self._reading_others:
+            self._read_others_again = True
+            return
+        self._reading_others = True
         current = self._current_profile()
         others = [p for p in saved_profiles(self.ctx.options.data_dir)
                   if p.name != current and not p.demo]
         slow = max(1, self.ctx.settings.get(keys.SLOW_ANSWER_MINUTES))
         self.ctx.runner.run(read_glances(others, self.ctx.options.data_dir, slow_minutes=slow),
-                            on_success=self._on_other_shops_read, show_progress=False,
-                            key=f"dashboard-shops-{id(self)}", owner=self)
+                            on_success=self._on_other_shops_read,
+                            on_settled=self._on_other_shops_settled, show_progress=False,
+                            owner=self)
+
+    def _on_other_shops_settled(self) -> None:
+        self._reading_others = False
+        if self._read_others_again:
+            self._read_others_again = False
+            self._read_other_shops()
 
     def _on_other_shops_read(self, shops: list[ShopGlance]) -> None:
         self._others = [shop_figures(s) for s in shops]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import functools
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QItemSelection,
@@ -33,15 +33,18 @@ from sellerdesk.services.triage import InboxThread
 from sellerdesk.services.types import ThreadStatus
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
-from sellerdesk.ui.inbox.filters import InboxFilters, arrange, pick_snapshot_thread, unanswered
+from sellerdesk.ui.inbox import first_read
+from sellerdesk.ui.inbox.filters import InboxFilters, pick_snapshot_thread, unanswered
+from sellerdesk.ui.inbox.first_read import ListResult
 from sellerdesk.ui.inbox.thread_list import ThreadListPane
 from sellerdesk.ui.inbox.thread_model import ThreadListModel, ThreadRole
 from sellerdesk.ui.inbox.thread_view import ThreadView
 from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache, shop_pictures
 
-# The rows, the questions waiting in the shop, and the conversations waiting too long.
-ListResult = tuple[list[InboxThread], int, set[str]]
+if TYPE_CHECKING:
+    from sellerdesk.services.sync import SyncProgress
+
 # Rows a change in the background (a sync, a drain) inserts, moves or changes per turn of the
 # event loop: drawing a row the list has not drawn before costs one to two milliseconds (more
 # for the first rows of new names: their glyphs are drawn for the first time).
@@ -55,23 +58,6 @@ def default_thumbnails(ctx: UiContext) -> ThumbnailCache:
     location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation)
     return ThumbnailCache(Path(location) / "thumbnails" if location else None,
                           fetch=shop_pictures(ctx))
-
-
-async def _read_threads(services: Session, filters: InboxFilters,
-                        slow_minutes: int) -> ListResult:
-    inbox = services.inbox
-    found = await inbox.search_threads(filters.words) if filters.words else None
-    everything = await inbox.overview()
-    total = sum(unanswered(t) for t in everything)
-    # Read with the rows, so that rows arrive marked and are drawn once, not twice.
-    late = await services.dashboard.late_threads(slow_minutes=slow_minutes)
-    if found is None:
-        return arrange(everything, filters), total, late
-    known = {t.id: t for t in everything}
-    missing = [t for t in found if t.id not in known]
-    if missing:  # found online and not cached (never expected: the search caches them)
-        known.update((t.id, t) for t in await inbox.overview(missing))
-    return arrange([known[t.id] for t in found], filters), total, late
 
 
 # Which state a row shows when several answers of a conversation wait: the one that needs
@@ -140,6 +126,12 @@ class InboxPanel(Panel):
         # Where the seller opened the open conversation: N goes on from there once it
         # leaves the list, wherever re-reads moved it while it was being answered.
         self._opened_row = -1
+        # A sync reading the conversations into an empty inbox (a shop's first sync): the
+        # empty list says so, with how far it got, instead of "No questions yet".
+        self._reading: SyncProgress | None = None
+        self._reading_check = QTimer(self)  # a sync that failed sends no "finished"
+        self._reading_check.setInterval(1000)
+        self._reading_check.timeout.connect(self._on_reading_check_timeout)
         self._show_empty_if_needed()
 
     def title(self) -> str:
@@ -204,6 +196,8 @@ class InboxPanel(Panel):
         self._unhook = [
             services.inbox.changed.connect(self._on_inbox_changed),
             services.connectivity.changed.connect(self._on_connectivity_changed),
+            services.sync.progressed.connect(self._on_sync_progressed),
+            services.sync.finished.connect(self._on_sync_finished),
         ]
         # Service events hold plain callbacks: drop ours with the widget (no self inside).
         self.destroyed.connect(functools.partial(_unhook_all, self._unhook))
@@ -213,9 +207,12 @@ class InboxPanel(Panel):
         if services is None:
             return
         filters = self._filters
-        minutes = max(1, self.ctx.settings.get(keys.SLOW_ANSWER_MINUTES))
+        minutes = first_read.slow_minutes(self.ctx.settings)
+        # The first read may be under way already (started before the window was built).
+        work = (first and first_read.take(services, filters, minutes)) \
+            or first_read.read_threads(services, filters, minutes)
         self.ctx.runner.run(
-            _read_threads(services, filters, minutes),
+            work,
             on_success=functools.partial(self._on_threads_read, filters, first, background),
             on_settled=self.mark_loaded if first else None,
             key="inbox.threads", label=self.tr("Searching…") if filters.words else "",
@@ -300,8 +297,13 @@ class InboxPanel(Panel):
     def _update_subtitle(self) -> None:
         # Counts after a colon read right in every language without plural forms.
         total = self._total
-        parts = [self.tr("Waiting for an answer: {n}").format(n=total) if total
-                 else self.tr("Every question has an answer")]
+        if total:
+            parts = [self.tr("Waiting for an answer: {n}").format(n=total)]
+        elif self._reading is not None and not self.model.rowCount():
+            # Nothing read yet: that every question has an answer is not known.
+            parts = [self.tr("Reading your shop's questions…")]
+        else:
+            parts = [self.tr("Every question has an answer")]
         services = self.ctx.services
         if services is not None and not services.connectivity.online:
             parts.append(self.tr("Offline: showing the saved copy; answers wait in the outbox"))
@@ -313,7 +315,7 @@ class InboxPanel(Panel):
         if services is None:
             return
         self._late_timer.start()
-        minutes = max(1, self.ctx.settings.get(keys.SLOW_ANSWER_MINUTES))
+        minutes = first_read.slow_minutes(self.ctx.settings)
         self.ctx.runner.run(services.dashboard.late_threads(slow_minutes=minutes),
                             on_success=self.model.set_late, show_progress=False,
                             report_errors=False, key=f"inbox.late-{id(self)}", owner=self)
@@ -327,6 +329,9 @@ class InboxPanel(Panel):
             self.list.show_empty(self.tr("No shop connected"),
                                  self.tr("Buyers' questions and your answers appear here, "
                                          "grouped by conversation, once a shop is connected."))
+        elif self._reading is not None and not f.words:
+            self.list.show_empty(self.tr("Reading your shop's questions…"),
+                                 self._reading_hint(self._reading))
         elif f.words or f.channel is not None or f.status is ThreadStatus.ANSWERED:
             self.list.show_empty(self.tr("No results for these filters"),
                                  self.tr("Try other words, or show all statuses and channels."))
@@ -337,7 +342,47 @@ class InboxPanel(Panel):
             self.list.show_empty(self.tr("No questions yet"),
                                  self.tr("Buyers' questions appear here as they arrive."))
 
+    def _reading_hint(self, p: SyncProgress) -> str:
+        from sellerdesk.ui.widgets.formatting import format_number  # Babel: not at start-up
+
+        if p.total:
+            done, total = format_number(p.done), format_number(p.total)
+            if p.stage == "threads":
+                return self.tr("Conversations listed: {done} of {total}. They show here as "
+                               "soon as the list is read.").format(done=done, total=total)
+            return self.tr("Conversations read: {done} of {total}.").format(done=done,
+                                                                            total=total)
+        return self.tr("A shop's first reading takes a little while; the other views can "
+                       "be used meanwhile.")
+
     # ---- Service events (on the loop, which is the GUI thread). ------------------------------
+
+    def _on_sync_progressed(self, p: SyncProgress) -> None:
+        if p.stage not in ("threads", "questions"):
+            return
+        first = self._reading is None
+        self._reading = p
+        if not self._reading_check.isActive():
+            self._reading_check.start()
+        if not self.model.rowCount():
+            self._show_empty_if_needed()
+            if first:
+                self._update_subtitle()
+
+    def _on_sync_finished(self, _report: object) -> None:
+        self._stop_reading()
+
+    def _on_reading_check_timeout(self) -> None:
+        services = self.ctx.services
+        if services is None or not services.sync.running:
+            self._stop_reading()
+
+    def _stop_reading(self) -> None:
+        self._reading_check.stop()
+        if self._reading is not None:
+            self._reading = None
+            self._show_empty_if_needed()
+            self._update_subtitle()
 
     def _on_inbox_changed(self, thread_id: str | None) -> None:
         self._reload_timer.start()
@@ -503,7 +548,7 @@ class InboxPanel(Panel):
 
     def restore_state(self) -> None:
         self.ctx.settings.restore_splitter("inbox", self.splitter)
-        self._filters = InboxFilters.from_json(self.ctx.settings.get(keys.VIEW_FILTERS.at("inbox")))
+        self._filters = first_read.saved_filters(self.ctx.settings)
         self.list.set_filters(self._filters)
 
 

@@ -75,6 +75,7 @@ class OrdersPanel(Panel):
         self._session: Session | None = None
         self._unhook: list[Callable[[], None]] = []
         self._changed_ids: set[str | None] = set()
+        self._reselecting = False  # the order on show being selected again (its row moved)
         warm_formatting()
         self.writes = PendingSignals(self)
         self.model = OrdersTableModel(ctx.runner, self.writes, self)
@@ -173,6 +174,8 @@ class OrdersPanel(Panel):
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.model.page_loaded.connect(self._on_model_page_loaded)
         self.model.total_counted.connect(self._on_model_total_counted)
+        self.model.count_failed.connect(self._on_model_count_failed)
+        self.model.changes_applied.connect(self._on_model_changes_applied)
         # A new query empties the selection without announcing it.
         self.model.modelReset.connect(self._on_table_selection_changed)
         self.model.loading_failed.connect(self._on_model_loading_failed)
@@ -352,8 +355,13 @@ class OrdersPanel(Panel):
 
     def _show_counts(self) -> None:
         total, loaded = self.model.total(), self.model.rowCount()
-        if self._session is None or total is None:
+        if self._session is None:
             self.header.set_subtitle("")
+            return
+        if total is None:
+            # A new query not counted yet: the words of the last one stay until its count
+            # lands. Emptied, the line would hide, the header shrink and every widget under
+            # it move and repaint (sidebar, table, buttons), and again when the count came.
             return
         # The count picks the plural form; {count} shows it formatted like every figure.
         text = self.tr("{count} orders", "", total)
@@ -392,6 +400,9 @@ class OrdersPanel(Panel):
     def _on_model_total_counted(self, _total: int) -> None:
         self._show_counts()
 
+    def _on_model_count_failed(self) -> None:
+        self.header.set_subtitle("")  # not the last query's count (the banner says why)
+
     def _facets_soon(self) -> None:
         """The counts a new filter waits for, on the next turn (after the page's paint)."""
         if self._facets_after_page:
@@ -409,8 +420,34 @@ class OrdersPanel(Panel):
         self.set_sort(OrderSort(str(self.sort_combo.itemData(row))))
 
     def _on_table_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if self.model.is_removing() or self._reselecting:
+            # The order on show left the list or moved (a write, a sync): its detail stays,
+            # not the neighbour's Qt made current; its row is selected again once in place.
+            return
         if current.isValid():  # an emptied list keeps the detail of the order on show
             self._load_detail(self.model.line(current.row()).id)
+
+    def _on_model_changes_applied(self) -> None:
+        """Background changes are in: the order on show keeps its row selected where it
+        went, or no row is when it left the list (not the neighbour that took its place)."""
+        shown = self.detail.order()
+        selection = self.table.selectionModel()
+        current = selection.currentIndex()
+        if shown is None or not current.isValid() \
+                or self.model.line(current.row()).id == shown.id:
+            return
+        row = self.model.row_of(shown.id)
+        self._reselecting = True
+        try:
+            if row is None:
+                selection.clearSelection()
+            else:
+                selection.setCurrentIndex(
+                    self.model.index(row, 0),
+                    QItemSelectionModel.SelectionFlag.ClearAndSelect
+                    | QItemSelectionModel.SelectionFlag.Rows)
+        finally:
+            self._reselecting = False
 
     def _on_table_selection_changed(self, *_: object) -> None:
         self.bulk_button.setEnabled(bool(self.table.selected_rows()))

@@ -14,7 +14,7 @@ directly.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QSize, Qt, QTimer
@@ -71,6 +71,23 @@ def text_width(column: int, width: int) -> int:
     return room - (_ICON + _MARGIN) if column in _ALWAYS_ICON else room
 
 
+class _PlainFont(NamedTuple):
+    """A paint's font and what drawing a text plainly needs of it, made once per paint."""
+
+    font: QFont
+    metrics: QFontMetrics
+    advance: Callable[[str], float]  # fractional, as a laid-out text is placed
+    height: int
+    ascent: int
+
+    @classmethod
+    def of(cls, font: QFont) -> _PlainFont:
+        font = QFont(font)  # the option (and its font) goes
+        metrics = QFontMetrics(font)
+        return cls(font, metrics, QFontMetricsF(font).horizontalAdvance, metrics.height(),
+                   metrics.ascent())
+
+
 class RowColors(NamedTuple):
     selection: QBrush
     text: QColor
@@ -97,6 +114,7 @@ class OrderRowDelegate(QStyledItemDelegate):
         # Texts of the last paints drawn plainly, (text, width) -> elided: laid out on idle.
         self._unlaid: dict[tuple[str, int], str] = {}
         self._layout_font = QFont()
+        self._plain: _PlainFont | None = None  # the font of the paint at hand, measured
         self._idle = QTimer(self)
         self._idle.setSingleShot(True)
         self._idle.timeout.connect(self._on_idle_timeout)
@@ -108,6 +126,7 @@ class OrderRowDelegate(QStyledItemDelegate):
         self._texts.clear()
         self._older.clear()
         self._unlaid.clear()
+        self._plain = None
         self._pixmaps.clear()
         self._colors.clear()
 
@@ -163,7 +182,8 @@ class OrderRowDelegate(QStyledItemDelegate):
         ratio = painter.device().devicePixelRatioF()
         icon_y = y + (height - _ICON) // 2
         texts_get, older_get = self._texts.get, self._older.get
-        metrics: QFontMetrics | None = None
+        plain: _PlainFont | None = None
+        base = 0
         for column, x, width in cells:
             left = x + _MARGIN
             if column in _ICON_COLUMNS:
@@ -188,29 +208,36 @@ class OrderRowDelegate(QStyledItemDelegate):
                            y + (height - int(size.height())) // 2), laid)
                 continue
             # Not laid out yet (a fresh screenful): drawn plainly, laid out when idle.
-            if metrics is None:
-                metrics = option.fontMetrics
+            if plain is None:
+                plain = self._plain
+                if plain is None:  # once per paint, not per row (each is a few µs)
+                    plain = self._plain = _PlainFont.of(option.font)
+                base = y + (height - plain.height) // 2 + plain.ascent
             elided = self._elided.get(key)
             if elided is None:
-                elided = metrics.elidedText(text, Qt.TextElideMode.ElideRight,
-                                            max(key[1], 0))
-            base = y + (height - metrics.height()) // 2 + metrics.ascent()
+                elided = plain.metrics.elidedText(text, Qt.TextElideMode.ElideRight,
+                                                  max(key[1], 0))
             if column in _RIGHT:  # placed as its laid-out form is (fractional advances)
-                left = right - int(QFontMetricsF(option.font).horizontalAdvance(elided))
+                left = right - int(plain.advance(elided))
             painter.drawText(left, base, elided)
             unlaid = self._unlaid
             if len(unlaid) >= _UNLAID_LIMIT:  # screenfuls scrolled past: never laid out
                 unlaid.clear()
             unlaid[key] = elided
-        if metrics is not None:
-            self._layout_font = QFont(option.font)  # the option (and its font) goes
+        if plain is not None:
+            self._layout_font = plain.font
             self._idle.start(IDLE_MS)  # again: laid out once the view is still
+
+    def begin_paint(self) -> None:
+        """A new paint: its font is read again (from its option) when first needed."""
+        self._plain = None
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
         """One cell, as `paint_row` draws it (the table itself paints whole rows)."""
         row, column = index.row(), index.column()
         if not 0 <= row < self._model.rowCount():
             return
+        self.begin_paint()
         rect: QRect = option.rect
         state = option.state.value
         colors = self.colors(option.palette, bool(state & _ACTIVE))

@@ -7,6 +7,7 @@ proposes a new one with `filter_picked` whenever the seller clicks something.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -14,9 +15,11 @@ from PySide6.QtCore import (
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QSize,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtWidgets import (
@@ -54,6 +57,8 @@ from sellerdesk.ui.settings import SavedView, Settings
 from sellerdesk.ui.widgets.count_button import CountButton
 from sellerdesk.ui.widgets.formatting import format_number
 from sellerdesk.ui.widgets.text import heading_label
+
+_AFTER_PAINT_MS = 100  # the rest of new counts, at the latest (a tree out of sight)
 
 
 class _ToggleDelegate(QStyledItemDelegate):
@@ -157,6 +162,10 @@ class FacetSidebar(QWidget):
         self.tree.setAccessibleName(self.tr("Filters"))
         self.tree.setFrameShape(QTreeView.Shape.NoFrame)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # A click ticks a value without taking the keyboard focus (as a toolbar's buttons):
+        # taking it repaints the whole tree and its scroll bar (~4 ms) in the very frame the
+        # list empties for the new filter. Tab still reaches it, and Space ticks there.
+        self.tree.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         # Nothing in the tree moves when counts change: the count column has the width of the
         # largest count, the words take the rest, and no sideways scroll bar can appear (it
         # would lift every row when it did; the next click would land on a heading).
@@ -167,6 +176,9 @@ class FacetSidebar(QWidget):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
         header.resizeSection(1, self.count_width())
         self.model.rowsInserted.connect(self._on_model_rows_inserted)
+        self._after_paint: Callable[[], None] | None = None  # the rest of the new counts
+        self._summary: Facets = {}
+        self.tree.viewport().installEventFilter(self)
         self.tree.selectionModel().selectionChanged.connect(self._on_tree_selection_changed)
 
         layout = QVBoxLayout(self)
@@ -219,7 +231,36 @@ class FacetSidebar(QWidget):
         self.delete_button.setEnabled(match >= 0)
 
     def set_counts(self, facets: Facets) -> None:
-        self.model.set_counts(facets)
+        # Half the tree's changed counts now, the rest and the view buttons once those
+        # are painted: one frame does not repaint them all.
+        self._run_after_paint()
+        self._summary = facets
+        self.model.set_counts(facets, later=self._later, at_once=self._in_upper_half)
+        if self._after_paint is None:
+            self._show_summary()
+
+    def _in_upper_half(self, index: QModelIndex) -> bool:
+        """Above the middle of the tree's view (or above the view: no paint at all)."""
+        return self.tree.visualRect(index).top() < self.tree.viewport().height() // 2
+
+    def _later(self, function: Callable[[], None]) -> None:
+        self._after_paint = function
+        QTimer.singleShot(_AFTER_PAINT_MS, self, self._run_after_paint)  # if none comes
+
+    def _run_after_paint(self) -> None:
+        function, self._after_paint = self._after_paint, None
+        if function is not None:
+            function()
+            self._show_summary()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (event.type() == QEvent.Type.Paint and self._after_paint is not None
+                and watched is self.tree.viewport()):
+            QTimer.singleShot(0, self, self._run_after_paint)  # on the turn after it
+        return False
+
+    def _show_summary(self) -> None:
+        facets = self._summary
         summary = facets.get("summary", {})
         for key, button in self.summary_buttons.items():
             count = format_number(summary.get(key.value, 0))

@@ -123,6 +123,7 @@ class OrdersTableModel(QAbstractTableModel):
 
     page_loaded = Signal(int)  # rows loaded so far
     total_counted = Signal(int)  # orders matching the filter
+    count_failed = Signal()  # the runner shows why
     loading_failed = Signal(str)  # in words
     changes_applied = Signal()  # the rows written since the last read are all in place
 
@@ -147,6 +148,7 @@ class OrdersTableModel(QAbstractTableModel):
         self._total: int | None = None
         self._following = False
         self._follow_again = False
+        self._removing = False  # between beginRemoveRows and endRemoveRows
         self._queue: collections.deque[_Change] = collections.deque()
         self._drain = QTimer(self)
         self._drain.setSingleShot(True)
@@ -213,6 +215,11 @@ class OrdersTableModel(QAbstractTableModel):
     def is_following(self) -> bool:
         """Changes are being read or applied."""
         return self._following or bool(self._queue)
+
+    def is_removing(self) -> bool:
+        """A row written elsewhere is leaving its place (the list or, moved, only its row):
+        the view's current row moves to a neighbour meanwhile, not by the seller's hand."""
+        return self._removing
 
     def clear_texts(self) -> None:
         """Forget every row's texts (the language changed): they are made again when shown."""
@@ -466,12 +473,18 @@ class OrdersTableModel(QAbstractTableModel):
         if self._source is not None:
             self._runner.run(self._source.count(self._filter), show_progress=False,
                              key=f"{self._key}-count", owner=self,
-                             on_success=functools.partial(self._on_counted, self._generation))
+                             on_success=functools.partial(self._on_counted, self._generation),
+                             on_failure=functools.partial(self._on_count_failed,
+                                                          self._generation))
 
     def _on_counted(self, generation: int, total: int) -> None:
         if generation == self._generation:
             self._total = total
             self.total_counted.emit(total)
+
+    def _on_count_failed(self, generation: int, _exc: Exception) -> None:
+        if generation == self._generation:
+            self.count_failed.emit()
 
     def _on_changes(self, generation: int, changes: OrderChanges) -> None:
         if generation != self._generation:
@@ -514,10 +527,14 @@ class OrdersTableModel(QAbstractTableModel):
                 return
             del self._where[item.id]
             if row is not None:
-                self.beginRemoveRows(QModelIndex(), row, row)
-                del self._items[row]
-                del self._keys[row]
-                self.endRemoveRows()
+                self._removing = True
+                try:
+                    self.beginRemoveRows(QModelIndex(), row, row)
+                    del self._items[row]
+                    del self._keys[row]
+                    self.endRemoveRows()
+                finally:
+                    self._removing = False
         if not change.matches:
             return
         place = self._place_for(key)

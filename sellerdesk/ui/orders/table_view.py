@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from PySide6.QtCore import QEvent, QPoint, QRect, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -71,6 +71,9 @@ class OrdersTableView(QTableView):
         self.setHorizontalHeader(SortHeader(Qt.Orientation.Horizontal, self))
         self.setModel(model)
         self._model = model
+        self._bar_held = False  # the scroll bar kept as it was while a new query is read
+        self._bar_after_paint = False  # ...and drawn anew on the turn after the rows'
+        self._halve_next = False  # the next paint is a new query's first screenful
         self.rows = OrderRowDelegate(model, self)
         self.setItemDelegate(self.rows)
         model.set_layout(self.rows)
@@ -100,6 +103,13 @@ class OrdersTableView(QTableView):
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._on_header_menu_requested)
         header.sectionClicked.connect(self._on_header_section_clicked)
+        # A new query empties the list until its first page lands: the scroll bar is kept
+        # meanwhile, else it hides and shows again and each time the viewport and header
+        # change width, relay out and repaint whole (twice per filter click or search).
+        model.modelAboutToBeReset.connect(self._on_model_about_to_be_reset)
+        model.page_loaded.connect(self._on_first_page)
+        model.loading_failed.connect(self._on_first_page)
+        model.changes_applied.connect(self._fit_scroll_bar)
         self.set_starting_widths()
         self.show_sort(model.order_sort())
 
@@ -140,15 +150,32 @@ class OrdersTableView(QTableView):
         area = event.rect()
         cells = self._cells(area)
         if count == 0 or not cells:
+            self._after_paint()
             return
         rows = self.verticalHeader()
         first = rows.visualIndexAt(area.top())
         if first < 0:
+            self._after_paint()
             return
         last = rows.visualIndexAt(area.bottom())
         last = count - 1 if last < 0 else last
         height = rows.defaultSectionSize()
         top = rows.sectionViewportPosition(first)
+        if self._halve_next:
+            # A new query's first screenful, none of its texts laid out yet: its upper
+            # half in this frame, the rest in the next (each half ~1-2 ms, not one of ~4).
+            self._halve_next = False
+            middle = first + (last - first + 1) // 2
+            if first < middle <= last:
+                rest = top + (middle - first) * height
+                width, bottom = self.viewport().width(), self.viewport().height()
+                QTimer.singleShot(0, self, lambda: self.viewport().update(
+                    QRect(0, rest, width, bottom - rest)))
+                last = middle - 1
+            else:
+                self._after_paint()
+        else:
+            self._after_paint()
         option = QStyleOptionViewItem()
         self.initViewItemOption(option)
         active = self.isActiveWindow()
@@ -156,6 +183,7 @@ class OrdersTableView(QTableView):
         selected = self._selected_rows(first, last)
         alternate = self.alternatingRowColors()
         painter = QPainter(self.viewport())
+        self.rows.begin_paint()
         # The texts were laid out in this font: a painter in another one would lay every
         # text out again as it draws it.
         painter.setFont(option.font)
@@ -226,6 +254,48 @@ class OrdersTableView(QTableView):
         else:
             header.setSortIndicator(*place)
         header.blockSignals(False)
+
+    def _on_model_about_to_be_reset(self) -> None:
+        bar = self.verticalScrollBar()
+        if bar.isVisible() and not self._bar_held:
+            self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+            # Nor is it repainted empty (1-2 ms) in the click's frame, and again when the
+            # first page comes: it is drawn once, with the new list's length.
+            self._bar_held = True
+            bar.setUpdatesEnabled(False)
+            QTimer.singleShot(0, self, self._release_if_idle)
+
+    def _release_if_idle(self) -> None:
+        if not self._model.is_fetching():  # no page on its way (no shop, or it failed)
+            self._on_first_page()
+
+    def _on_first_page(self, *_: object) -> None:
+        """Lay the rows out now, not on the view's next turn: the new page is painted
+        once (laid out later, Qt paints the whole view twice); its scroll bar on the turn
+        after, so one frame does not paint both."""
+        if self._bar_held:
+            self._bar_held = False
+            self._bar_after_paint = self._halve_next = True
+            self.doItemsLayout()
+        self._fit_scroll_bar()
+
+    def _after_paint(self) -> None:
+        """The new query's scroll bar, once its rows are painted: on the next frame."""
+        if self._bar_after_paint:
+            self._bar_after_paint = False
+            QTimer.singleShot(0, self, self._show_bar)
+
+    def _show_bar(self) -> None:
+        if not self._bar_held:
+            self.verticalScrollBar().setUpdatesEnabled(True)
+
+    def _fit_scroll_bar(self, *_: object) -> None:
+        """The scroll bar as needed again once the rows are known to fit (more rows to page
+        in, or more than a screenful, need it anyway: it stays)."""
+        model = self._model
+        rows = model.rowCount() * self.verticalHeader().defaultSectionSize()
+        if not model.canFetchMore() and rows <= self.viewport().height():
+            self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
 
     def selected_ids(self) -> list[str]:
         rows = sorted(index.row() for index in self.selectionModel().selectedRows())

@@ -8,15 +8,18 @@ from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.enums import Channel, ThreadStatus
 from sellerdesk.api.errors import Offline
+from sellerdesk.services.sync import SyncProgress
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort
 from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.inbox.thread_model import ThreadRole
+from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.settings import SPLITTER_STATE, VIEW_FILTERS, Settings
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
 from tests.gui.inbox.conftest import show_panel
 from tests.gui.inbox.support import run, services, shown_ids
 from tests.support.sandbox import Sandbox
+from tests.support.sessions import open_session
 
 
 def server_threads(sb: Sandbox, **params: object) -> dict[str, object]:
@@ -204,3 +207,35 @@ def test_filters_and_a_thread_can_be_asked_for_from_outside(panel: InboxPanel,
         t.waiting for t in panel.model.items()), timeout=10_000)
     assert not panel.open_thread(answered.id)  # not listed under these filters...
     qtbot.waitUntil(lambda: panel.thread_view.shown_thread() == answered.id)  # ...yet open
+
+
+def test_a_first_sync_says_it_is_reading_until_the_conversations_arrive(
+        settings: Settings, runner: TaskRunner, fresh_sandbox: Sandbox, tmp_path: Path,
+        qtbot: QtBot, thumbs: ThumbnailCache) -> None:
+    """A shop's first sync into an empty inbox: the list says it is reading the questions,
+    with how far it got, not "No questions yet"; the conversations show when they are in."""
+    session = run(qtbot, open_session(fresh_sandbox, tmp_path / "empty"))
+    try:
+        panel = show_panel(UiContext(settings=settings, runner=runner, services=session),
+                           qtbot, thumbs)
+        assert panel.list.showing_empty() and panel.model.rowCount() == 0
+        seen: list[tuple[str, str, str]] = []  # (stage, title, hint) while the list was empty
+        subtitles: set[str] = set()
+
+        def look(p: SyncProgress) -> None:  # connected after the panel: it has updated
+            if p.stage in ("threads", "questions") and not panel.model.rowCount():
+                seen.append((p.stage, panel.list.empty.title(), panel.list.empty.hint()))
+                subtitles.add(panel.header.subtitle())
+
+        session.sync.progressed.connect(look)
+        run(qtbot, session.sync.sync(), timeout=60_000)
+        assert seen, "no progress of the questions while the inbox was empty"
+        assert {title for _stage, title, _hint in seen} == {"Reading your shop's questions…"}
+        assert subtitles == {"Reading your shop's questions…"}  # not "every question has..."
+        counted = [hint for _stage, _title, hint in seen if " of " in hint]
+        assert counted and all(h.startswith(("Conversations listed: ", "Conversations read: "))
+                               for h in counted)
+        qtbot.waitUntil(lambda: panel.model.rowCount() > 0, timeout=20_000)
+        assert not panel.list.showing_empty()
+    finally:
+        run(qtbot, session.aclose(), timeout=60_000)

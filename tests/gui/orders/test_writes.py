@@ -11,7 +11,9 @@ from PySide6.QtCore import QItemSelectionModel, QPoint, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from sellerdesk.api.models import Order
 from sellerdesk.services.pending import PendingChange, WriteState, order_key
+from sellerdesk.services.session import Session
 from sellerdesk.services.types import IntentKind, OrderFilter
 from sellerdesk.ui.orders.bulk import CODE, RESULT, BulkShippingDialog, split_codes
 from sellerdesk.ui.orders.columns import Column
@@ -64,6 +66,16 @@ def test_a_shipping_update_reaches_the_server_and_shows_queued_then_sent(
         panel: OrdersPanel, qtbot: QtBot, fresh_sandbox: Sandbox) -> None:
     order_id = open_pending_order(panel, qtbot)
     seen = follow_states(panel, order_id)
+    shown: list[str] = []  # the orders the detail showed from here on
+    panel.order_shown.connect(shown.append)
+    read: list[str] = []  # and the orders it read for that
+    real_read = panel._read_order
+
+    async def counted_read(session: Session, wanted: str) -> Order | None:
+        read.append(wanted)
+        return await real_read(session, wanted)
+
+    panel._read_order = counted_read  # type: ignore[method-assign]
     form = panel.detail.shipping_form
     form.status_combo.setCurrentIndex(form.status_combo.findData("on_route"))
     qtbot.keyClicks(form.code, "AR-TRK-0001")
@@ -77,6 +89,9 @@ def test_a_shipping_update_reaches_the_server_and_shows_queued_then_sent(
     qtbot.waitUntil(lambda: panel.model.row_of(order_id) is None, timeout=LOAD_TIMEOUT)
     # The detail shows the order as the server has it now.
     qtbot.waitUntil(lambda: form.code.text() == "AR-TRK-0001", timeout=LOAD_TIMEOUT)
+    # Not the neighbour that took its row's place: no other order was shown, none selected.
+    assert set(shown) <= {order_id} and set(read) == {order_id}
+    assert not panel.table.selected_rows()
     panel.show_filter(OrderFilter())
     wait_settled(panel, qtbot)
     row = panel.model.row_of(order_id)
