@@ -324,6 +324,8 @@ class SyncService:
         async def categories() -> int:
             progress("categories", 0, None)
             report.categories = _count_tree(await self._catalogue.refresh_categories())
+            # Done, said: the status bar names the first stage still under way.
+            progress("categories", report.categories, report.categories)
             return report.categories
 
         async def tracking() -> int:
@@ -331,6 +333,7 @@ class SyncService:
             codes = await self._tracking.refresh(full=full,
                                                  on_skipped=skipped(RecordKind.TRACKING_CODE))
             report.tracking_codes = len(codes)
+            progress("tracking", report.tracking_codes, report.tracking_codes)
             return report.tracking_codes
 
         async def threads() -> int:
@@ -465,6 +468,10 @@ class SyncService:
             news = [t for t in server.values() if moved(t)]
             await self._store.run(_write_threads, cache, news)
             stale.update((t.id, t) for t in news)
+            if news and not known:
+                # A first sync: the inbox lists the conversations now, while their
+                # questions are read (a shop's first reading takes a while when paced).
+                self._inbox.changed.emit(None)
             gone = set(known) - set(server) - unreadable
             if gone:
                 await self._store.run(cache.delete, Resource.THREADS, list(gone))
@@ -473,6 +480,7 @@ class SyncService:
             self._thread_gap = (await self._thread_gap_now(
                 first_page.paging.total, first_page.unanswered_quantity)
                 if first_page is not None else None)
+        progress("threads", seen, seen)  # listed (a page's total may be missing)
         questions = await self._sync_conversations(list(stale.values()), progress,
                                                    skipped_questions)
         await self._store.run(cache.mark_synced, Resource.THREADS)

@@ -71,3 +71,27 @@ async def test_conversations_read_meanwhile_are_written_together(
     assert sum(sizes) == report.threads  # every conversation written once
     assert sizes[1] > 1  # those read while the first was held went in one trip
     assert max(sizes) <= sync_module.CONVERSATIONS_PER_WRITE
+
+
+async def test_every_stage_says_it_is_done_and_a_first_sync_lists_conversations_early(
+        session: Session) -> None:
+    """The window names the first stage still under way: each stage's last word is done ==
+    total. A first sync tells the inbox once the conversations are listed, before their
+    questions are read (the inbox shows them meanwhile)."""
+    from sellerdesk.services.sync import SyncProgress
+
+    events: list[tuple[str, object]] = []
+    session.inbox.changed.connect(lambda thread_id: events.append(("inbox", thread_id)))
+
+    def seen(p: SyncProgress) -> None:
+        events.append((p.stage, (p.done, p.total)))
+
+    await session.sync.sync(on_progress=seen)
+    last: dict[str, object] = {}
+    for stage, value in events:
+        last[stage] = value
+    for stage in ("shop", "categories", "tracking", "threads", "questions", "orders"):
+        done, total = last[stage]  # type: ignore[misc]
+        assert done == total, (stage, done, total)
+    first_inbox = events.index(("inbox", None))
+    assert any(stage == "questions" for stage, _ in events[first_inbox:])
