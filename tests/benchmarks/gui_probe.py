@@ -167,12 +167,13 @@ def _done(late: Any, phase: str, busy: dict[str, float]) -> float:
     return float(late.worst)
 
 
-async def _settled(panel: Any, *, facets: bool = False) -> None:
-    """The list's first page and count are in (and the sidebar's counts, with `facets`), and
-    the window has had a moment to paint and take in what landed."""
+async def _settled(panel: Any, *, facets: bool = False, counts: object = None) -> None:
+    """The list's first page and count are in (and the sidebar's counts, with `facets`: new
+    since now, or since `counts` was the sidebar's), and the window has had a moment to paint
+    and take in what landed."""
     model = panel.model
     sidebar = panel.sidebar
-    before = sidebar.model._counts  # set_counts puts a new dict there
+    before = counts if counts is not None else sidebar.model._counts  # set_counts: a new dict
     await _until(lambda: not model.is_fetching() and model.total() is not None
                  and not model.is_following()
                  and (not facets or (sidebar.model._counts is not before
@@ -290,10 +291,11 @@ async def orders(args: list[str]) -> dict[str, float]:
             http.post(f"{base_url}/_sandbox/orders",
                       params={"access_token": token}).raise_for_status()
     late = _late()
+    counts = panel.sidebar.model._counts
     await session.sync.sync()  # an incremental sync with the orders view open
     # The list and the sidebar take in what it brought.
     await _until(lambda: panel.model.total() == total + NEW_ORDERS)
-    await _settled(panel, facets=True)
+    await _settled(panel, facets=True, counts=counts)
     sync_worst = _done(late, "sync", busy)
     await session.aclose()
     return {"first_rows_ms": first_rows_ms, "rss_mib": rss, "scroll_worst_ms": scroll_worst,
