@@ -53,3 +53,23 @@ def first_waiting(qtbot: QtBot, panel: InboxPanel) -> tuple[InboxThread, Questio
             if question.answer is None and question.status == "unanswered":
                 return thread, question
     raise AssertionError("the demo shop has no unanswered question")
+
+
+def wait_sent(qtbot: QtBot, panel: InboxPanel, question_id: int, timeout: int = 15_000) -> None:
+    """Wait until `question_id`'s card says "Sent"; if it never does, say what was on show
+    and what the outbox held (a rare failure under load left nothing to go on)."""
+    def sent() -> bool:
+        c = card(panel, question_id)
+        return c is not None and c.chip.text() == "Sent"
+
+    try:
+        qtbot.waitUntil(sent, timeout=timeout)
+    except qtbot.TimeoutError:
+        c = card(panel, question_id)
+        entries = run(qtbot, services(panel).outbox.entries())
+        raise AssertionError(
+            f"question {question_id} never shown as sent: thread open "
+            f"{panel.thread_view.thread_id()!r}, its card "
+            f"{'missing' if c is None else repr(c.chip.text())}, outbox "
+            f"{[(e.entity, e.state.value, e.attempts, e.last_error) for e in entries]}"
+        ) from None

@@ -14,7 +14,14 @@ from sellerdesk.services.convert import thread_row
 from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.inbox.thread_model import ThreadRole, one_line
 from sellerdesk.ui.widgets.text import PlainLabel
-from tests.gui.inbox.support import card, first_waiting, open_thread, run, services
+from tests.gui.inbox.support import (
+    card,
+    first_waiting,
+    open_thread,
+    run,
+    services,
+    wait_sent,
+)
 from tests.support.sandbox import Sandbox
 
 HOSTILE = ("<b>negrita</b> <script>alert('x')</script> <img src='https://t.example/p.gif'> "
@@ -84,8 +91,7 @@ def test_a_hostile_answer_round_trips_literally(panel: InboxPanel, qtbot: QtBot,
     composer = panel.thread_view.composer
     composer.editor.setPlainText(HOSTILE)
     composer.send.click()
-    qtbot.waitUntil(lambda: (c := card(panel, question.id)) is not None
-                    and c.chip.text() == "Sent", timeout=15_000)
+    wait_sent(qtbot, panel, question.id)
     stored = fresh_sandbox.get(f"/questions/{question.id}").json()["answer"]["text"]
     assert stored == HOSTILE
     shown = card(panel, question.id)

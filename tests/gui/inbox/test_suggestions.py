@@ -19,7 +19,7 @@ from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.views import ViewSpec
-from tests.gui.inbox.support import card, open_thread, run, services
+from tests.gui.inbox.support import open_thread, run, services, wait_sent
 from tests.support.sandbox import Sandbox
 
 ALT = Qt.KeyboardModifier.AltModifier
@@ -109,8 +109,7 @@ def test_alt_1_puts_the_answer_in_for_editing_and_it_is_sent_as_edited(
     qtbot.keyClicks(composer.editor, " Saludos!")
     qtbot.keyClick(composer.editor, Qt.Key.Key_Return, CTRL)
     expected = found[0].answer + " Saludos!"
-    qtbot.waitUntil(lambda: (c := card(panel, target or 0)) is not None
-                    and c.chip.text() == "Sent", timeout=15_000)
+    wait_sent(qtbot, panel, target or 0)
     server = fresh_sandbox.get(f"/questions/{target}").json()
     assert server["answer"]["text"] == expected
     # Alt+2 / Alt+3 without that many suggestions do nothing.
