@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import threading
 from decimal import Decimal
 from typing import Any, TypeVar
 
@@ -35,10 +36,18 @@ def _dec_hook(tp: type[Any], obj: Any) -> Any:
     raise NotImplementedError(f"no decoder for {tp!r}")
 
 
+# msgspec builds a type's decoding information on its first use and keeps it on the class;
+# two threads building it for the same class at once crash the process (SIGSEGV: the order
+# decoder's warm-up thread and the first decode of an order on the loop, seen in the command
+# line under load). Whatever builds it for the models does so under this lock.
+TYPES_LOCK = threading.RLock()
+
+
 @functools.lru_cache(maxsize=128)
 def decoder(tp: Any) -> msgspec.json.Decoder[Any]:
     """The decoder of `tp`: lax about numbers sent as strings, exact about money."""
-    return msgspec.json.Decoder(tp, strict=False, dec_hook=_dec_hook, float_hook=Decimal)
+    with TYPES_LOCK:
+        return msgspec.json.Decoder(tp, strict=False, dec_hook=_dec_hook, float_hook=Decimal)
 
 
 def excerpt(data: bytes | str, size: int = EXCERPT) -> str:

@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar
 import msgspec
 
 from sellerdesk.api.base import Model, Text, as_text
-from sellerdesk.api.decoding import decode_strict, decoder, excerpt, reason
+from sellerdesk.api.decoding import TYPES_LOCK, decode_strict, decoder, excerpt, reason
 
 T = TypeVar("T")
 log = logging.getLogger("sellerdesk.api")
@@ -155,7 +155,8 @@ def _as_list(data: Any) -> list[Any]:
 def _filter_value(value: Any) -> FilterValue | None:
     if isinstance(value, dict):
         try:
-            return msgspec.convert(value, FilterValue, strict=False)
+            with TYPES_LOCK:  # FilterValue's decoding information may be in the making
+                return msgspec.convert(value, FilterValue, strict=False)
         except msgspec.ValidationError:
             return None
     if isinstance(value, str | int | bool):
