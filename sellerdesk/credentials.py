@@ -186,13 +186,21 @@ class CredentialStore:
             return self._session[profile], source
         if not self._secure:
             return None, None
-        try:
-            token = self._backend.get_password(KEYRING_SERVICE, profile)
-            # Before it leaves this function: a library may log what a call returned.
-            register_secret(token)
-        except Exception as exc:  # locked, dismissed prompt, D-Bus gone: ask the seller again
-            log.warning("keyring read failed for profile %r: %s", profile, type(exc).__name__)
-            return None, None
+        token = None
+        for attempt in (1, 2):
+            try:
+                token = self._backend.get_password(KEYRING_SERVICE, profile)
+                # Before it leaves this function: a library may log what a call returned.
+                register_secret(token)
+                break
+            except Exception as exc:  # locked, dismissed prompt, D-Bus gone: ask again
+                log.warning("keyring read failed for profile %r: %s", profile,
+                            type(exc).__name__)
+                # Once more first: the Secret Service can lose an item it has just found
+                # while another program writes to it (ItemNotFoundException), and a seller
+                # asked for a token that is in the keyring is a seller let down.
+                if attempt == 2:
+                    return None, None
         if not token:
             return None, None
         self._session[profile] = token  # read the keyring once per session

@@ -378,3 +378,29 @@ def test_a_damaged_grant_in_the_keyring_is_ignored(tmp_path: Path,
     keyring_backend.set_password(KEYRING_GRANT_SERVICE, profile_name, "{not json")
     creds = CredentialStore(tmp_path, backend=keyring_backend, environ={})
     assert creds.get_grant(profile_name) is None
+
+
+class LosingOnceKeyring(MemoryKeyring):
+    """Loses an item once while reading it, as the Secret Service does when another program
+    writes to it at that moment (ItemNotFoundException)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reads = 0
+
+    def get_password(self, service: str, username: str) -> str | None:
+        self.reads += 1
+        if self.reads == 1:
+            raise KeyError("item lost while read")
+        return super().get_password(service, username)
+
+
+KeyringBackend._classes.discard(LosingOnceKeyring)  # type: ignore[attr-defined]
+
+
+def test_a_keyring_read_that_fails_once_is_tried_again(tmp_path: Path) -> None:
+    backend = LosingOnceKeyring()
+    backend.set_password(KEYRING_SERVICE, "shop", "tok-123")
+    creds = CredentialStore(tmp_path, backend=backend, environ={})
+    assert creds.get_token("shop") == "tok-123"  # not "paste your token again"
+    assert backend.reads == 2
