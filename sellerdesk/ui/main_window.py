@@ -52,6 +52,7 @@ log = logging.getLogger("sellerdesk.ui")
 
 DEFAULT_SIZE = (1200, 760)  # a first start's window, before the seller sizes it
 
+
 class MainWindow(QMainWindow):
     """Holds the views; panels talk to the services through `ctx`, never through the window."""
 

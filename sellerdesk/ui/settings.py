@@ -154,6 +154,11 @@ class Settings(QObject):
     def set_saved_replies(self, replies: list[SavedReply]) -> None:
         self.set(SAVED_REPLIES, [{"name": r.name, "text": r.text} for r in replies])
 
+    def slow_answer_minutes(self) -> int:
+        """The seller's goal for an answer, in minutes (conversations waiting longer are
+        late); at least one."""
+        return max(1, self.get(SLOW_ANSWER_MINUTES))
+
     def saved_order_views(self) -> list[SavedView]:
         return [SavedView(str(v.get("name", "")), dict(v.get("filters") or {}))
                 for v in self.get(SAVED_ORDER_VIEWS)

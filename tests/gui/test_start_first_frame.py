@@ -131,7 +131,7 @@ def _run(qloop: asyncio.AbstractEventLoop, qtbot: QtBot, work: Any) -> Any:
 def test_an_early_read_nobody_takes_is_cancelled_and_a_different_one_is_not_given(
         settings: Settings, qloop: asyncio.AbstractEventLoop, qtbot: QtBot) -> None:
     services: Any = _Services()
-    minutes = first_read.slow_minutes(settings)
+    minutes = settings.slow_answer_minutes()
 
     async def scenario() -> tuple[bool, bool, bool]:
         async with first_read.offered(services, settings):
@@ -149,7 +149,7 @@ def test_an_early_read_nobody_takes_is_cancelled_and_a_different_one_is_not_give
 def test_a_taken_early_read_gives_the_rows_once(
         settings: Settings, qloop: asyncio.AbstractEventLoop, qtbot: QtBot) -> None:
     services: Any = _Services()
-    minutes = first_read.slow_minutes(settings)
+    minutes = settings.slow_answer_minutes()
 
     async def scenario() -> tuple[object, object]:
         async with first_read.offered(services, settings):
@@ -171,7 +171,7 @@ def test_no_early_read_for_a_window_that_opens_on_another_view(
     async def scenario() -> object:
         async with first_read.offered(services, settings):
             return first_read.take(services, first_read.saved_filters(settings),
-                                   first_read.slow_minutes(settings))
+                                   settings.slow_answer_minutes())
 
     assert _run(qloop, qtbot, scenario()) is None
     assert services.inbox.reads == 0

@@ -225,7 +225,7 @@ class DashboardPanel(Panel):
         session = self.ctx.services
         if session is None:
             return
-        slow = max(1, self.ctx.settings.get(keys.SLOW_ANSWER_MINUTES))
+        slow = self.ctx.settings.slow_answer_minutes()
         self.ctx.runner.run(session.dashboard.glance(days=max(figures.SPANS), slow_minutes=slow),
                             on_success=self._show, on_settled=self.mark_loaded,
                             show_progress=False, key=f"dashboard-{id(self)}", owner=self)
@@ -264,7 +264,7 @@ class DashboardPanel(Panel):
 
     def _show_cards(self, g: Glance) -> None:
         now = datetime.now(UTC)
-        slow = max(1, self.ctx.settings.get(keys.SLOW_ANSWER_MINUTES))
+        slow = self.ctx.settings.slow_answer_minutes()
         oldest = (self.tr("Oldest asked {when}").format(when=format_relative(
             g.oldest_unanswered, now)) if g.oldest_unanswered else self.tr("All answered"))
         self.card_unanswered.set_figure(format_number(g.unanswered), oldest)
@@ -335,7 +335,7 @@ class DashboardPanel(Panel):
         data = ChartInput(glance=self.glance, days=self.days(),
                           currency=self.ctx.settings.get(keys.DASHBOARD_CURRENCY),
                           today=datetime.now().astimezone().date(),
-                          goal_minutes=max(1, self.ctx.settings.get(keys.SLOW_ANSWER_MINUTES)))
+                          goal_minutes=self.ctx.settings.slow_answer_minutes())
         self._pending_charts = data
         if self.charts.drawn:
             self._on_draw_timer_timeout()
@@ -367,7 +367,7 @@ class DashboardPanel(Panel):
         current = self._current_profile()
         others = [p for p in saved_profiles(self.ctx.options.data_dir)
                   if p.name != current and not p.demo]
-        slow = max(1, self.ctx.settings.get(keys.SLOW_ANSWER_MINUTES))
+        slow = self.ctx.settings.slow_answer_minutes()
         self.ctx.runner.run(read_glances(others, self.ctx.options.data_dir, slow_minutes=slow),
                             on_success=self._on_other_shops_read,
                             on_settled=self._on_other_shops_settled, show_progress=False,

@@ -46,11 +46,6 @@ async def read_threads(services: Session, filters: InboxFilters,
     return arrange([known[t.id] for t in found], filters), total, late
 
 
-def slow_minutes(settings: Settings) -> int:
-    """The seller's goal for an answer, in minutes (conversations waiting longer are late)."""
-    return max(1, settings.get(keys.SLOW_ANSWER_MINUTES))
-
-
 def saved_filters(settings: Settings) -> InboxFilters:
     """The inbox's filters as the seller left them (`InboxPanel.restore_state`)."""
     return InboxFilters.from_json(settings.get(keys.VIEW_FILTERS.at("inbox")))
@@ -80,7 +75,7 @@ async def offered(services: Session | None, settings: Settings) -> AsyncIterator
     if services is None or filters.words or other_view or _offered is not None:
         yield
         return
-    early = _offered = _Early(services, filters, slow_minutes(settings))
+    early = _offered = _Early(services, filters, settings.slow_answer_minutes())
     try:
         # Two turns of the loop: the read's first step, then its two reads' (`gather`), which
         # queues them on the store's thread before the window is built.

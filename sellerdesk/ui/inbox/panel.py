@@ -207,7 +207,7 @@ class InboxPanel(Panel):
         if services is None:
             return
         filters = self._filters
-        minutes = first_read.slow_minutes(self.ctx.settings)
+        minutes = self.ctx.settings.slow_answer_minutes()
         # The first read may be under way already (started before the window was built).
         work = (first and first_read.take(services, filters, minutes)) \
             or first_read.read_threads(services, filters, minutes)
@@ -315,7 +315,7 @@ class InboxPanel(Panel):
         if services is None:
             return
         self._late_timer.start()
-        minutes = first_read.slow_minutes(self.ctx.settings)
+        minutes = self.ctx.settings.slow_answer_minutes()
         self.ctx.runner.run(services.dashboard.late_threads(slow_minutes=minutes),
                             on_success=self.model.set_late, show_progress=False,
                             report_errors=False, key=f"inbox.late-{id(self)}", owner=self)
