@@ -6,7 +6,7 @@ import pytest
 from PySide6 import QtGui
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QTextCharFormat
-from PySide6.QtWidgets import QLabel, QPlainTextEdit
+from PySide6.QtWidgets import QLabel, QLineEdit, QPlainTextEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.ui.icons import app_icon, icon
@@ -14,6 +14,7 @@ from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.banner import MessageBanner, MessageLevel
 from sellerdesk.ui.widgets.code_editor import CodeEditor, HtmlHighlighter
 from sellerdesk.ui.widgets.empty_state import EmptyState
+from sellerdesk.ui.widgets.panel_header import PanelHeader
 from sellerdesk.ui.widgets.state_chip import StateChip
 from sellerdesk.ui.widgets.text import PlainLabel, plain_label
 
@@ -147,3 +148,25 @@ def test_code_editor_is_keyboard_friendly(qtbot: QtBot) -> None:
     assert editor.tabChangesFocus()
     assert editor.accessibleName()
     assert editor.lineWrapMode() == QPlainTextEdit.LineWrapMode.NoWrap
+
+
+def test_a_long_status_line_is_shortened_not_drawn_under_the_tools(qtbot: QtBot) -> None:
+    header = PanelHeader("Orders")
+    qtbot.addWidget(header)
+    search, button = QLineEdit(header), QPushButton("Sort by", header)
+    search.setMinimumWidth(220)
+    header.add_tool(search)
+    header.add_tool(button)
+    line = "543 orders match · 200 loaded, more as you scroll " * 3
+    header.set_subtitle(line)
+    header.resize(520, 80)
+    header.show()
+    qtbot.waitExposed(header)
+    shown = header._subtitle
+    assert header.subtitle() == line  # the whole line, for tests and screen readers
+    assert shown.text().endswith("…") and shown.toolTip() == line
+    assert shown.accessibleName() == line
+    assert shown.geometry().right() < search.geometry().left()  # side by side, not over
+    assert search.geometry().right() < button.geometry().left()
+    header.set_subtitle("2 orders")
+    assert shown.text() == "2 orders" and not shown.toolTip()
