@@ -21,6 +21,7 @@ from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent, parse
 from sellerdesk.services.outbox import OutboxService
 from sellerdesk.services.pending import PendingChange, PendingWrites, id_in
+from sellerdesk.services.people import buyer_name
 from sellerdesk.services.suggestions import (
     SUGGESTIONS,
     Suggestion,
@@ -295,7 +296,7 @@ class InboxService:
         for q in load_all(rows, Question):
             if not awaits_answer(q, held):
                 continue
-            who = (q.from_.name or q.from_.nickname or "") if q.from_ else ""
+            who = buyer_name(q.from_)
             title = q.publication.title if q.publication and q.publication.title else ""
             text = fill_placeholders(template, buyer=who, product=title).strip()
             left = unfilled(text)

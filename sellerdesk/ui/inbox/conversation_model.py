@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QCoreApplication, QObject, QPersistentModelIndex, Qt
 
 from sellerdesk.services.intents import parse
+from sellerdesk.services.people import buyer_name
 from sellerdesk.services.triage import is_open
 from sellerdesk.services.types import IntentKind, OutboxEntry, Question, QuestionStatus
 from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
@@ -54,8 +55,7 @@ class ConversationItem:
 
     @property
     def buyer(self) -> str:
-        who = self.question.from_
-        return (who.name or who.nickname or "") if who else ""
+        return buyer_name(self.question.from_)
 
     @property
     def text(self) -> str:
