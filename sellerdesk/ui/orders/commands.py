@@ -23,11 +23,11 @@ from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.orders.bulk import BulkShippingDialog
 from sellerdesk.ui.orders.columns import state_text
 from sellerdesk.ui.orders.detail import OrderDetail
-from sellerdesk.ui.orders.filters import channel_label, shipping_label
 from sellerdesk.ui.orders.forms import InvoiceForm, ShippingForm
 from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.settings import Settings
+from sellerdesk.ui.vocabulary import channel_label, shipping_label
 from sellerdesk.ui.widgets.formatting import format_number
 
 if TYPE_CHECKING:
