@@ -41,6 +41,10 @@ async def cmd_connect(args: argparse.Namespace) -> int:
     shops = Shops(args.data_dir)
     profile = _profile(args, shops)
     app = await _app(args, shops, profile)
+    if await asyncio.to_thread(lambda: shops.storage_warning):
+        raise CommandError("This computer has no secure password store (keyring) SellerDesk "
+                           "can use, and the command line keeps a connection nowhere else; "
+                           "nothing was done.", ERROR)
     hint = reconnect_hint(args, profile.name)
     try:
         grant = await _sign_in(app, no_browser=args.no_browser)
@@ -57,10 +61,8 @@ async def cmd_connect(args: argparse.Namespace) -> int:
     except CredentialsError as exc:
         raise CommandError(exc.message) from None
     if source.value != "keyring":
-        raise CommandError(
-            f"The shop accepted the sign-in, but it could not be saved: "
-            f"{shops.storage_warning or 'the keyring refused it.'} Without a keyring the "
-            f"command line cannot keep a connection.", ERROR)
+        raise CommandError("The shop accepted the sign-in, but the keyring refused to keep "
+                           f"it. {hint}", ERROR)
     say(f"Connected: profile {profile.name!r} (shop {profile.shop_id} at "
         f"{profile.base_url}). Its sign-in is saved in the keyring and renews itself.")
     if env_token:
