@@ -58,6 +58,11 @@ class SignInError(AuthError):
     """The sign-in through the browser did not complete; `message` says why (`SIGN_IN_*`)."""
 
 
+class PastedTextError(SignInError):
+    """What the seller pasted holds no code of this sign-in (other text, another sign-in's
+    address): their input is wrong, the shop refused nothing (`SIGN_IN_REFUSED`)."""
+
+
 class NotFound(ApiError):
     """404: the record is not (or no longer) on the server."""
 

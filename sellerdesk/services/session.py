@@ -81,6 +81,11 @@ class GrantKeeper:
         if self.save is not None:
             await self.save(grant)
 
+    async def latest(self) -> OAuthGrant | None:
+        """The newest grant `save` stored (by any process), when it can tell (`GrantStore`)."""
+        latest = getattr(self.save, "latest", None)
+        return None if latest is None else cast("OAuthGrant | None", await latest())
+
 
 # ShopClient's attributes that are not coroutine methods: reading one before the client is
 # made makes it at once, on the reading thread (`set_token`, say: rare, and after a request).
