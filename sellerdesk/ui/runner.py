@@ -101,8 +101,10 @@ class TaskHandle(Generic[T]):
 
 
 def is_bug(exc: BaseException) -> bool:
-    """Whether `exc` is a bug to report rather than a failure to describe in words."""
-    return not (is_known(exc) or isinstance(exc, sqlite3.Error | TimeoutError | OSError))
+    """Whether `exc` is a bug to report rather than a failure to describe in words. The
+    store words every SQLite error a computer can cause (full, locked, read-only, damaged);
+    a raw `sqlite3.Error` or a `StoreBugError` reaching a view is SellerDesk's own fault."""
+    return not (is_known(exc) or isinstance(exc, TimeoutError | OSError))
 
 
 def describe_error(exc: BaseException) -> str:

@@ -21,7 +21,13 @@ from sellerdesk.services.types import (
     StoreError,
     StoreFullError,
 )
-from sellerdesk.store.db import translate_error
+from sellerdesk.store.db import (
+    StoreBugError,
+    StoreBusyError,
+    StoreCorruptError,
+    StoreReadOnlyError,
+    translate_error,
+)
 from tests.support.values import raised
 
 TOKEN = "APP_USR-bug-report-secret-0123456789"
@@ -42,7 +48,36 @@ def test_an_unknown_sqlite_error_is_not_called_a_full_disk() -> None:
     odd = sqlite3.OperationalError("database or disk is full")  # the words, another code
     odd.sqlite_errorcode = 1  # type: ignore[attr-defined]  # SQLITE_ERROR
     other = translate_error(odd)
-    assert not isinstance(other, StoreFullError) and "full" not in other.message
+    assert not isinstance(other, StoreFullError | StoreError)  # a bug, not a disk problem
+    assert isinstance(other, StoreBugError) and not is_known(other) and "full" in other.detail
+
+
+def test_sqlite_errors_are_told_by_code_into_known_failures_and_bugs() -> None:
+    def error(code: int, text: str = "x") -> sqlite3.Error:
+        exc = sqlite3.OperationalError(text)
+        exc.sqlite_errorcode = code  # type: ignore[attr-defined]
+        return exc
+
+    assert isinstance(translate_error(error(13)), StoreFullError)
+    assert isinstance(translate_error(error(5)), StoreBusyError)
+    assert isinstance(translate_error(error(6)), StoreBusyError)
+    assert isinstance(translate_error(error(11)), StoreCorruptError)
+    assert isinstance(translate_error(error(26)), StoreCorruptError)
+    assert isinstance(translate_error(error(8)), StoreReadOnlyError)
+    assert isinstance(translate_error(error(8 | (1 << 8))), StoreReadOnlyError)  # extended
+    for known in (5, 8, 10, 11, 13, 14):
+        assert is_known(translate_error(error(known)))
+    for bug in (1, 19, 20, 21, 25):  # SQL error, constraint, mismatch, misuse, range
+        translated = translate_error(error(bug))
+        assert isinstance(translated, StoreBugError) and not is_known(translated)
+    # A real one: a statement SellerDesk got wrong is a bug with the statement's words.
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.execute("SELEC 1")
+    except sqlite3.Error as exc:
+        assert isinstance(translate_error(exc), StoreBugError)
+    finally:
+        conn.close()
 
 
 def test_the_details_hold_what_to_send_and_never_the_token(tmp_path: Path) -> None:
