@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import platform
 import sys
 import threading
@@ -54,7 +55,8 @@ def is_known(exc: BaseException) -> bool:
 def current_log_file() -> Path | None:
     """The file the app logs to (the root logger's file handler), if any."""
     for handler in logging.getLogger().handlers:
-        if isinstance(handler, logging.FileHandler):
+        # One writing nowhere (pytest's own, by default) is no file to read or send.
+        if isinstance(handler, logging.FileHandler) and handler.baseFilename != os.devnull:
             return Path(handler.baseFilename)
     return None
 
