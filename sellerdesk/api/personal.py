@@ -15,6 +15,7 @@ or parentheses, 8 to 15 digits, ending in a group of 3 or 4), never a bare run o
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import re
@@ -33,24 +34,33 @@ KEYS = ("buyer", "from", "from_", "receiver", "receiver_address", "billing_info"
         "billing_data", "billing_address", "phone", "phone2", "mail", "mail2", "email",
         "identification", "doc_number", "address", "address_line", "street", "street_name",
         "zip", "zip_code")
-_KEY = re.compile(
-    r"(?<![\w.$])(?P<q>\\?[\"']?)(?P<key>" + "|".join(sorted(KEYS, key=len, reverse=True))
-    + r")(?P=q)(?:\s*(?P<sep>:)[ \t]*|(?P<eq>=))", re.IGNORECASE)
+# Keys as written in JSON and reprs, or capitalised in free text ("Phone: ...").
+_KEYS = "|".join(f"[{k[0]}{k[0].upper()}]{k[1:]}" for k in sorted(KEYS, key=len, reverse=True))
+# Cheap first looks: most log lines hold none of these, and the exact patterns cost more.
+_KEY_STEMS = ("buyer", "from", "receiver", "billing", "phone", "mail", "identification",
+              "doc_number", "address", "street", "zip")
+# Documents and phones have 7 digits or more, in groups: no need to look where none is.
+_NUMBER_GATE = re.compile(r"[\d+(][\d.\-/ ()+\u00a0]{5,}[\dkK]")
+_SIX_DIGITS = re.compile(r"\d{6}")
+_KEY = re.compile(r"(?<![\w.$])(?P<q>\\?[\"']?)(?P<key>" + _KEYS
+                  + r")(?P=q)(?:\s*(?P<sep>:)[ \t]*|(?P<eq>=))")
 # A value that says nothing about anyone stays: it helps to see a field was empty.
 _EMPTY = re.compile(r"(?:null|None|true|false|True|False|\"\"|''|\{\}|\[\])(?!\w)")
 _OPEN = {"{": "}", "[": "]", "(": ")"}
 _REPR_CALL = re.compile(r"[A-Za-z_]\w*\(")
 
 _EMAIL = re.compile(r"[\w.%+\-]+(?:@|%40)[\w\-]+(?:\.[\w\-]+)+")
-_DOCUMENTS = re.compile("|".join([
-    r"\d{2}\.?\d{3}\.?\d{3}/\d{4}-?\d{2}",  # CNPJ 12.345.678/0001-90
-    r"(?<![\w.,])\d{1,3}(?:\.\d{3}){2}(?:-[\dkK]{1,2})?(?![\w.]|,\d)",  # CPF, DNI, RUT
-    r"(?<![\w.\-])\d{9}-\d{2}(?![\w\-])",  # CPF 123456789-09
-    r"(?<![\w.\-])\d{2}-\d{8}-\d(?![\w\-])",  # CUIT, CUIL 20-12345678-9
-    r"(?<![\w.\-])\d{7,8}-[\dkK](?![\w\-])",  # RUT 12345678-K
-    r"\b[A-Z]{4}\d{6}[HM][A-Z]{5}[A-Z\d]\d\b",  # CURP
-    r"\b[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}\b",  # RFC
-]))
+# Each starts with a digit, its look-behind checking the character before that digit, so
+# the search skips to digits fast (a leading look-behind makes it try every position).
+_DOCUMENTS = re.compile(r"\d(?:" + "|".join([
+    r"\d\.?\d{3}\.?\d{3}/\d{4}-?\d{2}",  # CNPJ 12.345.678/0001-90
+    r"(?<![\w.,]\d)\d{0,2}(?:\.\d{3}){2}(?:-[\dkK]{1,2})?(?![\w.]|,\d)",  # CPF, DNI, RUT
+    r"(?<![\w.\-]\d)\d{8}-\d{2}(?![\w\-])",  # CPF 123456789-09
+    r"(?<![\w.\-]\d)\d-\d{8}-\d(?![\w\-])",  # CUIT, CUIL 20-12345678-9
+    r"(?<![\w.\-]\d)\d{6,7}-[\dkK](?![\w\-])",  # RUT 12345678-K
+]) + ")")
+# Mexico's CURP (18) and RFC (12 or 13): letters, a date, letters and digits.
+_MX_IDS = re.compile(r"\b[A-ZÑ&]{3,4}\d{6}(?:[HM][A-Z]{5}[A-Z\d]\d|[A-Z\d]{3})\b")
 # Candidates only: `_phone` decides. Dots never join a phone here (prices, versions, hosts).
 _PHONE = re.compile(r"(?<![\w+\-/.])\+?\(?\d[\d \u00a0\-()]{5,}\d(?!\w)(?![.,]\d)")
 _DIGITS = re.compile(r"\d+")
@@ -135,10 +145,11 @@ def _scrub_keys(text: str) -> str:
     return "".join(out)
 
 
-def _home_patterns() -> list[re.Pattern[str]]:
-    """The home folder as written in paths, reprs (doubled backslashes) and `file:` URLs."""
-    homes = {os.path.expanduser("~")}
-    homes.add(os.path.realpath(next(iter(homes))))
+@functools.lru_cache(maxsize=4)
+def _home_patterns(home: str) -> list[tuple[str, re.Pattern[str]]]:
+    """The home folder as written in paths and reprs (doubled backslashes), each with its
+    last part (lower case), which a text must hold for the pattern to be worth trying."""
+    homes = {home, os.path.realpath(home)}
     found = []
     for home in sorted(homes, key=len, reverse=True):
         parts = [p for p in re.split(r"[\\/]+", home) if p]
@@ -147,15 +158,20 @@ def _home_patterns() -> list[re.Pattern[str]]:
         lead = r"[\\/]+" if home[:1] in "\\/" else ""
         body = lead + r"[\\/]+".join(re.escape(p) for p in parts)
         flags = re.IGNORECASE if os.name == "nt" else 0
-        found.append(re.compile(r"(?<![\w.~\-])" + body + r"(?![^\\/\s\"'<>:,;)\]}])", flags))
+        found.append((parts[-1].lower(), re.compile(
+            r"(?<![\w.~\-])" + body + r"(?![^\\/\s\"'<>:,;)\]}])", flags)))
     return found
 
 
 def scrub_paths(text: str) -> str:
     """The home folder written `~`, and the user name in any other user folder `<user>`."""
-    for pattern in _home_patterns():
-        text = pattern.sub("~", text)
-    return _OTHER_USER.sub(lambda m: m.group(1) + USER, text)
+    lower = text.lower()
+    for last, pattern in _home_patterns(os.path.expanduser("~")):
+        if last in lower:
+            text = pattern.sub("~", text)
+    if "users" in lower or "/home" in lower:
+        text = _OTHER_USER.sub(lambda m: m.group(1) + USER, text)
+    return text
 
 
 def scrub_personal(text: str) -> str:
@@ -163,10 +179,17 @@ def scrub_personal(text: str) -> str:
     if not text:
         return text
     text = scrub_paths(text)
-    text = _scrub_keys(text)
-    text = _EMAIL.sub(EMAIL, text)
-    text = _DOCUMENTS.sub(DOCUMENT, text)
-    return _PHONE.sub(_phone, text)
+    lower = text.lower()
+    if any(stem in lower for stem in _KEY_STEMS):
+        text = _scrub_keys(text)
+    if "@" in text or "%40" in text:
+        text = _EMAIL.sub(EMAIL, text)
+    if any(sum(c.isdigit() for c in m.group()) >= 7 for m in _NUMBER_GATE.finditer(text)):
+        text = _DOCUMENTS.sub(DOCUMENT, text)
+        text = _PHONE.sub(_phone, text)
+    if _SIX_DIGITS.search(text):
+        text = _MX_IDS.sub(DOCUMENT, text)
+    return text
 
 
 def scrub_all(text: str) -> str:
@@ -174,6 +197,7 @@ def scrub_all(text: str) -> str:
     return scrub_personal(scrub_secrets(text))
 
 
+_DONE = "personal_data_scrubbed"
 # What every LogRecord has; anything else on a record came from `extra=`.
 _STANDARD = frozenset(logging.LogRecord("", 0, "", 0, "", None, None).__dict__) | {
     "message", "asctime"}
@@ -181,7 +205,10 @@ _STANDARD = frozenset(logging.LogRecord("", 0, "", 0, "", None, None).__dict__) 
 
 def scrub_personal_record(record: logging.LogRecord) -> None:
     """Rewrite `record` in place so that its message, traceback, stack and `extra` fields
-    hold no personal data."""
+    hold no personal data. Once per record: a second handler finds it done."""
+    if getattr(record, _DONE, False):
+        return
+    setattr(record, _DONE, True)
     for name, value in list(record.__dict__.items()):
         if name not in _STANDARD and isinstance(value, str):
             setattr(record, name, scrub_personal(value))
