@@ -149,13 +149,12 @@ def _scrub_keys(text: str) -> str:
 def _home_patterns(home: str) -> list[tuple[str, re.Pattern[str]]]:
     """The home folder as written in paths and reprs (doubled backslashes), each with its
     last part (lower case), which a text must hold for the pattern to be worth trying."""
-    homes = {home, os.path.realpath(home)}
     found = []
-    for home in sorted(homes, key=len, reverse=True):
-        parts = [p for p in re.split(r"[\\/]+", home) if p]
-        if not parts or home == "~" or home.rstrip("\\/").endswith(":"):
+    for spelling in sorted({home, os.path.realpath(home)}, key=len, reverse=True):
+        parts = [p for p in re.split(r"[\\/]+", spelling) if p]
+        if not parts or spelling == "~" or spelling.rstrip("\\/").endswith(":"):
             continue  # no home, or a bare drive: nothing to shorten
-        lead = r"[\\/]+" if home[:1] in "\\/" else ""
+        lead = r"[\\/]+" if spelling[:1] in "\\/" else ""
         body = lead + r"[\\/]+".join(re.escape(p) for p in parts)
         flags = re.IGNORECASE if os.name == "nt" else 0
         found.append((parts[-1].lower(), re.compile(
