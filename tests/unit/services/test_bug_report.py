@@ -110,8 +110,8 @@ async def test_a_task_exception_nobody_retrieved_reaches_the_report() -> None:
 EMAIL, PHONE, CPF = "ana.souza@correo.com.br", "+55 11 98765-4321", "123.456.789-09"
 STREET, NAME = "Rua das Flores 123", "Ana Souza"
 TEST_FILE = Path(__file__).resolve()
-# The home folder for these tests: the one above the checkout, so the frames are under it.
-HOME = TEST_FILE.parents[4]
+# The home folder for these tests: the checkout's, so the frames are under it.
+HOME = TEST_FILE.parents[3]
 
 
 @pytest.fixture
