@@ -5,8 +5,10 @@ and SellerDesk's DEBUG; `-vv` also the libraries' DEBUG (qasync, httpx, httpcore
 asyncio, ...). `SELLERDESK_LOG_DEBUG=all` puts every logger at DEBUG (file and, with `-v`,
 terminal); `SELLERDESK_LOG_DEBUG=httpx,qasync` only those. Every level is safe: the redaction
 (`sellerdesk.api.redact`) is installed before anything logs and scrubs every record of every
-logger, so the most verbose log still holds no token. Lines are escaped like everything the
-command line prints (`safe_text.for_terminal`).
+logger, so the most verbose log still holds no token; the file and the terminal also take
+buyers' data and the user name out (`sellerdesk.api.personal`), since the file is what a
+seller sends with a bug report. Lines are escaped like everything the command line prints
+(`safe_text.for_terminal`).
 """
 
 from __future__ import annotations
@@ -19,14 +21,16 @@ from pathlib import Path
 
 import platformdirs
 
+from sellerdesk.api.personal import PersonalDataFilter, scrub_all
 from sellerdesk.api.redact import (
     RedactionFilter,
     install_excepthooks,
     install_redaction,
 )
-from sellerdesk.api.redact import scrub as scrub  # the command line's crash line uses it
 from sellerdesk.services.safe_text import for_terminal
 
+# The command line's crash line: no secret, no buyer, no user name.
+scrub = scrub_all
 APP_NAME = "SellerDesk"
 DEBUG_ENV = "SELLERDESK_LOG_DEBUG"
 # Libraries quiet (warnings only) unless asked for: their DEBUG is for chasing their bugs.
@@ -95,6 +99,7 @@ def setup_logging(data_dir: Path | None = None, *, verbose: int | bool = 0,
                                                        encoding="utf-8")
         handler.setFormatter(fmt)
         handler.addFilter(RedactionFilter())
+        handler.addFilter(PersonalDataFilter())
         root.addHandler(handler)
     except OSError:  # a read-only or full disk must not keep the seller out
         path = None
@@ -102,5 +107,6 @@ def setup_logging(data_dir: Path | None = None, *, verbose: int | bool = 0,
         stream = logging.StreamHandler()
         stream.setFormatter(fmt)
         stream.addFilter(RedactionFilter())
+        stream.addFilter(PersonalDataFilter())
         root.addHandler(stream)
     return path

@@ -248,12 +248,12 @@
         <translation>SellerDesk tuvo un problema inesperado. Lo que guardaste está a salvo y puedes seguir trabajando.</translation>
     </message>
     <message>
-        <source>To help fix it, send the details below (they hold no access token) and the log file to your SellerDesk support. The log file is {path}</source>
-        <translation>Para ayudar a corregirlo, envía los detalles de abajo (no contienen el token de acceso) y el archivo de registro a tu soporte de SellerDesk. El archivo de registro es {path}</translation>
+        <source>To help fix it, copy the details below and send them to your SellerDesk support. They are exactly what is copied: buyers&apos; e-mails, phone numbers, documents and addresses, your access token and your user name have been taken out. If support asks for the whole log, it is {path}</source>
+        <translation>Para ayudar a corregirlo, copia los detalles de abajo y envíalos a tu soporte de SellerDesk. Son exactamente lo que se copia: se quitaron los correos, teléfonos, documentos y direcciones de los compradores, tu token de acceso y tu nombre de usuario. Si el soporte pide el registro completo, está en {path}</translation>
     </message>
     <message>
-        <source>To help fix it, send the details below (they hold no access token) to your SellerDesk support.</source>
-        <translation>Para ayudar a corregirlo, envía los detalles de abajo (no contienen el token de acceso) a tu soporte de SellerDesk.</translation>
+        <source>To help fix it, copy the details below and send them to your SellerDesk support. They are exactly what is copied: buyers&apos; e-mails, phone numbers, documents and addresses, your access token and your user name have been taken out.</source>
+        <translation>Para ayudar a corregirlo, copia los detalles de abajo y envíalos a tu soporte de SellerDesk. Son exactamente lo que se copia: se quitaron los correos, teléfonos, documentos y direcciones de los compradores, tu token de acceso y tu nombre de usuario.</translation>
     </message>
     <message>
         <source>Copied</source>

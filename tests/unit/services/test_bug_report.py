@@ -1,5 +1,5 @@
-"""Bugs apart from known errors: what counts as known, the report's details (never a token),
-and the hooks that bring every uncaught exception to one place."""
+"""Bugs apart from known errors: what counts as known, the report's details (never a token,
+never a buyer), and the hooks that bring every uncaught exception to one place."""
 
 from __future__ import annotations
 
@@ -8,11 +8,13 @@ import logging
 import sqlite3
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from sellerdesk.api.redact import register_secret
+from sellerdesk.logs import setup_logging
 from sellerdesk.services.bug_report import BugReport, BugReports, build_report, is_known
 from sellerdesk.services.types import (
     CredentialsError,
@@ -137,3 +139,76 @@ async def test_a_task_exception_nobody_retrieved_reaches_the_report() -> None:
     bugs.loop_handler(loop, {"message": "something without an exception"})
     assert [r.kind for r in heard] == ["TypeError"]
     assert heard[0].where == "Task exception was never retrieved"
+
+
+# A buyer as a bug may quote them, and the seller's own folder.
+EMAIL, PHONE, CPF = "ana.souza@correo.com.br", "+55 11 98765-4321", "123.456.789-09"
+STREET, NAME = "Rua das Flores 123", "Ana Souza"
+TEST_FILE = Path(__file__).resolve()
+# The home folder for these tests: the checkout's, so the frames are under it.
+HOME = TEST_FILE.parents[3]
+
+
+@pytest.fixture
+def file_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The app's real log set-up, writing to a file in `tmp_path`; undone afterwards."""
+    monkeypatch.setenv("HOME", str(HOME))
+    root = logging.getLogger()
+    before, level = list(root.handlers), root.level
+    levels = {n: logging.getLogger(n).level for n in ("sellerdesk", "sellerdesk.bugs")}
+    hooks = (sys.excepthook, threading.excepthook)
+    path = setup_logging(tmp_path / "data")
+    assert path is not None
+    yield path
+    for handler in root.handlers:
+        if handler not in before:
+            handler.close()
+            root.removeHandler(handler)
+    root.setLevel(level)
+    for name, value in levels.items():
+        logging.getLogger(name).setLevel(value)
+    sys.excepthook, threading.excepthook = hooks
+
+
+def open_buyers_file() -> None:
+    shipping = {"id": 77, "receiver": {"name": NAME, "address": STREET, "zip": "01234-567"}}
+    raise LookupError(f"no label for {shipping!r}: write to {EMAIL} or call {PHONE} "
+                      f"(CPF {CPF}); see {HOME}/Documentos/etiquetas.csv")
+
+
+def test_a_bug_quoting_a_buyer_leaves_them_out_of_the_report_and_the_log(
+        file_log: Path) -> None:
+    # A line an older SellerDesk wrote, unscrubbed, and one written now: the report's tail.
+    with file_log.open("a", encoding="utf-8") as f:
+        f.write(f"2026-11-27 06:00:00,000 WARNING sellerdesk.api: old line for {EMAIL}\n")
+    logging.getLogger("sellerdesk.orders").warning("label for %s, order 2000012345678", PHONE)
+    bugs = BugReports()  # the real log file: the root logger's
+    heard: list[BugReport] = []
+    bugs.reported.connect(heard.append)
+    uninstall = bugs.install()
+    try:
+        worker = threading.Thread(target=open_buyers_file, name="labels")
+        worker.start()
+        worker.join()
+    finally:
+        uninstall()
+    [report] = heard
+    for handler in logging.getLogger().handlers:
+        handler.flush()
+    old, written = file_log.read_text(encoding="utf-8").split("\n", 1)
+    assert EMAIL in old  # written by the test as an older version would have
+    # The frames, as support needs them: under `~`, with their line and function.
+    frame = f'File "~/{TEST_FILE.relative_to(HOME).as_posix()}", line'
+    for text in (report.details, written):
+        for value in (EMAIL, PHONE, "98765", CPF, STREET, NAME, str(HOME)):
+            assert value not in text
+        assert "LookupError: no label for {'id': 77, 'receiver': <removed>}" in text
+        assert "in open_buyers_file" in text
+        assert frame in text and "~/Documentos/etiquetas.csv" in text
+    assert report.kind == "LookupError" and report.log_file == file_log
+    # The last lines of the log ride along, cleaned again: the old one too.
+    assert "Last lines of the log:" in report.details
+    assert "order 2000012345678" in report.details and "old line for <email>" in report.details
+    # The log file holds the bug's traceback (logged after the report took the tail).
+    assert written.count("LookupError: no label for") == 1
+    assert "Last lines of the log:" not in written
