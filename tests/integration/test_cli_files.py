@@ -146,10 +146,10 @@ def test_no_cell_starts_a_formula_read_with_either_separator(
         locale: str, separator: str) -> None:
     target = tmp_path / "orders.csv"
     export(hostile_sandbox, synced_data, target, *args, locale=locale)
-    raw = target.read_bytes().decode("utf-8-sig")
-    assert raw.startswith(f'"id"{separator}"date"{separator}"buyer"')
     for reader in (",", ";"):
         assert formulas(parsed(target, reader)) == [], reader
+    raw = target.read_bytes().decode("utf-8-sig")
+    assert raw.startswith(f'"id"{separator}"date"{separator}"buyer"')
     rows = {row[0]: row for row in parsed(target, separator)}
     buyers = {row[2] for row in rows.values()}
     for name in ["Juan;'=cmd|' /C calc'!A0", "x;'+1;", "'=HYPERLINK(\"http://x\",\"y\")",
