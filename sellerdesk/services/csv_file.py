@@ -6,9 +6,9 @@ starts a formula, and the file is written privately and whole (`private_files`).
 - Every field is quoted (`csv.QUOTE_ALL`): a reader using the file's own separator never
   splits a cell.
 - A reader using the other separator (or a tab, or a line break inside a cell) does split
-  cells, so every piece that could then start a cell is defused: a `'` goes before a
-  leading `= + - @ TAB CR` at the start of the cell and after each `,` `;` TAB CR LF inside
-  it (quotes and spaces skipped), the rule spreadsheets and OWASP use for a leading one.
+  cells, so every piece that could then start a cell is defused: where `= + - @ TAB CR`
+  (after any quotes or spaces) starts the cell or follows a `,` `;` TAB CR LF inside it, a
+  `'` goes first: the rule spreadsheets and OWASP use for a cell's first character.
 """
 
 from __future__ import annotations
@@ -25,15 +25,23 @@ from babel.numbers import get_decimal_symbol
 from sellerdesk.private_files import replace_privately
 
 FORMULA_START = "=+-@\t\r"
-# Where a reader may start a new cell inside ours: another separator or a line break.
-SPLITS = ",;\t\r\n"
-# A cell's start or a split, then quotes or spaces, then a formula character.
-_PIECE = re.compile(r'(^|[,;\t\r\n])(["\x20]*)(?=[=+\-@\t\r])')
+# Where a reader may start a new cell inside ours: the start, another separator, a line
+# break; a ' goes there when a formula character follows (after quotes or spaces).
+_PIECE = re.compile(r'(?:^|(?<=[,;\t\r\n]))(?=["\x20]*[=+\-@\t\r])')
+# The same test over a whole row joined by NUL: one search per row, not one per cell.
+_ROW_AT_RISK = re.compile(r'(?:^|[\x00,;\t\r\n])["\x20]*[=+\-@\t\r]')
 
 
 def defuse(cell: str) -> str:
     """`cell` as text a spreadsheet will not run, however it splits the line."""
-    return _PIECE.sub(r"\1\2'", cell)
+    return _PIECE.sub("'", cell)
+
+
+def defuse_row(cells: Sequence[str]) -> Sequence[str]:
+    """Every cell of a row defused (most rows need nothing: they are returned as they are)."""
+    if _ROW_AT_RISK.search("\x00".join(cells)) is None:
+        return cells
+    return [defuse(c) for c in cells]
 
 
 def separator_for(decimal_point: str) -> str:
@@ -67,9 +75,9 @@ def write_csv(path: Path, headers: Sequence[str], rows: Iterable[Sequence[str]],
     """Write the file (UTF-8 with BOM, for spreadsheets), every cell defused and quoted."""
     with replace_privately(path, encoding="utf-8-sig", newline="") as fh:
         writer = csv.writer(fh, delimiter=delimiter, quoting=csv.QUOTE_ALL)
-        writer.writerow([defuse(h) for h in headers])
-        writer.writerows([defuse(c) for c in row] for row in rows)
+        writer.writerow(defuse_row(headers))
+        writer.writerows(defuse_row(row) for row in rows)
 
 
-__all__ = ["FORMULA_START", "defuse", "environment_locale", "list_separator",
+__all__ = ["FORMULA_START", "defuse", "defuse_row", "environment_locale", "list_separator",
            "separator_for", "write_csv"]

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from sellerdesk.services.csv_file import (
     FORMULA_START,
     defuse,
+    defuse_row,
     environment_locale,
     list_separator,
     write_csv,
@@ -59,7 +60,7 @@ def test_defuse_keeps_plain_text_and_adds_one_quote_per_formula_start() -> None:
     assert defuse("=1") == "'=1" and defuse("-2+3") == "'-2+3"
     assert defuse("x;+1;") == "x;'+1;"
     assert defuse("\t=1") == "'\t'=1"  # a tab reader splits there too
-    assert defuse("a, =1") == "a, '=1"
+    assert defuse("a, =1") == "a,' =1" and defuse('b;"=2') == "b;'\"=2"
     assert defuse(defuse("Juan;=cmd")) == "Juan;'=cmd"  # once is enough
 
 
@@ -73,6 +74,12 @@ def test_no_cell_of_any_text_starts_a_formula_read_any_way(cells: list[str],
         ["1", *(defuse(c) for c in cells)])
     for reader in READERS:
         assert not [c for c in cells_read(buf.getvalue(), reader) if starts_a_formula(c)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet=",;\t\r\n\x00\"' =+-@aZ1"), max_size=5))
+def test_a_row_at_once_is_its_cells_one_by_one(cells: list[str]) -> None:
+    assert list(defuse_row(cells)) == [defuse(c) for c in cells]
 
 
 @pytest.mark.parametrize(("locale", "separator"), [
