@@ -123,6 +123,16 @@ def _option(text: str) -> tuple[str, str]:
     return key.strip(), value
 
 
+DELIMITERS = {",": ",", "comma": ",", ";": ";", "semicolon": ";", "tab": "\t", "\t": "\t"}
+
+
+def _delimiter(text: str) -> str:
+    try:
+        return DELIMITERS[text.strip(" ").lower()]
+    except KeyError:
+        raise argparse.ArgumentTypeError(f"must be ',', ';' or tab, not {text!r}") from None
+
+
 def _add_tracking(sub: Any) -> None:
     from sellerdesk.services.types import CodeEvent, Provider, TrackingStatus
 
@@ -243,6 +253,9 @@ def build_parser() -> argparse.ArgumentParser:
     e = sub.add_parser("export", help="export data")
     e.add_argument("what", choices=["orders"])
     e.add_argument("--csv", required=True, type=Path, metavar="FILE")
+    e.add_argument("--delimiter", type=_delimiter, metavar="{,|;|tab}",
+                   help="what separates cells (default: your locale's spreadsheets' list "
+                        "separator: ';' where numbers have a decimal comma, else ',')")
     return p
 
 

@@ -33,6 +33,7 @@ import platformdirs
 
 from sellerdesk.api.redact import register_secret
 from sellerdesk.api.tokens import OAuthGrant
+from sellerdesk.private_files import private_dir
 
 if TYPE_CHECKING:  # the keyring loads when first needed (see the module docstring)
     from keyring.backend import KeyringBackend
@@ -370,7 +371,7 @@ class CredentialStore:
         data = msgspec.json.format(msgspec.json.encode(settings), indent=2)
         folder = self.settings_path.parent
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            private_dir(folder)
             # Write aside, then rename: a crash leaves the old file or the new, never half.
             fd, tmp = tempfile.mkstemp(dir=folder, prefix=".profiles-", suffix=".tmp")
             try:

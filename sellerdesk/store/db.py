@@ -36,6 +36,7 @@ from typing import IO, Any, ParamSpec, TypeVar
 
 import platformdirs
 
+from sellerdesk.private_files import private_dir, private_file, private_opener, tighten_if_present
 from sellerdesk.store.schema import MIGRATIONS, Migration
 
 log = logging.getLogger("sellerdesk.store")
@@ -193,7 +194,8 @@ def profile_db_path(profile: str, data_dir: Path | None = None) -> Path:
 def _lock_exclusively(path: Path) -> IO[bytes]:
     """Hold an OS lock on `path` until the returned file is closed, or raise StoreBusyError."""
     try:
-        handle = open(path, "a+b")  # noqa: SIM115 - held open for the database's lifetime
+        # Held open for the database's lifetime.
+        handle = open(path, "a+b", opener=private_opener)  # noqa: SIM115
     except OSError as exc:
         raise StoreError("SellerDesk could not open its data folder. Check that the disk is "
                          "connected and that you may write to it.", detail=str(exc)) from exc
@@ -211,6 +213,18 @@ def _lock_exclusively(path: Path) -> IO[bytes]:
         handle.close()
         raise StoreBusyError(detail=f"{path} is held by another process: {exc}") from exc
     return handle
+
+
+def _make_private(path: Path) -> None:
+    """The store 0600 before SQLite opens it: SQLite gives its -wal and -shm the database's
+    mode, so they are private too; ones left wider by an older SellerDesk are tightened."""
+    try:
+        private_file(path)
+        for suffix in ("-wal", "-shm", "-journal"):
+            tighten_if_present(path.with_name(path.name + suffix))
+    except OSError as exc:
+        raise StoreError("SellerDesk could not open its data folder. Check that the disk is "
+                         "connected and that you may write to it.", detail=str(exc)) from exc
 
 
 def _close_once_opened(opening: asyncio.Future[Database]) -> None:
@@ -235,17 +249,21 @@ class Database:
         self._depth = 0  # open transaction levels (savepoints past the first)
         self._durable = False
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(self.path.parent)
         except OSError as exc:
             raise StoreError("SellerDesk could not create its data folder "
                              f"{self.path.parent}.", detail=str(exc)) from exc
         self._process_lock = _lock_exclusively(self.path.with_name(self.path.name + ".lock"))
         try:
+            _make_private(self.path)
             self._conn = sqlite3.connect(self.path, isolation_level=None,
                                          check_same_thread=False, timeout=5.0)
         except sqlite3.Error as exc:
             self._process_lock.close()
             raise translate_error(exc) from exc
+        except BaseException:
+            self._process_lock.close()
+            raise
         try:
             self._configure()
             self.migrate(migrations)

@@ -12,9 +12,10 @@ import functools
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QLocale, QObject, QStandardPaths, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from sellerdesk.services.csv_file import separator_for
 from sellerdesk.services.order_list import OrderItem
 from sellerdesk.services.orders import CSV_COLUMNS, CsvWords, ShippingChange
 from sellerdesk.services.types import OrderFilter, OrderSort, OutboxEntry, ShippingStatus
@@ -203,8 +204,11 @@ class OrderCommands(QObject):
     def export_csv(self, path: Path, f: OrderFilter, sort: OrderSort) -> None:
         if self._session is None:
             return
-        self._runner.run(self._session.orders.export_csv(path, f, sort=sort,
-                                                         words=csv_words()),
+        # The separator the seller's spreadsheet reads: the system's region, as Excel's
+        # (';' beside a decimal comma), whatever language the window speaks.
+        delimiter = separator_for(QLocale.system().decimalPoint())
+        self._runner.run(self._session.orders.export_csv(path, f, sort=sort, words=csv_words(),
+                                                         delimiter=delimiter),
                          on_success=functools.partial(self._on_exported, path),
                          label=QCoreApplication.translate("OrdersPanel", "Exporting orders…"),
                          owner=self)
