@@ -78,7 +78,7 @@ TOKEN_LIFETIME = 6 * 3600.0  # the field's access tokens, when the server does n
 # What one answer of the service may cost (architecture rule 10). A page of 50 orders is
 # about 0.2 MB and the whole category tree a few MB: the cap is generous, yet a body that
 # inflates without end or never ends is cut long before it weighs on the seller's machine.
-MAX_RESPONSE_BYTES = 64 * 1024 * 1024  # an API answer's body, counted after decompression
+MAX_RESPONSE_BYTES = 16 * 1024 * 1024  # an API answer's body, counted after decompression
 ERROR_BODY_BYTES = 64 * 1024  # of a refusal's (4xx/5xx) body: only its first words are read
 REQUEST_DEADLINE = 60.0  # seconds for a whole request, headers and all of the body
 

@@ -124,7 +124,7 @@ class AnswerTooLarge(BadResponse):
     the picture's own cap for a thumbnail): reading stopped there and nothing of it is used.
     Not retried: the same request would bring the same answer."""
 
-    default_message = ("The shop service sent an answer larger than 64 MB, so SellerDesk "
+    default_message = ("The shop service sent an answer larger than 16 MB, so SellerDesk "
                        "stopped reading it.")
 
     def __init__(self, limit: int, *, detail: str = "", status: int | None = None) -> None:
