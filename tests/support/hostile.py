@@ -25,7 +25,8 @@ class Answer:
 
     `framing`: "length" announces a Content-Length (the body's true size, or `length` when
     given: a lie), "close" announces none and ends the body by closing, "chunked" uses
-    chunked transfer coding. `hold` keeps the connection open after the last piece."""
+    chunked transfer coding. `hold` keeps the connection open after the last piece; `stall`
+    sends nothing at all (not even the status line) and keeps it open."""
 
     status: int = 200
     headers: tuple[tuple[str, str], ...] = ()
@@ -34,6 +35,7 @@ class Answer:
     framing: str = "length"
     length: int | None = None
     hold: bool = False
+    stall: bool = False
 
 
 def body(data: bytes, *, status: int = 200, coding: str | None = None,
@@ -173,6 +175,8 @@ class HostileServer:
                 pass
 
     async def _answer(self, writer: asyncio.StreamWriter, answer: Answer) -> None:
+        if answer.stall:
+            await asyncio.sleep(3600)
         pieces: Iterable[bytes] = answer.pieces()
         headers = list(answer.headers)
         if answer.framing == "length":
@@ -201,3 +205,13 @@ class HostileServer:
             await writer.drain()
         if answer.hold:
             await asyncio.sleep(3600)
+
+
+class Switch:
+    """A route that gives every request the answer set last (`switch.answer = ...`)."""
+
+    def __init__(self, answer: Answer | None = None) -> None:
+        self.answer = answer or body(b"{}")
+
+    def __call__(self, method: str, target: str) -> Answer:
+        return self.answer
