@@ -220,7 +220,8 @@ _CODING_HEADERS = frozenset({b"content-encoding", b"content-length", b"transfer-
 async def _body(response: httpx.Response, limit: int) -> bytes:
     # A transport may hand over an answer it has read (and decoded) already: httpx's
     # MockTransport does. Its body is in memory; only the cap is left to apply.
-    codings = [] if response.is_stream_consumed else response.headers.get_list("Content-Encoding", split_commas=True)
+    codings = ([] if response.is_stream_consumed
+               else response.headers.get_list("Content-Encoding", split_commas=True))
     if not response.is_success:
         reader = BodyReader(codings, min(limit, policy.ERROR_BODY_BYTES), truncate=True)
         try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import tempfile
 import threading
 from dataclasses import dataclass
@@ -24,8 +25,19 @@ class Finished:
         return self.peak_rss / 1e6
 
 
-def run_measured(args: list[str], *, timeout: float = 180.0, **kw: Any) -> Finished:
-    """`args` run to its end (killed after `timeout` s); its exit code, output and peak RSS."""
+# Sets the address-space limit, then becomes the program (same process: `wait4` measures it).
+_LIMITED = ("import os, resource, sys; n = int(sys.argv[1]); "
+            "resource.setrlimit(resource.RLIMIT_AS, (n, n)); os.execv(sys.argv[2], sys.argv[2:])")
+
+
+def run_measured(args: list[str], *, timeout: float = 180.0, address_space: int | None = None,
+                 **kw: Any) -> Finished:
+    """`args` run to its end (killed after `timeout` s); its exit code, output and peak RSS.
+
+    `address_space` (bytes) limits the child's memory, so that a regression under test fails
+    with a `MemoryError` instead of taking the machine's memory from everything else."""
+    if address_space is not None:
+        args = [sys.executable, "-c", _LIMITED, str(address_space), *args]
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         process = subprocess.Popen(args, stdout=out, stderr=err, **kw)
         killer = threading.Timer(timeout, os.kill, (process.pid, signal.SIGKILL))
