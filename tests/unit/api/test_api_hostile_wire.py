@@ -191,7 +191,8 @@ def test_bombs_and_trickles_cost_a_child_process_little_memory() -> None:
         finished = run_measured(
             [sys.executable, "-m", "tests.support.wire_worker", server.url, "shop",
              "search_orders", "search_questions",
-             f"search_threads:{policy.MAX_RESPONSE_BYTES}:1.0"], cwd=ROOT, timeout=120)
+             f"search_threads:{policy.MAX_RESPONSE_BYTES}:1.0"], cwd=ROOT, timeout=120,
+            address_space=3 << 30)  # a regression fails here, not the machine's memory
     assert finished.returncode == 0, finished.stderr[-2000:]
     outcomes = {o["call"]: o for o in map(json.loads, finished.stdout.splitlines())}
     assert {call: o.get("error") for call, o in outcomes.items()} == {
