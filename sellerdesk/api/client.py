@@ -16,7 +16,6 @@ import httpx
 import msgspec
 
 from sellerdesk import policy
-from sellerdesk.api.bounded import ACCEPT_ENCODING
 from sellerdesk.api.enums import (
     Channel,
     ContactDataStatus,
@@ -112,10 +111,7 @@ class ShopClient:
             base_url=root, timeout=timeout, transport=transport, follow_redirects=False,
             limits=httpx.Limits(max_connections=max(1, max_concurrency),
                                 max_keepalive_connections=max(1, max_concurrency)),
-            headers={"Accept": "application/json", "User-Agent": "SellerDesk",
-                     # Only codings `api/bounded.py` undoes with its cap (httpx would offer
-                     # br and zstd when their packages happen to be installed).
-                     "Accept-Encoding": ACCEPT_ENCODING},
+            headers={"Accept": "application/json", "User-Agent": "SellerDesk"},
         )
         self._http = http
         self._now = now

@@ -20,7 +20,7 @@ import msgspec
 
 from sellerdesk import policy
 from sellerdesk.api.backend import import_backend
-from sellerdesk.api.bounded import BodyReader, TooLarge, Unreadable
+from sellerdesk.api.bounded import ACCEPT_ENCODING, BodyReader, TooLarge, Unreadable
 from sellerdesk.api.decoding import excerpt
 from sellerdesk.api.errors import (
     AUTH_REFUSED_BECAUSE,
@@ -203,6 +203,9 @@ async def send(http: httpx.AsyncClient, request: httpx.Request, what: str,
 
 
 async def _read(http: httpx.AsyncClient, request: httpx.Request, limit: int) -> httpx.Response:
+    # Only the codings `bounded` undoes (httpx offers br and zstd when their packages are
+    # installed), whichever client made the request.
+    request.headers["Accept-Encoding"] = ACCEPT_ENCODING
     response = await http.send(request, stream=True)
     try:
         body = await _body(response, limit)

@@ -204,3 +204,17 @@ def test_bombs_and_trickles_cost_a_child_process_little_memory() -> None:
     # The client with its imports takes ~50 MB, a body at the cap 16 MiB more; old main took
     # the bomb alone to gigabytes.
     assert finished.peak_rss < 200e6, f"peak RSS {finished.peak_mb:.0f} MB"
+
+
+async def test_only_the_codings_read_within_the_cap_are_asked_for(hostile: HostileServer,
+                                                                  switch: Switch) -> None:
+    asked: list[str] = []
+
+    async def note(request: httpx.Request) -> None:  # as the request leaves
+        asked.append(request.headers["Accept-Encoding"])
+
+    switch.answer = body((Path(__file__).parent / "samples" / "shop.json").read_bytes())
+    async with client(hostile) as api:
+        api._t.http.event_hooks["request"] = [note]
+        await api.shop()
+    assert asked == ["gzip, deflate"]
