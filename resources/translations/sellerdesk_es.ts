@@ -1060,6 +1060,14 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>El servicio de la tienda volvió a enviar la misma página al pedirle la siguiente, así que la lista termina aquí.</translation>
     </message>
     <message>
+        <source>The shop service sent an answer larger than 16 MB, so SellerDesk stopped reading it.</source>
+        <translation>El servicio de la tienda envió una respuesta de más de 16 MB, así que SellerDesk dejó de leerla.</translation>
+    </message>
+    <message>
+        <source>The shop service took longer than 60 s to answer, so SellerDesk stopped waiting.</source>
+        <translation>El servicio de la tienda tardó más de 60 s en responder, así que SellerDesk dejó de esperar.</translation>
+    </message>
+    <message>
         <source>SellerDesk could not read or save its local data.</source>
         <translation>SellerDesk no pudo leer ni guardar sus datos locales.</translation>
     </message>

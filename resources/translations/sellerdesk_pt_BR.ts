@@ -1060,6 +1060,14 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>O serviço da loja enviou a mesma página de novo ao ser pedida a seguinte, então a lista para aqui.</translation>
     </message>
     <message>
+        <source>The shop service sent an answer larger than 16 MB, so SellerDesk stopped reading it.</source>
+        <translation>O serviço da loja enviou uma resposta maior que 16 MB, então o SellerDesk parou de lê-la.</translation>
+    </message>
+    <message>
+        <source>The shop service took longer than 60 s to answer, so SellerDesk stopped waiting.</source>
+        <translation>O serviço da loja demorou mais de 60 s para responder, então o SellerDesk parou de esperar.</translation>
+    </message>
+    <message>
         <source>SellerDesk could not read or save its local data.</source>
         <translation>O SellerDesk não conseguiu ler ou salvar os dados locais.</translation>
     </message>

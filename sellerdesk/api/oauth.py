@@ -43,7 +43,7 @@ from sellerdesk.api.errors import (
 )
 from sellerdesk.api.loopback import LoopbackReceiver
 from sellerdesk.api.redact import install_redaction, scrub
-from sellerdesk.api.responses import error_for, send, take_turn
+from sellerdesk.api.responses import API_BOUNDS, Bounds, error_for, send, take_turn
 from sellerdesk.api.tokens import OAuthGrant, utcnow
 
 log = logging.getLogger("sellerdesk.api")
@@ -77,13 +77,14 @@ def _grant(answer: TokenAnswer, *, client_id: str, client_secret: str, token_url
 
 
 async def _token_call(http: httpx.AsyncClient, token_url: str, form: dict[str, str], *,
-                      refused: str, pacer: policy.Pacer | None) -> TokenAnswer:
+                      refused: str, pacer: policy.Pacer | None,
+                      bounds: Bounds = API_BOUNDS) -> TokenAnswer:
     what = f"POST token endpoint ({form['grant_type']})"
     if pacer is not None:
         await take_turn(pacer, what)
     request = http.build_request("POST", token_url, data=form,
                                  headers={"Accept": "application/json"})
-    response = await send(http, request, what)
+    response = await send(http, request, what, bounds)
     if response.is_success:
         return decode_strict(response.content, TokenAnswer, what=what)
     error = error_for(response, what)
@@ -97,13 +98,15 @@ async def _token_call(http: httpx.AsyncClient, token_url: str, form: dict[str, s
 
 async def refresh_grant(http: httpx.AsyncClient, grant: OAuthGrant, *,
                         pacer: policy.Pacer | None = None,
-                        now: Callable[[], datetime] = utcnow) -> OAuthGrant:
+                        now: Callable[[], datetime] = utcnow,
+                        bounds: Bounds = API_BOUNDS) -> OAuthGrant:
     """Renew the access token; the answer's (rotated) refresh token replaces the old one.
 
     Refused (`invalid_grant`, `invalid_client`): `AuthError` saying to connect again."""
     form = {"grant_type": "refresh_token", "client_id": grant.client_id,
             "client_secret": grant.client_secret, "refresh_token": grant.refresh_token}
-    answer = await _token_call(http, grant.token_url, form, refused=GRANT_REFUSED, pacer=pacer)
+    answer = await _token_call(http, grant.token_url, form, refused=GRANT_REFUSED, pacer=pacer,
+                               bounds=bounds)
     return _grant(answer, client_id=grant.client_id, client_secret=grant.client_secret,
                   token_url=grant.token_url, refresh_token=grant.refresh_token, now=now())
 
