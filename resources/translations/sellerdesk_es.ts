@@ -2,6 +2,110 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es">
 <context>
+    <name>Announcements</name>
+    <message numerus="yes">
+        <source>%n answer(s) sent</source>
+        <translation>
+            <numerusform>%n respuesta enviada</numerusform>
+            <numerusform>%n respuestas enviadas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s) deleted</source>
+        <translation>
+            <numerusform>%n pregunta eliminada</numerusform>
+            <numerusform>%n preguntas eliminadas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n invoice(s) updated</source>
+        <translation>
+            <numerusform>%n factura actualizada</numerusform>
+            <numerusform>%n facturas actualizadas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shipping(s) updated</source>
+        <translation>
+            <numerusform>%n envío actualizado</numerusform>
+            <numerusform>%n envíos actualizados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) created</source>
+        <translation>
+            <numerusform>%n código de seguimiento creado</numerusform>
+            <numerusform>%n códigos de seguimiento creados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) saved</source>
+        <translation>
+            <numerusform>%n código de seguimiento guardado</numerusform>
+            <numerusform>%n códigos de seguimiento guardados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) deleted</source>
+        <translation>
+            <numerusform>%n código de seguimiento eliminado</numerusform>
+            <numerusform>%n códigos de seguimiento eliminados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) saved: sent when the connection is back</source>
+        <translation>
+            <numerusform>%n cambio guardado: se envía cuando vuelva la conexión</numerusform>
+            <numerusform>%n cambios guardados: se envían cuando vuelva la conexión</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) discarded, not sent</source>
+        <translation>
+            <numerusform>%n cambio descartado, no se envió</numerusform>
+            <numerusform>%n cambios descartados, no se enviaron</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) need you: the shop has another version</source>
+        <translation>
+            <numerusform>%n cambio te necesita: la tienda tiene otra versión</numerusform>
+            <numerusform>%n cambios te necesitan: la tienda tiene otra versión</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) refused by the shop</source>
+        <translation>
+            <numerusform>%n cambio rechazado por la tienda</numerusform>
+            <numerusform>%n cambios rechazados por la tienda</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Offline. Your changes are kept and sent when the connection is back.</source>
+        <translation>Sin conexión. Tus cambios se guardan y se envían cuando vuelva la conexión.</translation>
+    </message>
+    <message>
+        <source>Back online</source>
+        <translation>Conexión restablecida</translation>
+    </message>
+    <message>
+        <source>Sync cancelled</source>
+        <translation>Sincronización cancelada</translation>
+    </message>
+    <message>
+        <source>Sync failed</source>
+        <translation>La sincronización falló</translation>
+    </message>
+    <message>
+        <source>Sync finished; some parts could not be read</source>
+        <translation>Sincronización terminada; algunas partes no se pudieron leer</translation>
+    </message>
+    <message>
+        <source>Sync finished</source>
+        <translation>Sincronización terminada</translation>
+    </message>
+</context>
+<context>
     <name>AboutDialog</name>
     <message>
         <source>Public domain</source>

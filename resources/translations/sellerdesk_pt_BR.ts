@@ -2,6 +2,110 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>Announcements</name>
+    <message numerus="yes">
+        <source>%n answer(s) sent</source>
+        <translation>
+            <numerusform>%n resposta enviada</numerusform>
+            <numerusform>%n respostas enviadas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s) deleted</source>
+        <translation>
+            <numerusform>%n pergunta excluída</numerusform>
+            <numerusform>%n perguntas excluídas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n invoice(s) updated</source>
+        <translation>
+            <numerusform>%n nota fiscal atualizada</numerusform>
+            <numerusform>%n notas fiscais atualizadas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shipping(s) updated</source>
+        <translation>
+            <numerusform>%n envio atualizado</numerusform>
+            <numerusform>%n envios atualizados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) created</source>
+        <translation>
+            <numerusform>%n código de rastreamento criado</numerusform>
+            <numerusform>%n códigos de rastreamento criados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) saved</source>
+        <translation>
+            <numerusform>%n código de rastreamento salvo</numerusform>
+            <numerusform>%n códigos de rastreamento salvos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) deleted</source>
+        <translation>
+            <numerusform>%n código de rastreamento excluído</numerusform>
+            <numerusform>%n códigos de rastreamento excluídos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) saved: sent when the connection is back</source>
+        <translation>
+            <numerusform>%n alteração salva: enviada quando a conexão voltar</numerusform>
+            <numerusform>%n alterações salvas: enviadas quando a conexão voltar</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) discarded, not sent</source>
+        <translation>
+            <numerusform>%n alteração descartada, não enviada</numerusform>
+            <numerusform>%n alterações descartadas, não enviadas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) need you: the shop has another version</source>
+        <translation>
+            <numerusform>%n alteração precisa de você: a loja tem outra versão</numerusform>
+            <numerusform>%n alterações precisam de você: a loja tem outra versão</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) refused by the shop</source>
+        <translation>
+            <numerusform>%n alteração recusada pela loja</numerusform>
+            <numerusform>%n alterações recusadas pela loja</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Offline. Your changes are kept and sent when the connection is back.</source>
+        <translation>Sem conexão. Suas alterações ficam salvas e são enviadas quando a conexão voltar.</translation>
+    </message>
+    <message>
+        <source>Back online</source>
+        <translation>Conexão restabelecida</translation>
+    </message>
+    <message>
+        <source>Sync cancelled</source>
+        <translation>Sincronização cancelada</translation>
+    </message>
+    <message>
+        <source>Sync failed</source>
+        <translation>A sincronização falhou</translation>
+    </message>
+    <message>
+        <source>Sync finished; some parts could not be read</source>
+        <translation>Sincronização concluída; algumas partes não puderam ser lidas</translation>
+    </message>
+    <message>
+        <source>Sync finished</source>
+        <translation>Sincronização concluída</translation>
+    </message>
+</context>
+<context>
     <name>AboutDialog</name>
     <message>
         <source>Public domain</source>

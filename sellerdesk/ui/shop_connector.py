@@ -26,6 +26,7 @@ from sellerdesk.services.shops import DEMO_PROFILE, Shops
 from sellerdesk.services.sync import RecordKind, StageResult, SyncProgress, SyncReport
 from sellerdesk.services.types import AuthError, Offline, Resource
 from sellerdesk.ui import settings as keys
+from sellerdesk.ui.announcements import SessionAnnouncements
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.core_messages import core_words
 from sellerdesk.ui.main_window import MainWindow
@@ -169,6 +170,9 @@ class ShopConnector(QObject):
             session.sync.finished.connect(self._after_sync),
             session.inbox.changed.connect(lambda _thread: self._update_badge()),
         ]
+        # What changes is said to a screen reader from one place (ui/announcements.py).
+        announcements = SessionAnnouncements(w, session)
+        self._unhook.append(announcements.close)
         # Requests before the client exists (a view refreshing what it shows, a queued write
         # going out) wait for the first paint, then the client is made off the loop.
         session.hold_requests(lambda: _first_paint_of(w))
