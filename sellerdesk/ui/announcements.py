@@ -35,33 +35,33 @@ def _t(text: str) -> str:
 
 def _sent_words(kind: IntentKind, n: int) -> str:
     """`n` writes of `kind` are on the shop now (literal calls: lupdate takes their counts)."""
-    tr = QCoreApplication.translate
     if kind is IntentKind.ANSWER:
-        return tr("Announcements", "%n answer(s) sent", "", n)
+        return QCoreApplication.translate("Announcements", "%n answer(s) sent", "", n)
     if kind is IntentKind.DELETE_QUESTION:
-        return tr("Announcements", "%n question(s) deleted", "", n)
+        return QCoreApplication.translate("Announcements", "%n question(s) deleted", "", n)
     if kind is IntentKind.INVOICE:
-        return tr("Announcements", "%n invoice(s) updated", "", n)
+        return QCoreApplication.translate("Announcements", "%n invoice(s) updated", "", n)
     if kind is IntentKind.SHIPPING:
-        return tr("Announcements", "%n shipping(s) updated", "", n)
+        return QCoreApplication.translate("Announcements", "%n shipping(s) updated", "", n)
     if kind is IntentKind.TRACKING_CREATE:
-        return tr("Announcements", "%n tracking code(s) created", "", n)
+        return QCoreApplication.translate("Announcements", "%n tracking code(s) created", "", n)
     if kind is IntentKind.TRACKING_DELETE:
-        return tr("Announcements", "%n tracking code(s) deleted", "", n)
-    return tr("Announcements", "%n tracking code(s) saved", "", n)
+        return QCoreApplication.translate("Announcements", "%n tracking code(s) deleted", "", n)
+    return QCoreApplication.translate("Announcements", "%n tracking code(s) saved", "", n)
 
 
 def _moved_words(what: str, n: int) -> str:
-    tr = QCoreApplication.translate
     if what == "queued":
-        return tr("Announcements", "%n change(s) saved: sent when the connection is back",
-                  "", n)
+        return QCoreApplication.translate(
+            "Announcements", "%n change(s) saved: sent when the connection is back", "", n)
     if what == "discarded":
-        return tr("Announcements", "%n change(s) discarded, not sent", "", n)
+        return QCoreApplication.translate(
+            "Announcements", "%n change(s) discarded, not sent", "", n)
     if what == "conflict":
-        return tr("Announcements", "%n change(s) need you: the shop has another version",
-                  "", n)
-    return tr("Announcements", "%n change(s) refused by the shop", "", n)
+        return QCoreApplication.translate(
+            "Announcements", "%n change(s) need you: the shop has another version", "", n)
+    return QCoreApplication.translate(
+        "Announcements", "%n change(s) refused by the shop", "", n)
 
 
 class SessionAnnouncements(QObject):
