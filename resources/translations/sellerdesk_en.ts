@@ -2,7 +2,7 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
-    <name>Announcements</name>
+    <name>SessionAnnouncements</name>
     <message numerus="yes">
         <source>%n answer(s) sent</source>
         <translation>

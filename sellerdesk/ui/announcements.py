@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QObject, QTimer
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
 from sellerdesk.services.connectivity import Connection
@@ -23,45 +23,7 @@ from sellerdesk.services.pending import PendingChange
 from sellerdesk.services.session import Session
 from sellerdesk.services.sync import SyncReport
 from sellerdesk.services.types import IntentKind, OutboxState
-from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.widgets.announce import announce
-
-_CONTEXT = "Announcements"
-
-
-def _t(text: str) -> str:
-    return QCoreApplication.translate(_CONTEXT, text)
-
-
-def _sent_words(kind: IntentKind, n: int) -> str:
-    """`n` writes of `kind` are on the shop now (literal calls: lupdate takes their counts)."""
-    if kind is IntentKind.ANSWER:
-        return QCoreApplication.translate("Announcements", "%n answer(s) sent", "", n)
-    if kind is IntentKind.DELETE_QUESTION:
-        return QCoreApplication.translate("Announcements", "%n question(s) deleted", "", n)
-    if kind is IntentKind.INVOICE:
-        return QCoreApplication.translate("Announcements", "%n invoice(s) updated", "", n)
-    if kind is IntentKind.SHIPPING:
-        return QCoreApplication.translate("Announcements", "%n shipping(s) updated", "", n)
-    if kind is IntentKind.TRACKING_CREATE:
-        return QCoreApplication.translate("Announcements", "%n tracking code(s) created", "", n)
-    if kind is IntentKind.TRACKING_DELETE:
-        return QCoreApplication.translate("Announcements", "%n tracking code(s) deleted", "", n)
-    return QCoreApplication.translate("Announcements", "%n tracking code(s) saved", "", n)
-
-
-def _moved_words(what: str, n: int) -> str:
-    if what == "queued":
-        return QCoreApplication.translate(
-            "Announcements", "%n change(s) saved: sent when the connection is back", "", n)
-    if what == "discarded":
-        return QCoreApplication.translate(
-            "Announcements", "%n change(s) discarded, not sent", "", n)
-    if what == "conflict":
-        return QCoreApplication.translate(
-            "Announcements", "%n change(s) need you: the shop has another version", "", n)
-    return QCoreApplication.translate(
-        "Announcements", "%n change(s) refused by the shop", "", n)
 
 
 class SessionAnnouncements(QObject):
@@ -102,12 +64,11 @@ class SessionAnnouncements(QObject):
 
     def _on_connectivity_changed(self, state: Connection) -> None:
         if state is Connection.OFFLINE:
-            announce(self._window, QCoreApplication.translate(
-                "Announcements",
+            announce(self._window, self.tr(
                 "Offline. Your changes are kept and sent when the connection is back."),
                 assertive=True)
         else:
-            announce(self._window, QCoreApplication.translate("Announcements", "Back online"))
+            announce(self._window, self.tr("Back online"))
 
     def _on_pending_changed(self, change: PendingChange) -> None:
         writes = self._session.pending.writes(change.current_key)
@@ -140,24 +101,49 @@ class SessionAnnouncements(QObject):
 
     def _on_sync_finished(self, report: SyncReport) -> None:
         if report.cancelled:
-            announce(self._window, _t(QT_TRANSLATE_NOOP("Announcements", "Sync cancelled")))
+            announce(self._window, self.tr("Sync cancelled"))
         elif report.error is not None:
             if self._session.connectivity.online:  # offline is said on its own
-                announce(self._window, _t(QT_TRANSLATE_NOOP("Announcements", "Sync failed")),
+                announce(self._window, self.tr("Sync failed"),
                          assertive=True)
         elif report.failed:
-            announce(self._window, _t(QT_TRANSLATE_NOOP(
-                "Announcements", "Sync finished; some parts could not be read")))
+            announce(self._window, self.tr(
+                "Sync finished; some parts could not be read"))
         else:
-            announce(self._window, _t(QT_TRANSLATE_NOOP("Announcements", "Sync finished")))
+            announce(self._window, self.tr("Sync finished"))
 
     # ---- saying it ---------------------------------------------------------------------------
 
+    def _sent_words(self, kind: IntentKind, n: int) -> str:
+        """`n` writes of `kind` are on the shop now."""
+        if kind is IntentKind.ANSWER:
+            return self.tr("%n answer(s) sent", "", n)
+        if kind is IntentKind.DELETE_QUESTION:
+            return self.tr("%n question(s) deleted", "", n)
+        if kind is IntentKind.INVOICE:
+            return self.tr("%n invoice(s) updated", "", n)
+        if kind is IntentKind.SHIPPING:
+            return self.tr("%n shipping(s) updated", "", n)
+        if kind is IntentKind.TRACKING_CREATE:
+            return self.tr("%n tracking code(s) created", "", n)
+        if kind is IntentKind.TRACKING_DELETE:
+            return self.tr("%n tracking code(s) deleted", "", n)
+        return self.tr("%n tracking code(s) saved", "", n)
+
+    def _moved_words(self, what: str, n: int) -> str:
+        if what == "queued":
+            return self.tr("%n change(s) saved: sent when the connection is back", "", n)
+        if what == "discarded":
+            return self.tr("%n change(s) discarded, not sent", "", n)
+        if what == "conflict":
+            return self.tr("%n change(s) need you: the shop has another version", "", n)
+        return self.tr("%n change(s) refused by the shop", "", n)
+
     def _say_collected(self) -> None:
-        parts = [_sent_words(kind, n) for kind, n in self._sent.items() if n]
-        polite = [_moved_words(w, self._moved[w]) for w in ("queued", "discarded")
+        parts = [self._sent_words(kind, n) for kind, n in self._sent.items() if n]
+        polite = [self._moved_words(w, self._moved[w]) for w in ("queued", "discarded")
                   if self._moved[w]]
-        urgent = [_moved_words(w, self._moved[w]) for w in ("conflict", "refused")
+        urgent = [self._moved_words(w, self._moved[w]) for w in ("conflict", "refused")
                   if self._moved[w]]
         self._sent.clear()
         self._moved.clear()
