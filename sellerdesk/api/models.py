@@ -314,7 +314,8 @@ def _is_record(tp: Any) -> bool:
 
 def _decode_record(data: bytes, tp: type[T], what: str) -> T:
     """One record read alone, field by field; an unreadable one is `BadResponse` naming its
-    id and the field at fault (no excerpt: a record holds buyers' data)."""
+    id and the field at fault, with no excerpt of a body that is JSON (a record holds buyers'
+    data; an HTML page from a captive portal is worth quoting)."""
     try:
         return decoder(tp).decode(data)  # type: ignore[no-any-return]
     except Exception:
@@ -322,8 +323,9 @@ def _decode_record(data: bytes, tp: type[T], what: str) -> T:
     item, skipped, _ = read_one(data, tp, what)
     if item is None:
         lost = skipped[0]
+        json_like = data.lstrip()[:1] in (b"{", b"[")
         raise BadResponse(detail=f"undecodable {what}: record {lost.id or 'without id'}: "
-                                 f"{lost.reason}")
+                                 f"{lost.reason}", excerpt="" if json_like else excerpt(data))
     return item  # type: ignore[no-any-return]
 
 
