@@ -18,8 +18,8 @@ from typing import Any, Generic, TypeVar
 
 import msgspec
 
-from sellerdesk.api.base import Model, Text, as_text
 from sellerdesk.api import lenient
+from sellerdesk.api.base import Model, Text, as_text
 from sellerdesk.api.decoding import TYPES_LOCK, decode_strict, decoder, reason
 
 T = TypeVar("T")

@@ -158,7 +158,7 @@ class _Doc:
             raise Unreadable(path, safe_reason(message))
         try:
             parent, key = self.parent(tokens), tokens[-1]
-            value = parent[key]  # type: ignore[index]
+            value = parent[key]
         except (KeyError, IndexError, TypeError) as exc:
             raise Unreadable(path, safe_reason(message)) from exc
         if message.startswith(MONEY_NOT_FINITE):
@@ -181,7 +181,7 @@ class _Doc:
         """A non-finite amount inside the struct at `path` (checked after decoding, so
         msgspec names the struct): vital, or each such amount left empty."""
         struct_tp = _type_at(tp, tokens)
-        node = self.parent(tokens)[tokens[-1]]  # type: ignore[index]
+        node = self.parent(tokens)[tokens[-1]]
         odd = [name for name, ftp in _fields_of(struct_tp).items()
                if _is(ftp, Decimal) and isinstance(node, dict) and name in node
                and not _finite(node[name])]
@@ -204,7 +204,7 @@ def read(raw: bytes, tp: type[Any]) -> tuple[Any, list[Fix]]:
 
     Raises `Unreadable` when its id or (in orders) its money cannot be read, when it is no
     JSON object, or after `MAX_FIXES` fields."""
-    dec = decoder(tp)
+    dec = decoder(tp)  # type: ignore[arg-type]
     try:
         return dec.decode(raw), []
     except msgspec.ValidationError as exc:
