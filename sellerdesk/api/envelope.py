@@ -164,13 +164,10 @@ def read_one(raw: msgspec.Raw | bytes, tp: Any, what: str) -> Read:
 
 def record_reader(tp: Any, what: str) -> RecordReader:
     """Reads records of type `tp`, each on its own, field by field."""
-    dec = decoder(tp)
+    decoder(tp)  # built now, under the lock, not by the first record
 
     def read(raw: msgspec.Raw) -> Read:
-        try:
-            return dec.decode(raw), [], []
-        except Exception:
-            return read_one(raw, tp, what)
+        return read_one(raw, tp, what)
 
     return read
 

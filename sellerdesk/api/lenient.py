@@ -199,7 +199,7 @@ def _fields_of(tp: Any) -> dict[str, Any]:
     return {}
 
 
-def read(raw: bytes, tp: type[Any]) -> tuple[Any, list[Fix]]:
+def read(raw: bytes | msgspec.Raw, tp: type[Any]) -> tuple[Any, list[Fix]]:
     """`raw` as a `tp`, field by field: the record and the fields read leniently.
 
     Raises `Unreadable` when its id or (in orders) its money cannot be read, when it is no

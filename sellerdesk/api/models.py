@@ -316,10 +316,6 @@ def _decode_record(data: bytes, tp: type[T], what: str) -> T:
     """One record read alone, field by field; an unreadable one is `BadResponse` naming its
     id and the field at fault, with no excerpt of a body that is JSON (a record holds buyers'
     data; an HTML page from a captive portal is worth quoting)."""
-    try:
-        return decoder(tp).decode(data)  # type: ignore[arg-type,no-any-return]
-    except Exception:
-        pass
     item, skipped, _ = read_one(data, tp, what)
     if item is None:
         lost = skipped[0]
