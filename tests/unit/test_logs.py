@@ -154,15 +154,15 @@ def test_the_log_file_holds_no_buyer_and_no_home_folder(
 
 @pytest.mark.usefixtures("clean_logging")
 def test_an_unreadable_record_is_logged_without_the_buyer_in_it(tmp_path: Path) -> None:
-    """The log line of a record the client cannot read quotes the record's start."""
+    """The log line of a record the client cannot read names its id and the field at fault."""
     path = setup_logging(tmp_path, environ={})
     assert path is not None
     raw = msgspec.Raw(f'{{"id":null,"from":{{"email":"{EMAIL}","phone":"{PHONE}"}},'
                       f'"text":"Escribime a {EMAIL} o al {PHONE}"}}'.encode())
-    item, skipped = record_reader(Question, "GET /questions/search")(raw)
+    item, skipped, _ = record_reader(Question, "GET /questions/search")(raw)
     assert item is None and skipped
     text = _flushed(path)
-    assert "WARNING sellerdesk.api" in text
+    assert "WARNING sellerdesk.api" in text and "$.id" in text
     for value in (EMAIL, PHONE, "4555"):
         assert value not in text
 
