@@ -74,6 +74,14 @@ READ_ATTEMPTS = 4  # a GET is tried at most this many times before its error is 
 TOKEN_RENEW_AHEAD = 300.0  # seconds before expiry an OAuth access token is renewed, at most
 TOKEN_RENEW_SHARE = 0.1  # ... and at most this share of its lifetime
 TOKEN_LIFETIME = 6 * 3600.0  # the field's access tokens, when the server does not say
+FLUSH_IDLE = 5.0  # a flush takes no new round once this long passed without settling an entry
+
+
+def failed_tries(sends: int, failed_reads: int) -> int:
+    """The number of an outbox entry's last failed try, for `WRITE_RETRY.delay`: its sends
+    (each may have failed) and its failed reads of the server before a send both count, so
+    an entry that cannot even be checked waits 2, 4, 8 s ... like one that cannot be sent."""
+    return max(1, sends + failed_reads)
 
 
 def renew_due(seconds_left: float, lifetime: float | None) -> bool:
@@ -190,6 +198,7 @@ def pacer_for(rate: float) -> Pacer:
 __all__ = [
     "DEFAULT_BURST",
     "DEFAULT_RATE",
+    "FLUSH_IDLE",
     "HOLD_MAX",
     "PROBE",
     "READ_ATTEMPTS",
@@ -203,6 +212,7 @@ __all__ = [
     "HoldTooLong",
     "NoPacer",
     "Pacer",
+    "failed_tries",
     "pacer_for",
     "renew_due",
     "retry_after_hold",

@@ -25,6 +25,7 @@ import asyncio
 import functools
 import logging
 import math
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -40,7 +41,7 @@ from sellerdesk.api.errors import (
     ServerError,
 )
 from sellerdesk.api.models import TrackingCode, decode
-from sellerdesk.policy import WRITE_RETRY, Backoff, Pacer
+from sellerdesk.policy import FLUSH_IDLE, WRITE_RETRY, Backoff, Pacer, failed_tries
 from sellerdesk.services.connectivity import Connectivity
 from sellerdesk.services.created import high_mark
 from sellerdesk.services.events import Event
@@ -267,10 +268,11 @@ class OutboxService:
             except TimeoutError:
                 pass
 
-    async def drain_once(self) -> int:
+    async def drain_once(self, *, stop: Callable[[], bool] | None = None) -> int:
         """Send every entry that is ready now (one per record at a time), round after round,
         each entry at most once; returns how many attempts were made. Safe to call from the
-        command line without `start()`."""
+        command line without `start()`. `stop()` true: no new round after the first (those
+        in progress finish)."""
         now = utc_now()
         if self._ignore_backoff:
             now += timedelta(days=3650)
@@ -287,6 +289,8 @@ class OutboxService:
                 return drain.taken
             size = round_size(self._client.pacer, self._parallel)
             while True:
+                if stop is not None and drain.taken and stop():
+                    break
                 ready = await self._store.run(outbox.next_ready, now, size,
                                               exclude=drain.ids)
                 if not ready:
@@ -304,17 +308,42 @@ class OutboxService:
             drain.cancel()
         return drain.taken
 
-    async def flush(self, max_rounds: int = 100) -> dict[OutboxState, int]:
-        """Send until nothing is ready now (command line); returns the counts after."""
-        for _ in range(max_rounds):
-            if not await self.drain_once():
-                break
+    async def flush(self, max_rounds: int = 100, *,
+                    idle: float = FLUSH_IDLE) -> dict[OutboxState, int]:
+        """Send until every entry waits for a later time (command line); returns the counts
+        after. Bounded by time as well as rounds: no new round starts once `idle` seconds
+        passed without an entry settled (sent, found applied, in conflict or refused), so an
+        unreachable service cannot hold the command line while the entries' reads fail."""
+        last = time.monotonic()
+
+        def settled(_: OutboxEntry) -> None:
+            nonlocal last
+            last = time.monotonic()
+
+        def stale() -> bool:
+            return time.monotonic() - last > idle
+
+        disconnect = self.settled.connect(settled)
+        try:
+            for _ in range(max_rounds):
+                if not await self.drain_once(stop=stale) or stale():
+                    break
+        finally:
+            disconnect()
         return await self.counts()
 
-    def _backoff(self, attempts: int, error: ApiError) -> float:
-        """Seconds before the next try after `attempts` failed ones (policy.WRITE_RETRY)."""
+    def _backoff(self, tries: int, error: ApiError) -> float:
+        """Seconds before the next try after `tries` failed ones (policy.WRITE_RETRY)."""
         retry_after = error.retry_after if isinstance(error, RateLimited) else None
-        return self.backoff.delay(attempts, retry_after=retry_after)
+        return self.backoff.delay(tries, retry_after=retry_after)
+
+    async def _retry_later(self, entry: OutboxEntry, error: ApiError, *,
+                           failed_read: bool) -> None:
+        """Queue `entry` again after its backoff: every failed try counts, a send (already
+        counted in `attempts` by `mark_sending`) or a read of the server before one."""
+        tries = failed_tries(entry.attempts, entry.failed_reads + int(failed_read))
+        await self._store.run(self._store.outbox.mark_retry, entry.id, error.message,
+                              self._backoff(tries, error), failed_read=failed_read)
 
     @property
     def _base_delay(self) -> float:
@@ -349,6 +378,7 @@ class OutboxService:
         outbox = self._store.outbox
         intent = parse(entry.payload)
         creating = entry.kind is IntentKind.TRACKING_CREATE
+        sending = marked  # past the reads: a failure now is a failed send, not a failed read
         try:
             # Anything attempted before may have been applied: read the server first (some
             # kinds always, to catch changes made elsewhere meanwhile; `must_check`). A delete
@@ -361,7 +391,7 @@ class OutboxService:
                 claimed = await self._claimed_codes(entry) if creating else frozenset()
                 verdict = await check(self._client, entry.kind, entry.entity, intent,
                                       claimed=claimed)
-                if verdict.verdict is Verdict.APPLIED and unseen:
+                if verdict.verdict is Verdict.APPLIED and unseen and not entry.attempts:
                     await self._conflict(entry, None, no_such_question(intent))
                     return
                 if verdict.verdict is Verdict.APPLIED:
@@ -382,6 +412,7 @@ class OutboxService:
                     intent.mark = await high_mark(self._client, seen)
                     payload = dump(intent)
                 entry = await self._store.run(outbox.mark_sending, entry.id, payload)
+                sending = True
             result = await send(self._client, entry.kind, entry.entity, intent)
         except AuthError as exc:
             await self._store.run(outbox.mark_retry, entry.id, exc.message, 0.0)
@@ -393,8 +424,7 @@ class OutboxService:
             log.info("%s for %s not sent yet: %s", entry.kind.value, entry.entity, exc.detail
                      or exc.message)
             self._connectivity.report_failure(exc)
-            await self._store.run(outbox.mark_retry, entry.id, exc.message,
-                                  self._backoff(entry.attempts + 1, exc))
+            await self._retry_later(entry, exc, failed_read=not sending)
             return
         except NotFound as exc:
             self._connectivity.report_success()
@@ -410,8 +440,7 @@ class OutboxService:
                 try:
                     verdict = await check(self._client, entry.kind, entry.entity, intent)
                 except ApiError as again:
-                    await self._store.run(outbox.mark_retry, entry.id, again.message,
-                                          self._backoff(entry.attempts + 1, again))
+                    await self._retry_later(entry, again, failed_read=True)
                     return
                 if verdict.verdict is Verdict.APPLIED:
                     await self._finish(entry, verdict.server, None)

@@ -76,7 +76,8 @@ log = logging.getLogger("sellerdesk.outbox")
 
 
 _COLUMNS = ("id, seq, kind, entity, payload, state, created_at, updated_at, attempts, "
-            "next_attempt_at, last_error, conflict_local, conflict_server, uncertain, result")
+            "next_attempt_at, last_error, conflict_local, conflict_server, uncertain, result, "
+            "failed_reads")
 # An entry is a head when nothing earlier of its entity is unfinished.
 _HEAD = ("NOT EXISTS (SELECT 1 FROM outbox AS e WHERE e.entity = o.entity AND e.seq < o.seq "
          f"AND e.state IN ({', '.join(repr(s.value) for s in UNFINISHED)}))")
@@ -105,7 +106,7 @@ def _entry(row: Sequence[Any]) -> OutboxEntry:
         created_at=decode_time(row[6]),
         updated_at=decode_time(row[7]), attempts=row[8],
         next_attempt_at=decode_optional_time(row[9]), last_error=row[10], conflict=conflict,
-        uncertain=bool(row[13]), result=row[14])
+        uncertain=bool(row[13]), result=row[14], failed_reads=row[15])
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,14 +320,18 @@ class Outbox:
         return marked
 
     def mark_retry(self, entry_id: str, error: str | None,
-                   delay: timedelta | float = 0.0) -> OutboxEntry:
+                   delay: timedelta | float = 0.0, *, failed_read: bool = False
+                   ) -> OutboxEntry:
         """Not sent (offline, 5xx, 429, or an uncertain entry proved unapplied): try again
-        after `delay` (seconds or a timedelta). `error` is shown to the seller."""
+        after `delay` (seconds or a timedelta). `error` is shown to the seller.
+        `failed_read`: what failed was the read of the server before the send (counted in
+        `failed_reads`; `attempts` counts sends only)."""
         wait = delay if isinstance(delay, timedelta) else timedelta(seconds=delay)
         return self._transition(
             entry_id, [OutboxState.SENDING, OutboxState.QUEUED],
-            "state = 'queued', uncertain = 0, next_attempt_at = ?, last_error = ?",
-            (encode_time(self._clock() + wait), error))
+            "state = 'queued', uncertain = 0, next_attempt_at = ?, last_error = ?, "
+            "failed_reads = failed_reads + ?",
+            (encode_time(self._clock() + wait), error, int(failed_read)))
 
     def mark_conflict(self, entry_id: str, local: bytes, server: bytes | None,
                       message: str) -> OutboxEntry:
@@ -350,7 +355,8 @@ class Outbox:
         """The seller asks to send it now: a failed entry, or a queued one waiting on backoff."""
         return self._transition(
             entry_id, [OutboxState.FAILED, OutboxState.QUEUED],
-            "state = 'queued', attempts = 0, next_attempt_at = NULL, last_error = NULL")
+            "state = 'queued', attempts = 0, failed_reads = 0, next_attempt_at = NULL, "
+            "last_error = NULL")
 
     def edit(self, entry_id: str, payload: bytes) -> OutboxEntry:
         """Replace the payload of an entry not yet sent (or failed, or in conflict)."""
@@ -385,8 +391,9 @@ class Outbox:
             _check_json("payload", payload)
         return self._transition(
             entry_id, [OutboxState.CONFLICT],
-            "state = 'queued', attempts = 0, next_attempt_at = NULL, last_error = NULL, "
-            "conflict_local = NULL, conflict_server = NULL, payload = COALESCE(?, payload)",
+            "state = 'queued', attempts = 0, failed_reads = 0, next_attempt_at = NULL, "
+            "last_error = NULL, conflict_local = NULL, conflict_server = NULL, "
+            "payload = COALESCE(?, payload)",
             (payload,))
 
     def pause_all(self, reason: str, refused: str | None = None) -> None:
