@@ -47,6 +47,7 @@ from sellerdesk.services.created import high_mark
 from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent, Verdict, check, dump, must_check, parse, send
 from sellerdesk.services.outbox_batches import Batches
+from sellerdesk.services.outbox_discard import Discarded, DiscardOutcome, may_be_applied
 from sellerdesk.store import Store, StoreError
 from sellerdesk.store.db import utc_now
 from sellerdesk.store.outbox import (
@@ -171,9 +172,45 @@ class OutboxService:
         """Let every entry waiting on backoff go at the next drain (the seller asked)."""
         self.kick(ignore_backoff=True)
 
-    async def discard(self, entry_id: str) -> None:
+    async def discard(self, entry_id: str, *, force: bool = False) -> Discarded:
+        """Drop a write not yet sent (queued, failed or in conflict). One sent before without
+        a clear reply may be on the shop: the server is read first (`outbox_discard.py`).
+        `force`: drop it unread. Raises OutboxStateError when it is on its way or gone."""
+        entry = await self.get(entry_id)
+        if entry is None:
+            raise OutboxStateError(detail=f"no outbox entry {entry_id}")
+        unsure = may_be_applied(entry)
+        if unsure and not force:
+            return await self._discard_checked(entry)
         await self._store.run(self._store.outbox.discard, entry_id)
         self.kick()
+        return Discarded(DiscardOutcome.FORCED if unsure else DiscardOutcome.DISCARDED, entry)
+
+    async def _discard_checked(self, entry: OutboxEntry) -> Discarded:
+        """Read the server about an entry sent before: applied there, it is done; not, it is
+        dropped; unreadable, nothing changes. Either step is refused (OutboxStateError) when
+        the sender took the entry again meanwhile."""
+        intent = parse(entry.payload)
+        try:
+            if entry.kind is IntentKind.TRACKING_CREATE:
+                async with self._creates:  # never beside a create's own settling
+                    verdict = await check(self._client, entry.kind, entry.entity, intent,
+                                          claimed=await self._claimed_codes(entry))
+            else:
+                verdict = await check(self._client, entry.kind, entry.entity, intent)
+        except ApiError as exc:
+            log.info("discard of %s for %s not checked: %s", entry.kind.value, entry.entity,
+                     exc.detail or exc.message)
+            return Discarded(DiscardOutcome.UNCHECKED, entry, exc.message)
+        if verdict.verdict is Verdict.APPLIED:
+            new_entity = (f"tracking:{verdict.created_id}" if verdict.created_id is not None
+                          else None)
+            await self._finish(entry, verdict.server, new_entity, queued_after=entry.attempts)
+            return Discarded(DiscardOutcome.ALREADY_APPLIED, entry)
+        # Not there (or the record moved on elsewhere): the write is not on the shop.
+        await self._store.run(self._store.outbox.discard, entry.id, attempts=entry.attempts)
+        self.kick()
+        return Discarded(DiscardOutcome.DISCARDED, entry)
 
     async def resolve(self, entry_id: str, choice: Resolution,
                       intent: Intent | None = None) -> None:
@@ -462,9 +499,10 @@ class OutboxService:
         await self._finish(entry, result, new_entity)
 
     async def _finish(self, entry: OutboxEntry, result: bytes | None,
-                      new_entity: str | None) -> None:
-        """Record a success (with others: `Batches`), then bring the cache in line and tell."""
-        done = await self._batches.add(Done(entry.id, result, new_entity))
+                      new_entity: str | None, *, queued_after: int | None = None) -> None:
+        """Record a success (with others: `Batches`), then bring the cache in line and tell.
+        `queued_after`: see `Done` (a discard found it applied)."""
+        done = await self._batches.add(Done(entry.id, result, new_entity, queued_after))
         if done is None:
             raise OutboxStateError(detail=f"{entry.id} was no longer sending")
         log.info("%s for %s sent", entry.kind.value, entry.entity)

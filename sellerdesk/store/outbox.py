@@ -111,11 +111,19 @@ def _entry(row: Sequence[Any]) -> OutboxEntry:
 
 @dataclass(frozen=True, slots=True)
 class Done:
-    """One success for `mark_done_many`: the entry, what the server answered, its new key."""
+    """One success for `mark_done_many`: the entry, what the server answered, its new key.
+    `queued_after`: mark it only while it is still queued after exactly this many sends (a
+    discard found it applied; a send made since by the sender settles it instead)."""
 
     entry_id: str
     result: bytes | None = None
     new_entity: str | None = None
+    queued_after: int | None = None
+
+
+def _still(done: Done, state: str, sends: int) -> bool:
+    """Whether `done` may mark an entry now `state` after `sends` sends."""
+    return done.queued_after is None or (state == "queued" and sends == done.queued_after)
 
 
 def _ids(entry_ids: Iterable[str]) -> str:
@@ -300,9 +308,12 @@ class Outbox:
         if not wanted:
             return []
         with self._db.transaction(durable=durable) as conn:
-            current = {row[0]: row[1] for row in conn.execute(
-                "SELECT id, entity FROM outbox WHERE id IN (SELECT value FROM json_each(?)) "
-                "AND +state IN ('sending', 'queued')", (_ids(wanted),))}  # by id, not state
+            rows = conn.execute(
+                "SELECT id, entity, state, attempts FROM outbox "
+                "WHERE id IN (SELECT value FROM json_each(?)) "
+                "AND +state IN ('sending', 'queued')", (_ids(wanted),))  # by id, not state
+            current = {i: entity for i, entity, state, sends in rows
+                       if _still(wanted[i], state, sends)}
             now = encode_time(self._clock())
             conn.executemany(f"UPDATE outbox SET {_DONE}, updated_at = ? WHERE id = ?",
                              [(wanted[i].result, now, i) for i in current])
@@ -365,13 +376,16 @@ class Outbox:
             entry_id, [OutboxState.QUEUED, OutboxState.FAILED, OutboxState.CONFLICT],
             "payload = ?", (payload,))
 
-    def discard(self, entry_id: str) -> None:
-        """The seller drops an unsent intent; the entity's next entry may then go."""
+    def discard(self, entry_id: str, *, attempts: int | None = None) -> None:
+        """The seller drops an unsent intent; the entity's next entry may then go.
+        `attempts`: only if it was sent exactly that many times (what the caller checked)."""
         with self._db.transaction(durable=True) as conn:
             entry = self._get(conn, entry_id)
             allowed = (OutboxState.QUEUED, OutboxState.FAILED, OutboxState.CONFLICT)
             if entry.state not in allowed:
                 raise OutboxStateError(detail=f"{entry_id} is {entry.state.value}")
+            if attempts is not None and entry.attempts != attempts:
+                raise OutboxStateError(detail=f"{entry_id} was sent again meanwhile")
             conn.execute("DELETE FROM outbox WHERE id = ?", (entry_id,))
         log.info("discarded %s for %s (%s)", entry.kind.value, entry.entity, entry_id)
         self._notify(OutboxChange(OutboxEvent.REMOVED, entry.id, entry.entity, None))
