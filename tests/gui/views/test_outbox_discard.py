@@ -70,7 +70,8 @@ def _answer_with_lost_reply(services: Session, sb: Sandbox, qtbot: QtBot, await_
         return bool(now and now.state is OutboxState.QUEUED and now.attempts == 1)
 
     qtbot.waitUntil(sent_once, timeout=20_000)
-    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=10_000)
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1 and panel.discard_button.isEnabled(),
+                    timeout=10_000)  # the list shows it waiting (no longer sending)
     return question, entry
 
 
