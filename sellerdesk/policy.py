@@ -76,6 +76,13 @@ TOKEN_RENEW_SHARE = 0.1  # ... and at most this share of its lifetime
 TOKEN_LIFETIME = 6 * 3600.0  # the field's access tokens, when the server does not say
 FLUSH_IDLE = 5.0  # a flush takes no new round once this long passed without settling an entry
 
+# What one answer of the service may cost (architecture rule 10). A page of 50 orders is
+# about 0.2 MB and the whole category tree a few MB: the cap is generous, yet a body that
+# inflates without end or never ends is cut long before it weighs on the seller's machine.
+MAX_RESPONSE_BYTES = 16 * 1024 * 1024  # an API answer's body, counted after decompression
+ERROR_BODY_BYTES = 64 * 1024  # of a refusal's (4xx/5xx) body: only its first words are read
+REQUEST_DEADLINE = 60.0  # seconds for a whole request, headers and all of the body
+
 
 def failed_tries(sends: int, failed_reads: int) -> int:
     """The number of an outbox entry's last failed try, for `WRITE_RETRY.delay`: its sends
@@ -198,12 +205,15 @@ def pacer_for(rate: float) -> Pacer:
 __all__ = [
     "DEFAULT_BURST",
     "DEFAULT_RATE",
+    "ERROR_BODY_BYTES",
     "FLUSH_IDLE",
     "HOLD_MAX",
+    "MAX_RESPONSE_BYTES",
     "PROBE",
     "READ_ATTEMPTS",
     "READ_RETRY",
     "REFRESH",
+    "REQUEST_DEADLINE",
     "TOKEN_LIFETIME",
     "TOKEN_RENEW_AHEAD",
     "TOKEN_RENEW_SHARE",

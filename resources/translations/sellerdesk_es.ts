@@ -248,12 +248,12 @@
         <translation>SellerDesk tuvo un problema inesperado. Lo que guardaste está a salvo y puedes seguir trabajando.</translation>
     </message>
     <message>
-        <source>To help fix it, send the details below (they hold no access token) and the log file to your SellerDesk support. The log file is {path}</source>
-        <translation>Para ayudar a corregirlo, envía los detalles de abajo (no contienen el token de acceso) y el archivo de registro a tu soporte de SellerDesk. El archivo de registro es {path}</translation>
+        <source>To help fix it, copy the details below and send them to your SellerDesk support. They are exactly what is copied: buyers&apos; e-mails, phone numbers, documents and addresses, your access token and your user name have been taken out. If support asks for the whole log, it is {path}</source>
+        <translation>Para ayudar a corregirlo, copia los detalles de abajo y envíalos a tu soporte de SellerDesk. Son exactamente lo que se copia: se quitaron los correos, teléfonos, documentos y direcciones de los compradores, tu token de acceso y tu nombre de usuario. Si el soporte pide el registro completo, está en {path}</translation>
     </message>
     <message>
-        <source>To help fix it, send the details below (they hold no access token) to your SellerDesk support.</source>
-        <translation>Para ayudar a corregirlo, envía los detalles de abajo (no contienen el token de acceso) a tu soporte de SellerDesk.</translation>
+        <source>To help fix it, copy the details below and send them to your SellerDesk support. They are exactly what is copied: buyers&apos; e-mails, phone numbers, documents and addresses, your access token and your user name have been taken out.</source>
+        <translation>Para ayudar a corregirlo, copia los detalles de abajo y envíalos a tu soporte de SellerDesk. Son exactamente lo que se copia: se quitaron los correos, teléfonos, documentos y direcciones de los compradores, tu token de acceso y tu nombre de usuario.</translation>
     </message>
     <message>
         <source>Copied</source>
@@ -1058,6 +1058,14 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>The shop service sent the same page again when asked for the next one, so the list stops here.</source>
         <translation>El servicio de la tienda volvió a enviar la misma página al pedirle la siguiente, así que la lista termina aquí.</translation>
+    </message>
+    <message>
+        <source>The shop service sent an answer larger than 16 MB, so SellerDesk stopped reading it.</source>
+        <translation>El servicio de la tienda envió una respuesta de más de 16 MB, así que SellerDesk dejó de leerla.</translation>
+    </message>
+    <message>
+        <source>The shop service took longer than 60 s to answer, so SellerDesk stopped waiting.</source>
+        <translation>El servicio de la tienda tardó más de 60 s en responder, así que SellerDesk dejó de esperar.</translation>
     </message>
     <message>
         <source>SellerDesk could not read or save its local data.</source>

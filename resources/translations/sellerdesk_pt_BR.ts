@@ -248,12 +248,12 @@
         <translation>O SellerDesk teve um problema inesperado. O que você salvou está seguro e você pode continuar trabalhando.</translation>
     </message>
     <message>
-        <source>To help fix it, send the details below (they hold no access token) and the log file to your SellerDesk support. The log file is {path}</source>
-        <translation>Para ajudar a corrigir, envie os detalhes abaixo (eles não contêm o token de acesso) e o arquivo de log para o seu suporte do SellerDesk. O arquivo de log é {path}</translation>
+        <source>To help fix it, copy the details below and send them to your SellerDesk support. They are exactly what is copied: buyers&apos; e-mails, phone numbers, documents and addresses, your access token and your user name have been taken out. If support asks for the whole log, it is {path}</source>
+        <translation>Para ajudar a corrigir, copie os detalhes abaixo e envie-os para o seu suporte do SellerDesk. Eles são exatamente o que é copiado: os e-mails, telefones, documentos e endereços dos compradores, o seu token de acesso e o seu nome de usuário foram retirados. Se o suporte pedir o log completo, ele está em {path}</translation>
     </message>
     <message>
-        <source>To help fix it, send the details below (they hold no access token) to your SellerDesk support.</source>
-        <translation>Para ajudar a corrigir, envie os detalhes abaixo (eles não contêm o token de acesso) para o seu suporte do SellerDesk.</translation>
+        <source>To help fix it, copy the details below and send them to your SellerDesk support. They are exactly what is copied: buyers&apos; e-mails, phone numbers, documents and addresses, your access token and your user name have been taken out.</source>
+        <translation>Para ajudar a corrigir, copie os detalhes abaixo e envie-os para o seu suporte do SellerDesk. Eles são exatamente o que é copiado: os e-mails, telefones, documentos e endereços dos compradores, o seu token de acesso e o seu nome de usuário foram retirados.</translation>
     </message>
     <message>
         <source>Copied</source>
@@ -1058,6 +1058,14 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>The shop service sent the same page again when asked for the next one, so the list stops here.</source>
         <translation>O serviço da loja enviou a mesma página de novo ao ser pedida a seguinte, então a lista para aqui.</translation>
+    </message>
+    <message>
+        <source>The shop service sent an answer larger than 16 MB, so SellerDesk stopped reading it.</source>
+        <translation>O serviço da loja enviou uma resposta maior que 16 MB, então o SellerDesk parou de lê-la.</translation>
+    </message>
+    <message>
+        <source>The shop service took longer than 60 s to answer, so SellerDesk stopped waiting.</source>
+        <translation>O serviço da loja demorou mais de 60 s para responder, então o SellerDesk parou de esperar.</translation>
     </message>
     <message>
         <source>SellerDesk could not read or save its local data.</source>

@@ -196,6 +196,11 @@ class ShopConnector(QObject):
     def _after_sync(self, report: SyncReport) -> None:
         if self._window is None or self.session is None:
             return
+        if report.error is not None or report.cancelled:
+            # Said by the sync's own runner (the banner, the offline state); what it did
+            # write before it stopped still counts.
+            self._update_badge()
+            return
         if "orders" in report.stages:  # "Synced N ago" tells the age of the orders' copy
             self._window.set_last_sync(datetime.now(UTC))
         short, long = SyncWords().lines(report)
@@ -270,9 +275,10 @@ class ShopConnector(QObject):
             window.set_badge("inbox", n, spoken)
             self.notifier.set_unanswered(n, self.shop_label)
 
-        self._ctx.runner.run(self.session.inbox.unanswered_count(),
-                             on_success=show, show_progress=False, key="inbox-badge",
-                             report_errors=False)
+        goal = self._ctx.settings.slow_answer_minutes()
+        self._ctx.runner.run(self.session.counts.counts(goal_minutes=goal),
+                             on_success=lambda counts: show(counts.unanswered),
+                             show_progress=False, key="inbox-badge", report_errors=False)
 
     def _on_notifier_activated(self, item: NewItem | None) -> None:
         window = self._window
