@@ -246,6 +246,9 @@ def build_parser() -> argparse.ArgumentParser:
     what.add_argument("--flush", action="store_true", help="try to send them now")
     what.add_argument("--discard", metavar="ID",
                       help="drop a waiting change for good (says what is lost)")
+    o.add_argument("--force", action="store_true",
+                   help="with --discard: drop it even when it may already be on the shop "
+                        "and the shop cannot be reached to check")
     what.add_argument("--retry", metavar="ID",
                       help="send a waiting, failed or conflicting change again now")
     _add_tracking(sub)

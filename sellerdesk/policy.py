@@ -74,6 +74,7 @@ READ_ATTEMPTS = 4  # a GET is tried at most this many times before its error is 
 TOKEN_RENEW_AHEAD = 300.0  # seconds before expiry an OAuth access token is renewed, at most
 TOKEN_RENEW_SHARE = 0.1  # ... and at most this share of its lifetime
 TOKEN_LIFETIME = 6 * 3600.0  # the field's access tokens, when the server does not say
+FLUSH_IDLE = 5.0  # a flush takes no new round once this long passed without settling an entry
 
 # What one answer of the service may cost (architecture rule 10). A page of 50 orders is
 # about 0.2 MB and the whole category tree a few MB: the cap is generous, yet a body that
@@ -81,6 +82,13 @@ TOKEN_LIFETIME = 6 * 3600.0  # the field's access tokens, when the server does n
 MAX_RESPONSE_BYTES = 16 * 1024 * 1024  # an API answer's body, counted after decompression
 ERROR_BODY_BYTES = 64 * 1024  # of a refusal's (4xx/5xx) body: only its first words are read
 REQUEST_DEADLINE = 60.0  # seconds for a whole request, headers and all of the body
+
+
+def failed_tries(sends: int, failed_reads: int) -> int:
+    """The number of an outbox entry's last failed try, for `WRITE_RETRY.delay`: its sends
+    (each may have failed) and its failed reads of the server before a send both count, so
+    an entry that cannot even be checked waits 2, 4, 8 s ... like one that cannot be sent."""
+    return max(1, sends + failed_reads)
 
 
 def renew_due(seconds_left: float, lifetime: float | None) -> bool:
@@ -198,6 +206,7 @@ __all__ = [
     "DEFAULT_BURST",
     "DEFAULT_RATE",
     "ERROR_BODY_BYTES",
+    "FLUSH_IDLE",
     "HOLD_MAX",
     "MAX_RESPONSE_BYTES",
     "PROBE",
@@ -213,6 +222,7 @@ __all__ = [
     "HoldTooLong",
     "NoPacer",
     "Pacer",
+    "failed_tries",
     "pacer_for",
     "renew_due",
     "retry_after_hold",

@@ -2795,6 +2795,22 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>La tienda deja de insertar este fragmento de código</translation>
     </message>
     <message>
+        <source>It was sent before without a clear answer from the shop, so SellerDesk first checks whether it is already there.</source>
+        <translation>Ya se envió antes sin una respuesta clara de la tienda, así que SellerDesk comprueba primero si ya está allí.</translation>
+    </message>
+    <message>
+        <source>Already on the shop: {what}. Nothing to undo, nothing was discarded.</source>
+        <translation>Ya está en la tienda: {what}. No hay nada que deshacer y no se descartó nada.</translation>
+    </message>
+    <message>
+        <source>“{what}” was sent before without a clear answer from the shop: it may already be on the shop.</source>
+        <translation>“{what}” se envió antes sin una respuesta clara de la tienda: puede que ya esté en la tienda.</translation>
+    </message>
+    <message>
+        <source>The shop cannot be reached to check ({reason}). Nothing was discarded. Discard it anyway? It will not be sent again, and it may stay on the shop.</source>
+        <translation>No se puede contactar con la tienda para comprobarlo ({reason}). No se descartó nada. ¿Descartarlo de todos modos? No se volverá a enviar, y puede quedar en la tienda.</translation>
+    </message>
+    <message>
         <source>(none)</source>
         <translation>(ninguno)</translation>
     </message>
@@ -3073,6 +3089,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>It will not be sent to the shop, and it cannot be brought back.</source>
         <translation>No se enviará a la tienda y no se podrá recuperar.</translation>
+    </message>
+    <message>
+        <source>Discard anyway</source>
+        <translation>Descartar de todos modos</translation>
     </message>
     <message>
         <source>Resolving the conflict…</source>

@@ -2795,6 +2795,22 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>A loja deixa de inserir este trecho de código</translation>
     </message>
     <message>
+        <source>It was sent before without a clear answer from the shop, so SellerDesk first checks whether it is already there.</source>
+        <translation>Já foi enviado antes sem uma resposta clara da loja, então o SellerDesk verifica primeiro se já está lá.</translation>
+    </message>
+    <message>
+        <source>Already on the shop: {what}. Nothing to undo, nothing was discarded.</source>
+        <translation>Já está na loja: {what}. Não há nada a desfazer e nada foi descartado.</translation>
+    </message>
+    <message>
+        <source>“{what}” was sent before without a clear answer from the shop: it may already be on the shop.</source>
+        <translation>“{what}” foi enviado antes sem uma resposta clara da loja: pode já estar na loja.</translation>
+    </message>
+    <message>
+        <source>The shop cannot be reached to check ({reason}). Nothing was discarded. Discard it anyway? It will not be sent again, and it may stay on the shop.</source>
+        <translation>Não é possível contatar a loja para verificar ({reason}). Nada foi descartado. Descartar mesmo assim? Não será enviado de novo, e pode continuar na loja.</translation>
+    </message>
+    <message>
         <source>(none)</source>
         <translation>(nenhum)</translation>
     </message>
@@ -3073,6 +3089,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>It will not be sent to the shop, and it cannot be brought back.</source>
         <translation>Ela não será enviada à loja e não poderá ser recuperada.</translation>
+    </message>
+    <message>
+        <source>Discard anyway</source>
+        <translation>Descartar mesmo assim</translation>
     </message>
     <message>
         <source>Resolving the conflict…</source>

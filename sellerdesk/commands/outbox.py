@@ -9,6 +9,7 @@ from sellerdesk.commands.base import CommandError, auth_words, flat, outcome, ru
 from sellerdesk.commands.codes import AUTH, CONFLICT, DONE, NOT_FOUND, QUEUED, USAGE
 from sellerdesk.commands.output import say
 from sellerdesk.services.intents import parse
+from sellerdesk.services.outbox_discard import DiscardOutcome
 from sellerdesk.services.session import Session
 from sellerdesk.services.types import (
     UNFINISHED,
@@ -73,15 +74,32 @@ async def _find(s: Session, wanted: str) -> OutboxEntry:
     return found[0]
 
 
-async def _discard(s: Session, wanted: str) -> int:
+async def _discard(s: Session, wanted: str, force: bool) -> int:
+    """Drop a change; one sent before without a clear answer is looked up on the shop first
+    (services/outbox_discard.py), and each outcome is said as it is."""
     entry = await _find(s, wanted)
+    short = entry.id[:SHORT_ID]
     try:
-        await s.outbox.discard(entry.id)
+        done = await s.outbox.discard(entry.id, force=force)
     except OutboxStateError:
-        raise CommandError(f"Change {entry.id[:SHORT_ID]} may already be on its way; run "
+        raise CommandError(f"Change {short} may already be on its way; run "
                            "`sellerdesk outbox --flush` to settle it first.") from None
-    say(f"discarded {entry.id[:SHORT_ID]} ({entry.state.value}); it will not be sent. "
-        f"Lost: {describe(entry)}")
+    if done.outcome is DiscardOutcome.ALREADY_APPLIED:
+        say(f"already on the shop: {describe(entry)} (change {short} was sent before; "
+            "nothing to undo, nothing was discarded)")
+    elif done.outcome is DiscardOutcome.UNCHECKED:
+        raise CommandError(
+            f"Change {short} was sent before without a clear answer from the shop: it may "
+            f"already be on the shop, and the shop cannot be reached to check "
+            f"({done.reason.rstrip('.')}). Nothing was discarded; try again when the shop "
+            f"can be reached, or drop it unchecked with "
+            f"`sellerdesk outbox --discard {short} --force`.")
+    elif done.outcome is DiscardOutcome.FORCED:
+        say(f"discarded {short} ({entry.state.value}) unchecked; it will not be sent again, "
+            f"and it may already be on the shop: {describe(entry)}")
+    else:
+        say(f"discarded {short} ({entry.state.value}); it will not be sent. "
+            f"Lost: {describe(entry)}")
     return DONE
 
 
@@ -100,7 +118,7 @@ async def _retry(s: Session, wanted: str) -> int:
 async def cmd_outbox(args: argparse.Namespace) -> int:
     async def body(s: Session) -> int:
         if args.discard:
-            return await _discard(s, args.discard)
+            return await _discard(s, args.discard, args.force)
         if args.retry:
             return await _retry(s, args.retry)
         if args.flush:

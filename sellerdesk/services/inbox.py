@@ -20,6 +20,7 @@ from sellerdesk.services.counts import CountsService, pending_view
 from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent, parse
 from sellerdesk.services.outbox import OutboxService
+from sellerdesk.services.outbox_discard import DiscardOutcome
 from sellerdesk.services.pending import PendingChange, PendingWrites, id_in
 from sellerdesk.services.people import buyer_name
 from sellerdesk.services.suggestions import (
@@ -329,8 +330,10 @@ class InboxService:
     async def undo(self, entry_id: str) -> bool:
         """Take back a queued write that has not left yet; False when it already went."""
         try:
-            await self._outbox.discard(entry_id)
+            discarded = await self._outbox.discard(entry_id)
         except Exception:
+            return False
+        if discarded.outcome is not DiscardOutcome.DISCARDED:  # sent before: not taken back
             return False
         self.changed.emit(None)
         return True

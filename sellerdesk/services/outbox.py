@@ -25,6 +25,7 @@ import asyncio
 import functools
 import logging
 import math
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -40,12 +41,13 @@ from sellerdesk.api.errors import (
     ServerError,
 )
 from sellerdesk.api.models import TrackingCode, decode
-from sellerdesk.policy import WRITE_RETRY, Backoff, Pacer
+from sellerdesk.policy import FLUSH_IDLE, WRITE_RETRY, Backoff, Pacer, failed_tries
 from sellerdesk.services.connectivity import Connectivity
 from sellerdesk.services.created import high_mark
 from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent, Verdict, check, dump, must_check, parse, send
 from sellerdesk.services.outbox_batches import Batches
+from sellerdesk.services.outbox_discard import Discarded, DiscardOutcome, may_be_applied
 from sellerdesk.store import Store, StoreError
 from sellerdesk.store.db import utc_now
 from sellerdesk.store.outbox import (
@@ -170,9 +172,45 @@ class OutboxService:
         """Let every entry waiting on backoff go at the next drain (the seller asked)."""
         self.kick(ignore_backoff=True)
 
-    async def discard(self, entry_id: str) -> None:
+    async def discard(self, entry_id: str, *, force: bool = False) -> Discarded:
+        """Drop a write not yet sent (queued, failed or in conflict). One sent before without
+        a clear reply may be on the shop: the server is read first (`outbox_discard.py`).
+        `force`: drop it unread. Raises OutboxStateError when it is on its way or gone."""
+        entry = await self.get(entry_id)
+        if entry is None:
+            raise OutboxStateError(detail=f"no outbox entry {entry_id}")
+        unsure = may_be_applied(entry)
+        if unsure and not force:
+            return await self._discard_checked(entry)
         await self._store.run(self._store.outbox.discard, entry_id)
         self.kick()
+        return Discarded(DiscardOutcome.FORCED if unsure else DiscardOutcome.DISCARDED, entry)
+
+    async def _discard_checked(self, entry: OutboxEntry) -> Discarded:
+        """Read the server about an entry sent before: applied there, it is done; not, it is
+        dropped; unreadable, nothing changes. Either step is refused (OutboxStateError) when
+        the sender took the entry again meanwhile."""
+        intent = parse(entry.payload)
+        try:
+            if entry.kind is IntentKind.TRACKING_CREATE:
+                async with self._creates:  # never beside a create's own settling
+                    verdict = await check(self._client, entry.kind, entry.entity, intent,
+                                          claimed=await self._claimed_codes(entry))
+            else:
+                verdict = await check(self._client, entry.kind, entry.entity, intent)
+        except ApiError as exc:
+            log.info("discard of %s for %s not checked: %s", entry.kind.value, entry.entity,
+                     exc.detail or exc.message)
+            return Discarded(DiscardOutcome.UNCHECKED, entry, exc.message)
+        if verdict.verdict is Verdict.APPLIED:
+            new_entity = (f"tracking:{verdict.created_id}" if verdict.created_id is not None
+                          else None)
+            await self._finish(entry, verdict.server, new_entity, queued_after=entry.attempts)
+            return Discarded(DiscardOutcome.ALREADY_APPLIED, entry)
+        # Not there (or the record moved on elsewhere): the write is not on the shop.
+        await self._store.run(self._store.outbox.discard, entry.id, attempts=entry.attempts)
+        self.kick()
+        return Discarded(DiscardOutcome.DISCARDED, entry)
 
     async def resolve(self, entry_id: str, choice: Resolution,
                       intent: Intent | None = None) -> None:
@@ -267,10 +305,11 @@ class OutboxService:
             except TimeoutError:
                 pass
 
-    async def drain_once(self) -> int:
+    async def drain_once(self, *, stop: Callable[[], bool] | None = None) -> int:
         """Send every entry that is ready now (one per record at a time), round after round,
         each entry at most once; returns how many attempts were made. Safe to call from the
-        command line without `start()`."""
+        command line without `start()`. `stop()` true: no new round after the first (those
+        in progress finish)."""
         now = utc_now()
         if self._ignore_backoff:
             now += timedelta(days=3650)
@@ -287,6 +326,8 @@ class OutboxService:
                 return drain.taken
             size = round_size(self._client.pacer, self._parallel)
             while True:
+                if stop is not None and drain.taken and stop():
+                    break
                 ready = await self._store.run(outbox.next_ready, now, size,
                                               exclude=drain.ids)
                 if not ready:
@@ -304,17 +345,42 @@ class OutboxService:
             drain.cancel()
         return drain.taken
 
-    async def flush(self, max_rounds: int = 100) -> dict[OutboxState, int]:
-        """Send until nothing is ready now (command line); returns the counts after."""
-        for _ in range(max_rounds):
-            if not await self.drain_once():
-                break
+    async def flush(self, max_rounds: int = 100, *,
+                    idle: float = FLUSH_IDLE) -> dict[OutboxState, int]:
+        """Send until every entry waits for a later time (command line); returns the counts
+        after. Bounded by time as well as rounds: no new round starts once `idle` seconds
+        passed without an entry settled (sent, found applied, in conflict or refused), so an
+        unreachable service cannot hold the command line while the entries' reads fail."""
+        last = time.monotonic()
+
+        def settled(_: OutboxEntry) -> None:
+            nonlocal last
+            last = time.monotonic()
+
+        def stale() -> bool:
+            return time.monotonic() - last > idle
+
+        disconnect = self.settled.connect(settled)
+        try:
+            for _ in range(max_rounds):
+                if not await self.drain_once(stop=stale) or stale():
+                    break
+        finally:
+            disconnect()
         return await self.counts()
 
-    def _backoff(self, attempts: int, error: ApiError) -> float:
-        """Seconds before the next try after `attempts` failed ones (policy.WRITE_RETRY)."""
+    def _backoff(self, tries: int, error: ApiError) -> float:
+        """Seconds before the next try after `tries` failed ones (policy.WRITE_RETRY)."""
         retry_after = error.retry_after if isinstance(error, RateLimited) else None
-        return self.backoff.delay(attempts, retry_after=retry_after)
+        return self.backoff.delay(tries, retry_after=retry_after)
+
+    async def _retry_later(self, entry: OutboxEntry, error: ApiError, *,
+                           failed_read: bool) -> None:
+        """Queue `entry` again after its backoff: every failed try counts, a send (already
+        counted in `attempts` by `mark_sending`) or a read of the server before one."""
+        tries = failed_tries(entry.attempts, entry.failed_reads + int(failed_read))
+        await self._store.run(self._store.outbox.mark_retry, entry.id, error.message,
+                              self._backoff(tries, error), failed_read=failed_read)
 
     @property
     def _base_delay(self) -> float:
@@ -349,6 +415,7 @@ class OutboxService:
         outbox = self._store.outbox
         intent = parse(entry.payload)
         creating = entry.kind is IntentKind.TRACKING_CREATE
+        sending = marked  # past the reads: a failure now is a failed send, not a failed read
         try:
             # Anything attempted before may have been applied: read the server first (some
             # kinds always, to catch changes made elsewhere meanwhile; `must_check`). A delete
@@ -361,7 +428,7 @@ class OutboxService:
                 claimed = await self._claimed_codes(entry) if creating else frozenset()
                 verdict = await check(self._client, entry.kind, entry.entity, intent,
                                       claimed=claimed)
-                if verdict.verdict is Verdict.APPLIED and unseen:
+                if verdict.verdict is Verdict.APPLIED and unseen and not entry.attempts:
                     await self._conflict(entry, None, no_such_question(intent))
                     return
                 if verdict.verdict is Verdict.APPLIED:
@@ -382,6 +449,7 @@ class OutboxService:
                     intent.mark = await high_mark(self._client, seen)
                     payload = dump(intent)
                 entry = await self._store.run(outbox.mark_sending, entry.id, payload)
+                sending = True
             result = await send(self._client, entry.kind, entry.entity, intent)
         except AuthError as exc:
             await self._store.run(outbox.mark_retry, entry.id, exc.message, 0.0)
@@ -393,8 +461,7 @@ class OutboxService:
             log.info("%s for %s not sent yet: %s", entry.kind.value, entry.entity, exc.detail
                      or exc.message)
             self._connectivity.report_failure(exc)
-            await self._store.run(outbox.mark_retry, entry.id, exc.message,
-                                  self._backoff(entry.attempts + 1, exc))
+            await self._retry_later(entry, exc, failed_read=not sending)
             return
         except NotFound as exc:
             self._connectivity.report_success()
@@ -410,8 +477,7 @@ class OutboxService:
                 try:
                     verdict = await check(self._client, entry.kind, entry.entity, intent)
                 except ApiError as again:
-                    await self._store.run(outbox.mark_retry, entry.id, again.message,
-                                          self._backoff(entry.attempts + 1, again))
+                    await self._retry_later(entry, again, failed_read=True)
                     return
                 if verdict.verdict is Verdict.APPLIED:
                     await self._finish(entry, verdict.server, None)
@@ -433,9 +499,10 @@ class OutboxService:
         await self._finish(entry, result, new_entity)
 
     async def _finish(self, entry: OutboxEntry, result: bytes | None,
-                      new_entity: str | None) -> None:
-        """Record a success (with others: `Batches`), then bring the cache in line and tell."""
-        done = await self._batches.add(Done(entry.id, result, new_entity))
+                      new_entity: str | None, *, queued_after: int | None = None) -> None:
+        """Record a success (with others: `Batches`), then bring the cache in line and tell.
+        `queued_after`: see `Done` (a discard found it applied)."""
+        done = await self._batches.add(Done(entry.id, result, new_entity, queued_after))
         if done is None:
             raise OutboxStateError(detail=f"{entry.id} was no longer sending")
         log.info("%s for %s sent", entry.kind.value, entry.entity)

@@ -74,6 +74,9 @@ class OutboxEntry:
     conflict: Conflict | None
     uncertain: bool  # was `sending` when the app last stopped: outcome unknown
     result: bytes | None  # what mark_done recorded (e.g. the created tracking code)
+    # Reads of the server before a send that failed (offline, 5xx): with `attempts` (the
+    # sends), what the entry's backoff grows with (policy.failed_tries).
+    failed_reads: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,7 +76,8 @@ log = logging.getLogger("sellerdesk.outbox")
 
 
 _COLUMNS = ("id, seq, kind, entity, payload, state, created_at, updated_at, attempts, "
-            "next_attempt_at, last_error, conflict_local, conflict_server, uncertain, result")
+            "next_attempt_at, last_error, conflict_local, conflict_server, uncertain, result, "
+            "failed_reads")
 # An entry is a head when nothing earlier of its entity is unfinished.
 _HEAD = ("NOT EXISTS (SELECT 1 FROM outbox AS e WHERE e.entity = o.entity AND e.seq < o.seq "
          f"AND e.state IN ({', '.join(repr(s.value) for s in UNFINISHED)}))")
@@ -105,16 +106,24 @@ def _entry(row: Sequence[Any]) -> OutboxEntry:
         created_at=decode_time(row[6]),
         updated_at=decode_time(row[7]), attempts=row[8],
         next_attempt_at=decode_optional_time(row[9]), last_error=row[10], conflict=conflict,
-        uncertain=bool(row[13]), result=row[14])
+        uncertain=bool(row[13]), result=row[14], failed_reads=row[15])
 
 
 @dataclass(frozen=True, slots=True)
 class Done:
-    """One success for `mark_done_many`: the entry, what the server answered, its new key."""
+    """One success for `mark_done_many`: the entry, what the server answered, its new key.
+    `queued_after`: mark it only while it is still queued after exactly this many sends (a
+    discard found it applied; a send made since by the sender settles it instead)."""
 
     entry_id: str
     result: bytes | None = None
     new_entity: str | None = None
+    queued_after: int | None = None
+
+
+def _still(done: Done, state: str, sends: int) -> bool:
+    """Whether `done` may mark an entry now `state` after `sends` sends."""
+    return done.queued_after is None or (state == "queued" and sends == done.queued_after)
 
 
 def _ids(entry_ids: Iterable[str]) -> str:
@@ -299,9 +308,12 @@ class Outbox:
         if not wanted:
             return []
         with self._db.transaction(durable=durable) as conn:
-            current = {row[0]: row[1] for row in conn.execute(
-                "SELECT id, entity FROM outbox WHERE id IN (SELECT value FROM json_each(?)) "
-                "AND +state IN ('sending', 'queued')", (_ids(wanted),))}  # by id, not state
+            rows = conn.execute(
+                "SELECT id, entity, state, attempts FROM outbox "
+                "WHERE id IN (SELECT value FROM json_each(?)) "
+                "AND +state IN ('sending', 'queued')", (_ids(wanted),))  # by id, not state
+            current = {i: entity for i, entity, state, sends in rows
+                       if _still(wanted[i], state, sends)}
             now = encode_time(self._clock())
             conn.executemany(f"UPDATE outbox SET {_DONE}, updated_at = ? WHERE id = ?",
                              [(wanted[i].result, now, i) for i in current])
@@ -319,14 +331,18 @@ class Outbox:
         return marked
 
     def mark_retry(self, entry_id: str, error: str | None,
-                   delay: timedelta | float = 0.0) -> OutboxEntry:
+                   delay: timedelta | float = 0.0, *, failed_read: bool = False
+                   ) -> OutboxEntry:
         """Not sent (offline, 5xx, 429, or an uncertain entry proved unapplied): try again
-        after `delay` (seconds or a timedelta). `error` is shown to the seller."""
+        after `delay` (seconds or a timedelta). `error` is shown to the seller.
+        `failed_read`: what failed was the read of the server before the send (counted in
+        `failed_reads`; `attempts` counts sends only)."""
         wait = delay if isinstance(delay, timedelta) else timedelta(seconds=delay)
         return self._transition(
             entry_id, [OutboxState.SENDING, OutboxState.QUEUED],
-            "state = 'queued', uncertain = 0, next_attempt_at = ?, last_error = ?",
-            (encode_time(self._clock() + wait), error))
+            "state = 'queued', uncertain = 0, next_attempt_at = ?, last_error = ?, "
+            "failed_reads = failed_reads + ?",
+            (encode_time(self._clock() + wait), error, int(failed_read)))
 
     def mark_conflict(self, entry_id: str, local: bytes, server: bytes | None,
                       message: str) -> OutboxEntry:
@@ -350,7 +366,8 @@ class Outbox:
         """The seller asks to send it now: a failed entry, or a queued one waiting on backoff."""
         return self._transition(
             entry_id, [OutboxState.FAILED, OutboxState.QUEUED],
-            "state = 'queued', attempts = 0, next_attempt_at = NULL, last_error = NULL")
+            "state = 'queued', attempts = 0, failed_reads = 0, next_attempt_at = NULL, "
+            "last_error = NULL")
 
     def edit(self, entry_id: str, payload: bytes) -> OutboxEntry:
         """Replace the payload of an entry not yet sent (or failed, or in conflict)."""
@@ -359,13 +376,16 @@ class Outbox:
             entry_id, [OutboxState.QUEUED, OutboxState.FAILED, OutboxState.CONFLICT],
             "payload = ?", (payload,))
 
-    def discard(self, entry_id: str) -> None:
-        """The seller drops an unsent intent; the entity's next entry may then go."""
+    def discard(self, entry_id: str, *, attempts: int | None = None) -> None:
+        """The seller drops an unsent intent; the entity's next entry may then go.
+        `attempts`: only if it was sent exactly that many times (what the caller checked)."""
         with self._db.transaction(durable=True) as conn:
             entry = self._get(conn, entry_id)
             allowed = (OutboxState.QUEUED, OutboxState.FAILED, OutboxState.CONFLICT)
             if entry.state not in allowed:
                 raise OutboxStateError(detail=f"{entry_id} is {entry.state.value}")
+            if attempts is not None and entry.attempts != attempts:
+                raise OutboxStateError(detail=f"{entry_id} was sent again meanwhile")
             conn.execute("DELETE FROM outbox WHERE id = ?", (entry_id,))
         log.info("discarded %s for %s (%s)", entry.kind.value, entry.entity, entry_id)
         self._notify(OutboxChange(OutboxEvent.REMOVED, entry.id, entry.entity, None))
@@ -385,8 +405,9 @@ class Outbox:
             _check_json("payload", payload)
         return self._transition(
             entry_id, [OutboxState.CONFLICT],
-            "state = 'queued', attempts = 0, next_attempt_at = NULL, last_error = NULL, "
-            "conflict_local = NULL, conflict_server = NULL, payload = COALESCE(?, payload)",
+            "state = 'queued', attempts = 0, failed_reads = 0, next_attempt_at = NULL, "
+            "last_error = NULL, conflict_local = NULL, conflict_server = NULL, "
+            "payload = COALESCE(?, payload)",
             (payload,))
 
     def pause_all(self, reason: str, refused: str | None = None) -> None:

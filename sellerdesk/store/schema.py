@@ -165,5 +165,11 @@ def _order_keys(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
+# v6: failed reads of the server before an outbox entry's send count toward its backoff as
+# failed sends do (`attempts` stays the count of sends: "may already be applied").
+_V6_FAILED_READS = _steps(
+    "ALTER TABLE outbox ADD COLUMN failed_reads INTEGER NOT NULL DEFAULT 0",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (_V1_CACHE, _V2_OUTBOX, _V3_SEARCH, _V4_NOTIFIED,
-                                     _order_keys)
+                                     _order_keys, _V6_FAILED_READS)

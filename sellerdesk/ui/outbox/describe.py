@@ -171,6 +171,36 @@ def error_words(entry: OutboxEntry) -> str:
                       else entry.last_error)
 
 
+# ---- Discarding: what it did, as the command line says it (commands/outbox.py). -----------
+
+def discard_checks_first() -> str:
+    """Before discarding a change sent without a clear answer (services/outbox_discard.py)."""
+    return QCoreApplication.translate(
+        "Outbox", "It was sent before without a clear answer from the shop, so SellerDesk "
+                  "first checks whether it is already there.")
+
+
+def already_on_shop(what: str) -> str:
+    """The discard found the change applied: it is settled, nothing was discarded."""
+    return QCoreApplication.translate(
+        "Outbox", "Already on the shop: {what}. Nothing to undo, nothing was discarded."
+    ).format(what=what)
+
+
+def may_be_on_shop(what: str) -> str:
+    """The discard could not read the shop about a change sent before: nothing changed."""
+    return QCoreApplication.translate(
+        "Outbox", "“{what}” was sent before without a clear answer from the shop: it may "
+                  "already be on the shop.").format(what=what)
+
+
+def cannot_check(reason: str) -> str:
+    return QCoreApplication.translate(
+        "Outbox", "The shop cannot be reached to check ({reason}). Nothing was discarded. "
+                  "Discard it anyway? It will not be sent again, and it may stay on the "
+                  "shop.").format(reason=core_words(reason).rstrip("."))
+
+
 # ---- Conflicts: the two versions, field by field. ------------------------------------------------
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sellerdesk.services.outbox_discard import Discarded, DiscardOutcome, may_be_applied
 from sellerdesk.services.outbox_subjects import Subject, subjects_of
 from sellerdesk.services.types import (
     UNFINISHED,
@@ -36,7 +37,16 @@ from sellerdesk.services.types import (
 )
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.core_messages import core_words
-from sellerdesk.ui.outbox.describe import about, details, error_words, what
+from sellerdesk.ui.outbox.describe import (
+    about,
+    already_on_shop,
+    cannot_check,
+    details,
+    discard_checks_first,
+    error_words,
+    may_be_on_shop,
+    what,
+)
 from sellerdesk.ui.outbox.model import Column, OutboxModel, scheduled, state_words
 from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.widgets.announce import announce
@@ -96,6 +106,7 @@ class OutboxPanel(Panel):
             self.header.add_tool(button)
 
         self.paused_banner: BannerMessage | None = None
+        self.note: BannerMessage | None = None  # what the last discard did, when not obvious
 
         self.table = QTreeView(self)
         self.table.setModel(self.model)
@@ -343,18 +354,46 @@ class OutboxPanel(Panel):
         services, entry = self.ctx.services, self.selected_entry()
         if services is None or entry is None or entry.state not in _DISCARDABLE:
             return
-        entry_id = entry.id
+        entry_id, words = entry.id, what(entry, self.model.subject(entry))
 
-        def discard() -> None:
-            self.ctx.runner.run(services.outbox.discard(entry_id), owner=self,
+        def discard(force: bool = False) -> None:
+            self.ctx.runner.run(services.outbox.discard(entry_id, force=force), owner=self,
+                                on_success=lambda done: self._on_discarded(done, words),
                                 label=self.tr("Discarding…"))
 
         confirm(self, self.tr("Discard change"),
-                self.tr("Discard “{what}”?").format(what=what(entry, self.model.subject(entry))),
+                self.tr("Discard “{what}”?").format(what=words),
                 self.tr("Discard"),
                 discard,
-                informative=self.tr("It will not be sent to the shop, and it cannot be "
-                                    "brought back."))
+                informative=discard_checks_first() if may_be_applied(entry) else
+                self.tr("It will not be sent to the shop, and it cannot be brought back."))
+
+    def _on_discarded(self, done: Discarded, words: str) -> None:
+        """Say what a discard did when it is not simply gone: already on the shop (settled),
+        or not checked (the shop out of reach: the seller may discard it unchecked)."""
+        services = self.ctx.services
+        if done.outcome is DiscardOutcome.ALREADY_APPLIED:
+            self._show_note(already_on_shop(words))
+        elif done.outcome is DiscardOutcome.UNCHECKED and services is not None:
+            entry_id = done.entry.id
+
+            def anyway() -> None:
+                self.ctx.runner.run(services.outbox.discard(entry_id, force=True),
+                                    owner=self, label=self.tr("Discarding…"))
+
+            confirm(self, self.tr("Discard change"), may_be_on_shop(words),
+                    self.tr("Discard anyway"), anyway, informative=cannot_check(done.reason))
+
+    def _show_note(self, text: str) -> None:
+        """A line above the list the seller dismisses, said to a screen reader too."""
+        if self.note is not None:  # one note at a time: the newest
+            self.note.hide()
+            self.note.deleteLater()
+        note = BannerMessage(text, MessageLevel.INFO, self)
+        note.dismissed.connect(note.hide)
+        self._banner_box.addWidget(note)
+        self.note = note
+        announce(self, text)
 
     def resolve_selected(self) -> QWidget | None:
         services, entry = self.ctx.services, self.selected_entry()
