@@ -1104,6 +1104,14 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
 <context>
     <name>Errors</name>
     <message>
+        <source>SellerDesk may not write to its data folder, so this change was not saved. Check that the disk is not read-only and that you may write to the folder.</source>
+        <translation>SellerDesk no puede escribir en su carpeta de datos, así que este cambio no se guardó. Revisa que el disco no sea de solo lectura y que puedas escribir en la carpeta.</translation>
+    </message>
+    <message>
+        <source>The computer ran out of memory while SellerDesk read or saved its data. Close other programs and try again.</source>
+        <translation>La computadora se quedó sin memoria mientras SellerDesk leía o guardaba sus datos. Cierra otros programas y vuelve a intentarlo.</translation>
+    </message>
+    <message>
         <source>The shop service could not complete the request.</source>
         <translation>El servicio de la tienda no pudo completar la solicitud.</translation>
     </message>

@@ -1104,6 +1104,14 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
 <context>
     <name>Errors</name>
     <message>
+        <source>SellerDesk may not write to its data folder, so this change was not saved. Check that the disk is not read-only and that you may write to the folder.</source>
+        <translation>O SellerDesk não pode gravar na pasta de dados, então esta alteração não foi salva. Verifique se o disco não é somente leitura e se você pode gravar na pasta.</translation>
+    </message>
+    <message>
+        <source>The computer ran out of memory while SellerDesk read or saved its data. Close other programs and try again.</source>
+        <translation>O computador ficou sem memória enquanto o SellerDesk lia ou salvava os dados. Feche outros programas e tente novamente.</translation>
+    </message>
+    <message>
         <source>The shop service could not complete the request.</source>
         <translation>O serviço da loja não conseguiu concluir a solicitação.</translation>
     </message>

@@ -55,6 +55,11 @@ MESSAGES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("Errors", "This shop's local data was saved by a newer version of "
                                 "SellerDesk. Please update SellerDesk to open it."),
     QT_TRANSLATE_NOOP("Errors", "SellerDesk's local data is closed."),
+    QT_TRANSLATE_NOOP("Errors", "SellerDesk may not write to its data folder, so this change "
+                                "was not saved. Check that the disk is not read-only and that "
+                                "you may write to the folder."),
+    QT_TRANSLATE_NOOP("Errors", "The computer ran out of memory while SellerDesk read or saved "
+                                "its data. Close other programs and try again."),
     QT_TRANSLATE_NOOP("Errors", "SellerDesk could not open its data folder. Check that the disk "
                                 "is connected and that you may write to it."),
     QT_TRANSLATE_NOOP("Errors", "The disk reported an error while SellerDesk was saving. "
