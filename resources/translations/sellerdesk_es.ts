@@ -2943,6 +2943,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
 <context>
     <name>OutboxPanel</name>
     <message>
+        <source>Nothing waiting to be sent</source>
+        <translation>Nada esperando para enviarse</translation>
+    </message>
+    <message>
         <source>Outbox</source>
         <translation>Bandeja de salida</translation>
     </message>

@@ -2943,6 +2943,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
 <context>
     <name>OutboxPanel</name>
     <message>
+        <source>Nothing waiting to be sent</source>
+        <translation>Nada esperando para ser enviado</translation>
+    </message>
+    <message>
         <source>Outbox</source>
         <translation>Caixa de saída</translation>
     </message>

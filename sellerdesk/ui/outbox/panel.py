@@ -148,7 +148,7 @@ class OutboxPanel(Panel):
         self.splitter.setSizes([380, 260])
 
         self.empty_state = EmptyState(
-            "check", self.tr("All changes sent"),
+            "check", self.tr("Nothing waiting to be sent"),
             self.tr("Answers and updates you make while offline wait here until they reach "
                     "the shop."), self)
         self.stack = QStackedWidget(self)
@@ -225,10 +225,9 @@ class OutboxPanel(Panel):
             self._reload_soon.start()
 
     def _show_entries(self, entries: list[OutboxEntry]) -> None:
-        before = {e.id: e for e in self.model.items()} if self.is_loaded() else None
+        # What left the list (sent, discarded) or fell into conflict is said by the
+        # window's one announcer (ui/announcements.py), not here a second time.
         self.model.update(entries)
-        if before is not None:
-            self._announce_changes(before, entries)
         self.stack.setCurrentWidget(self.splitter if entries else self.empty_state)
         if entries and not self.table.currentIndex().isValid():
             self.table.setCurrentIndex(self.model.index(0, 0))
@@ -239,22 +238,6 @@ class OutboxPanel(Panel):
         self.header.set_subtitle(" · ".join(p for p in parts if p))
         self._refresh_detail()
         self._update_buttons()
-
-    def _announce_changes(self, before: dict[str, OutboxEntry],
-                          entries: list[OutboxEntry]) -> None:
-        """Say what a seller watching the list would see change: a change gone out (or
-        discarded), a new conflict, the queue emptied."""
-        now = {e.id: e for e in entries}
-        conflicts = [e for e in entries if e.state is OutboxState.CONFLICT
-                     and (e.id not in before or before[e.id].state is not OutboxState.CONFLICT)]
-        if conflicts:
-            announce(self, self.tr("%n changes need you: the shop has another version", "",
-                                   len(conflicts)), assertive=True)
-        gone = [e for e in before if e not in now]
-        if gone and not entries:
-            announce(self, self.tr("All changes sent"))
-        elif gone:
-            announce(self, self.tr("%n changes left the outbox", "", len(gone)))
 
     def _show_paused(self, reason: str | None) -> None:
         """A refused token pauses the whole queue: say so, with the reason, above the list

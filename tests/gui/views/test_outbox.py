@@ -15,6 +15,7 @@ from sellerdesk.services.safe_text import FSI, PDI
 from sellerdesk.services.session import Session
 from sellerdesk.services.shops import queue_demo_answer
 from sellerdesk.store.outbox import OutboxEntry
+from sellerdesk.ui.announcements import SessionAnnouncements
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.dialogs.conflict import ConflictDialog
 from sellerdesk.ui.outbox import OutboxPanel
@@ -85,9 +86,10 @@ def _click_in_box(qtbot: QtBot, view: OutboxPanel, text: str) -> None:
     button.click()
 
 
-def test_empty_says_all_changes_sent(panel: OutboxPanel, qtmodeltester: Any) -> None:
+def test_empty_says_nothing_waits(panel: OutboxPanel, qtmodeltester: Any) -> None:
+    # Not "All changes sent": an outbox emptied by a discard sent nothing.
     assert panel.stack.currentWidget() is panel.empty_state
-    assert panel.empty_state.title() == "All changes sent"
+    assert panel.empty_state.title() == "Nothing waiting to be sent"
     qtmodeltester.check(panel.model)
 
 
@@ -270,13 +272,26 @@ def test_the_demos_held_answer_shows_as_scheduled_with_its_time(
     assert not _cell(panel, 0, Column.WHAT).startswith("Answer to question")
 
 
-def test_the_last_change_leaving_is_announced(panel: OutboxPanel, services: Session,
-                                              fresh_sandbox: Sandbox, qtbot: QtBot,
-                                              await_: Any) -> None:
-    qid = _unanswered(fresh_sandbox)
-    entry = await_(services.inbox.delete_question(qid, undo_seconds=3600))
-    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=10_000)
-    panel.table.setFocus()
-    with qtbot.waitSignal(announcer().announced, timeout=10_000,
-                          check_params_cb=lambda text, _assertive: text == "All changes sent"):
-        await_(services.outbox.discard(entry.id))
+def test_a_discard_is_announced_as_a_discard_never_as_sent(
+        panel: OutboxPanel, services: Session, fresh_sandbox: Sandbox, qtbot: QtBot,
+        await_: Any) -> None:
+    said: list[str] = []
+
+    def hear(text: str, _assertive: bool) -> None:
+        said.append(text)
+
+    announcer().announced.connect(hear)
+    announcements = SessionAnnouncements(panel, services)
+    try:
+        qid = _unanswered(fresh_sandbox)
+        entry = await_(services.inbox.delete_question(qid, undo_seconds=3600))
+        qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=10_000)
+        panel.table.setFocus()
+        with qtbot.waitSignal(announcer().announced, timeout=10_000,
+                              check_params_cb=lambda text, _a: "discarded, not sent" in text):
+            await_(services.outbox.discard(entry.id))
+        qtbot.waitUntil(lambda: panel.model.rowCount() == 0, timeout=10_000)
+        assert not [t for t in said if "sent" in t and "not sent" not in t]
+    finally:
+        announcements.close()
+        announcer().announced.disconnect(hear)
