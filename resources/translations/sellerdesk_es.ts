@@ -183,6 +183,18 @@
             <numerusform>Enviar %n respuestas</numerusform>
         </translation>
     </message>
+    <message>
+        <source>As the buyer will read it</source>
+        <translation>Como lo leerá el comprador</translation>
+    </message>
+    <message>
+        <source>{name} will read: “{answer}” Each buyer gets their own name.</source>
+        <translation>{name} leerá: “{answer}” Cada comprador recibe su propio nombre.</translation>
+    </message>
+    <message>
+        <source>The buyer will read: “{answer}”</source>
+        <translation>El comprador leerá: “{answer}”</translation>
+    </message>
 </context>
 <context>
     <name>App</name>

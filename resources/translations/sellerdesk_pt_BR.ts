@@ -183,6 +183,18 @@
             <numerusform>Enviar %n respostas</numerusform>
         </translation>
     </message>
+    <message>
+        <source>As the buyer will read it</source>
+        <translation>Como o comprador vai ler</translation>
+    </message>
+    <message>
+        <source>{name} will read: “{answer}” Each buyer gets their own name.</source>
+        <translation>{name} vai ler: “{answer}” Cada comprador recebe o próprio nome.</translation>
+    </message>
+    <message>
+        <source>The buyer will read: “{answer}”</source>
+        <translation>O comprador vai ler: “{answer}”</translation>
+    </message>
 </context>
 <context>
     <name>App</name>
