@@ -1552,6 +1552,18 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
             <numerusform>%n cambios por enviar</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Sync now</source>
+        <translation>&amp;Sincronizar ahora</translation>
+    </message>
+    <message>
+        <source>Fetch what changed in the shop now, with progress and Cancel in the status bar.</source>
+        <translation>Trae ahora lo que cambió en la tienda, con el progreso y Cancelar en la barra de estado.</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh this view</source>
+        <translation>&amp;Actualizar esta vista</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -3536,6 +3548,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>Syncing with the shop…</source>
         <translation>Sincronizando con la tienda…</translation>
     </message>
+    <message>
+        <source>Already syncing; the outcome will show here.</source>
+        <translation>Ya se está sincronizando; el resultado aparecerá aquí.</translation>
+    </message>
 </context>
 <context>
     <name>ShopPanel</name>
@@ -3877,6 +3893,26 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>{what}: {why}</source>
         <translation>{what}: {why}</translation>
+    </message>
+    <message>
+        <source>Sync cancelled. What it had fetched is kept.</source>
+        <translation>Sincronización cancelada. Lo que ya había traído se conserva.</translation>
+    </message>
+    <message>
+        <source>Not synced: the shop service cannot be reached.</source>
+        <translation>Sin sincronizar: no se puede conectar con el servicio de la tienda.</translation>
+    </message>
+    <message>
+        <source>Not synced: {reason}</source>
+        <translation>Sin sincronizar: {reason}</translation>
+    </message>
+    <message>
+        <source>Synced, except: {what}</source>
+        <translation>Sincronizado, salvo: {what}</translation>
+    </message>
+    <message>
+        <source>Synced: the local copy is up to date.</source>
+        <translation>Sincronizado: la copia local está al día.</translation>
     </message>
 </context>
 <context>

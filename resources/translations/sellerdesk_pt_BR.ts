@@ -1552,6 +1552,18 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
             <numerusform>%n alterações aguardando envio</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Sync now</source>
+        <translation>&amp;Sincronizar agora</translation>
+    </message>
+    <message>
+        <source>Fetch what changed in the shop now, with progress and Cancel in the status bar.</source>
+        <translation>Busca agora o que mudou na loja, com o progresso e Cancelar na barra de status.</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh this view</source>
+        <translation>&amp;Atualizar esta visualização</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -3536,6 +3548,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <source>Syncing with the shop…</source>
         <translation>Sincronizando com a loja…</translation>
     </message>
+    <message>
+        <source>Already syncing; the outcome will show here.</source>
+        <translation>Já está sincronizando; o resultado vai aparecer aqui.</translation>
+    </message>
 </context>
 <context>
     <name>ShopPanel</name>
@@ -3877,6 +3893,26 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>{what}: {why}</source>
         <translation>{what}: {why}</translation>
+    </message>
+    <message>
+        <source>Sync cancelled. What it had fetched is kept.</source>
+        <translation>Sincronização cancelada. O que já tinha sido buscado fica guardado.</translation>
+    </message>
+    <message>
+        <source>Not synced: the shop service cannot be reached.</source>
+        <translation>Não sincronizado: não é possível conectar ao serviço da loja.</translation>
+    </message>
+    <message>
+        <source>Not synced: {reason}</source>
+        <translation>Não sincronizado: {reason}</translation>
+    </message>
+    <message>
+        <source>Synced, except: {what}</source>
+        <translation>Sincronizado, exceto: {what}</translation>
+    </message>
+    <message>
+        <source>Synced: the local copy is up to date.</source>
+        <translation>Sincronizado: a cópia local está em dia.</translation>
     </message>
 </context>
 <context>

@@ -262,6 +262,9 @@ class OutboxButton(QToolButton):
         self.setAccessibleName(text)
 
 
+SAID_MS = 20_000  # how long an outcome (of a sync the seller asked for) stays in the bar
+
+
 class StatusBar(QStatusBar):
     """Connection and sync age on the left; running work and the outbox on the right."""
 
@@ -283,3 +286,8 @@ class StatusBar(QStatusBar):
         self.addWidget(self.slow_down)
         self.addPermanentWidget(self.progress)
         self.addPermanentWidget(self.outbox)
+
+    def say(self, text: str) -> None:
+        """The outcome of something the seller asked for ("Sync finished…"), over the left
+        items for a while; the running work and the outbox stay in view."""
+        self.showMessage(text, SAID_MS)
