@@ -11,6 +11,7 @@ lives as long as the app: windows come and go per shop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -173,8 +174,13 @@ class ShopConnector(QObject):
         w.set_shop(shop_label, detail)
         w.set_connection_state(_STATES[session.connectivity.state])
         w.sync_requested.connect(self._on_window_sync_requested)
+
+        def forget_window() -> None:
+            with contextlib.suppress(RuntimeError):  # the window may be gone already
+                w.sync_requested.disconnect(self._on_window_sync_requested)
+
         self._unhook += [
-            lambda: w.sync_requested.disconnect(self._on_window_sync_requested),
+            forget_window,
             session.connectivity.changed.connect(
                 lambda state: w.set_connection_state(_STATES[state])),
             session.connectivity.retry_changed.connect(self._on_connectivity_retry_changed),
