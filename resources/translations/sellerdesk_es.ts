@@ -3914,6 +3914,41 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>Synced: the local copy is up to date.</source>
         <translation>Sincronizado: la copia local está al día.</translation>
     </message>
+    <message numerus="yes">
+        <source> and %n without an id</source>
+        <translation>
+            <numerusform> y %n sin id</numerusform>
+            <numerusform> y %n sin id</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) without an id could not be read</source>
+        <translation>
+            <numerusform>No se pudo leer %n pedido sin id</numerusform>
+            <numerusform>No se pudieron leer %n pedidos sin id</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conversation(s) without an id could not be read</source>
+        <translation>
+            <numerusform>No se pudo leer %n conversación sin id</numerusform>
+            <numerusform>No se pudieron leer %n conversaciones sin id</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s) without an id could not be read</source>
+        <translation>
+            <numerusform>No se pudo leer %n pregunta sin id</numerusform>
+            <numerusform>No se pudieron leer %n preguntas sin id</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) without an id could not be read</source>
+        <translation>
+            <numerusform>No se pudo leer %n código de seguimiento sin id</numerusform>
+            <numerusform>No se pudieron leer %n códigos de seguimiento sin id</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>TaskProgress</name>

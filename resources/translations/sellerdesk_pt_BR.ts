@@ -3914,6 +3914,41 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <source>Synced: the local copy is up to date.</source>
         <translation>Sincronizado: a cópia local está em dia.</translation>
     </message>
+    <message numerus="yes">
+        <source> and %n without an id</source>
+        <translation>
+            <numerusform> e %n sem id</numerusform>
+            <numerusform> e %n sem id</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) without an id could not be read</source>
+        <translation>
+            <numerusform>Não foi possível ler %n pedido sem id</numerusform>
+            <numerusform>Não foi possível ler %n pedidos sem id</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conversation(s) without an id could not be read</source>
+        <translation>
+            <numerusform>Não foi possível ler %n conversa sem id</numerusform>
+            <numerusform>Não foi possível ler %n conversas sem id</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s) without an id could not be read</source>
+        <translation>
+            <numerusform>Não foi possível ler %n pergunta sem id</numerusform>
+            <numerusform>Não foi possível ler %n perguntas sem id</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) without an id could not be read</source>
+        <translation>
+            <numerusform>Não foi possível ler %n código de rastreamento sem id</numerusform>
+            <numerusform>Não foi possível ler %n códigos de rastreamento sem id</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>TaskProgress</name>

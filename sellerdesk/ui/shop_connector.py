@@ -88,8 +88,13 @@ class SyncWords(QObject):
 
     def skipped(self, kind: RecordKind, ids: list[str | None]) -> str:
         n = len(ids)
-        shown = [i or self.tr("no id") for i in ids[:5]] + (["…"] if n > 5 else [])
-        listed = ", ".join(shown)
+        named = [i for i in ids if i]
+        if not named:  # "(ids no id)" said nothing: say what they lack, in words
+            return self._without_id(kind, n)
+        shown = named[:5] + (["…"] if len(named) > 5 else [])
+        unnamed = n - len(named)
+        listed = ", ".join(shown) + (self.tr(" and %n without an id", "", unnamed)
+                                     if unnamed else "")
         if kind is RecordKind.ORDER:
             return self.tr("%n order(s) could not be read (ids {ids})", "", n).format(ids=listed)
         if kind is RecordKind.THREAD:
@@ -100,6 +105,15 @@ class SyncWords(QObject):
                 ids=listed)
         return self.tr("%n tracking code(s) could not be read (ids {ids})", "", n).format(
             ids=listed)
+
+    def _without_id(self, kind: RecordKind, n: int) -> str:
+        if kind is RecordKind.ORDER:
+            return self.tr("%n order(s) without an id could not be read", "", n)
+        if kind is RecordKind.THREAD:
+            return self.tr("%n conversation(s) without an id could not be read", "", n)
+        if kind is RecordKind.QUESTION:
+            return self.tr("%n question(s) without an id could not be read", "", n)
+        return self.tr("%n tracking code(s) without an id could not be read", "", n)
 
     def outcome(self, report: SyncReport) -> str:
         """How a sync the seller asked for ended, in one line for the status bar."""

@@ -118,6 +118,14 @@ class ConnectionIndicator(_IconText):
         detail = self.detail()
         shown = f"{text} · {detail}" if detail else text
         self._paint(icon_name, tone, shown)
+        # Room for the widest countdown while offline: the seconds ticking never push the
+        # other items sideways.
+        metrics = self.text_label.fontMetrics()
+        widest = 0
+        if self.state is ConnectionState.OFFLINE:
+            widest = max(metrics.horizontalAdvance(f"{text} · {d}") for d in (
+                self.tr("next try in {n} s").format(n=999), self.tr("trying again now…")))
+        self.text_label.setMinimumWidth(widest)
         if announce:  # a screen reader hears the state and the try, not every second
             self.setAccessibleName(shown)
         self.setToolTip(tip)
