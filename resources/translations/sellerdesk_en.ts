@@ -358,6 +358,41 @@
             <numerusform>%n tracking codes could not be read (ids {ids})</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source> and %n without an id</source>
+        <translation>
+            <numerusform> and %n without an id</numerusform>
+            <numerusform> and %n without an id</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) without an id could not be read</source>
+        <translation>
+            <numerusform>%n order without an id could not be read</numerusform>
+            <numerusform>%n orders without an id could not be read</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conversation(s) without an id could not be read</source>
+        <translation>
+            <numerusform>%n conversation without an id could not be read</numerusform>
+            <numerusform>%n conversations without an id could not be read</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s) without an id could not be read</source>
+        <translation>
+            <numerusform>%n question without an id could not be read</numerusform>
+            <numerusform>%n questions without an id could not be read</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) without an id could not be read</source>
+        <translation>
+            <numerusform>%n tracking code without an id could not be read</numerusform>
+            <numerusform>%n tracking codes without an id could not be read</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ThreadDelegate</name>

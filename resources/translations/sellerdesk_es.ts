@@ -287,6 +287,18 @@
             <numerusform>Enviar %n respuestas</numerusform>
         </translation>
     </message>
+    <message>
+        <source>As the buyer will read it</source>
+        <translation>Como lo leerá el comprador</translation>
+    </message>
+    <message>
+        <source>{name} will read: “{answer}” Each buyer gets their own name.</source>
+        <translation>{name} leerá: “{answer}” Cada comprador recibe su propio nombre.</translation>
+    </message>
+    <message>
+        <source>The buyer will read: “{answer}”</source>
+        <translation>El comprador leerá: “{answer}”</translation>
+    </message>
 </context>
 <context>
     <name>App</name>
@@ -1659,6 +1671,18 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
             <numerusform>%n cambio por enviar</numerusform>
             <numerusform>%n cambios por enviar</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Sync now</source>
+        <translation>&amp;Sincronizar ahora</translation>
+    </message>
+    <message>
+        <source>Fetch what changed in the shop now, with progress and Cancel in the status bar.</source>
+        <translation>Trae ahora lo que cambió en la tienda, con el progreso y Cancelar en la barra de estado.</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh this view</source>
+        <translation>&amp;Actualizar esta vista</translation>
     </message>
 </context>
 <context>
@@ -3668,6 +3692,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>Syncing with the shop…</source>
         <translation>Sincronizando con la tienda…</translation>
     </message>
+    <message>
+        <source>Already syncing; the outcome will show here.</source>
+        <translation>Ya se está sincronizando; el resultado aparecerá aquí.</translation>
+    </message>
 </context>
 <context>
     <name>ShopPanel</name>
@@ -4009,6 +4037,61 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>{what}: {why}</source>
         <translation>{what}: {why}</translation>
+    </message>
+    <message>
+        <source>Sync cancelled. What it had fetched is kept.</source>
+        <translation>Sincronización cancelada. Lo que ya había traído se conserva.</translation>
+    </message>
+    <message>
+        <source>Not synced: the shop service cannot be reached.</source>
+        <translation>Sin sincronizar: no se puede conectar con el servicio de la tienda.</translation>
+    </message>
+    <message>
+        <source>Not synced: {reason}</source>
+        <translation>Sin sincronizar: {reason}</translation>
+    </message>
+    <message>
+        <source>Synced, except: {what}</source>
+        <translation>Sincronizado, salvo: {what}</translation>
+    </message>
+    <message>
+        <source>Synced: the local copy is up to date.</source>
+        <translation>Sincronizado: la copia local está al día.</translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n without an id</source>
+        <translation>
+            <numerusform> y %n sin id</numerusform>
+            <numerusform> y %n sin id</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) without an id could not be read</source>
+        <translation>
+            <numerusform>No se pudo leer %n pedido sin id</numerusform>
+            <numerusform>No se pudieron leer %n pedidos sin id</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conversation(s) without an id could not be read</source>
+        <translation>
+            <numerusform>No se pudo leer %n conversación sin id</numerusform>
+            <numerusform>No se pudieron leer %n conversaciones sin id</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s) without an id could not be read</source>
+        <translation>
+            <numerusform>No se pudo leer %n pregunta sin id</numerusform>
+            <numerusform>No se pudieron leer %n preguntas sin id</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) without an id could not be read</source>
+        <translation>
+            <numerusform>No se pudo leer %n código de seguimiento sin id</numerusform>
+            <numerusform>No se pudieron leer %n códigos de seguimiento sin id</numerusform>
+        </translation>
     </message>
 </context>
 <context>

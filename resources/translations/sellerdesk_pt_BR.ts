@@ -287,6 +287,18 @@
             <numerusform>Enviar %n respostas</numerusform>
         </translation>
     </message>
+    <message>
+        <source>As the buyer will read it</source>
+        <translation>Como o comprador vai ler</translation>
+    </message>
+    <message>
+        <source>{name} will read: “{answer}” Each buyer gets their own name.</source>
+        <translation>{name} vai ler: “{answer}” Cada comprador recebe o próprio nome.</translation>
+    </message>
+    <message>
+        <source>The buyer will read: “{answer}”</source>
+        <translation>O comprador vai ler: “{answer}”</translation>
+    </message>
 </context>
 <context>
     <name>App</name>
@@ -1659,6 +1671,18 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
             <numerusform>%n alteração aguardando envio</numerusform>
             <numerusform>%n alterações aguardando envio</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Sync now</source>
+        <translation>&amp;Sincronizar agora</translation>
+    </message>
+    <message>
+        <source>Fetch what changed in the shop now, with progress and Cancel in the status bar.</source>
+        <translation>Busca agora o que mudou na loja, com o progresso e Cancelar na barra de status.</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh this view</source>
+        <translation>&amp;Atualizar esta visualização</translation>
     </message>
 </context>
 <context>
@@ -3668,6 +3692,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <source>Syncing with the shop…</source>
         <translation>Sincronizando com a loja…</translation>
     </message>
+    <message>
+        <source>Already syncing; the outcome will show here.</source>
+        <translation>Já está sincronizando; o resultado vai aparecer aqui.</translation>
+    </message>
 </context>
 <context>
     <name>ShopPanel</name>
@@ -4009,6 +4037,61 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>{what}: {why}</source>
         <translation>{what}: {why}</translation>
+    </message>
+    <message>
+        <source>Sync cancelled. What it had fetched is kept.</source>
+        <translation>Sincronização cancelada. O que já tinha sido buscado fica guardado.</translation>
+    </message>
+    <message>
+        <source>Not synced: the shop service cannot be reached.</source>
+        <translation>Não sincronizado: não é possível conectar ao serviço da loja.</translation>
+    </message>
+    <message>
+        <source>Not synced: {reason}</source>
+        <translation>Não sincronizado: {reason}</translation>
+    </message>
+    <message>
+        <source>Synced, except: {what}</source>
+        <translation>Sincronizado, exceto: {what}</translation>
+    </message>
+    <message>
+        <source>Synced: the local copy is up to date.</source>
+        <translation>Sincronizado: a cópia local está em dia.</translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n without an id</source>
+        <translation>
+            <numerusform> e %n sem id</numerusform>
+            <numerusform> e %n sem id</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) without an id could not be read</source>
+        <translation>
+            <numerusform>Não foi possível ler %n pedido sem id</numerusform>
+            <numerusform>Não foi possível ler %n pedidos sem id</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conversation(s) without an id could not be read</source>
+        <translation>
+            <numerusform>Não foi possível ler %n conversa sem id</numerusform>
+            <numerusform>Não foi possível ler %n conversas sem id</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s) without an id could not be read</source>
+        <translation>
+            <numerusform>Não foi possível ler %n pergunta sem id</numerusform>
+            <numerusform>Não foi possível ler %n perguntas sem id</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) without an id could not be read</source>
+        <translation>
+            <numerusform>Não foi possível ler %n código de rastreamento sem id</numerusform>
+            <numerusform>Não foi possível ler %n códigos de rastreamento sem id</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -22,11 +22,12 @@ from sellerdesk.services.intents import Intent, parse
 from sellerdesk.services.outbox import OutboxService
 from sellerdesk.services.outbox_discard import DiscardOutcome
 from sellerdesk.services.pending import PendingChange, PendingWrites, id_in
-from sellerdesk.services.people import buyer_name
 from sellerdesk.services.suggestions import (
+    PLACEHOLDERS,
     SUGGESTIONS,
     Suggestion,
     fill_placeholders,
+    placeholder_values,
     read_suggestions,
     unfilled,
 )
@@ -55,6 +56,27 @@ class AnswerTooLong(ValueError):
 class PlaceholderLeft(ValueError):
     """An answer still holds `{buyer}` or `{product}`: it is not sent to a buyer like that."""
 
+
+def answer_to(question: Question, template: str) -> str:
+    """The answer `question` gets from `template`: `{buyer}` and `{product}` filled for it,
+    stripped and checked (PlaceholderLeft, ValueError when empty, AnswerTooLong)."""
+    buyer, product = placeholder_values(question)
+    text = fill_placeholders(template, buyer=buyer, product=product).strip()
+    left = unfilled(text)
+    if left:
+        raise PlaceholderLeft(f"{', '.join(left)} cannot be filled in for question "
+                              f"{question.id}: it is about the shop, not a listing. Write "
+                              "the words instead.")
+    return _checked(text)
+
+
+def _checked(text: str) -> str:
+    if not text:
+        raise ValueError("The answer is empty.")
+    if len(text) > MAX_ANSWER:
+        raise AnswerTooLong(f"The answer is {len(text)} characters long; the limit is "
+                            f"{MAX_ANSWER}.")
+    return text
 
 
 
@@ -272,14 +294,18 @@ class InboxService:
     # -- writes -------------------------------------------------------------------------------
 
     async def answer(self, question_id: int, text: str, *, hold: float = 0.0) -> OutboxEntry:
-        """Queue an answer (sent at once when online, or after `hold` seconds). Raises
-        ValueError on empty/too long."""
-        text = text.strip()
-        if not text:
-            raise ValueError("The answer is empty.")
-        if len(text) > MAX_ANSWER:
-            raise AnswerTooLong(f"The answer is {len(text)} characters long; the limit is "
-                                f"{MAX_ANSWER}.")
+        """Queue an answer (sent at once when online, or after `hold` seconds), `{buyer}`
+        and `{product}` filled as in a group answer. Raises ValueError on empty/too long and
+        PlaceholderLeft when a placeholder cannot be filled."""
+        if any(p in text for p in PLACEHOLDERS):
+            question = await self.question(question_id)
+            if question is None:
+                raise PlaceholderLeft(f"Question {question_id} is not in the local copy, so "
+                                      "{buyer} and {product} cannot be filled in: sync first, "
+                                      "or write the words instead.")
+            text = answer_to(question, text)
+        else:
+            text = _checked(text.strip())
         entry = await self._outbox.submit(IntentKind.ANSWER, entity_key("question", question_id),
                                           Intent(question_id=question_id, text=text), hold=hold)
         self.changed.emit(await self._thread_of(question_id))
@@ -297,19 +323,7 @@ class InboxService:
         for q in load_all(rows, Question):
             if not awaits_answer(q, held):
                 continue
-            who = buyer_name(q.from_)
-            title = q.publication.title if q.publication and q.publication.title else ""
-            text = fill_placeholders(template, buyer=who, product=title).strip()
-            left = unfilled(text)
-            if left:
-                raise PlaceholderLeft(f"{', '.join(left)} cannot be filled in for question "
-                                      f"{q.id}.")
-            if not text:
-                raise ValueError("The answer is empty.")
-            if len(text) > MAX_ANSWER:
-                raise AnswerTooLong(f"The answer is {len(text)} characters long; the limit "
-                                    f"is {MAX_ANSWER}.")
-            answers.append((q, text))
+            answers.append((q, answer_to(q, template)))
         entries = []
         for q, text in answers:
             entries.append(await self._outbox.submit(

@@ -7,9 +7,11 @@ Pure functions, no Qt, no store:
 - `alike(a, b)`: the rule that puts two waiting questions about the same listing in one
   group (docs/decisions.md, "Inbox"): they share at least two content words, and those are
   at least 60 % of the shorter question's (all of it when it has a single word).
-- `fill_placeholders(template, buyer=..., product=...)`: a saved reply or a group answer
-  with `{buyer}` and `{product}` filled in; an unknown buyer leaves the name out, an unknown
-  product leaves `{product}` for the seller to replace (never words of the interface).
+- `fill_placeholders(template, buyer=..., product=...)`: an answer (typed, a saved reply or
+  a group's) with `{buyer}` and `{product}` filled in; an unknown buyer leaves the name out,
+  an unknown product leaves `{product}` for the seller to replace (never words of the
+  interface). The one fill: the composer's preview and every answer the service sends.
+- `placeholder_values(question)`: what the two stand for in an answer to `question`.
 
 And `read_suggestions(store, question)`, to run on the store's thread: the seller's answers
 to the answered questions most like `question` (store/search.py `similar_answered`).
@@ -25,6 +27,7 @@ from datetime import datetime
 
 from sellerdesk.api.models import Question
 from sellerdesk.services.convert import load_all
+from sellerdesk.services.people import buyer_name
 from sellerdesk.store import Store
 from sellerdesk.store.rows import Resource
 
@@ -186,6 +189,15 @@ def fill_placeholders(template: str, *, buyer: str, product: str) -> str:
     return text
 
 
+def placeholder_values(question: Question | None) -> tuple[str, str]:
+    """(buyer, product) for an answer to `question`: the buyer's name as given and the
+    listing's title, "" when unknown or when the question is about the shop."""
+    if question is None:
+        return "", ""
+    pub = question.publication
+    return buyer_name(question.from_), (pub.title or "") if pub is not None else ""
+
+
 def unfilled(text: str) -> list[str]:
     """The placeholders still in `text` (an answer must not go out with them)."""
     return [p for p in PLACEHOLDERS if p in text]
@@ -193,4 +205,4 @@ def unfilled(text: str) -> list[str]:
 
 __all__ = ["BUYER", "PLACEHOLDERS", "PRODUCT", "STOPWORDS", "SUGGESTIONS", "Suggestion", "alike",
            "alike_sizes", "content_words", "fill_placeholders", "first_name",
-           "read_suggestions", "search_terms", "unfilled"]
+           "placeholder_values", "read_suggestions", "search_terms", "unfilled"]

@@ -61,6 +61,7 @@ class MainWindow(QMainWindow):
     shop_requested = Signal(object)  # ProfileAnswer: switch this window to another shop
     token_requested = Signal()  # the open shop's token was refused: ask for a new one
     language_requested = Signal(str)  # View → Language: rebuild the window in it ("": system)
+    sync_requested = Signal()  # View → Sync now (F5): fetch what changed from the service
     closed = Signal()
     views_ready = Signal()  # every view is built (after the first one painted its data)
     first_painted = Signal()  # the first view shown has painted its data
@@ -284,9 +285,16 @@ class MainWindow(QMainWindow):
             group.addAction(action)
             self._view_actions[spec.view_id] = action
         view_menu.addSeparator()
+        # F5 fetches from the shop service, as sellers expect of it; Ctrl+R keeps the old
+        # F5's meaning: this view shows its data again (docs/decisions.md, "Sync now").
+        self.sync_action = self._action(view_menu, self.tr("&Sync now"),
+                                        self.sync_requested.emit, shortcuts=["F5"],
+                                        icon_name="refresh")
+        self.sync_action.setStatusTip(self.tr("Fetch what changed in the shop now, with "
+                                              "progress and Cancel in the status bar."))
         self._refresh_action = self._action(
-            view_menu, self.tr("&Refresh"), self._on_refresh_triggered,
-            shortcuts=["F5", "Ctrl+R"], icon_name="refresh")
+            view_menu, self.tr("&Refresh this view"), self._on_refresh_triggered,
+            shortcuts=["Ctrl+R"])
         view_menu.addSeparator()
         self.language_menu = LanguageMenu(self.ctx.settings, view_menu)
         self.language_menu.language_chosen.connect(self._on_language_chosen)
@@ -488,7 +496,7 @@ class MainWindow(QMainWindow):
 
     def shortcut_sections(self) -> list[Section]:
         sections: list[Section] = [
-            (self.tr("General"), [*self._file_actions, self._refresh_action,
+            (self.tr("General"), [*self._file_actions, self.sync_action, self._refresh_action,
                                   *self._help_actions]),
             (self.tr("Views"), list(self._view_actions.values())),
         ]

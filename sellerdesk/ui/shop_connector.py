@@ -11,6 +11,7 @@ lives as long as the app: windows come and go per shop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -88,8 +89,13 @@ class SyncWords(QObject):
 
     def skipped(self, kind: RecordKind, ids: list[str | None]) -> str:
         n = len(ids)
-        shown = [i or self.tr("no id") for i in ids[:5]] + (["…"] if n > 5 else [])
-        listed = ", ".join(shown)
+        named = [i for i in ids if i]
+        if not named:  # "(ids no id)" said nothing: say what they lack, in words
+            return self._without_id(kind, n)
+        shown = named[:5] + (["…"] if len(named) > 5 else [])
+        unnamed = n - len(named)
+        listed = ", ".join(shown) + (self.tr(" and %n without an id", "", unnamed)
+                                     if unnamed else "")
         if kind is RecordKind.ORDER:
             return self.tr("%n order(s) could not be read (ids {ids})", "", n).format(ids=listed)
         if kind is RecordKind.THREAD:
@@ -100,6 +106,28 @@ class SyncWords(QObject):
                 ids=listed)
         return self.tr("%n tracking code(s) could not be read (ids {ids})", "", n).format(
             ids=listed)
+
+    def _without_id(self, kind: RecordKind, n: int) -> str:
+        if kind is RecordKind.ORDER:
+            return self.tr("%n order(s) without an id could not be read", "", n)
+        if kind is RecordKind.THREAD:
+            return self.tr("%n conversation(s) without an id could not be read", "", n)
+        if kind is RecordKind.QUESTION:
+            return self.tr("%n question(s) without an id could not be read", "", n)
+        return self.tr("%n tracking code(s) without an id could not be read", "", n)
+
+    def outcome(self, report: SyncReport) -> str:
+        """How a sync the seller asked for ended, in one line for the status bar."""
+        if report.cancelled:
+            return self.tr("Sync cancelled. What it had fetched is kept.")
+        if isinstance(report.error, Offline):
+            return self.tr("Not synced: the shop service cannot be reached.")
+        if report.error is not None:
+            return self.tr("Not synced: {reason}").format(reason=describe_error(report.error))
+        short, _ = self.lines(report)
+        if short:
+            return self.tr("Synced, except: {what}").format(what="; ".join(short))
+        return self.tr("Synced: the local copy is up to date.")
 
     def lines(self, report: SyncReport) -> tuple[list[str], list[str]]:
         """(short lines for the status bar, the same with reasons and every id for its
@@ -134,6 +162,7 @@ class ShopConnector(QObject):
         self.shop_label = ""
         self._unhook: list[Callable[[], None]] = []
         self.refresher: BackgroundRefresh | None = None
+        self._asked = False  # the seller asked for a sync: its outcome goes in the status bar
         ctx.settings.setting_changed.connect(self._on_setting_changed)
 
     @property
@@ -159,7 +188,14 @@ class ShopConnector(QObject):
                   else session.address.base_url.split("://")[-1])
         w.set_shop(shop_label, detail)
         w.set_connection_state(_STATES[session.connectivity.state])
+        w.sync_requested.connect(self._on_window_sync_requested)
+
+        def forget_window() -> None:
+            with contextlib.suppress(RuntimeError):  # the window may be gone already
+                w.sync_requested.disconnect(self._on_window_sync_requested)
+
         self._unhook += [
+            forget_window,
             session.connectivity.changed.connect(
                 lambda state: w.set_connection_state(_STATES[state])),
             session.connectivity.retry_changed.connect(self._on_connectivity_retry_changed),
@@ -197,9 +233,24 @@ class ShopConnector(QObject):
             self._window.set_connection_retry(retry.next_at if retry else None,
                                               bool(retry and retry.in_flight))
 
+    def _on_window_sync_requested(self) -> None:
+        """View → Sync now (F5): a sync with progress and Cancel, its outcome said after."""
+        session, window = self.session, self._window
+        if session is None or window is None:
+            return
+        if session.sync.running:  # a background one: its end is said as this one's
+            self._asked = True
+            window.status.say(QCoreApplication.translate(
+                "ShopConnector", "Already syncing; the outcome will show here."))
+            return
+        self.sync_now(tell=True)
+
     def _after_sync(self, report: SyncReport) -> None:
         if self._window is None or self.session is None:
             return
+        if self._asked:
+            self._asked = False
+            self._window.status.say(SyncWords().outcome(report))
         if report.error is not None or report.cancelled:
             # Said by the sync's own runner (the banner, the offline state); what it did
             # write before it stopped still counts.
@@ -296,8 +347,9 @@ class ShopConnector(QObject):
 
     # -- syncing ------------------------------------------------------------------------------
 
-    def sync_now(self, *, quiet: bool = False) -> None:
-        """Refresh from the server with progress and Cancel; offline is not an error."""
+    def sync_now(self, *, quiet: bool = False, tell: bool = False) -> None:
+        """Refresh from the server with progress and Cancel; offline is not an error. `tell`:
+        the seller asked (F5), so the outcome is said in the status bar, cancel included."""
         session = self.session
         if session is None or session.sync.running:
             return
@@ -323,7 +375,21 @@ class ShopConnector(QObject):
 
             return await session.sync.sync(on_progress=report)
 
+        ended: list[SyncReport] = []
+
+        def say(report: SyncReport) -> None:
+            ended.append(report)
+            if tell and self._window is not None:
+                self._window.status.say(SyncWords().outcome(report))
+
+        def settled() -> None:
+            if not ended:  # neither result nor error: cancelled
+                say(SyncReport(cancelled=True))
+                if refresher is not None and refresher is self.refresher:
+                    refresher.done()  # the background refresh carries on
+
         def succeeded(result: SyncReport) -> None:
+            say(result)
             # Still this window's, and not paused by a refused token:
             if refresher is not None and refresher is self.refresher \
                     and session.access.problem is None:
@@ -334,6 +400,7 @@ class ShopConnector(QObject):
                         self._window.show_message(describe_error(failed.error))
 
         def failed(exc: Exception) -> None:
+            say(SyncReport(error=exc))
             if refresher is not None and refresher is self.refresher \
                     and session.access.problem is None:
                 refresher.done(exc)
@@ -344,7 +411,8 @@ class ShopConnector(QObject):
 
         self._ctx.runner.run_reporting(
             work, label=QCoreApplication.translate("ShopConnector", "Syncing with the shop…"),
-            on_success=succeeded, on_failure=failed, report_errors=False, key="sync",
+            on_success=succeeded, on_failure=failed, on_settled=settled, report_errors=False,
+            key="sync",
             show_progress=not quiet)
 
     async def _connected(self, session: Session) -> None:

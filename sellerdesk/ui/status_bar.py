@@ -118,6 +118,14 @@ class ConnectionIndicator(_IconText):
         detail = self.detail()
         shown = f"{text} · {detail}" if detail else text
         self._paint(icon_name, tone, shown)
+        # Room for the widest countdown while offline: the seconds ticking never push the
+        # other items sideways.
+        metrics = self.text_label.fontMetrics()
+        widest = 0
+        if self.state is ConnectionState.OFFLINE:
+            widest = max(metrics.horizontalAdvance(f"{text} · {d}") for d in (
+                self.tr("next try in {n} s").format(n=999), self.tr("trying again now…")))
+        self.text_label.setMinimumWidth(widest)
         if announce:  # a screen reader hears the state and the try, not every second
             self.setAccessibleName(shown)
         self.setToolTip(tip)
@@ -262,6 +270,9 @@ class OutboxButton(QToolButton):
         self.setAccessibleName(text)
 
 
+SAID_MS = 20_000  # how long an outcome (of a sync the seller asked for) stays in the bar
+
+
 class StatusBar(QStatusBar):
     """Connection and sync age on the left; running work and the outbox on the right."""
 
@@ -283,3 +294,8 @@ class StatusBar(QStatusBar):
         self.addWidget(self.slow_down)
         self.addPermanentWidget(self.progress)
         self.addPermanentWidget(self.outbox)
+
+    def say(self, text: str) -> None:
+        """The outcome of something the seller asked for ("Sync finished…"), over the left
+        items for a while; the running work and the outbox stay in view."""
+        self.showMessage(text, SAID_MS)

@@ -175,7 +175,7 @@ def test_the_shortcuts_sheet_lists_every_view(window: MainWindow, qtbot: QtBot) 
     assert rows["Inbox"] == "Ctrl+1" and rows["Shop"] == "Ctrl+5"
     assert rows["Outbox"] == "Ctrl+6"
     assert rows["Quit"] == "Ctrl+Q"
-    assert rows["Refresh"] == "F5, Ctrl+R"
+    assert rows["Sync now"] == "F5" and rows["Refresh this view"] == "Ctrl+R"
 
 
 def test_about_shows_the_version(window: MainWindow, qtbot: QtBot) -> None:

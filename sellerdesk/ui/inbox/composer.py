@@ -6,6 +6,9 @@ outbox, so what the seller typed survives any failure. A saved reply's `{buyer}`
 is shown is what is sent; a `{product}` in an answer to a question about the shop (no
 listing) cannot be, so it stays selected for the seller to type over, and Send waits until it
 is gone. Answering a group, `{buyer}` stays and becomes each buyer's first name when sent.
+A `{buyer}` or `{product}` typed by hand is filled when sent (`InboxService.answer`, with the
+same `fill_placeholders`); the preview under the editor shows the answer as the buyer will
+read it.
 """
 
 from __future__ import annotations
@@ -22,7 +25,12 @@ from PySide6.QtWidgets import (
 )
 
 from sellerdesk.services.inbox import MAX_ANSWER
-from sellerdesk.services.suggestions import PRODUCT, fill_placeholders, first_name
+from sellerdesk.services.suggestions import (
+    PLACEHOLDERS,
+    PRODUCT,
+    fill_placeholders,
+    first_name,
+)
 from sellerdesk.ui import theme
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.inbox.saved_replies import SavedRepliesMenu
@@ -76,6 +84,8 @@ class AnswerComposer(QWidget):
         self.replies.setMenu(self.replies_menu)
         self.notice = plain_label("", self, wrap=True)
         self.notice.setAccessibleName(self.tr("Before sending"))
+        self.preview = plain_label("", self, wrap=True, muted=True)
+        self.preview.setAccessibleName(self.tr("As the buyer will read it"))
         self.counter = plain_label("", self, muted=True)
         self.counter.setAccessibleName(self.tr("Characters used"))
         self.send = QPushButton(icon("outbox"), self.tr("Send"), self)
@@ -103,6 +113,7 @@ class AnswerComposer(QWidget):
         layout.addWidget(self.target)
         layout.addWidget(self.editor)
         layout.addWidget(self.notice)
+        layout.addWidget(self.preview)
         layout.addWidget(self._tools)
         QWidget.setTabOrder(self.editor, self.replies)
         QWidget.setTabOrder(self.replies, self.send)
@@ -137,6 +148,11 @@ class AnswerComposer(QWidget):
                             "Write {buyer} instead.").format(name=one_line(name, 40),
                                                              buyer="{buyer}")]
         return []
+
+    def filled(self) -> str:
+        """The answer as the target's buyer will read it: placeholders filled, as when sent."""
+        return fill_placeholders(self.text(), buyer=self._buyer,
+                                 product=self._product).strip()
 
     def insert_text(self, text: str) -> None:
         """Put `text` in at the cursor (a suggested answer) and hand the seller the editor."""
@@ -228,10 +244,28 @@ class AnswerComposer(QWidget):
         if notes:
             pal.setColor(QPalette.ColorRole.WindowText, theme.tone_color(Tone.WARNING, pal))
             self.notice.setPalette(pal)
+        self._show_preview()
         self.send.setText(self.tr("Send %n answers", "", self._group) if self._group
                           else self.tr("Send"))
         self.send.setEnabled(self.can_send())
         self.replies.setEnabled(self._has_target and not self._busy)
+
+    def _show_preview(self) -> None:
+        """A typed placeholder is filled when sent: say how the buyer will read it."""
+        text = self.text()
+        shown = self._has_target and any(p in text for p in PLACEHOLDERS)
+        if shown:
+            filled = one_line(self.filled(), 300)
+            if self._group:
+                name = one_line(first_name(self._buyer), 40) or self.tr("the buyer")
+                line = self.tr("{name} will read: “{answer}” Each buyer gets their own "
+                               "name.").format(name=name, answer=filled)
+            else:
+                line = self.tr("The buyer will read: “{answer}”").format(answer=filled)
+            self.preview.setText(line)
+            self.preview.setAccessibleDescription(line)
+            set_plain_tooltip(self.preview, line)
+        self.preview.setVisible(shown)
 
     def _on_editor_text_changed(self) -> None:
         self._refresh()

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from sellerdesk.services.inbox import InboxService, Opening
 from sellerdesk.services.pending import PendingChange, question_key
-from sellerdesk.services.suggestions import Suggestion
+from sellerdesk.services.suggestions import Suggestion, placeholder_values
 from sellerdesk.services.triage import InboxThread
 from sellerdesk.services.types import (
     IntentKind,
@@ -258,12 +258,12 @@ class ThreadView(QWidget):
         item = self.model.find(question_id) if question_id is not None else None
         self.composer.set_target((item.buyer, item.text) if item is not None else None)
         # Placeholders stand for the question answered: its buyer, its listing ("" for a
-        # question about the shop: never words of the interface).
-        pub = item.question.publication if item is not None else None
+        # question about the shop: never words of the interface), as the service fills them.
         thread = self._thread.thread if self._thread is not None else None
+        buyer, product = placeholder_values(item.question if item is not None else None)
         self.composer.set_context(
-            buyer=item.buyer if item is not None else (buyer_of(thread) if thread else ""),
-            product=(pub.title or "") if pub is not None else "")
+            buyer=buyer if item is not None else (buyer_of(thread) if thread else ""),
+            product=product)
         if read:
             self._read_helpers(question_id, suggestions=changed)
 
