@@ -165,5 +165,11 @@ def _order_keys(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
+# v6: the request rate the shop's service was last found to allow (`store/pace.py`), so
+# the next run starts at the pace it learned instead of learning it again from 429s.
+_V6_PACE = _steps(
+    "CREATE TABLE pace (key TEXT PRIMARY KEY, rate REAL NOT NULL, learned_at TEXT NOT NULL)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (_V1_CACHE, _V2_OUTBOX, _V3_SEARCH, _V4_NOTIFIED,
-                                     _order_keys)
+                                     _order_keys, _V6_PACE)
