@@ -112,8 +112,8 @@ class Pacer:
     so waiting requests never race each other. A 429 (`refused`) lowers the rate and pauses
     every later request; a request that was waiting for a slot taken before the 429 takes a
     new one at the new pace. Each success (`accepted`) raises the rate by a small fixed step,
-    never above `max_rate` (the configured rate). Below `max_rate` the burst is 1: a service
-    that refused us gets an even pace, not a burst. `epoch` counts the decreases: a request
+    never above `max_rate` (the configured rate). Once refused (or started below `max_rate`,
+    at a rate learned before) the burst is 1: a service that refused us gets an even pace. `epoch` counts the decreases: a request
     tells which epoch it was sent in, so the 429s of requests sent at the old pace lower the
     rate once, not once each. Time functions are injectable for tests.
     """
@@ -136,6 +136,8 @@ class Pacer:
         self.epoch = 0  # decreases so far
         self.refusals = 0  # 429s told (`refused`), for logs and tests
         self._successes = 0  # since the last decrease
+        # Once refused (now or in a run before), an even pace: no burst into a small bucket.
+        self._even = start is not None and start < rate
         self._set_rate(rate if start is None else min(max(start, self.floor), rate))
         self._step = self._climb_step(self.rate)
         self._tat = clock()  # theoretical arrival time of the next request
@@ -154,7 +156,7 @@ class Pacer:
 
     def _set_rate(self, rate: float) -> None:
         self.rate = rate
-        self.burst = self.max_burst if rate >= self.max_rate else 1
+        self.burst = 1 if self._even else self.max_burst
         self._interval = 1.0 / rate
         # Up to `burst` requests may go at once: a slot may lie that far ahead of now.
         self._tolerance = (self.burst - 1) * self._interval
@@ -185,6 +187,7 @@ class Pacer:
         if epoch is None or epoch == self.epoch:
             # A 429 right after the last decrease: still far above the limit.
             fast = self.epoch > 0 and self._successes < FAST_BELOW
+            self._even = True
             self._set_rate(max(self.floor, self.rate * (DECREASE_FAST if fast else DECREASE)))
             self._step = self._climb_step(self.rate)
             self._successes = 0
