@@ -113,9 +113,10 @@ class Pacer:
     every later request; a request that was waiting for a slot taken before the 429 takes a
     new one at the new pace. Each success (`accepted`) raises the rate by a small fixed step,
     never above `max_rate` (the configured rate). Once refused (or started below `max_rate`,
-    at a rate learned before) the burst is 1: a service that refused us gets an even pace. `epoch` counts the decreases: a request
-    tells which epoch it was sent in, so the 429s of requests sent at the old pace lower the
-    rate once, not once each. Time functions are injectable for tests.
+    at a rate learned before) the burst is 1: a service that refused us gets an even pace.
+    `epoch` counts the decreases: a request tells which epoch it was sent in, so the 429s of
+    requests sent at the old pace lower the rate once, not once each. Time functions are
+    injectable for tests.
     """
 
     def __init__(self, rate: float = DEFAULT_RATE, burst: int = DEFAULT_BURST, *,

@@ -42,7 +42,7 @@ def test_a_429_lowers_the_rate_and_ends_the_burst() -> None:
 
 
 def test_the_same_with_or_without_retry_after_and_the_pause_is_the_wait_given() -> None:
-    with_wait, clock = make()
+    with_wait, _clock = make()
     with_wait.refused(3.0)
     assert with_wait.reserve() == pytest.approx(3.0)  # Retry-After honoured as a pause
     without, _ = make()
