@@ -12,9 +12,13 @@ is met before the service has to say 429.
 | `PROBE` (offline check) | 1 s   | x2     | 30 s   | 20 %   | -                             |
 | `REFRESH` (background)  | 5 min | x2     | 30 min | none   | at least what the server said |
 
-`first` of `REFRESH` is the seller's interval. `Pacer`: every request of a shop, 5 requests/s
-after a burst of 5; a 429 pauses every request of that shop for the server's wait (or, without
-`Retry-After`, for `READ_RETRY`'s backoff). An OAuth access token is renewed when less than
+`first` of `REFRESH` is the seller's interval. `Pacer`: every request of a shop, at most 5
+requests/s after a burst of 5, and it learns the rate the service allows: a 429 lowers the rate
+(to `DECREASE`, halved when refused again within `FAST_BELOW` successes; burst 1 from then
+on) and pauses every request of that shop for the server's wait (or, without `Retry-After`,
+for `READ_RETRY`'s backoff); each success adds a step (`RECOVER` successes undo a
+decrease), never past the configured rate. The rate learned is kept per shop between runs
+(`store/pace.py`). An OAuth access token is renewed when less than
 `TOKEN_RENEW_AHEAD` (5 min) or `TOKEN_RENEW_SHARE` (10 %) of its lifetime is left, whichever
 is less (`renew_due`), so a short-lived token is not renewed on every request.
 
