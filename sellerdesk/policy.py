@@ -141,6 +141,7 @@ class Pacer:
         self.epoch = 0  # decreases so far
         self.refusals = 0  # 429s told (`refused`), for logs and tests
         self._successes = 0  # since the last decrease
+        self._safe: float | None = None  # the rate the last decrease set
         # Once refused (now or in a run before), an even pace: no burst into a small bucket.
         self._even = start is not None and start < rate
         self._set_rate(rate if start is None else min(max(start, self.floor), rate))
@@ -156,8 +157,11 @@ class Pacer:
 
     @property
     def learned(self) -> float | None:
-        """The rate learned below the configured one (to remember), or None."""
-        return self.rate if self.rate < self.max_rate else None
+        """The rate to start the next run at, when below the configured one, else None:
+        the rate now, but no more than the rate the last 429 left (the rate climbs past
+        the limit between 429s; a run starting there would meet one at once)."""
+        rate = self.rate if self._safe is None else min(self.rate, self._safe)
+        return rate if rate < self.max_rate else None
 
     def _set_rate(self, rate: float) -> None:
         self.rate = rate
@@ -184,6 +188,8 @@ class Pacer:
         self._successes += 1
         if self.rate < self.max_rate:
             self._set_rate(min(self.max_rate, self.rate + self._step))
+            if self.rate >= self.max_rate:
+                self._safe = None  # the whole configured pace, let through: nothing to keep
 
     def refused(self, pause: float, epoch: int | None = None) -> None:
         """A request sent in `epoch` (default: now) was refused (429): lower the rate (once
@@ -194,6 +200,7 @@ class Pacer:
             fast = self.epoch > 0 and self._successes < FAST_BELOW
             self._even = True
             self._set_rate(max(self.floor, self.rate * (DECREASE_FAST if fast else DECREASE)))
+            self._safe = self.rate
             self._step = self._climb_step(self.rate)
             self._successes = 0
             self.epoch += 1

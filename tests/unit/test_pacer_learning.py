@@ -94,6 +94,17 @@ def test_successes_climb_additively_back_in_recover_steps_and_never_past_the_max
     assert pacer.burst == 1  # refused once: no burst, even at the max
 
 
+def test_the_rate_kept_for_the_next_run_is_the_one_the_last_429_left() -> None:
+    """Between 429s the rate climbs past the limit (that is how it finds it again): the
+    next run starts below, where the last 429 left it."""
+    pacer, _ = make(rate=5.0)
+    pacer.refused(1.0, pacer.epoch)
+    after = pacer.rate
+    for _ in range(10):
+        pacer.accepted(pacer.epoch)
+    assert pacer.rate > after and pacer.learned == pytest.approx(after)
+
+
 def test_successes_of_requests_sent_before_a_decrease_do_not_raise_it() -> None:
     pacer, _ = make()
     old = pacer.epoch
