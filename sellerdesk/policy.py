@@ -43,8 +43,9 @@ DEFAULT_BURST = 5
 DECREASE = 0.85  # a 429 after a run of successes: the limit is just below the rate
 DECREASE_FAST = 0.5  # a 429 within `FAST_BELOW` successes of the last one: far above it
 FAST_BELOW = 4
+FAST_MOST = 3  # halvings in a row at most: a service refusing at any pace is not helped by less
 RECOVER = 45  # successes that bring the rate back to where the last 429 came (then on up)
-MIN_RATE = 0.1  # requests/s the pacer never goes below, however often refused
+MIN_RATE = 0.5  # requests/s the pacer never goes below, however often refused (decisions.md)
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,7 @@ class Pacer:
         self.epoch = 0  # decreases so far
         self.refusals = 0  # 429s told (`refused`), for logs and tests
         self._successes = 0  # since the last decrease
+        self._fast = 0  # halvings in a row
         self._safe: float | None = None  # the rate the last decrease set
         # Once refused (now or in a run before), an even pace: no burst into a small bucket.
         self._even = start is not None and start < rate
@@ -197,9 +199,14 @@ class Pacer:
         self.refusals += 1
         if epoch is None or epoch == self.epoch:
             # A 429 right after the last decrease: still far above the limit.
-            fast = self.epoch > 0 and self._successes < FAST_BELOW
+            quick = self.epoch > 0 and self._successes < FAST_BELOW
             self._even = True
-            self._set_rate(max(self.floor, self.rate * (DECREASE_FAST if fast else DECREASE)))
+            if quick and self._fast >= FAST_MOST:
+                factor = 1.0  # refused at every pace tried: waiting (the pause) is all
+            else:
+                self._fast = self._fast + 1 if quick else 0
+                factor = DECREASE_FAST if quick else DECREASE
+            self._set_rate(max(self.floor, self.rate * factor))
             self._safe = self.rate
             self._step = self._climb_step(self.rate)
             self._successes = 0
@@ -283,6 +290,7 @@ __all__ = [
     "DEFAULT_BURST",
     "DEFAULT_RATE",
     "FAST_BELOW",
+    "FAST_MOST",
     "HOLD_MAX",
     "MIN_RATE",
     "PROBE",

@@ -14,6 +14,7 @@ from sellerdesk.policy import (
     DECREASE,
     DECREASE_FAST,
     FAST_BELOW,
+    FAST_MOST,
     MIN_RATE,
     RECOVER,
     NoPacer,
@@ -112,6 +113,22 @@ def test_successes_of_requests_sent_before_a_decrease_do_not_raise_it() -> None:
     low = pacer.rate
     pacer.accepted(old)
     assert pacer.rate == low
+
+
+def test_halvings_in_a_row_stop_at_fast_most() -> None:
+    """A service refusing whatever the pace (a storm of 429s) is not helped by an ever
+    slower pace: after FAST_MOST halvings in a row, a quick 429 only pauses."""
+    pacer, _ = make(rate=10.0)
+    pacer.refused(1.0, pacer.epoch)
+    first = pacer.rate
+    for _ in range(FAST_MOST + 3):
+        pacer.refused(1.0, pacer.epoch)
+    assert pacer.rate == pytest.approx(first * DECREASE_FAST ** FAST_MOST)
+    for _ in range(FAST_BELOW):
+        pacer.accepted(pacer.epoch)
+    before = pacer.rate
+    pacer.refused(1.0, pacer.epoch)  # after a run of successes: the limit again
+    assert pacer.rate == pytest.approx(before * DECREASE)
 
 
 def test_the_rate_has_a_floor() -> None:
