@@ -44,7 +44,7 @@ DECREASE = 0.85  # a 429 after a run of successes: the limit is just below the r
 DECREASE_FAST = 0.5  # a 429 within `FAST_BELOW` successes of the last one: far above it
 FAST_BELOW = 4
 FAST_MOST = 3  # halvings in a row at most: a service refusing at any pace is not helped by less
-RECOVER = 45  # successes that bring the rate back to where the last 429 came (then on up)
+RECOVER = 60  # successes that bring the rate back to where the last 429 came (then on up)
 MIN_RATE = 0.5  # requests/s the pacer never goes below, however often refused (decisions.md)
 
 
@@ -143,7 +143,7 @@ class Pacer:
         self.refusals = 0  # 429s told (`refused`), for logs and tests
         self._successes = 0  # since the last decrease
         self._fast = 0  # halvings in a row
-        self._safe: float | None = None  # the rate the last decrease set
+        self._safe: float | None = None  # the rate the last decrease after successes set
         # Once refused (now or in a run before), an even pace: no burst into a small bucket.
         self._even = start is not None and start < rate
         self._set_rate(rate if start is None else min(max(start, self.floor), rate))
@@ -160,9 +160,9 @@ class Pacer:
     @property
     def learned(self) -> float | None:
         """The rate to start the next run at, when below the configured one, else None:
-        the rate now, but no more than the rate the last 429 left (the rate climbs past
-        the limit between 429s; a run starting there would meet one at once)."""
-        rate = self.rate if self._safe is None else min(self.rate, self._safe)
+        the rate the last 429 after a run of successes left (the rate climbs past the limit
+        between 429s, and a storm of quick 429s drives it below), else the rate now."""
+        rate = self.rate if self._safe is None else self._safe
         return rate if rate < self.max_rate else None
 
     def _set_rate(self, rate: float) -> None:
@@ -207,8 +207,9 @@ class Pacer:
                 self._fast = self._fast + 1 if quick else 0
                 factor = DECREASE_FAST if quick else DECREASE
             self._set_rate(max(self.floor, self.rate * factor))
-            self._safe = self.rate
-            self._step = self._climb_step(self.rate)
+            if not quick:  # the limit's signal; quick 429s (a storm) leave step and memory
+                self._safe = self.rate
+                self._step = self._climb_step(self.rate)
             self._successes = 0
             self.epoch += 1
         self.pause(pause)
