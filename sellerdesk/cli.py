@@ -41,7 +41,7 @@ from sellerdesk.commands.codes import (
 # The services (and everything below them) are imported by `main`, after `startup` has
 # turned the garbage collector off for the start: importing this module stays light.
 SUBCOMMANDS = ("sync", "questions", "answer", "delete-question", "ship", "invoice", "outbox",
-               "tracking", "export", "sandbox")
+               "tracking", "export", "connect", "sandbox")
 
 EPILOG = """\
 exit codes:
@@ -123,6 +123,16 @@ def _option(text: str) -> tuple[str, str]:
     return key.strip(), value
 
 
+DELIMITERS = {",": ",", "comma": ",", ";": ";", "semicolon": ";", "tab": "\t", "\t": "\t"}
+
+
+def _delimiter(text: str) -> str:
+    try:
+        return DELIMITERS[text.strip(" ").lower()]
+    except KeyError:
+        raise argparse.ArgumentTypeError(f"must be ',', ';' or tab, not {text!r}") from None
+
+
 def _add_tracking(sub: Any) -> None:
     from sellerdesk.services.types import CodeEvent, Provider, TrackingStatus
 
@@ -158,6 +168,35 @@ def _add_tracking(sub: Any) -> None:
                    help="set one option, keeping the others (repeat for more)")
     d = actions.add_parser("delete", help="delete a tracking code")
     d.add_argument("id", type=_whole_number, metavar="ID")
+
+
+def _add_connect(sub: Any) -> None:
+    c = sub.add_parser(
+        "connect", help="sign in to the shop in a browser and keep the connection",
+        description="Sign in to the shop with OAuth, as the window's Connect does: allow "
+                    "SellerDesk on the shop's page (a browser opens when one can; else open "
+                    "the printed address anywhere and paste back the address it ends on), "
+                    "and the connection is kept in the keyring. The app's settings come "
+                    "from the profile's last sign-in, or from the options below with the "
+                    "app's secret in SELLERDESK_CLIENT_SECRET.")
+    # SUPPRESS: the same options given before the command are kept, not reset to None.
+    c.add_argument("--profile", metavar="NAME", default=argparse.SUPPRESS,
+                   help="the shop profile to connect (made or changed with --base-url and "
+                        "--shop-id)")
+    c.add_argument("--base-url", metavar="URL", type=base_url, default=argparse.SUPPRESS,
+                   help="the shop service's base URL (http or https)")
+    c.add_argument("--shop-id", metavar="N", type=_whole_number, default=argparse.SUPPRESS,
+                   help="the shop id")
+    c.add_argument("--authorization-url", metavar="URL", type=base_url,
+                   help="the shop's sign-in page")
+    c.add_argument("--token-url", metavar="URL", type=base_url,
+                   help="the token endpoint")
+    c.add_argument("--client-id", metavar="ID", help="the app's id")
+    c.add_argument("--redirect-uri", metavar="URL", type=base_url,
+                   help="the app's registered redirect, when it is not on this computer "
+                        "(the code is then pasted)")
+    c.add_argument("--no-browser", action="store_true",
+                   help="do not open a browser: print the address only")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -210,9 +249,13 @@ def build_parser() -> argparse.ArgumentParser:
     what.add_argument("--retry", metavar="ID",
                       help="send a waiting, failed or conflicting change again now")
     _add_tracking(sub)
+    _add_connect(sub)
     e = sub.add_parser("export", help="export data")
     e.add_argument("what", choices=["orders"])
     e.add_argument("--csv", required=True, type=Path, metavar="FILE")
+    e.add_argument("--delimiter", type=_delimiter, metavar="{,|;|tab}",
+                   help="what separates cells (default: your locale's spreadsheets' list "
+                        "separator: ';' where numbers have a decimal comma, else ',')")
     return p
 
 

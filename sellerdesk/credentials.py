@@ -33,6 +33,7 @@ import platformdirs
 
 from sellerdesk.api.redact import register_secret
 from sellerdesk.api.tokens import OAuthGrant
+from sellerdesk.private_files import private_dir
 
 if TYPE_CHECKING:  # the keyring loads when first needed (see the module docstring)
     from keyring.backend import KeyringBackend
@@ -255,14 +256,31 @@ class CredentialStore:
             return None
         if profile in self._grants:
             return self._grants[profile]
+        return self._read_grant(profile)
+
+    def stored_grant(self, profile: str) -> OAuthGrant | None:
+        """The grant of `profile` as the keyring holds it now, not as this run last read or
+        wrote it: another process may have renewed it since (None as in `get_grant`, and
+        without a secure keyring)."""
+        if self._environ.get(ENV_TOKEN, "").strip():
+            return None
+        return self._read_grant(profile)
+
+    def _read_grant(self, profile: str) -> OAuthGrant | None:
         if not self._secure:
             return None
-        try:
-            raw = self._backend.get_password(KEYRING_GRANT_SERVICE, profile)
-        except Exception as exc:  # locked, dismissed prompt, D-Bus gone
-            log.warning("keyring read of the grant failed for profile %r: %s", profile,
-                        type(exc).__name__)
-            return None
+        raw = None
+        for attempt in (1, 2):
+            try:
+                raw = self._backend.get_password(KEYRING_GRANT_SERVICE, profile)
+                break
+            except Exception as exc:  # locked, dismissed prompt, D-Bus gone
+                log.warning("keyring read of the grant failed for profile %r: %s", profile,
+                            type(exc).__name__)
+                # Once more, as `_lookup` does: the Secret Service can lose an item for a
+                # moment while another program writes it.
+                if attempt == 2:
+                    return None
         if not raw:
             return None
         try:
@@ -282,12 +300,15 @@ class CredentialStore:
         where it went (SESSION: see storage_warning). Blocks on the keyring: the GUI calls it
         off the event loop, and awaits it before using the grant's new access token."""
         register_secret(*grant.secrets())
-        if profile not in self._grants:
-            self.delete_token(profile)  # a profile holds a token or a grant, not both
+        first = profile not in self._grants
         self._grants[profile] = grant
         self._grants_in_keyring.discard(profile)
         if not self._secure:
+            if first:
+                self.delete_token(profile)
             return TokenSource.SESSION
+        # The grant is written before anything else: a rotated refresh token is the only
+        # one that works, and a process killed before this write loses it.
         try:
             self._backend.set_password(KEYRING_GRANT_SERVICE, profile,
                                        msgspec.json.encode(grant).decode())
@@ -296,6 +317,9 @@ class CredentialStore:
                         type(exc).__name__)
             self._warning = STORE_REFUSED
             return TokenSource.SESSION
+        finally:
+            if first:  # a profile holds a token or a grant, not both
+                self.delete_token(profile)
         self._warning = None
         self._grants_in_keyring.add(profile)
         return TokenSource.KEYRING
@@ -347,7 +371,7 @@ class CredentialStore:
         data = msgspec.json.format(msgspec.json.encode(settings), indent=2)
         folder = self.settings_path.parent
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            private_dir(folder)
             # Write aside, then rename: a crash leaves the old file or the new, never half.
             fd, tmp = tempfile.mkstemp(dir=folder, prefix=".profiles-", suffix=".tmp")
             try:

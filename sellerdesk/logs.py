@@ -5,12 +5,15 @@ and SellerDesk's DEBUG; `-vv` also the libraries' DEBUG (qasync, httpx, httpcore
 asyncio, ...). `SELLERDESK_LOG_DEBUG=all` puts every logger at DEBUG (file and, with `-v`,
 terminal); `SELLERDESK_LOG_DEBUG=httpx,qasync` only those. Every level is safe: the redaction
 (`sellerdesk.api.redact`) is installed before anything logs and scrubs every record of every
-logger, so the most verbose log still holds no token. Lines are escaped like everything the
-command line prints (`safe_text.for_terminal`).
+logger, so the most verbose log still holds no token; the file and the terminal also take
+buyers' data and the user name out (`sellerdesk.api.personal`), since the file is what a
+seller sends with a bug report. Lines are escaped like everything the command line prints
+(`safe_text.for_terminal`).
 """
 
 from __future__ import annotations
 
+import io
 import logging
 import logging.handlers
 import os
@@ -19,16 +22,27 @@ from pathlib import Path
 
 import platformdirs
 
+from sellerdesk.api.personal import PersonalDataFilter, scrub_all
 from sellerdesk.api.redact import (
     RedactionFilter,
     install_excepthooks,
     install_redaction,
 )
-from sellerdesk.api.redact import scrub as scrub  # the command line's crash line uses it
+from sellerdesk.private_files import (
+    DIR_MODE,
+    FILE_MODE,
+    private_dir,
+    private_opener,
+    report,
+    tighten_if_present,
+)
 from sellerdesk.services.safe_text import for_terminal
 
+# The command line's crash line: no secret, no buyer, no user name.
+scrub = scrub_all
 APP_NAME = "SellerDesk"
 DEBUG_ENV = "SELLERDESK_LOG_DEBUG"
+BACKUPS = 3  # rotated files kept
 # Libraries quiet (warnings only) unless asked for: their DEBUG is for chasing their bugs.
 LIBRARIES = ("qasync", "httpx", "httpcore", "keyring", "asyncio", "hpack", "h11",
              "secretstorage", "jeepney", "PIL", "matplotlib", "urllib3")
@@ -47,6 +61,16 @@ def debug_loggers(environ: Mapping[str, str] | None = None) -> tuple[str, ...] |
         return None
     names = tuple(n.strip() for n in raw.split(",") if n.strip())
     return ("",) if any(n.lower() in ("all", "1", "*", "root") for n in names) else names
+
+
+class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
+    """Each log file (the first and every one rotation starts) is made 0600."""
+
+    def _open(self) -> io.TextIOWrapper:
+        stream = open(self.baseFilename, self.mode, encoding=self.encoding,  # noqa: SIM115
+                      errors=self.errors, opener=private_opener)
+        assert isinstance(stream, io.TextIOWrapper)  # a text mode ("a")
+        return stream
 
 
 class SafeFormatter(logging.Formatter):
@@ -89,18 +113,27 @@ def setup_logging(data_dir: Path | None = None, *, verbose: int | bool = 0,
     path: Path | None = None
     try:
         folder = log_dir(data_dir)
-        folder.mkdir(parents=True, exist_ok=True)
+        # Private (0700/0600): lines name buyers. Said in the log once it is open.
+        widened = [(p, private_dir(p, quiet=True)) for p in
+                   ((data_dir, folder) if data_dir is not None else (folder,))]
         path = folder / "sellerdesk.log"
-        handler = logging.handlers.RotatingFileHandler(path, maxBytes=2_000_000, backupCount=3,
-                                                       encoding="utf-8")
+        widened += [(p, tighten_if_present(p, quiet=True)) for p in
+                    (path, *(Path(f"{path}.{n}") for n in range(1, BACKUPS + 1)))]
+        handler = PrivateRotatingFileHandler(path, maxBytes=2_000_000, backupCount=BACKUPS,
+                                             encoding="utf-8")
         handler.setFormatter(fmt)
         handler.addFilter(RedactionFilter())
+        handler.addFilter(PersonalDataFilter())
         root.addHandler(handler)
+        for where, old in widened:
+            if old is not None:
+                report(where, old, DIR_MODE if where.is_dir() else FILE_MODE)
     except OSError:  # a read-only or full disk must not keep the seller out
         path = None
     if level:
         stream = logging.StreamHandler()
         stream.setFormatter(fmt)
         stream.addFilter(RedactionFilter())
+        stream.addFilter(PersonalDataFilter())
         root.addHandler(stream)
     return path

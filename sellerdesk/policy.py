@@ -86,6 +86,13 @@ TOKEN_RENEW_AHEAD = 300.0  # seconds before expiry an OAuth access token is rene
 TOKEN_RENEW_SHARE = 0.1  # ... and at most this share of its lifetime
 TOKEN_LIFETIME = 6 * 3600.0  # the field's access tokens, when the server does not say
 
+# What one answer of the service may cost (architecture rule 10). A page of 50 orders is
+# about 0.2 MB and the whole category tree a few MB: the cap is generous, yet a body that
+# inflates without end or never ends is cut long before it weighs on the seller's machine.
+MAX_RESPONSE_BYTES = 16 * 1024 * 1024  # an API answer's body, counted after decompression
+ERROR_BODY_BYTES = 64 * 1024  # of a refusal's (4xx/5xx) body: only its first words are read
+REQUEST_DEADLINE = 60.0  # seconds for a whole request, headers and all of the body
+
 
 def renew_due(seconds_left: float, lifetime: float | None) -> bool:
     """Whether an access token with `seconds_left` (of `lifetime`) is to be renewed now."""
@@ -290,15 +297,18 @@ __all__ = [
     "DECREASE_FAST",
     "DEFAULT_BURST",
     "DEFAULT_RATE",
+    "ERROR_BODY_BYTES",
     "FAST_BELOW",
     "FAST_MOST",
     "HOLD_MAX",
+    "MAX_RESPONSE_BYTES",
     "MIN_RATE",
     "PROBE",
     "READ_ATTEMPTS",
     "READ_RETRY",
     "RECOVER",
     "REFRESH",
+    "REQUEST_DEADLINE",
     "TOKEN_LIFETIME",
     "TOKEN_RENEW_AHEAD",
     "TOKEN_RENEW_SHARE",

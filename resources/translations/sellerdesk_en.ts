@@ -2,6 +2,86 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>SessionAnnouncements</name>
+    <message numerus="yes">
+        <source>%n answer(s) sent</source>
+        <translation>
+            <numerusform>%n answer sent</numerusform>
+            <numerusform>%n answers sent</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s) deleted</source>
+        <translation>
+            <numerusform>%n question deleted</numerusform>
+            <numerusform>%n questions deleted</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n invoice(s) updated</source>
+        <translation>
+            <numerusform>%n invoice updated</numerusform>
+            <numerusform>%n invoices updated</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shipping(s) updated</source>
+        <translation>
+            <numerusform>%n shipping updated</numerusform>
+            <numerusform>%n shippings updated</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) created</source>
+        <translation>
+            <numerusform>%n tracking code created</numerusform>
+            <numerusform>%n tracking codes created</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) saved</source>
+        <translation>
+            <numerusform>%n tracking code saved</numerusform>
+            <numerusform>%n tracking codes saved</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) deleted</source>
+        <translation>
+            <numerusform>%n tracking code deleted</numerusform>
+            <numerusform>%n tracking codes deleted</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) saved: sent when the connection is back</source>
+        <translation>
+            <numerusform>%n change saved: sent when the connection is back</numerusform>
+            <numerusform>%n changes saved: sent when the connection is back</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) discarded, not sent</source>
+        <translation>
+            <numerusform>%n change discarded, not sent</numerusform>
+            <numerusform>%n changes discarded, not sent</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) need you: the shop has another version</source>
+        <translation>
+            <numerusform>%n change needs you: the shop has another version</numerusform>
+            <numerusform>%n changes need you: the shop has another version</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) refused by the shop</source>
+        <translation>
+            <numerusform>%n change refused by the shop</numerusform>
+            <numerusform>%n changes refused by the shop</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>AnswerComposer</name>
     <message numerus="yes">
         <source>Send %n answers</source>

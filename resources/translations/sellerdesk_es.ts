@@ -2,6 +2,110 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es">
 <context>
+    <name>SessionAnnouncements</name>
+    <message numerus="yes">
+        <source>%n answer(s) sent</source>
+        <translation>
+            <numerusform>%n respuesta enviada</numerusform>
+            <numerusform>%n respuestas enviadas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s) deleted</source>
+        <translation>
+            <numerusform>%n pregunta eliminada</numerusform>
+            <numerusform>%n preguntas eliminadas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n invoice(s) updated</source>
+        <translation>
+            <numerusform>%n factura actualizada</numerusform>
+            <numerusform>%n facturas actualizadas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shipping(s) updated</source>
+        <translation>
+            <numerusform>%n envío actualizado</numerusform>
+            <numerusform>%n envíos actualizados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) created</source>
+        <translation>
+            <numerusform>%n código de seguimiento creado</numerusform>
+            <numerusform>%n códigos de seguimiento creados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) saved</source>
+        <translation>
+            <numerusform>%n código de seguimiento guardado</numerusform>
+            <numerusform>%n códigos de seguimiento guardados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) deleted</source>
+        <translation>
+            <numerusform>%n código de seguimiento eliminado</numerusform>
+            <numerusform>%n códigos de seguimiento eliminados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) saved: sent when the connection is back</source>
+        <translation>
+            <numerusform>%n cambio guardado: se envía cuando vuelva la conexión</numerusform>
+            <numerusform>%n cambios guardados: se envían cuando vuelva la conexión</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) discarded, not sent</source>
+        <translation>
+            <numerusform>%n cambio descartado, no se envió</numerusform>
+            <numerusform>%n cambios descartados, no se enviaron</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) need you: the shop has another version</source>
+        <translation>
+            <numerusform>%n cambio te necesita: la tienda tiene otra versión</numerusform>
+            <numerusform>%n cambios te necesitan: la tienda tiene otra versión</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) refused by the shop</source>
+        <translation>
+            <numerusform>%n cambio rechazado por la tienda</numerusform>
+            <numerusform>%n cambios rechazados por la tienda</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Offline. Your changes are kept and sent when the connection is back.</source>
+        <translation>Sin conexión. Tus cambios se guardan y se envían cuando vuelva la conexión.</translation>
+    </message>
+    <message>
+        <source>Back online</source>
+        <translation>Conexión restablecida</translation>
+    </message>
+    <message>
+        <source>Sync cancelled</source>
+        <translation>Sincronización cancelada</translation>
+    </message>
+    <message>
+        <source>Sync failed</source>
+        <translation>La sincronización falló</translation>
+    </message>
+    <message>
+        <source>Sync finished; some parts could not be read</source>
+        <translation>Sincronización terminada; algunas partes no se pudieron leer</translation>
+    </message>
+    <message>
+        <source>Sync finished</source>
+        <translation>Sincronización terminada</translation>
+    </message>
+</context>
+<context>
     <name>AboutDialog</name>
     <message>
         <source>Public domain</source>
@@ -248,12 +352,12 @@
         <translation>SellerDesk tuvo un problema inesperado. Lo que guardaste está a salvo y puedes seguir trabajando.</translation>
     </message>
     <message>
-        <source>To help fix it, send the details below (they hold no access token) and the log file to your SellerDesk support. The log file is {path}</source>
-        <translation>Para ayudar a corregirlo, envía los detalles de abajo (no contienen el token de acceso) y el archivo de registro a tu soporte de SellerDesk. El archivo de registro es {path}</translation>
+        <source>To help fix it, copy the details below and send them to your SellerDesk support. They are exactly what is copied: buyers&apos; e-mails, phone numbers, documents and addresses, your access token and your user name have been taken out. If support asks for the whole log, it is {path}</source>
+        <translation>Para ayudar a corregirlo, copia los detalles de abajo y envíalos a tu soporte de SellerDesk. Son exactamente lo que se copia: se quitaron los correos, teléfonos, documentos y direcciones de los compradores, tu token de acceso y tu nombre de usuario. Si el soporte pide el registro completo, está en {path}</translation>
     </message>
     <message>
-        <source>To help fix it, send the details below (they hold no access token) to your SellerDesk support.</source>
-        <translation>Para ayudar a corregirlo, envía los detalles de abajo (no contienen el token de acceso) a tu soporte de SellerDesk.</translation>
+        <source>To help fix it, copy the details below and send them to your SellerDesk support. They are exactly what is copied: buyers&apos; e-mails, phone numbers, documents and addresses, your access token and your user name have been taken out.</source>
+        <translation>Para ayudar a corregirlo, copia los detalles de abajo y envíalos a tu soporte de SellerDesk. Son exactamente lo que se copia: se quitaron los correos, teléfonos, documentos y direcciones de los compradores, tu token de acceso y tu nombre de usuario.</translation>
     </message>
     <message>
         <source>Copied</source>
@@ -1058,6 +1162,14 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>The shop service sent the same page again when asked for the next one, so the list stops here.</source>
         <translation>El servicio de la tienda volvió a enviar la misma página al pedirle la siguiente, así que la lista termina aquí.</translation>
+    </message>
+    <message>
+        <source>The shop service sent an answer larger than 16 MB, so SellerDesk stopped reading it.</source>
+        <translation>El servicio de la tienda envió una respuesta de más de 16 MB, así que SellerDesk dejó de leerla.</translation>
+    </message>
+    <message>
+        <source>The shop service took longer than 60 s to answer, so SellerDesk stopped waiting.</source>
+        <translation>El servicio de la tienda tardó más de 60 s en responder, así que SellerDesk dejó de esperar.</translation>
     </message>
     <message>
         <source>SellerDesk could not read or save its local data.</source>

@@ -2,6 +2,110 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>SessionAnnouncements</name>
+    <message numerus="yes">
+        <source>%n answer(s) sent</source>
+        <translation>
+            <numerusform>%n resposta enviada</numerusform>
+            <numerusform>%n respostas enviadas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s) deleted</source>
+        <translation>
+            <numerusform>%n pergunta excluída</numerusform>
+            <numerusform>%n perguntas excluídas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n invoice(s) updated</source>
+        <translation>
+            <numerusform>%n nota fiscal atualizada</numerusform>
+            <numerusform>%n notas fiscais atualizadas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shipping(s) updated</source>
+        <translation>
+            <numerusform>%n envio atualizado</numerusform>
+            <numerusform>%n envios atualizados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) created</source>
+        <translation>
+            <numerusform>%n código de rastreamento criado</numerusform>
+            <numerusform>%n códigos de rastreamento criados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) saved</source>
+        <translation>
+            <numerusform>%n código de rastreamento salvo</numerusform>
+            <numerusform>%n códigos de rastreamento salvos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tracking code(s) deleted</source>
+        <translation>
+            <numerusform>%n código de rastreamento excluído</numerusform>
+            <numerusform>%n códigos de rastreamento excluídos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) saved: sent when the connection is back</source>
+        <translation>
+            <numerusform>%n alteração salva: enviada quando a conexão voltar</numerusform>
+            <numerusform>%n alterações salvas: enviadas quando a conexão voltar</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) discarded, not sent</source>
+        <translation>
+            <numerusform>%n alteração descartada, não enviada</numerusform>
+            <numerusform>%n alterações descartadas, não enviadas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) need you: the shop has another version</source>
+        <translation>
+            <numerusform>%n alteração precisa de você: a loja tem outra versão</numerusform>
+            <numerusform>%n alterações precisam de você: a loja tem outra versão</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) refused by the shop</source>
+        <translation>
+            <numerusform>%n alteração recusada pela loja</numerusform>
+            <numerusform>%n alterações recusadas pela loja</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Offline. Your changes are kept and sent when the connection is back.</source>
+        <translation>Sem conexão. Suas alterações ficam salvas e são enviadas quando a conexão voltar.</translation>
+    </message>
+    <message>
+        <source>Back online</source>
+        <translation>Conexão restabelecida</translation>
+    </message>
+    <message>
+        <source>Sync cancelled</source>
+        <translation>Sincronização cancelada</translation>
+    </message>
+    <message>
+        <source>Sync failed</source>
+        <translation>A sincronização falhou</translation>
+    </message>
+    <message>
+        <source>Sync finished; some parts could not be read</source>
+        <translation>Sincronização concluída; algumas partes não puderam ser lidas</translation>
+    </message>
+    <message>
+        <source>Sync finished</source>
+        <translation>Sincronização concluída</translation>
+    </message>
+</context>
+<context>
     <name>AboutDialog</name>
     <message>
         <source>Public domain</source>
@@ -248,12 +352,12 @@
         <translation>O SellerDesk teve um problema inesperado. O que você salvou está seguro e você pode continuar trabalhando.</translation>
     </message>
     <message>
-        <source>To help fix it, send the details below (they hold no access token) and the log file to your SellerDesk support. The log file is {path}</source>
-        <translation>Para ajudar a corrigir, envie os detalhes abaixo (eles não contêm o token de acesso) e o arquivo de log para o seu suporte do SellerDesk. O arquivo de log é {path}</translation>
+        <source>To help fix it, copy the details below and send them to your SellerDesk support. They are exactly what is copied: buyers&apos; e-mails, phone numbers, documents and addresses, your access token and your user name have been taken out. If support asks for the whole log, it is {path}</source>
+        <translation>Para ajudar a corrigir, copie os detalhes abaixo e envie-os para o seu suporte do SellerDesk. Eles são exatamente o que é copiado: os e-mails, telefones, documentos e endereços dos compradores, o seu token de acesso e o seu nome de usuário foram retirados. Se o suporte pedir o log completo, ele está em {path}</translation>
     </message>
     <message>
-        <source>To help fix it, send the details below (they hold no access token) to your SellerDesk support.</source>
-        <translation>Para ajudar a corrigir, envie os detalhes abaixo (eles não contêm o token de acesso) para o seu suporte do SellerDesk.</translation>
+        <source>To help fix it, copy the details below and send them to your SellerDesk support. They are exactly what is copied: buyers&apos; e-mails, phone numbers, documents and addresses, your access token and your user name have been taken out.</source>
+        <translation>Para ajudar a corrigir, copie os detalhes abaixo e envie-os para o seu suporte do SellerDesk. Eles são exatamente o que é copiado: os e-mails, telefones, documentos e endereços dos compradores, o seu token de acesso e o seu nome de usuário foram retirados.</translation>
     </message>
     <message>
         <source>Copied</source>
@@ -1058,6 +1162,14 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>The shop service sent the same page again when asked for the next one, so the list stops here.</source>
         <translation>O serviço da loja enviou a mesma página de novo ao ser pedida a seguinte, então a lista para aqui.</translation>
+    </message>
+    <message>
+        <source>The shop service sent an answer larger than 16 MB, so SellerDesk stopped reading it.</source>
+        <translation>O serviço da loja enviou uma resposta maior que 16 MB, então o SellerDesk parou de lê-la.</translation>
+    </message>
+    <message>
+        <source>The shop service took longer than 60 s to answer, so SellerDesk stopped waiting.</source>
+        <translation>O serviço da loja demorou mais de 60 s para responder, então o SellerDesk parou de esperar.</translation>
     </message>
     <message>
         <source>SellerDesk could not read or save its local data.</source>

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 import msgspec
 
@@ -29,15 +29,23 @@ def as_text(struct: object, *names: str) -> None:
             setattr(struct, name, str(value))
 
 
+MONEY_NOT_FINITE = "money must be a finite number"
+
+
 def check_money(*amounts: Decimal | None) -> None:
     """Refuse non-finite money: msgspec reads "NaN"/"Infinity" strings as Decimals."""
     for amount in amounts:
         if amount is not None and not amount.is_finite():
-            raise ValueError("money must be a finite number")
+            raise ValueError(MONEY_NOT_FINITE)
 
 
 class Model(msgspec.Struct, kw_only=True):
-    """Base of all resources: keyword-only structs."""
+    """Base of all resources: keyword-only structs.
+
+    `MONEY_IS_VITAL`: a record of this type whose amounts cannot be read is not read at all
+    (`lenient`); in other records an odd amount (a listing's price) is left empty."""
+
+    MONEY_IS_VITAL: ClassVar[bool] = False
 
 
 class TrackingOptions(dict[str, Any]):

@@ -49,7 +49,7 @@ from sellerdesk.api.models import (
 from sellerdesk.api.oauth import refresh_grant
 from sellerdesk.api.paging import OnSkipped
 from sellerdesk.api.redact import install_redaction
-from sellerdesk.api.responses import decoded
+from sellerdesk.api.responses import Bounds, decoded
 from sellerdesk.api.tokens import (
     GrantToken,
     OAuthGrant,
@@ -86,6 +86,8 @@ class ShopClient:
     `Pacer(rate)` unless given; `policy.NoPacer()` for none) and at most `max_concurrency`
     run at once. Every failure is raised as one `ApiError` subclass. Reads are retried on
     `Offline`, `ServerError` and `RateLimited` (see `transport`); writes are sent once.
+    An answer's body is kept up to `max_response_bytes` after decompression, and a request
+    with all of its answer must end within `deadline` seconds (`responses.send`).
     """
 
     def __init__(self, base_url: str, shop_id: int, token: str | OAuthGrant, *,
@@ -95,6 +97,8 @@ class ShopClient:
                  transport: httpx.AsyncBaseTransport | None = None,
                  pacer: policy.Pacer | None = None, rate: float = policy.DEFAULT_RATE,
                  read_retry: policy.Backoff = policy.READ_RETRY,
+                 max_response_bytes: int = policy.MAX_RESPONSE_BYTES,
+                 deadline: float = policy.REQUEST_DEADLINE,
                  now: Callable[[], datetime] = utcnow) -> None:
         root = base_url.rstrip("/")
         if not root.endswith("/v1"):  # the spec's base_url has no version; we add /v1
@@ -112,10 +116,11 @@ class ShopClient:
         self._http = http
         self._now = now
         self._save_grant = save_grant
+        self._bounds = Bounds(max_response_bytes, deadline)
         pacer = pacer if pacer is not None else policy.pacer_for(rate)
         self._t = Transport(http, self._provider(token, pacer), pacer=pacer,
                             max_retries=max_retries, max_concurrency=max_concurrency,
-                            read_retry=read_retry)
+                            read_retry=read_retry, bounds=self._bounds)
 
     def __repr__(self) -> str:
         return f"ShopClient(base_url={self.base_url!r}, shop_id={self.shop_id!r})"
@@ -126,7 +131,8 @@ class ShopClient:
             return StaticToken(token)
         if self._save_grant is None:
             raise TypeError("an OAuthGrant needs save_grant to store its rotated tokens")
-        refresh = functools.partial(refresh_grant, self._http, pacer=pacer, now=self._now)
+        refresh = functools.partial(refresh_grant, self._http, pacer=pacer, now=self._now,
+                                    bounds=self._bounds)
         return GrantToken(token, refresh=refresh, save=self._save_grant, now=self._now)
 
     @property

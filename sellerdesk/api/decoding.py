@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 import threading
 from decimal import Decimal
 from typing import Any, TypeVar
@@ -29,7 +30,11 @@ def _dec_hook(tp: type[Any], obj: Any) -> Any:
         if obj is None or obj == "":
             return TrackingOptions()
         if isinstance(obj, str):
-            obj = untyped.decode(obj)
+            try:
+                obj = untyped.decode(obj)
+            except msgspec.DecodeError:  # a ValueError has msgspec name the field's path
+                raise ValueError("options must be an object, a JSON object string or empty") \
+                    from None
         if isinstance(obj, dict):
             return TrackingOptions(obj)
         raise ValueError("options must be an object, a JSON object string or empty")
@@ -56,9 +61,13 @@ def excerpt(data: bytes | str, size: int = EXCERPT) -> str:
     return scrub(text[:size * 2])[:size]
 
 
+_QUOTED = re.compile(r"'[^']*'")
+
+
 def reason(exc: BaseException) -> str:
-    """Why a decode failed, short and redacted (msgspec names the path: `$.results[3].id`)."""
-    return scrub(str(exc))[:300] or type(exc).__name__
+    """Why a decode failed, short and redacted (msgspec names the path: `$.results[3].id`);
+    values msgspec quotes (`Invalid enum value 'x'`) are left out: they may be a buyer's."""
+    return _QUOTED.sub("'…'", scrub(str(exc)))[:300] or type(exc).__name__
 
 
 def decode_strict(data: bytes, tp: type[T], *, what: str = "answer") -> T:

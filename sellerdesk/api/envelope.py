@@ -1,11 +1,13 @@
 """The search envelope (spec, "Search envelope"), read record by record.
 
-A page is never lost to one record: each entry of `results` is decoded on its own, and one
-that cannot be read is left out, logged by id (with a short redacted excerpt, never the whole
-body) and listed in `SearchEnvelope.skipped`. The envelope's own fields are read leniently
-too: `paging: null` or without `offset`, `filters` as an object, facet values as plain
-strings, orderings as strings. Only a body that is not a JSON object with a `results` array
-(or null) is a `BadResponse`.
+A page is never lost to one record: each entry of `results` is decoded on its own, field by
+field (`lenient`). A record with odd fields is kept with those fields as they came or empty,
+logged by id and field paths and listed in `SearchEnvelope.partial`; one whose id or money
+cannot be read is left out, logged by id and field path and listed in
+`SearchEnvelope.skipped`. Logs name ids and paths, never a record's values. The envelope's
+own fields are read leniently too: `paging: null` or without `offset`, `filters` as an
+object, facet values as plain strings, orderings as strings. Only a body that is not a JSON
+object with a `results` array (or null) is a `BadResponse`.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from typing import Any, Generic, TypeVar
 
 import msgspec
 
+from sellerdesk.api import lenient
 from sellerdesk.api.base import Model, Text, as_text
-from sellerdesk.api.decoding import TYPES_LOCK, decode_strict, decoder, excerpt, reason
+from sellerdesk.api.decoding import TYPES_LOCK, decode_strict, decoder, reason
 
 T = TypeVar("T")
 log = logging.getLogger("sellerdesk.api")
@@ -59,11 +62,19 @@ class Skipped(msgspec.Struct, frozen=True):
     reason: str
 
 
+class Partial(msgspec.Struct, frozen=True):
+    """A record read with some fields left empty or kept as text: its id and their paths."""
+
+    id: str | None
+    fields: tuple[str, ...]
+
+
 class SearchEnvelope(Model, Generic[T]):
     """A page of a question, thread or order search (and of a thread by id).
 
-    `skipped` lists the records of this page that could not be read (not sent by the server:
-    filled in by the decoder); `items` are the ones that could."""
+    `skipped` lists the records of this page that could not be read, `partial` those read
+    with odd fields (neither sent by the server: filled in by the decoder); `items` are
+    every record read, wholly or in part."""
 
     seller_id: int | None = None
     query: str | None = None
@@ -75,6 +86,7 @@ class SearchEnvelope(Model, Generic[T]):
     available_filters: list[Filter] | None = None
     unanswered_quantity: int | None = None  # thread search only
     skipped: list[Skipped] = msgspec.field(default_factory=list)
+    partial: list[Partial] = msgspec.field(default_factory=list)
 
     @property
     def items(self) -> list[T]:
@@ -102,8 +114,10 @@ class _IdOnly(msgspec.Struct):
     id: str | int | None = None
 
 
-# Reads one raw record: the item (None when unreadable) and what was skipped inside it.
-RecordReader = Callable[[msgspec.Raw], tuple[Any, list[Skipped]]]
+# Reads one raw record: the item (None when unreadable), what was skipped inside it and the
+# records it read in part.
+Read = tuple[Any, list[Skipped], list[Partial]]
+RecordReader = Callable[[msgspec.Raw], Read]
 
 
 def record_id(raw: msgspec.Raw | bytes) -> str | None:
@@ -116,22 +130,44 @@ def record_id(raw: msgspec.Raw | bytes) -> str | None:
 
 
 def skip(raw: msgspec.Raw | bytes, exc: BaseException, what: str) -> Skipped:
-    """Log and describe one unreadable record."""
-    skipped = Skipped(id=record_id(raw), reason=reason(exc))
-    log.warning("%s: record %s skipped, could not read it: %s [%s]", what,
-                skipped.id or "without id", skipped.reason, excerpt(bytes(raw), 80))
+    """Log and describe one unreadable record: its id and the field at fault, no values."""
+    why = f"{exc.why} at {exc.path}" if isinstance(exc, lenient.Unreadable) else reason(exc)
+    skipped = Skipped(id=record_id(raw), reason=why)
+    log.warning("%s: record %s skipped, could not read it: %s", what,
+                skipped.id or "without id", skipped.reason)
     return skipped
 
 
-def record_reader(tp: Any, what: str) -> RecordReader:
-    """Reads records of type `tp`, each on its own."""
-    dec = decoder(tp)
+def note_partial(record_id: str | None, fixes: list[lenient.Fix], what: str) -> Partial:
+    """Log and describe one record read in part: its id and the paths of its odd fields."""
+    partial = Partial(id=record_id, fields=tuple(f.path for f in fixes))
+    log.info("%s: record %s read in part: %s", what, record_id or "without id",
+             ", ".join(f"{f.path} {_HOW[f.how]}" for f in fixes))
+    return partial
 
-    def read(raw: msgspec.Raw) -> tuple[Any, list[Skipped]]:
-        try:
-            return dec.decode(raw), []
-        except Exception as exc:
-            return None, [skip(raw, exc, what)]
+
+_HOW = {"text": "kept as text", "instant": "read as an ISO 8601 instant",
+        "empty": "left empty", "dropped": "entry left out"}
+
+
+def read_one(raw: msgspec.Raw | bytes, tp: Any, what: str) -> Read:
+    """One record of type `tp`, field by field (`lenient.read`)."""
+    try:
+        item, fixes = lenient.read(raw, tp)
+    except lenient.Unreadable as exc:
+        return None, [skip(raw, exc, what)], []
+    if not fixes:
+        return item, [], []
+    key = getattr(item, "id", None)
+    return item, [], [note_partial(None if key is None else str(key), fixes, what)]
+
+
+def record_reader(tp: Any, what: str) -> RecordReader:
+    """Reads records of type `tp`, each on its own, field by field."""
+    decoder(tp)  # built now, under the lock, not by the first record
+
+    def read(raw: msgspec.Raw) -> Read:
+        return read_one(raw, tp, what)
 
     return read
 
@@ -220,19 +256,21 @@ def decode_envelope(data: bytes, tp: Any, *, what: str = "answer",
     except Exception:
         pass
     else:
-        page.skipped = []  # never the server's to say
+        page.skipped, page.partial = [], []  # never the server's to say
         return page
     raw = decode_strict(data, _RawEnvelope, what=what)
     read = read or record_reader(tp, what)
     items: list[Any] | None = None
     skipped: list[Skipped] = []
+    partial: list[Partial] = []
     if raw.results is not None:
         items = []
         for record in raw.results:
-            item, lost = read(record)
+            item, lost, odd = read(record)
             if item is not None:
                 items.append(item)
             skipped += lost
+            partial += odd
     paging = _lenient(raw.paging, Paging | None, what, "paging") or Paging()
     query = _lenient(raw.query, str | int | None, what, "query")
     return SearchEnvelope[Any](
@@ -244,7 +282,7 @@ def decode_envelope(data: bytes, tp: Any, *, what: str = "answer",
         available_filters=_filters(raw.available_filters),
         unanswered_quantity=_lenient(raw.unanswered_quantity, int | None, what,
                                      "unanswered_quantity"),
-        skipped=skipped)
+        skipped=skipped, partial=partial)
 
 
 def decode_records(data: bytes, tp: Any, *, what: str = "answer"
@@ -261,13 +299,13 @@ def decode_records(data: bytes, tp: Any, *, what: str = "answer"
     read = record_reader(tp, what)
     items, skipped = [], []
     for raw in raws:
-        item, lost = read(raw)
+        item, lost, _ = read(raw)  # records read in part are logged by the reader
         if item is not None:
             items.append(item)
         skipped += lost
     return items, skipped
 
 
-__all__ = ["Filter", "FilterValue", "Ordering", "Paging", "RecordReader", "SearchEnvelope",
-           "Skipped", "decode_envelope", "decode_records", "record_id", "record_reader",
-           "skip"]
+__all__ = ["Filter", "FilterValue", "Ordering", "Paging", "Partial", "Read", "RecordReader",
+           "SearchEnvelope", "Skipped", "decode_envelope", "decode_records", "note_partial",
+           "read_one", "record_id", "record_reader", "skip"]

@@ -58,6 +58,11 @@ class SignInError(AuthError):
     """The sign-in through the browser did not complete; `message` says why (`SIGN_IN_*`)."""
 
 
+class PastedTextError(SignInError):
+    """What the seller pasted holds no code of this sign-in (other text, another sign-in's
+    address): their input is wrong, the shop refused nothing (`SIGN_IN_REFUSED`)."""
+
+
 class NotFound(ApiError):
     """404: the record is not (or no longer) on the server."""
 
@@ -109,3 +114,40 @@ class BadResponse(ApiError):
                  status: int | None = None, excerpt: str = "") -> None:
         super().__init__(message, detail=detail, status=status)
         self.excerpt = excerpt
+
+
+def _amount(size: int) -> str:
+    """Bytes as a seller reads them: "64 MB", "512 kB", "900 bytes"."""
+    for unit, name in ((1 << 20, "MB"), (1 << 10, "kB")):
+        if size >= unit:
+            return f"{size / unit:.3g} {name}"
+    return f"{size} bytes"
+
+
+class AnswerTooLarge(BadResponse):
+    """The answer's body, decoded, passed the cap (`policy.MAX_RESPONSE_BYTES` for the API,
+    the picture's own cap for a thumbnail): reading stopped there and nothing of it is used.
+    Not retried: the same request would bring the same answer."""
+
+    default_message = ("The shop service sent an answer larger than 16 MB, so SellerDesk "
+                       "stopped reading it.")
+
+    def __init__(self, limit: int, *, detail: str = "", status: int | None = None) -> None:
+        super().__init__(f"The shop service sent an answer larger than {_amount(limit)}, "
+                         f"so SellerDesk stopped reading it.", detail=detail, status=status)
+        self.limit = limit
+
+
+class AnswerTooSlow(Offline):
+    """The whole request (headers and body) took longer than its deadline
+    (`policy.REQUEST_DEADLINE`): a body trickled slowly is cut there. A timeout like httpx's
+    own, so an `Offline`: GETs are retried (`Transport`), a write is retried later by the
+    outbox (a write cut mid-answer may have been applied; its replay tells)."""
+
+    default_message = ("The shop service took longer than 60 s to answer, so SellerDesk "
+                       "stopped waiting.")
+
+    def __init__(self, deadline: float, *, detail: str = "") -> None:
+        super().__init__(f"The shop service took longer than {deadline:g} s to answer, "
+                         f"so SellerDesk stopped waiting.", detail=detail)
+        self.deadline = deadline

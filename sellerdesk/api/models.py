@@ -8,8 +8,10 @@ Decoding rules (see docs/decisions.md, "Client"):
 - value sets are open (`enums`): unknown values are kept as they came;
 - money is `Decimal`, decoded from the JSON number's own digits, never via float, and must be
   finite; timestamps must carry Z or an offset and become aware datetimes;
-- search envelopes are read record by record (`envelope`): an unreadable record is skipped
-  and listed in `SearchEnvelope.skipped`, never failing its page;
+- every record is read field by field (`lenient`): a field outside these rules is kept as
+  text or left empty, the record kept and listed in `SearchEnvelope.partial`; only a record
+  whose id or (in an order) money cannot be read is skipped, listed in
+  `SearchEnvelope.skipped`, never failing its page (`envelope`);
 - anything else that does not fit raises `BadResponse` from `decode()`.
 """
 
@@ -28,7 +30,6 @@ from sellerdesk.api.decoding import (
     decoder,
     exact_encoder,
     excerpt,
-    reason,
     untyped,
 )
 from sellerdesk.api.enums import (
@@ -46,12 +47,16 @@ from sellerdesk.api.envelope import (
     FilterValue,
     Ordering,
     Paging,
+    Read,
+    RecordReader,
     SearchEnvelope,
     Skipped,
     decode_envelope,
+    decode_records,
+    read_one,
     record_reader,
-    skip,
 )
+from sellerdesk.api.errors import BadResponse
 from sellerdesk.api.orders import (
     BillingAddress,
     BillingData,
@@ -241,7 +246,7 @@ class AnswerResult(Model):
 
 # --- decoding -------------------------------------------------------------------------------
 
-def _read_thread(what: str, thread_id: str | None = None) -> Any:
+def _read_thread(what: str, thread_id: str | None = None) -> RecordReader:
     """Reads a thread record; a question inside it that cannot be read is skipped alone.
 
     With `thread_id` (a thread by id), a thread whose own fields cannot be read still gives
@@ -249,35 +254,34 @@ def _read_thread(what: str, thread_id: str | None = None) -> Any:
     thread_decoder = decoder(Thread)
     read_question = record_reader(Question, what)
 
-    def read(raw: msgspec.Raw) -> tuple[Thread | None, list[Skipped]]:
+    def read(raw: msgspec.Raw) -> Read:
         try:
-            return thread_decoder.decode(raw), []
-        except Exception as exc:
-            failure = exc
+            return thread_decoder.decode(raw), [], []
+        except Exception:
+            pass
         # Slow path, rare: take the questions out, read the thread and each question alone.
         try:
             data = untyped.decode(raw)
             entries = data.pop("questions") if isinstance(data, dict) else None
-            if not isinstance(entries, list):
-                raise ValueError("no questions to set apart")
         except Exception:
-            return None, [skip(raw, failure, what)]
-        try:
-            head: Thread = thread_decoder.decode(exact_encoder.encode(data))
-        except Exception as exc:
+            entries = None
+        if not isinstance(entries, list):
+            return read_one(raw, Thread, what)
+        head, skipped, partial = read_one(exact_encoder.encode(data), Thread, what)
+        if head is None:
             if thread_id is None:
-                return None, [skip(raw, failure, what)]
+                return None, skipped, partial
             log.warning("%s: the thread's own fields could not be read (%s); keeping its "
-                        "questions", what, reason(exc))
-            head = Thread(id=thread_id)
+                        "questions", what, skipped[0].reason if skipped else "unreadable")
+            head, skipped = Thread(id=thread_id), []
         kept: list[Question] = []
-        lost: list[Skipped] = []
         for entry in entries:
-            question, lost_one = read_question(msgspec.Raw(exact_encoder.encode(entry)))
+            question, lost, odd = read_question(msgspec.Raw(exact_encoder.encode(entry)))
             if question is not None:
                 kept.append(question)
-            lost += lost_one
-        return msgspec.structs.replace(head, questions=kept), lost
+            skipped += lost
+            partial += odd
+        return msgspec.structs.replace(head, questions=kept), skipped, partial
 
     return read
 
@@ -304,14 +308,38 @@ def decode_thread_page(data: bytes, thread_id: str, *,
     return msgspec.structs.replace(questions, results=threads)  # type: ignore[arg-type]
 
 
+def _is_record(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, Model)
+
+
+def _decode_record(data: bytes, tp: type[T], what: str) -> T:
+    """One record read alone, field by field; an unreadable one is `BadResponse` naming its
+    id and the field at fault, with no excerpt of a body that is JSON (a record holds buyers'
+    data; an HTML page from a captive portal is worth quoting)."""
+    item, skipped, _ = read_one(data, tp, what)
+    if item is None:
+        lost = skipped[0]
+        json_like = data.lstrip()[:1] in (b"{", b"[")
+        raise BadResponse(detail=f"undecodable {what}: record {lost.id or 'without id'}: "
+                                 f"{lost.reason}", excerpt="" if json_like else excerpt(data))
+    return item  # type: ignore[no-any-return]
+
+
 def decode(data: bytes, tp: type[T], *, what: str = "answer") -> T:
     """Decode `data` into `tp`; any failure becomes `BadResponse`, nothing else leaves.
 
-    A `SearchEnvelope[X]` is read record by record (unreadable records land in `skipped`)."""
+    A `SearchEnvelope[X]` is read record by record (unreadable records land in `skipped`),
+    a list of records too (unreadable ones logged and left out), and every record field by
+    field (`lenient`): only its id or, in an order, its money makes it unreadable."""
     if typing.get_origin(tp) is SearchEnvelope:
         (item,) = typing.get_args(tp)
         read = _read_thread(what) if item is Thread else None
         page: T = decode_envelope(data, item, what=what, read=read)  # type: ignore[assignment]
         return page
+    if _is_record(tp):
+        return _decode_record(data, tp, what)
+    if typing.get_origin(tp) is list and _is_record(typing.get_args(tp)[0]):
+        items, _ = decode_records(data, typing.get_args(tp)[0], what=what)
+        return items  # type: ignore[return-value]
     return decode_strict(data, tp, what=what)
 

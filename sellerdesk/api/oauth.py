@@ -7,17 +7,20 @@ scope, user_id, refresh_token}`, refresh tokens single-use and rotated. The auth
 token URLs are settings (the sandbox's in the demo: `{base}/authorization`, `{base}/oauth/token`).
 
 `sign_in` runs the whole authorization-code flow with a loopback redirect (`loopback.py`);
-the caller only opens the browser. Where an app's redirect is not loopback, `SignInRequest`
-+ `pasted_code` + `exchange_code` do the same with a code the seller pastes. Qt-free.
+the caller only opens the browser, and may also offer what the seller pastes (the address
+the browser ended on, when it runs on another computer): whichever comes first is used.
+Where an app's redirect is not loopback, `SignInRequest` + `pasted_code` + `exchange_code`
+do the same with a code the seller pastes. Qt-free.
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from urllib.parse import parse_qs, urlsplit
@@ -34,12 +37,13 @@ from sellerdesk.api.errors import (
     ApiError,
     AuthError,
     BadResponse,
+    PastedTextError,
     RateLimited,
     SignInError,
 )
 from sellerdesk.api.loopback import LoopbackReceiver
 from sellerdesk.api.redact import install_redaction, scrub
-from sellerdesk.api.responses import error_for, send, take_turn
+from sellerdesk.api.responses import API_BOUNDS, Bounds, error_for, send, take_turn
 from sellerdesk.api.tokens import OAuthGrant, utcnow
 
 log = logging.getLogger("sellerdesk.api")
@@ -73,13 +77,14 @@ def _grant(answer: TokenAnswer, *, client_id: str, client_secret: str, token_url
 
 
 async def _token_call(http: httpx.AsyncClient, token_url: str, form: dict[str, str], *,
-                      refused: str, pacer: policy.Pacer | None) -> TokenAnswer:
+                      refused: str, pacer: policy.Pacer | None,
+                      bounds: Bounds = API_BOUNDS) -> TokenAnswer:
     what = f"POST token endpoint ({form['grant_type']})"
     if pacer is not None:
         await take_turn(pacer, what)
     request = http.build_request("POST", token_url, data=form,
                                  headers={"Accept": "application/json"})
-    response = await send(http, request, what)
+    response = await send(http, request, what, bounds)
     if response.is_success:
         return decode_strict(response.content, TokenAnswer, what=what)
     error = error_for(response, what)
@@ -93,13 +98,15 @@ async def _token_call(http: httpx.AsyncClient, token_url: str, form: dict[str, s
 
 async def refresh_grant(http: httpx.AsyncClient, grant: OAuthGrant, *,
                         pacer: policy.Pacer | None = None,
-                        now: Callable[[], datetime] = utcnow) -> OAuthGrant:
+                        now: Callable[[], datetime] = utcnow,
+                        bounds: Bounds = API_BOUNDS) -> OAuthGrant:
     """Renew the access token; the answer's (rotated) refresh token replaces the old one.
 
     Refused (`invalid_grant`, `invalid_client`): `AuthError` saying to connect again."""
     form = {"grant_type": "refresh_token", "client_id": grant.client_id,
             "client_secret": grant.client_secret, "refresh_token": grant.refresh_token}
-    answer = await _token_call(http, grant.token_url, form, refused=GRANT_REFUSED, pacer=pacer)
+    answer = await _token_call(http, grant.token_url, form, refused=GRANT_REFUSED, pacer=pacer,
+                               bounds=bounds)
     return _grant(answer, client_id=grant.client_id, client_secret=grant.client_secret,
                   token_url=grant.token_url, refresh_token=grant.refresh_token, now=now())
 
@@ -164,29 +171,53 @@ def sign_in_request(authorization_base: str, *, client_id: str, redirect_uri: st
 
 def pasted_code(text: str, state: str) -> str:
     """The code from what the seller pasted: the whole redirect address (its `state` must
-    match) or the bare code."""
+    match) or the bare code. `PastedTextError` when it holds none; `SignInError`
+    (`SIGN_IN_DENIED`) when the address says the seller refused."""
     text = text.strip()
     if "code=" not in text and "error=" not in text:
-        if not text or any(c.isspace() for c in text):
-            raise SignInError(SIGN_IN_REFUSED, detail="pasted text holds no code")
+        if not text or any(c.isspace() for c in text) or "://" in text:
+            raise PastedTextError(SIGN_IN_REFUSED, detail="pasted text holds no code")
         return text
     query = parse_qs(urlsplit(text).query or text.split("?", 1)[-1])
     if query.get("error"):
         raise SignInError(SIGN_IN_DENIED, detail=f"authorization error {query['error'][0]!r}")
     if query.get("state", [None])[0] != state:
-        raise SignInError(SIGN_IN_REFUSED, detail="pasted address is of another sign-in")
+        raise PastedTextError(SIGN_IN_REFUSED, detail="pasted address is of another sign-in")
     code = query.get("code", [""])[0]
     if not code:
-        raise SignInError(SIGN_IN_REFUSED, detail="pasted address holds no code")
+        raise PastedTextError(SIGN_IN_REFUSED, detail="pasted address holds no code")
     return code
+
+
+async def _first_code(receiver: LoopbackReceiver, state: str, *, timeout: float,
+                      paste: Callable[[], Awaitable[str | None]] | None) -> str:
+    """The code from the loopback redirect or from `paste()` (None: nothing will be pasted),
+    whichever comes first."""
+    loopback = asyncio.ensure_future(receiver.code(timeout=timeout))
+    if paste is None:
+        return await loopback
+    pasted = asyncio.ensure_future(paste())
+    try:
+        done, _ = await asyncio.wait({loopback, pasted}, return_when=asyncio.FIRST_COMPLETED)
+        if pasted in done:
+            text = pasted.result()
+            if text is not None:
+                return pasted_code(text, state)
+        return await loopback
+    finally:
+        for task in (loopback, pasted):
+            task.cancel()
+        await asyncio.gather(loopback, pasted, return_exceptions=True)
 
 
 async def sign_in(*, authorization_base: str, token_url: str, client_id: str,
                   client_secret: str, open_browser: Callable[[str], object],
                   http: httpx.AsyncClient | None = None, timeout: float = SIGN_IN_TIMEOUT,
-                  scope: str | None = None) -> OAuthGrant:
+                  scope: str | None = None,
+                  paste: Callable[[], Awaitable[str | None]] | None = None) -> OAuthGrant:
     """The authorization-code flow with PKCE through the system browser: listen on a loopback
-    port, `open_browser(url)`, wait for the redirect, exchange the code for a grant."""
+    port, `open_browser(url)`, wait for the redirect (or for `paste()`'s text: the address
+    the browser ended on, or the code), exchange the code for a grant."""
     receiver = LoopbackReceiver()
     try:
         redirect_uri = await receiver.start()
@@ -194,7 +225,7 @@ async def sign_in(*, authorization_base: str, token_url: str, client_id: str,
                                   redirect_uri=redirect_uri, scope=scope)
         receiver.expect(request.state)
         open_browser(request.url)
-        code = await receiver.code(timeout=timeout)
+        code = await _first_code(receiver, request.state, timeout=timeout, paste=paste)
     finally:
         await receiver.aclose()
     own = http is None

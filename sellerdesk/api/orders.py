@@ -1,10 +1,13 @@
 """Order and its parts (spec: Order). Money is `Decimal`; every field may be null; ids the
-field sends as numbers where the spec says STRING are read as `Text`."""
+field sends as numbers where the spec says STRING are read as `Text`. `external_reference`
+is NUMERIC in the spec, but merchants' systems fill it with their own text
+("idDeLaBaseDeDatos"): it is `Text` too, kept as it came. Money is vital in an order and its
+parts (`Model.MONEY_IS_VITAL`): an order whose amounts cannot be read is not read."""
 
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, ClassVar
 
 from sellerdesk.api.base import Model, Text, Timestamp, as_text, check_money
 from sellerdesk.api.enums import (
@@ -76,6 +79,8 @@ class BillingData(Model):
 
 
 class Fees(Model):
+    MONEY_IS_VITAL: ClassVar[bool] = True
+
     finance_fee: Decimal | None = None
 
     def __post_init__(self) -> None:
@@ -83,8 +88,10 @@ class Fees(Model):
 
 
 class Payment(Model):
+    MONEY_IS_VITAL: ClassVar[bool] = True
+
     id: int | None = None
-    external_reference: int | None = None
+    external_reference: Text | None = None  # NUMERIC in the spec; text in the field
     status: PaymentStatus | None = None
     provider: str | None = None
     method: str | None = None
@@ -96,6 +103,7 @@ class Payment(Model):
     fees: Fees | None = None
 
     def __post_init__(self) -> None:
+        as_text(self, "external_reference")
         check_money(self.amount)
 
 
@@ -118,8 +126,10 @@ class Receiver(Model):
 
 
 class Shipping(Model):
+    MONEY_IS_VITAL: ClassVar[bool] = True
+
     id: int | None = None
-    external_reference: int | None = None
+    external_reference: Text | None = None  # NUMERIC in the spec; text in the field
     ship_type: ShipType | None = None
     channel_status: str | None = None
     status: ShippingStatus | None = None
@@ -134,7 +144,7 @@ class Shipping(Model):
     date_created: Timestamp | None = None
 
     def __post_init__(self) -> None:
-        as_text(self, "tracking_code")
+        as_text(self, "tracking_code", "external_reference")
         check_money(self.amount)
 
 
@@ -151,6 +161,8 @@ class Variation(Model):
 
 
 class Product(Model):
+    MONEY_IS_VITAL: ClassVar[bool] = True
+
     id: int | None = None
     channel: Channel | None = None
     external_reference: Text | None = None
@@ -186,10 +198,12 @@ class Feedback(Model):
 
 
 class Order(Model):
+    MONEY_IS_VITAL: ClassVar[bool] = True
+
     id: Text
     store_id: int | None = None
     channel: Channel | None = None
-    external_reference: int | None = None
+    external_reference: Text | None = None  # NUMERIC in the spec; text in the field
     currency: Currency | None = None
     amount: Decimal | None = None
     products_total: Decimal | None = None
@@ -213,7 +227,7 @@ class Order(Model):
     free_shipping: bool | None = None
 
     def __post_init__(self) -> None:
-        as_text(self, "id")
+        as_text(self, "id", "external_reference")
         check_money(self.amount, self.products_total, self.products_discounts_total,
                      self.products_grand_total, self.discounts_total, self.shipping_total,
                      self.grand_total)

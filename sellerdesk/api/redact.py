@@ -11,7 +11,7 @@ scrubbed at birth, and `logging.Handler.handle`, so it is scrubbed again (now wi
 fields and any secret registered since) whatever handler (a file, the console, pytest's
 caplog, a library's own) takes it. `RedactionFilter` does the same as a
 `logging.Filter` for a handler of one's own; `install_excepthooks()` scrubs the tracebacks
-Python prints for uncaught exceptions.
+Python prints for uncaught exceptions (of secrets and, with `personal`, of buyers' data).
 """
 
 from __future__ import annotations
@@ -164,9 +164,12 @@ def install_redaction(*secrets: str | None) -> None:
 
 def _print_scrubbed(exc_type: type[BaseException], exc: BaseException,
                     tb: TracebackType | None) -> None:
+    # Imported here: `personal` builds on this module's `scrub`.
+    from sellerdesk.api.personal import scrub_personal
+
     text = "".join(traceback.format_exception(exc_type, exc, tb))
     if sys.stderr is not None:
-        sys.stderr.write(scrub(text))
+        sys.stderr.write(scrub_personal(scrub(text)))
         sys.stderr.flush()
 
 

@@ -11,6 +11,7 @@ import email.utils
 import logging
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TypeVar
 
@@ -19,11 +20,14 @@ import msgspec
 
 from sellerdesk import policy
 from sellerdesk.api.backend import import_backend
+from sellerdesk.api.bounded import ACCEPT_ENCODING, BodyReader, TooLarge, Unreadable
 from sellerdesk.api.decoding import excerpt
 from sellerdesk.api.errors import (
     AUTH_REFUSED_BECAUSE,
     SERVICE_MOVED,
     TOKEN_EXPIRED,
+    AnswerTooLarge,
+    AnswerTooSlow,
     ApiError,
     AuthError,
     BadRequest,
@@ -156,17 +160,92 @@ def failure_of(exc: BaseException, what: str) -> ApiError:
     return ApiError(detail=f"{what}: {type(exc).__name__}: {scrub(str(exc))}")
 
 
-async def send(http: httpx.AsyncClient, request: httpx.Request, what: str) -> httpx.Response:
-    """Send `request` and read its whole body; failures to get an answer as `ApiError`."""
+@dataclass(frozen=True)
+class Bounds:
+    """What one request may cost: bytes of body kept (after decompression) and seconds for
+    the whole exchange, from sending to the body's last byte (architecture rule 10)."""
+
+    max_bytes: int = policy.MAX_RESPONSE_BYTES
+    deadline: float = policy.REQUEST_DEADLINE
+
+
+API_BOUNDS = Bounds()
+
+
+async def send(http: httpx.AsyncClient, request: httpx.Request, what: str,
+               bounds: Bounds = API_BOUNDS) -> httpx.Response:
+    """Send `request` and read its whole body within `bounds`; every failure as `ApiError`.
+
+    The body is read and decompressed a piece at a time (`api/bounded.py`): past
+    `bounds.max_bytes` reading stops with `AnswerTooLarge`; a refusal's (non-2xx) body is cut
+    at `policy.ERROR_BODY_BYTES` instead, since its status already says what happened. Past
+    `bounds.deadline` (headers and body together: httpx's own timeout is per chunk, which a
+    trickle never trips) the request is abandoned with `AnswerTooSlow`."""
     import_backend()
-    failure: ApiError | None = None
+    failure: ApiError
+    deadline = asyncio.timeout(bounds.deadline)
     try:
-        response = await http.send(request)
+        async with deadline:
+            return await _read(http, request, bounds.max_bytes)
+    except TooLarge:
+        failure = AnswerTooLarge(bounds.max_bytes, detail=f"{what}: body larger than "
+                                                         f"{bounds.max_bytes} bytes, not read")
+    except Unreadable as exc:
+        # The answer arrived but could not be unpacked (a corrupt gzip body): not offline.
+        failure = BadResponse(detail=f"{what}: undecodable body ({scrub(str(exc))[:200]})")
     except Exception as exc:
-        failure = failure_of(exc, what)
-    if failure is not None:
-        raise failure  # outside the handler: chains nothing
-    return response
+        if isinstance(exc, TimeoutError) and deadline.expired():
+            failure = AnswerTooSlow(bounds.deadline, detail=f"{what}: no whole answer within "
+                                                            f"{bounds.deadline:g} s")
+        else:
+            failure = failure_of(exc, what)
+    raise failure  # outside the handler: chains nothing
+
+
+async def _read(http: httpx.AsyncClient, request: httpx.Request, limit: int) -> httpx.Response:
+    # Only the codings `bounded` undoes (httpx offers br and zstd when their packages are
+    # installed), whichever client made the request.
+    request.headers["Accept-Encoding"] = ACCEPT_ENCODING
+    response = await http.send(request, stream=True)
+    try:
+        body = await _body(response, limit)
+    finally:
+        await response.aclose()
+    # The body is decoded: the answer is handed on without its coding headers.
+    headers = [(k, v) for k, v in response.headers.raw if k.lower() not in _CODING_HEADERS]
+    return httpx.Response(response.status_code, headers=headers, content=body,
+                          request=request, extensions=response.extensions)
+
+
+_CODING_HEADERS = frozenset({b"content-encoding", b"content-length", b"transfer-encoding"})
+
+
+async def _body(response: httpx.Response, limit: int) -> bytes:
+    # A transport may hand over an answer it has read (and decoded) already: httpx's
+    # MockTransport does. Its body is in memory; only the cap is left to apply.
+    codings = ([] if response.is_stream_consumed
+               else response.headers.get_list("Content-Encoding", split_commas=True))
+    if not response.is_success:
+        reader = BodyReader(codings, min(limit, policy.ERROR_BODY_BYTES), truncate=True)
+        try:
+            return await _take(response, reader)
+        except Unreadable:  # an error page in a coding we cannot undo: its status still tells
+            return b""
+    declared = response.headers.get("Content-Length", "")
+    if not codings and declared.isdigit() and int(declared) > limit:
+        raise TooLarge(int(declared))  # said so before sending it: not a byte read
+    return await _take(response, BodyReader(codings, limit))
+
+
+async def _take(response: httpx.Response, reader: BodyReader) -> bytes:
+    if response.is_stream_consumed:
+        reader.feed(response.content)
+        return reader.finish()
+    async for raw in response.aiter_raw():
+        reader.feed(raw)
+        if reader.full:
+            break
+    return reader.finish()
 
 
 async def take_turn(pacer: policy.Pacer, what: str) -> None:
@@ -182,38 +261,9 @@ async def take_turn(pacer: policy.Pacer, what: str) -> None:
         raise failure
 
 
-class _TooLarge(Exception):
-    pass
-
-
-async def _read_capped(http: httpx.AsyncClient, request: httpx.Request,
-                       limit: int) -> tuple[httpx.Response, bytes]:
-    response = await http.send(request, stream=True)
-    try:
-        declared = response.headers.get("Content-Length", "")
-        if declared.isdigit() and int(declared) > limit:
-            raise _TooLarge(declared)
-        chunks: list[bytes] = []
-        size = 0
-        async for chunk in response.aiter_bytes():
-            size += len(chunk)
-            if size > limit:
-                raise _TooLarge(size)
-            chunks.append(chunk)
-    finally:
-        await response.aclose()
-    return response, b"".join(chunks)
-
-
 async def send_capped(http: httpx.AsyncClient, request: httpx.Request, what: str,
-                      limit: int) -> tuple[httpx.Response, bytes]:
-    """Like `send`, reading at most `limit` bytes of body (more is a `BadResponse`)."""
-    import_backend()
-    failure: ApiError
-    try:
-        return await _read_capped(http, request, limit)
-    except _TooLarge:
-        failure = BadResponse(detail=f"{what}: body larger than {limit} bytes")
-    except Exception as exc:
-        failure = failure_of(exc, what)
-    raise failure  # outside the handler: chains nothing
+                      limit: int, deadline: float = policy.REQUEST_DEADLINE
+                      ) -> tuple[httpx.Response, bytes]:
+    """`send` with a cap of its own (a picture's); returns the answer and its body."""
+    response = await send(http, request, what, Bounds(limit, deadline))
+    return response, response.content

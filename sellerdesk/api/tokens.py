@@ -7,6 +7,11 @@ request, for a new one after a 401/403. A `StaticToken` has no new one to give. 
 time (single flight: every request that needs it waits for the same one), and hands the
 rotated grant to `save` and waits for it before the new access token is used: refresh tokens
 are single-use, so a grant not stored before use could be lost by a crash.
+
+A refused refresh token is not always a dead grant: another process (the window beside a
+command, or a command killed after it stored its renewal) may have stored a newer grant since
+this one was read. When `save` can also read back the newest stored grant (`latest`), a
+refusal is retried once with that grant before the grant counts as refused.
 """
 
 from __future__ import annotations
@@ -62,6 +67,15 @@ class OAuthGrant(msgspec.Struct, frozen=True, kw_only=True):
 
 Refresh = Callable[[OAuthGrant], Awaitable[OAuthGrant]]
 SaveGrant = Callable[[OAuthGrant], Awaitable[object]]
+LatestGrant = Callable[[], Awaitable[OAuthGrant | None]]
+
+
+class GrantStore(Protocol):
+    """A `SaveGrant` that can also read back the newest grant stored (by any process)."""
+
+    async def __call__(self, grant: OAuthGrant) -> object: ...
+
+    async def latest(self) -> OAuthGrant | None: ...
 
 
 class TokenProvider(Protocol):
@@ -106,11 +120,14 @@ class GrantToken:
     """Access tokens from an OAuth grant, renewed with `refresh` and stored with `save`."""
 
     def __init__(self, grant: OAuthGrant, *, refresh: Refresh, save: SaveGrant,
+                 latest: LatestGrant | None = None,
                  now: Callable[[], datetime] = utcnow) -> None:
         install_redaction(*grant.secrets())
         self._grant = grant
         self._refresh = refresh
         self._save = save
+        # A `GrantStore` reads back what other processes stored (see the module docstring).
+        self._latest: LatestGrant | None = latest or getattr(save, "latest", None)
         self._now = now
         self._inflight: asyncio.Task[None] | None = None
         self._refused: AuthError | None = None
@@ -158,11 +175,42 @@ class GrantToken:
         return Secret(self._grant.access_token)
 
     async def _renew_and_save(self) -> None:
+        old = self._grant
         try:
-            fresh = await self._refresh(self._grant)
+            fresh = await self._refresh(old)
         except AuthError as exc:
-            self._refused = exc  # the grant is dead: no more token-endpoint calls
-            raise
+            newer = await self._newer_than(old)
+            if newer is None:
+                self._refused = exc  # the grant is dead: no more token-endpoint calls
+                raise
+            if not policy.renew_due(newer.seconds_left(self._now()), newer.lifetime) \
+                    and newer.access_token != old.access_token:
+                self._grant = newer  # renewed and stored by another process: use it as is
+                log.info("the refresh token was spent; using the newer grant stored since")
+                return
+            log.info("the refresh token was spent; renewing with the newer grant stored since")
+            try:
+                fresh = await self._refresh(newer)
+            except AuthError as again:
+                self._refused = again
+                raise
+        await self._store(fresh)
+
+    async def _newer_than(self, old: OAuthGrant) -> OAuthGrant | None:
+        """The grant stored now, when it is not `old` (another process renewed it)."""
+        if self._latest is None:
+            return None
+        try:
+            stored = await self._latest()
+        except Exception as exc:  # the keyring is unreachable: the refusal stands
+            log.warning("could not read back the stored OAuth grant (%s)", type(exc).__name__)
+            return None
+        if stored is None or stored.refresh_token == old.refresh_token:
+            return None
+        install_redaction(*stored.secrets())
+        return stored
+
+    async def _store(self, fresh: OAuthGrant) -> None:
         install_redaction(*fresh.secrets())
         try:
             await self._save(fresh)
@@ -186,5 +234,5 @@ def _retrieve(task: asyncio.Task[None]) -> None:
         task.exception()
 
 
-__all__ = ["GrantToken", "OAuthGrant", "Refresh", "SaveGrant", "StaticToken",
-           "TokenProvider", "utcnow"]
+__all__ = ["GrantStore", "GrantToken", "LatestGrant", "OAuthGrant", "Refresh", "SaveGrant",
+           "StaticToken", "TokenProvider", "utcnow"]

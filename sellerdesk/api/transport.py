@@ -7,8 +7,9 @@ or `policy.READ_RETRY`'s backoff; a success raises the rate a step. A wait longe
 pacer's `hold_max` raises `RateLimited` at once (the caller reschedules its work). GETs are
 retried on `Offline` and `ServerError` up to `max_retries` times, and on a 429 until
 `RATE_LIMITED_TRIES` refusals in a row (a slow day makes a read wait, never fail); writes
-are sent once. A 401/403 asks the `TokenProvider` for a new token and replays the request
-once (writes too: a refused request changed nothing).
+are sent once (`AnswerTooSlow`, a whole request past its deadline, is an `Offline`; an
+`AnswerTooLarge` is not retried). A 401/403 asks the `TokenProvider` for a new token and
+replays the request once (writes too: a refused request changed nothing).
 
 The token travels as the spec's `access_token` query parameter and as the field's
 `Authorization: Bearer` header, to the API's own origin only.
@@ -37,7 +38,7 @@ from sellerdesk.api.errors import (
     ServerError,
 )
 from sellerdesk.api.redact import Secret
-from sellerdesk.api.responses import error_for, send, send_capped, take_turn
+from sellerdesk.api.responses import API_BOUNDS, Bounds, error_for, send, send_capped, take_turn
 from sellerdesk.api.tokens import TokenProvider
 
 log = logging.getLogger("sellerdesk.api")
@@ -71,8 +72,10 @@ class Transport:
 
     def __init__(self, http: httpx.AsyncClient, tokens: TokenProvider, *,
                  pacer: policy.Pacer, max_retries: int, max_concurrency: int,
-                 read_retry: policy.Backoff = policy.READ_RETRY) -> None:
+                 read_retry: policy.Backoff = policy.READ_RETRY,
+                 bounds: Bounds = API_BOUNDS) -> None:
         self.http = http
+        self.bounds = bounds
         self.tokens = tokens
         self.pacer = pacer
         self.max_retries = max(0, max_retries)
@@ -144,7 +147,7 @@ class Transport:
         epoch = self.pacer.epoch
         started = time.perf_counter()
         async with self.semaphore:
-            response = await send(self.http, request, what)
+            response = await send(self.http, request, what, self.bounds)
         log.debug("%s -> %d (%.0f ms, attempt %d)", what, response.status_code,
                   (time.perf_counter() - started) * 1000, attempt)
         self._tell_pacer(response, epoch)
@@ -215,7 +218,8 @@ class Transport:
                 await self._take_turn(what)
                 epoch = self.pacer.epoch
                 async with self.semaphore:
-                    response, body = await send_capped(self.http, request, what, max_bytes)
+                    response, body = await send_capped(self.http, request, what, max_bytes,
+                                                       self.bounds.deadline)
                 if own:
                     self._tell_pacer(response, epoch)
                 if response.is_success:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
@@ -11,9 +12,11 @@ from sellerdesk.commands.codes import AUTH, CONFLICT, DONE, ERROR, QUEUED, USAGE
 from sellerdesk.commands.output import say, warn
 from sellerdesk.services.session import Session, ShopAddress
 from sellerdesk.services.shops import Shops
+from sellerdesk.services.sign_in import GRANT_REFUSED
 from sellerdesk.services.types import (
     ApiError,
     AuthError,
+    CredentialsError,
     IntentKind,
     OAuthGrant,
     OutboxEntry,
@@ -38,7 +41,7 @@ async def resolve(args: argparse.Namespace
     shops = Shops(args.data_dir)
     env_token = os.environ.get("SELLERDESK_TOKEN", "").strip()
     if args.base_url:  # with --shop-id: cli.main checks they come together
-        name = args.profile or f"{args.shop_id}@{args.base_url.split('://')[-1].rstrip('/')}"
+        name = args.profile or shop_name(args.base_url, int(args.shop_id))
         address = ShopAddress(profile=_safe_name(name), base_url=args.base_url,
                               shop_id=int(args.shop_id))
     else:
@@ -54,9 +57,52 @@ async def resolve(args: argparse.Namespace
         return address, grant, shops.grant_saver(name)
     token = env_token or await shops.token_of(name)
     if not token:
-        raise CommandError("No access token: set SELLERDESK_TOKEN or save one in SellerDesk.",
-                           AUTH)
+        raise CommandError("No access token for this shop (none in SELLERDESK_TOKEN or the "
+                           "keyring).", AUTH)
     return address, token, None
+
+
+def shop_name(base_url: str, shop_id: int) -> str:
+    """The profile name of a shop given by `--base-url/--shop-id` without `--profile`."""
+    return f"{shop_id}@{base_url.split('://')[-1].rstrip('/')}"
+
+
+def profile_name(args: argparse.Namespace) -> str | None:
+    """The profile a command works on: `--profile`, the name `--base-url/--shop-id` give,
+    or the default profile; None when there is none."""
+    if args.profile:
+        return str(args.profile)
+    if args.base_url:
+        return shop_name(args.base_url, int(args.shop_id))
+    try:
+        profile = Shops(args.data_dir).default_profile()
+    except CredentialsError:  # a damaged settings file is reported where it is read
+        return None
+    return profile.name if profile else None
+
+
+def reconnect_hint(args: argparse.Namespace, name: str | None = None) -> str:
+    """What a seller runs after an exit 4: the command that connects this shop again, with
+    the options this command was given that it needs too."""
+    words = ["sellerdesk"]
+    if args.data_dir:
+        words += ["--data-dir", shlex.quote(str(args.data_dir))]
+    words += ["connect", "--profile", shlex.quote(name or profile_name(args) or "NAME")]
+    if args.base_url:
+        words += ["--base-url", shlex.quote(args.base_url), "--shop-id", str(args.shop_id)]
+    command = " ".join(words)
+    if os.environ.get("SELLERDESK_TOKEN", "").strip():
+        return (f"Set SELLERDESK_TOKEN to a new token, or unset it and run `{command}` to "
+                "connect again.")
+    return f"Run `{command}` to connect again."
+
+
+def auth_words(message: str) -> str:
+    """A refusal in the command line's words: the window's advice for a refused grant
+    ("from the profile") gives way to `reconnect_hint`, printed with every exit 4."""
+    if message == GRANT_REFUSED:
+        return "The shop no longer accepts SellerDesk's connection."
+    return message
 
 
 def _safe_name(name: str) -> str:
@@ -80,12 +126,25 @@ async def open_session(args: argparse.Namespace) -> Session:
 
 
 async def run(args: argparse.Namespace, body: Callable[[Session], Awaitable[int]]) -> int:
-    """Open the session, run `body`, turn known failures into exit codes, close."""
+    """Open the session, run `body`, turn known failures into exit codes, close. Every
+    exit 4 says how to connect again."""
+    try:
+        code = await _run(args, body)
+    except CommandError as exc:
+        if exc.code == AUTH:
+            raise CommandError(f"{exc} {reconnect_hint(args)}", AUTH) from None
+        raise
+    if code == AUTH:
+        warn(reconnect_hint(args))
+    return code
+
+
+async def _run(args: argparse.Namespace, body: Callable[[Session], Awaitable[int]]) -> int:
     session = await open_session(args)
     try:
         return await body(session)
     except AuthError as exc:
-        raise CommandError(exc.message, AUTH) from None
+        raise CommandError(auth_words(exc.message), AUTH) from None
     except ApiError as exc:
         raise CommandError(exc.message) from None
     except StoreError as exc:
@@ -122,7 +181,7 @@ def outcome(entry: OutboxEntry | None, paused: str | None) -> int:
             say("sent")
         return DONE
     if paused:
-        say(f"queued, not sent: {paused}")
+        say(f"queued, not sent: {auth_words(paused)}")
         return AUTH
     if entry.state is OutboxState.CONFLICT:
         say(f"conflict: {entry.last_error or ''}")
@@ -143,5 +202,5 @@ async def write(session: Session, submit: Callable[[], Awaitable[OutboxEntry]]) 
     return outcome(after, await session.outbox.paused())
 
 
-__all__ = ["CommandError", "as_of", "flat", "open_session", "outcome", "resolve", "run",
-           "write"]
+__all__ = ["CommandError", "as_of", "auth_words", "flat", "open_session", "outcome",
+           "profile_name", "reconnect_hint", "resolve", "run", "shop_name", "write"]

@@ -7,6 +7,7 @@ import argparse
 from sellerdesk.commands.base import CommandError, run, write
 from sellerdesk.commands.codes import DONE, NOT_FOUND, QUEUED, USAGE
 from sellerdesk.commands.output import say
+from sellerdesk.services.csv_file import environment_locale, list_separator
 from sellerdesk.services.session import Session
 from sellerdesk.services.types import NotFound, Offline, Order, ShippingStatus
 
@@ -51,7 +52,8 @@ async def cmd_invoice(args: argparse.Namespace) -> int:
 async def cmd_export(args: argparse.Namespace) -> int:
     async def body(s: Session) -> int:
         try:
-            n = await s.orders.export_csv(args.csv)
+            n = await s.orders.export_csv(args.csv, delimiter=args.delimiter
+                                          or list_separator(environment_locale()))
         except OSError as exc:
             raise CommandError(f"Could not write {args.csv}: {exc.strerror or exc}") from None
         say(f"exported {n} orders to {args.csv}")

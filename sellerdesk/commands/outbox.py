@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from sellerdesk.commands.base import CommandError, flat, outcome, run
+from sellerdesk.commands.base import CommandError, auth_words, flat, outcome, run
 from sellerdesk.commands.codes import AUTH, CONFLICT, DONE, NOT_FOUND, QUEUED, USAGE
 from sellerdesk.commands.output import say
 from sellerdesk.services.intents import parse
@@ -109,7 +109,7 @@ async def cmd_outbox(args: argparse.Namespace) -> int:
         entries = await s.outbox.entries(states=UNFINISHED)
         paused = await s.outbox.paused()
         if paused:
-            say(f"paused: {paused}")
+            say(f"paused: {auth_words(paused)}")
         if not entries:
             say("nothing waiting: every change was sent")
             return DONE

@@ -38,6 +38,12 @@ SPECS: list[tuple[str, ...]] = [
     ("partial_content",),
     ("numeric_ids_as_strings",),
     ("unreadable",),
+    # Fields outside the spec a client reads field by field (kept as they came, or empty).
+    ("external_reference_text",),
+    ("dates_without_offset", "dates_without_millis"),
+    ("part_ids_as_text", "strings_as_numbers"),
+    ("nulls_where_promised",),
+    ("enum_members_unknown",),
 ]
 FILL: list[tuple[str, ...]] = [("currency_VES", "offset_minus_04"), ("currency_USD",),
                                ("currency_PEN",)]
@@ -93,6 +99,69 @@ def _ids_as_strings(doc: dict[str, Any]) -> None:
             item["id"] = str(item["id"])
 
 
+EXTERNAL_REFERENCE = "idDeLaBaseDeDatos"  # a real merchant's: the spec says NUMERIC
+
+
+def _external_reference_text(doc: dict[str, Any]) -> None:
+    doc["external_reference"] = EXTERNAL_REFERENCE
+    for payment in doc["payments"]:
+        payment["external_reference"] = f"pago-{payment['id']}"
+
+
+def _dates_without_offset(doc: dict[str, Any]) -> None:
+    """Payment dates as a local time with no offset (which clock?), shipping dates without
+    milliseconds; the creation date stays as the spec wants it (searches sort on it)."""
+    for payment in doc["payments"]:
+        payment["paid_date"] = (payment.get("paid_date") or doc["creation_date"])[:19]
+    for shipping in doc["shippings"]:
+        if shipping.get("date_created"):
+            stamp = shipping["date_created"]
+            shipping["date_created"] = stamp[:19] + stamp[23:]
+
+
+def _part_ids_as_text(doc: dict[str, Any]) -> None:
+    """Ids of parts as the merchant's own words where the spec says NUMERIC (the order's id,
+    the buyer's client id and the shipping ids, which writes use, stay numbers)."""
+    doc["buyer"]["id"] = f"CLI-{doc['buyer']['id']}"
+    doc["billing_data"]["id"] = f"FACT-{doc['billing_data']['id']}"
+    for product in doc["products"]:
+        product["id"] = f"SKU-{product['id']}"
+
+
+def _strings_as_numbers(doc: dict[str, Any]) -> None:
+    """Numbers where the spec says STRING, digits only."""
+    doc["billing_data"]["zip_code"] = int("".join(c for c in doc["billing_data"]["zip_code"]
+                                                  if c.isdigit()) or 0)
+    doc["buyer"]["phone"] = int("".join(c for c in doc["buyer"]["phone"] if c.isdigit()))
+
+
+def _nulls_where_promised(doc: dict[str, Any]) -> None:
+    """null where the spec shows a value (the channel, the status and the shippings, which
+    the service's own searches read, stay)."""
+    for key in ("store_id", "buyer_message", "billing_data", "invoice", "notes", "promotions",
+                "free_shipping", "feedback"):
+        doc[key] = None
+    doc["payments"] = [None, *doc["payments"]]
+    doc["products"][0]["variations"] = [None]
+    doc["status"]["processed_date"] = None
+    doc["status"]["order_status"] = None
+
+
+def _enum_members_unknown(doc: dict[str, Any]) -> None:
+    for payment in doc["payments"]:
+        payment["status"] = "in_mediation"
+    for shipping in doc["shippings"]:
+        shipping["ship_type"] = "me2_flex"
+
+
+_ODD: dict[str, Any] = {
+    "external_reference_text": _external_reference_text,
+    "dates_without_offset": _dates_without_offset, "part_ids_as_text": _part_ids_as_text,
+    "strings_as_numbers": _strings_as_numbers, "nulls_where_promised": _nulls_where_promised,
+    "enum_members_unknown": _enum_members_unknown,
+}
+
+
 def build(seed: int, shop_id: int, seeded_orders: int
           ) -> list[tuple[tuple[Any, ...], tuple[str, ...]]]:
     """(row for seed_orders.ORDER_INSERT, variants) of every variety order."""
@@ -120,6 +189,9 @@ def build(seed: int, shop_id: int, seeded_orders: int
             _ids_as_strings(doc)
         if "unreadable" in variants:
             doc["grand_total"] = UNREADABLE_TOTAL
+        for variant in variants:
+            if variant in _ODD:
+                _ODD[variant](doc)
         ts = millis(created)
         text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
         out.append(((row_id, shop_id, *index_columns(doc), ts, ts, text), variants))

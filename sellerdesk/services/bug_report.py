@@ -8,6 +8,10 @@ Anything else is a bug in SellerDesk: it is logged with its traceback and reache
 or the main program (`BugReports.install` sets `sys.excepthook` and `threading.excepthook`;
 `loop_handler` is the event loop's exception handler).
 
+The report's details are what the seller copies and sends, shown to them as they are: the
+traceback and the last lines of the log, with no secret (`redact`) and no buyer's e-mail,
+phone, document or address, nor the seller's user name (`personal`), whatever wrote them.
+
 No Qt here: a front end listens to `BugReports.reported`, which may fire on any thread.
 """
 
@@ -15,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import platform
 import sys
 import threading
@@ -28,7 +33,7 @@ from typing import Any
 
 import sellerdesk
 from sellerdesk.api.errors import ApiError
-from sellerdesk.api.redact import scrub
+from sellerdesk.api.personal import scrub_all
 from sellerdesk.credentials import CredentialsError
 from sellerdesk.services.events import Event
 from sellerdesk.store import StoreError
@@ -36,6 +41,10 @@ from sellerdesk.store import StoreError
 log = logging.getLogger("sellerdesk.bugs")
 
 KNOWN_ERRORS: tuple[type[Exception], ...] = (ApiError, StoreError, CredentialsError)
+# The log's last lines in a report: what led to the bug. Read from at most this many bytes
+# at the file's end, so a huge log costs nothing.
+LOG_LINES = 30
+_LOG_TAIL_BYTES = 32_768
 
 
 def is_known(exc: BaseException) -> bool:
@@ -46,24 +55,45 @@ def is_known(exc: BaseException) -> bool:
 def current_log_file() -> Path | None:
     """The file the app logs to (the root logger's file handler), if any."""
     for handler in logging.getLogger().handlers:
-        if isinstance(handler, logging.FileHandler):
+        # One writing nowhere (pytest's own, by default) is no file to read or send.
+        if isinstance(handler, logging.FileHandler) and handler.baseFilename != os.devnull:
             return Path(handler.baseFilename)
     return None
 
 
 @dataclass(frozen=True)
 class BugReport:
-    """What went wrong, for a person to send: `details` is scrubbed of every secret."""
+    """What went wrong, for a person to send: `details` hold no secret and no personal data."""
 
     kind: str  # the exception's type, e.g. "KeyError"
     where: str  # what SellerDesk was doing, e.g. "Saving your answer…" ("" if unknown)
-    details: str  # version, system, time, where, traceback: what to send
+    details: str  # version, system, time, where, traceback, log lines: what is sent
     log_file: Path | None
     when: datetime
 
 
+def log_tail(log_file: Path | None, lines: int = LOG_LINES) -> list[str]:
+    """The last `lines` lines of the log (none if it cannot be read). Scrubbed again by the
+    report: lines an older SellerDesk wrote were not."""
+    if log_file is None or lines <= 0:
+        return []
+    try:
+        with log_file.open("rb") as f:
+            size = f.seek(0, 2)
+            f.seek(max(0, size - _LOG_TAIL_BYTES))
+            data = f.read()
+    except OSError:
+        return []
+    found = data.decode("utf-8", "replace").splitlines()
+    if len(data) == _LOG_TAIL_BYTES and found:
+        found = found[1:]  # the first may be cut
+    return found[-lines:]
+
+
 def build_report(exc: BaseException, *, where: str = "",
-                 log_file: Path | None = None, now: datetime | None = None) -> BugReport:
+                 log_file: Path | None = None, now: datetime | None = None,
+                 log_lines: list[str] | None = None) -> BugReport:
+    """The report of `exc`; `log_lines` (the log's last lines) default to `log_file`'s."""
     moment = now or datetime.now(UTC)
     trace = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     lines = [
@@ -71,9 +101,14 @@ def build_report(exc: BaseException, *, where: str = "",
         f"Python {platform.python_version()} on {platform.platform()}",
         f"When: {moment.isoformat(timespec='seconds')}",
     ]
+    where = scrub_all(where)
     if where:
         lines.append(f"Doing: {where}")
-    details = scrub("\n".join([*lines, "", trace.rstrip()]))
+    lines += ["", trace.rstrip()]
+    tail = log_tail(log_file) if log_lines is None else log_lines
+    if tail:
+        lines += ["", "Last lines of the log:", *tail]
+    details = scrub_all("\n".join(lines))
     return BugReport(type(exc).__name__, where, details, log_file, moment)
 
 
@@ -88,8 +123,9 @@ class BugReports:
 
     def report(self, exc: BaseException, where: str = "") -> BugReport:
         """Log `exc` with its traceback and announce the report."""
-        log.error("unexpected error%s", f" while: {where}" if where else "", exc_info=exc)
+        # Made first: its log lines are what led here, not this traceback a second time.
         found = build_report(exc, where=where, log_file=self._log_file())
+        log.error("unexpected error%s", f" while: {where}" if where else "", exc_info=exc)
         self.count += 1
         self.reported.emit(found)
         return found
@@ -135,5 +171,5 @@ class BugReports:
         self.report(exc, where=message)
 
 
-__all__ = ["KNOWN_ERRORS", "BugReport", "BugReports", "build_report", "current_log_file",
-           "is_known"]
+__all__ = ["KNOWN_ERRORS", "LOG_LINES", "BugReport", "BugReports", "build_report",
+           "current_log_file", "is_known", "log_tail"]

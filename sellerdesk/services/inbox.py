@@ -16,10 +16,12 @@ from sellerdesk.api.models import Answer, AnswerResult, Question, Thread, decode
 from sellerdesk.api.paging import paginate_thread
 from sellerdesk.services.connectivity import Connectivity
 from sellerdesk.services.convert import encode, load, load_all, question_row, thread_row
+from sellerdesk.services.counts import CountsService, pending_view
 from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent, parse
 from sellerdesk.services.outbox import OutboxService
 from sellerdesk.services.pending import PendingChange, PendingWrites, id_in
+from sellerdesk.services.people import buyer_name
 from sellerdesk.services.suggestions import (
     SUGGESTIONS,
     Suggestion,
@@ -33,7 +35,6 @@ from sellerdesk.services.triage import (
     awaits_answer,
     read_alike,
     read_conversation,
-    read_waiting_count,
 )
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key
@@ -139,17 +140,7 @@ class InboxService:
 
     def held(self) -> set[int]:
         """Questions with an answer or a deletion of the seller's waiting in the outbox."""
-        if self._pending is None:
-            return set()
-        found = set()
-        for key in self._pending.keys("question:"):
-            writes = self._pending.writes(key)
-            raw = id_in(writes.key, "question")
-            if raw is not None and raw.isdigit() and any(
-                    e.kind in (IntentKind.ANSWER, IntentKind.DELETE_QUESTION)
-                    for e in writes.waiting):
-                found.add(int(raw))
-        return found
+        return set(pending_view(self._pending).held) if self._pending is not None else set()
 
     # -- reads --------------------------------------------------------------------------------
 
@@ -170,9 +161,8 @@ class InboxService:
         return threads
 
     async def unanswered_count(self) -> int:
-        """Questions waiting for an answer in the whole shop (the inbox's badge): the cached
-        ones, less those whose answer waits in the outbox (services/triage.py)."""
-        return await self._store.run(read_waiting_count, self._store, self.held())
+        """Questions waiting for an answer in the whole shop: `Counts.unanswered`."""
+        return (await CountsService(self._store, self._pending).counts()).unanswered
 
     async def overview(self, threads: list[Thread] | None = None) -> list[InboxThread]:
         """Every cached conversation (or `threads`) with what waits in it, in the same order;
@@ -306,7 +296,7 @@ class InboxService:
         for q in load_all(rows, Question):
             if not awaits_answer(q, held):
                 continue
-            who = (q.from_.name or q.from_.nickname or "") if q.from_ else ""
+            who = buyer_name(q.from_)
             title = q.publication.title if q.publication and q.publication.title else ""
             text = fill_placeholders(template, buyer=who, product=title).strip()
             left = unfilled(text)

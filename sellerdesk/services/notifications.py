@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from sellerdesk.api.models import Order, Question
 from sellerdesk.services.convert import load_all
 from sellerdesk.services.events import Event
+from sellerdesk.services.people import buyer_name
 from sellerdesk.store import Store
 from sellerdesk.store.rows import OrderFilter, OrderSort, QuestionFilter, QuestionSort, Resource
 
@@ -56,10 +57,10 @@ class NotificationService:
         if baseline:
             return []  # the first look at this shop: recorded, not announced
         out = [NewItem("question", str(q.id),
-                       (q.from_.nickname or q.from_.name or "") if q.from_ else "",
+                       buyer_name(q.from_),
                        q.question.text or "" if q.question else "", q.thread_id)
                for q in questions if str(q.id) in new_q]
-        out += [NewItem("order", o.id, o.buyer.name or "" if o.buyer else "",
+        out += [NewItem("order", o.id, buyer_name(o.buyer),
                         ", ".join(p.title or "" for p in o.products or []))
                 for o in orders if o.id in new_o]
         return out

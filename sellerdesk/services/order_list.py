@@ -20,6 +20,7 @@ from decimal import Decimal
 
 import msgspec
 
+from sellerdesk.services.people import buyer_name
 from sellerdesk.store import Store
 from sellerdesk.store.rows import OrderFilter, OrderKey, OrderSort
 
@@ -82,8 +83,7 @@ class OrderItem(msgspec.Struct, gc=False):
     @property
     def buyer(self) -> str:
         """The buyer's name, else their nickname."""
-        b = self.buyer_
-        return (b.name or b.nickname or "") if b else ""
+        return buyer_name(self.buyer_)
 
     @property
     def nickname(self) -> str:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import csv
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -13,6 +12,7 @@ from typing import TYPE_CHECKING
 from sellerdesk.api.enums import ShippingStatus
 from sellerdesk.api.models import Invoice, Order, SearchEnvelope, decode
 from sellerdesk.services.convert import encode, load, load_all, order_row
+from sellerdesk.services.csv_file import write_csv
 from sellerdesk.services.events import Event
 from sellerdesk.services.intents import Intent, parse
 from sellerdesk.services.order_list import (
@@ -81,16 +81,10 @@ class ShippingChange:
     tracking_code: str | None = None
 
 
-def defuse(cell: str) -> str:
-    """Keep a spreadsheet from running buyer text as a formula (CSV injection)."""
-    if cell and cell[0] in "=+-@\t\r":
-        return "'" + cell
-    return cell
-
-
 def csv_row(order: Order, words: CsvWords = CsvWords()) -> list[str]:
-    """One order as the export writes it: buyer texts exact (formulas defused), coded values
-    in `words`, dates ISO 8601 and amounts plain numbers (a spreadsheet sorts and sums them)."""
+    """One order's cells: buyer texts exact (the file defuses formulas: `csv_file`), coded
+    values in `words`, dates ISO 8601 and amounts plain numbers (a spreadsheet sorts and
+    sums them)."""
     st = order.status
     ships = order.shippings or []
     inv = order.invoice
@@ -116,7 +110,7 @@ def csv_row(order: Order, words: CsvWords = CsvWords()) -> list[str]:
         flag(st.delivered if st else None), flag(st.closed if st else None),
         flag(inv.invoiced if inv else None), (inv.number or "") if inv else "",
     ]
-    return [defuse(c) for c in cells]
+    return cells
 
 
 def _csv_rows(docs: Sequence[bytes], words: CsvWords) -> list[list[str]]:
@@ -253,10 +247,11 @@ class OrdersService:
 
     async def export_csv(self, path: Path, filter: OrderFilter = OrderFilter(), *,
                          sort: OrderSort = OrderSort.CREATION_DATE_DESC,
-                         words: CsvWords = CsvWords()) -> int:
-        """Write the orders of this view, in its order, to `path` (UTF-8 with BOM, for
-        spreadsheets); returns how many. Pages are read by key on the store's thread and
-        turned into rows on a worker thread: a 100,000-order export never holds the window."""
+                         words: CsvWords = CsvWords(), delimiter: str = ",") -> int:
+        """Write the orders of this view, in its order, to `path` (`csv_file.write_csv`:
+        private, whole, every cell quoted and defused); returns how many. Pages are read by
+        key on the store's thread and turned into rows on a worker thread: a 100,000-order
+        export never holds the window."""
         rows: list[list[str]] = []
         after: OrderKey | None = None
         while True:
@@ -266,7 +261,7 @@ class OrdersService:
             if len(page.keys) < EXPORT_PAGE:
                 break
             after = page.keys[-1]
-        await asyncio.to_thread(_write_csv, path, words.headers, rows)
+        await asyncio.to_thread(write_csv, path, words.headers, rows, delimiter=delimiter)
         return len(rows)
 
     # -- keeping the cache in line with applied writes ------------------------------------------
@@ -304,12 +299,3 @@ def _patch(order: Order, kind: IntentKind, intent: Intent) -> None:
                 ship.tracking_code = intent.tracking_code
             if ship.status is ShippingStatus.DELIVERED and order.status is not None:
                 order.status.delivered = True
-
-
-def _write_csv(path: Path, headers: Sequence[str], rows: Iterable[list[str]]) -> None:
-    tmp = path.with_name(path.name + ".part")
-    with tmp.open("w", encoding="utf-8-sig", newline="") as fh:
-        writer = csv.writer(fh)
-        writer.writerow(headers)
-        writer.writerows(rows)
-    tmp.replace(path)  # never leave half a file under the name the seller chose

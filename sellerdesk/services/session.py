@@ -24,6 +24,7 @@ from sellerdesk.policy import DEFAULT_RATE, Pacer, pacer_for
 from sellerdesk.services.access import Access
 from sellerdesk.services.catalogue import CatalogueService
 from sellerdesk.services.connectivity import Connectivity, Pace
+from sellerdesk.services.counts import CountsService
 from sellerdesk.services.dashboard import DashboardService
 from sellerdesk.services.inbox import InboxService
 from sellerdesk.services.notifications import NotificationService
@@ -79,6 +80,11 @@ class GrantKeeper:
         install_redaction(*grant.secrets())  # before anything can log the call's result
         if self.save is not None:
             await self.save(grant)
+
+    async def latest(self) -> OAuthGrant | None:
+        """The newest grant `save` stored (by any process), when it can tell (`GrantStore`)."""
+        latest = getattr(self.save, "latest", None)
+        return None if latest is None else cast("OAuthGrant | None", await latest())
 
 
 # ShopClient's attributes that are not coroutine methods: reading one before the client is
@@ -169,7 +175,8 @@ class Session:
         self.catalogue = CatalogueService(client, store)
         self.inbox = InboxService(client, store, self.outbox, self.connectivity, self.pending)
         self.orders = OrdersService(client, store, self.outbox, self.pending)
-        self.dashboard = DashboardService(store)
+        self.counts = CountsService(store, self.pending)
+        self.dashboard = DashboardService(store, self.counts)
         self.sync = SyncService(client, store, self.catalogue, self.tracking, self.inbox,
                                 self.orders, access=self.access)
         self.notifications = NotificationService(store)

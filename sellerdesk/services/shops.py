@@ -22,8 +22,8 @@ from pathlib import Path
 
 from sellerdesk.api.backend import import_backend as import_backend  # for the window's warm-up
 from sellerdesk.api.enums import QuestionStatus, ThreadStatus
-from sellerdesk.api.tokens import OAuthGrant, SaveGrant
-from sellerdesk.credentials import CredentialsError, CredentialStore, Profile
+from sellerdesk.api.tokens import GrantStore, OAuthGrant, SaveGrant
+from sellerdesk.credentials import CredentialsError, CredentialStore, Profile, TokenSource
 from sellerdesk.policy import TOKEN_LIFETIME
 from sellerdesk.services.dashboard import DashboardService, Glance
 from sellerdesk.services.sandbox_launcher import SandboxProcess, free_port
@@ -72,6 +72,24 @@ def demo_grant(demo: SandboxProcess, *, now: datetime | None = None) -> OAuthGra
                       refresh_token=demo.refresh_token, access_token=demo.token,
                       expires_at=start + timedelta(seconds=TOKEN_LIFETIME),
                       token_url=app.token_url, lifetime=TOKEN_LIFETIME)
+
+
+class KeyringGrants:
+    """A profile's OAuth grant in the keyring, as the client's `GrantStore`: each rotated
+    grant is saved, and the newest one any process saved can be read back."""
+
+    def __init__(self, credentials: CredentialStore, name: str) -> None:
+        self._credentials = credentials
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"KeyringGrants({self.name!r})"
+
+    async def __call__(self, grant: OAuthGrant) -> None:
+        await asyncio.to_thread(self._credentials.set_grant, self.name, grant)
+
+    async def latest(self) -> OAuthGrant | None:
+        return await asyncio.to_thread(self._credentials.stored_grant, self.name)
 
 
 class TokenMissing(Exception):
@@ -159,12 +177,19 @@ class Shops:
         """The profile's OAuth grant (None with a pasted token, or `SELLERDESK_TOKEN` set)."""
         return await asyncio.to_thread(self._credentials.get_grant, name)
 
-    def grant_saver(self, name: str) -> SaveGrant:
+    def grant_saver(self, name: str) -> GrantStore:
         """Stores each rotated grant of `name` in the keyring, off the loop; the client awaits
-        it before using the new access token (refresh tokens are single-use)."""
-        async def save(grant: OAuthGrant) -> None:
-            await asyncio.to_thread(self._credentials.set_grant, name, grant)
-        return save
+        it before using the new access token (refresh tokens are single-use), and reads back
+        the newest stored one when its refresh token is refused."""
+        return KeyringGrants(self._credentials, name)
+
+    async def save_connection(self, profile: Profile, grant: OAuthGrant) -> TokenSource:
+        """Keep the grant of a sign-in and the profile it is for; the grant first (its
+        refresh token is the only one that works from now on). Returns where the grant went
+        (SESSION: only in this run's memory, see `storage_warning`)."""
+        source = await asyncio.to_thread(self._credentials.set_grant, profile.name, grant)
+        self._credentials.add_profile(profile)
+        return source
 
     async def oauth_app(self, name: str) -> OAuthApp | None:
         """The OAuth settings `name` was connected with (to connect again), or None."""
@@ -193,14 +218,15 @@ class Shops:
         if answer.choice is ProfileChoice.CONNECT:
             saved = self._credentials.get_profile(answer.name)
             auth_url = answer.authorization_url or (saved.authorization_url if saved else "")
-            self._credentials.add_profile(Profile(name=answer.name, base_url=answer.base_url,
-                                                  shop_id=answer.shop_id,
-                                                  authorization_url=auth_url))
+            profile = Profile(name=answer.name, base_url=answer.base_url,
+                              shop_id=answer.shop_id, authorization_url=auth_url)
             if answer.grant is not None:
-                await asyncio.to_thread(self._credentials.set_grant, answer.name, answer.grant)
-            elif answer.token:  # empty when an edit keeps the saved token
-                await asyncio.to_thread(self._credentials.set_token, answer.name,
-                                        answer.token)
+                await self.save_connection(profile, answer.grant)
+            else:
+                self._credentials.add_profile(profile)
+                if answer.token:  # empty when an edit keeps the saved token
+                    await asyncio.to_thread(self._credentials.set_token, answer.name,
+                                            answer.token)
         return await self.open_saved(answer.name)
 
     async def open_saved(self, name: str) -> Session:
@@ -354,6 +380,7 @@ __all__ = [
     "DEMO_SHOP_ID",
     "DEMO_TOKEN",
     "GlanceProblem",
+    "KeyringGrants",
     "ProfileAnswer",
     "ProfileChoice",
     "ShopGlance",

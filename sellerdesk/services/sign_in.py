@@ -1,17 +1,27 @@
-"""Connecting a shop with OAuth: the app's settings and the browser sign-in, for the window.
+"""Connecting a shop with OAuth: the app's settings and the browser sign-in, for the window
+and the command line (`sellerdesk connect`).
 
 The authorization-code flow with PKCE (`api/oauth.py`): the system browser opens the shop's
 authorization page, the seller allows SellerDesk, and the code comes back either to a loopback
-address on this computer (`sign_in`) or, for an app registration whose redirect is elsewhere,
-pasted by the seller (`PastedSignIn`). The result is an `OAuthGrant`, which `Shops` keeps in
-the keyring and renews by itself. Qt-free: the window opens the browser and shows the words.
+address on this computer (`sign_in`; the command line also takes the address the browser ended
+on, pasted, for a browser on another computer) or, for an app registration whose redirect is
+elsewhere, pasted by the seller (`PastedSignIn`). The result is an `OAuthGrant`, which `Shops`
+keeps in the keyring and renews by itself. Qt-free: the window opens the browser and shows the
+words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
+from sellerdesk.api.errors import (
+    GRANT_REFUSED,
+    SIGN_IN_DENIED,
+    SIGN_IN_TIMED_OUT,
+    PastedTextError,
+    SignInError,
+)
 from sellerdesk.api.redact import install_redaction
 from sellerdesk.api.tokens import OAuthGrant
 
@@ -49,10 +59,13 @@ def sandbox_app(base_url: str, client_id: str, client_secret: str) -> OAuthApp:
 
 
 async def sign_in(app: OAuthApp, open_browser: Callable[[str], object], *,
-                  timeout: float | None = None) -> OAuthGrant:
+                  timeout: float | None = None,
+                  paste: Callable[[], Awaitable[str | None]] | None = None) -> OAuthGrant:
     """Sign in through the system browser with a loopback redirect; raises `SignInError`
-    (refused, cancelled, timed out) or another `ApiError` (the token endpoint's). `timeout`:
-    seconds the sign-in may take (default `oauth.SIGN_IN_TIMEOUT`)."""
+    (refused, cancelled, timed out; `PastedTextError`: `paste()` gave no code of this
+    sign-in) or another `ApiError` (the token endpoint's). `timeout`: seconds the sign-in may
+    take (default `oauth.SIGN_IN_TIMEOUT`); `paste`: the address the browser ended on (or
+    the code), typed by the seller, when that comes before the redirect (None: no more)."""
     from sellerdesk.api import oauth
 
     install_redaction(app.client_secret)
@@ -61,7 +74,7 @@ async def sign_in(app: OAuthApp, open_browser: Callable[[str], object], *,
     return await oauth.sign_in(authorization_base=app.authorization_url,
                                token_url=app.token_url, client_id=app.client_id,
                                client_secret=app.client_secret, open_browser=open_browser,
-                               timeout=timeout)
+                               timeout=timeout, paste=paste)
 
 
 class PastedSignIn:
@@ -94,4 +107,5 @@ class PastedSignIn:
                 code_verifier=self._request.verifier)
 
 
-__all__ = ["OAuthApp", "PastedSignIn", "sandbox_app", "sign_in"]
+__all__ = ["GRANT_REFUSED", "SIGN_IN_DENIED", "SIGN_IN_TIMED_OUT", "OAuthApp", "PastedSignIn",
+           "PastedTextError", "SignInError", "sandbox_app", "sign_in"]

@@ -135,6 +135,10 @@ class SyncReport:
     categories: int = 0
     results: dict[str, StageResult] = field(default_factory=dict)
     skipped: list[SkippedRecord] = field(default_factory=list)
+    # How the sync ended when it did not return this report: the error it raised (offline,
+    # the token refused, a full disk, a bug), or cancelled. `finished` carries both.
+    error: BaseException | None = None
+    cancelled: bool = False
 
     @property
     def stages(self) -> list[str]:
@@ -308,12 +312,22 @@ class SyncService:
         if refused is not None:
             raise refused
         async with self._lock:
-            return await self._sync_all(full, on_progress, deadline)
+            report = SyncReport(full=full)
+            try:
+                return await self._sync_all(report, full, on_progress, deadline)
+            except asyncio.CancelledError:
+                report.cancelled = True
+                raise
+            except BaseException as exc:
+                report.error = exc
+                raise
+            finally:
+                # Always, with its outcome: a view waiting for the end of a sync never polls.
+                self.finished.emit(report)
 
-    async def _sync_all(self, full: bool,
+    async def _sync_all(self, report: SyncReport, full: bool,
                         on_progress: Callable[[SyncProgress], object] | None,
                         deadline: float | None = None) -> SyncReport:
-        report = SyncReport(full=full)
 
         def progress(stage: str, done: int, total: int | None) -> None:
             p = SyncProgress(stage, done, total)
@@ -386,7 +400,6 @@ class SyncService:
             error = report.failed[0].error
             assert error is not None
             raise error
-        self.finished.emit(report)
         return report
 
     async def _due(self, stage: str, full: bool) -> bool:

@@ -252,16 +252,6 @@ def read_overview(store: Store, threads: list[Thread] | None, held: Collection[i
     return OverviewReader()(store, threads, held)
 
 
-def read_waiting_count(store: Store, held: Collection[int]) -> int:
-    """How many questions wait for an answer in the whole shop, as `read_overview` counts
-    them, from the store's columns alone (the sidebar's badge, read at every change)."""
-    cached = store.cache.question_thread_ids()
-    per_thread = Counter(thread_id for question_id, thread_id in store.cache.unanswered_ids()
-                         if question_id not in held)
-    return sum(per_thread.get(thread_id, 0) if thread_id in cached else max(0, count)
-               for thread_id, count in store.cache.thread_unanswered().items())
-
-
 def read_conversation(store: Store, thread_id: str, held: Collection[int]
                       ) -> tuple[InboxThread | None, list[Question]]:
     """One conversation as the inbox counts it, with its cached questions (oldest first)."""
@@ -287,4 +277,4 @@ def read_alike(store: Store, question_id: int, held: Collection[int]) -> list[Qu
 
 __all__ = ["AlikeCounts", "InboxThread", "OverviewReader", "alike_counts", "alike_waiting",
            "asked_at", "awaits_answer", "is_open", "listing_of", "read_alike",
-           "read_conversation", "read_overview", "read_waiting_count", "summarize"]
+           "read_conversation", "read_overview", "summarize"]

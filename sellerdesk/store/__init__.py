@@ -21,11 +21,13 @@ from typing import ParamSpec, TypeVar
 from sellerdesk.store.cache import Cache
 from sellerdesk.store.db import (
     Database,
+    StoreBugError,
     StoreBusyError,
     StoreClosedError,
     StoreCorruptError,
     StoreError,
     StoreFullError,
+    StoreReadOnlyError,
     StoreVersionError,
     default_data_dir,
     profile_db_path,
@@ -37,8 +39,9 @@ from sellerdesk.store.search import Search
 from sellerdesk.store.stats import StatsReader
 
 __all__ = [
-    "Cache", "Database", "Outbox", "Search", "Store", "StoreBusyError", "StoreClosedError",
-    "StoreCorruptError", "StoreError", "StoreFullError", "StoreVersionError",
+    "Cache", "Database", "Outbox", "Search", "Store", "StoreBugError", "StoreBusyError",
+    "StoreClosedError", "StoreCorruptError", "StoreError", "StoreFullError",
+    "StoreReadOnlyError", "StoreVersionError",
     "default_data_dir", "profile_db_path",
 ]
 

@@ -36,6 +36,7 @@ from typing import IO, Any, ParamSpec, TypeVar
 
 import platformdirs
 
+from sellerdesk.private_files import private_dir, private_file, private_opener, tighten_if_present
 from sellerdesk.store.schema import MIGRATIONS, Migration
 
 log = logging.getLogger("sellerdesk.store")
@@ -45,7 +46,8 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 # Primary result codes (the low byte of an extended code), from sqlite3.h.
-_SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_IOERR, _SQLITE_CORRUPT = 5, 6, 10, 11
+_SQLITE_PERM, _SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_NOMEM = 3, 5, 6, 7
+_SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_CORRUPT = 8, 10, 11
 _SQLITE_FULL, _SQLITE_CANTOPEN, _SQLITE_NOTADB = 13, 14, 26
 
 
@@ -91,19 +93,37 @@ class StoreVersionError(StoreError):
                        "Please update SellerDesk to open it.")
 
 
+class StoreReadOnlyError(StoreError):
+    """The data folder or file may not be written (permissions, a read-only disk)."""
+
+    default_message = ("SellerDesk may not write to its data folder, so this change was not "
+                       "saved. Check that the disk is not read-only and that you may write "
+                       "to the folder.")
+
+
+class StoreBugError(Exception):
+    """An SQLite error no seller could cause (a statement SellerDesk got wrong, a constraint
+    it broke): a bug, reported as one. Deliberately not a `StoreError`, so nothing words it
+    as a disk or file problem (qutebrowser's `misc/sql.py` draws the same line)."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
 class StoreClosedError(StoreError):
     """A call reached a database that was already closed (usually: the app is shutting down)."""
 
     default_message = "SellerDesk's local data is closed."
 
 
-def translate_error(exc: sqlite3.Error) -> StoreError:
-    """Map an sqlite3 error to the store error a seller can read; `detail` keeps the original."""
+def translate_error(exc: sqlite3.Error) -> StoreError | StoreBugError:
+    """Map an sqlite3 error to the store error a seller can read (`detail` keeps the
+    original), or to `StoreBugError` when its code names no trouble of the computer's."""
     detail = f"{type(exc).__name__}: {exc}"
     code = getattr(exc, "sqlite_errorcode", None)
     primary = code & 0xFF if isinstance(code, int) else None
-    # The code decides; SQLite's words only where no code came with the error. Anything
-    # unknown stays the general "could not read or save" (never called a full disk).
+    # The code decides; SQLite's words only where no code came with the error.
     text = str(exc).lower() if primary is None else ""
     if primary == _SQLITE_FULL or "database or disk is full" in text:
         return StoreFullError(detail=detail)
@@ -111,13 +131,18 @@ def translate_error(exc: sqlite3.Error) -> StoreError:
         return StoreBusyError(detail=detail)
     if primary in (_SQLITE_CORRUPT, _SQLITE_NOTADB) or "malformed" in text:
         return StoreCorruptError(detail=detail)
+    if primary in (_SQLITE_READONLY, _SQLITE_PERM) or "readonly database" in text:
+        return StoreReadOnlyError(detail=detail)
     if primary == _SQLITE_CANTOPEN:
         return StoreError("SellerDesk could not open its data folder. Check that the disk is "
                           "connected and that you may write to it.", detail=detail)
     if primary == _SQLITE_IOERR:
         return StoreError("The disk reported an error while SellerDesk was saving. "
                           "Everything saved before is safe.", detail=detail)
-    return StoreError(detail=detail)
+    if primary == _SQLITE_NOMEM:
+        return StoreError("The computer ran out of memory while SellerDesk read or saved its "
+                          "data. Close other programs and try again.", detail=detail)
+    return StoreBugError(detail)
 
 
 def encode_time(value: datetime) -> str:
@@ -169,7 +194,8 @@ def profile_db_path(profile: str, data_dir: Path | None = None) -> Path:
 def _lock_exclusively(path: Path) -> IO[bytes]:
     """Hold an OS lock on `path` until the returned file is closed, or raise StoreBusyError."""
     try:
-        handle = open(path, "a+b")  # noqa: SIM115 - held open for the database's lifetime
+        # Held open for the database's lifetime.
+        handle = open(path, "a+b", opener=private_opener)  # noqa: SIM115
     except OSError as exc:
         raise StoreError("SellerDesk could not open its data folder. Check that the disk is "
                          "connected and that you may write to it.", detail=str(exc)) from exc
@@ -187,6 +213,18 @@ def _lock_exclusively(path: Path) -> IO[bytes]:
         handle.close()
         raise StoreBusyError(detail=f"{path} is held by another process: {exc}") from exc
     return handle
+
+
+def _make_private(path: Path) -> None:
+    """The store 0600 before SQLite opens it: SQLite gives its -wal and -shm the database's
+    mode, so they are private too; ones left wider by an older SellerDesk are tightened."""
+    try:
+        private_file(path)
+        for suffix in ("-wal", "-shm", "-journal"):
+            tighten_if_present(path.with_name(path.name + suffix))
+    except OSError as exc:
+        raise StoreError("SellerDesk could not open its data folder. Check that the disk is "
+                         "connected and that you may write to it.", detail=str(exc)) from exc
 
 
 def _close_once_opened(opening: asyncio.Future[Database]) -> None:
@@ -211,17 +249,21 @@ class Database:
         self._depth = 0  # open transaction levels (savepoints past the first)
         self._durable = False
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(self.path.parent)
         except OSError as exc:
             raise StoreError("SellerDesk could not create its data folder "
                              f"{self.path.parent}.", detail=str(exc)) from exc
         self._process_lock = _lock_exclusively(self.path.with_name(self.path.name + ".lock"))
         try:
+            _make_private(self.path)
             self._conn = sqlite3.connect(self.path, isolation_level=None,
                                          check_same_thread=False, timeout=5.0)
         except sqlite3.Error as exc:
             self._process_lock.close()
             raise translate_error(exc) from exc
+        except BaseException:
+            self._process_lock.close()
+            raise
         try:
             self._configure()
             self.migrate(migrations)

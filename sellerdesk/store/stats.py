@@ -91,6 +91,11 @@ class StatsReader:
             return 0, None
         return int(row[0]), decode_optional_time(row[1])
 
+    def unanswered_questions(self) -> list[tuple[int, str | None, str | None]]:
+        """(id, thread id, creation date as stored) of every unanswered question."""
+        return [(int(r[0]), None if r[1] is None else str(r[1]), r[2]) for r in self._db.query(
+            "SELECT id, thread_id, creation_date FROM questions WHERE status = 'unanswered'")]
+
     def unanswered_older_than(self, now: datetime, minutes: int) -> int:
         """Unanswered questions asked more than `minutes` before `now`."""
         row = self._db.query_one("SELECT COUNT(*) FROM questions WHERE status = 'unanswered' "

@@ -39,6 +39,10 @@ MESSAGES: tuple[str, ...] = (
                                 "moved). Check the service address of this shop."),
     QT_TRANSLATE_NOOP("Errors", "The shop service sent the same page again when asked for the "
                                 "next one, so the list stops here."),
+    QT_TRANSLATE_NOOP("Errors", "The shop service sent an answer larger than 16 MB, so "
+                                "SellerDesk stopped reading it."),
+    QT_TRANSLATE_NOOP("Errors", "The shop service took longer than 60 s to answer, so "
+                                "SellerDesk stopped waiting."),
     # store/db.py and store/intents.py.
     QT_TRANSLATE_NOOP("Errors", "SellerDesk could not read or save its local data."),
     QT_TRANSLATE_NOOP("Errors", "Your disk is full, so SellerDesk could not save this change. "

@@ -69,6 +69,7 @@ class TaskHandle(Generic[T]):
         self.task: asyncio.Task[T] | None = None
         self.error_message: str | None = None  # set when it failed, in words
         self.orphaned = False  # its owner widget is gone: no callback may run
+        self.settled = False  # the runner has delivered its outcome and let go of it
 
     @property
     def done(self) -> int | None:
@@ -87,7 +88,10 @@ class TaskHandle(Generic[T]):
             self.task.cancel()
 
     def is_finished(self) -> bool:
-        return self.task is not None and self.task.done()
+        """Whether the work is over for its callers: its task done *and* its outcome
+        delivered. An asyncio task is done one loop turn before its done-callbacks run, and
+        in that turn the runner still counts it as busy."""
+        return self.settled
 
     def was_cancelled(self) -> bool:
         return self.task is not None and self.task.cancelled()
@@ -97,8 +101,10 @@ class TaskHandle(Generic[T]):
 
 
 def is_bug(exc: BaseException) -> bool:
-    """Whether `exc` is a bug to report rather than a failure to describe in words."""
-    return not (is_known(exc) or isinstance(exc, sqlite3.Error | TimeoutError | OSError))
+    """Whether `exc` is a bug to report rather than a failure to describe in words. The
+    store words every SQLite error a computer can cause (full, locked, read-only, damaged);
+    a raw `sqlite3.Error` or a `StoreBugError` reaching a view is SellerDesk's own fault."""
+    return not (is_known(exc) or isinstance(exc, TimeoutError | OSError))
 
 
 def describe_error(exc: BaseException) -> str:
@@ -254,6 +260,7 @@ class TaskRunner(QObject):
             if on_settled is not None and not quiet:
                 self._guarded(handle, on_settled)
         finally:
+            handle.settled = True
             self.task_finished.emit(handle)
             if not self._handles:
                 self.busy_changed.emit(False)

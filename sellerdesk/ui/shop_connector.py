@@ -26,6 +26,7 @@ from sellerdesk.services.shops import DEMO_PROFILE, Shops
 from sellerdesk.services.sync import RecordKind, StageResult, SyncProgress, SyncReport
 from sellerdesk.services.types import AuthError, Offline, Resource
 from sellerdesk.ui import settings as keys
+from sellerdesk.ui.announcements import SessionAnnouncements
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.core_messages import core_words
 from sellerdesk.ui.main_window import MainWindow
@@ -169,6 +170,9 @@ class ShopConnector(QObject):
             session.sync.finished.connect(self._after_sync),
             session.inbox.changed.connect(lambda _thread: self._update_badge()),
         ]
+        # What changes is said to a screen reader from one place (ui/announcements.py).
+        announcements = SessionAnnouncements(w, session)
+        self._unhook.append(announcements.close)
         # Requests before the client exists (a view refreshing what it shows, a queued write
         # going out) wait for the first paint, then the client is made off the loop.
         session.hold_requests(lambda: _first_paint_of(w))
@@ -195,6 +199,11 @@ class ShopConnector(QObject):
 
     def _after_sync(self, report: SyncReport) -> None:
         if self._window is None or self.session is None:
+            return
+        if report.error is not None or report.cancelled:
+            # Said by the sync's own runner (the banner, the offline state); what it did
+            # write before it stopped still counts.
+            self._update_badge()
             return
         if "orders" in report.stages:  # "Synced N ago" tells the age of the orders' copy
             self._window.set_last_sync(datetime.now(UTC))
@@ -270,9 +279,10 @@ class ShopConnector(QObject):
             window.set_badge("inbox", n, spoken)
             self.notifier.set_unanswered(n, self.shop_label)
 
-        self._ctx.runner.run(self.session.inbox.unanswered_count(),
-                             on_success=show, show_progress=False, key="inbox-badge",
-                             report_errors=False)
+        goal = self._ctx.settings.slow_answer_minutes()
+        self._ctx.runner.run(self.session.counts.counts(goal_minutes=goal),
+                             on_success=lambda counts: show(counts.unanswered),
+                             show_progress=False, key="inbox-badge", report_errors=False)
 
     def _on_notifier_activated(self, item: NewItem | None) -> None:
         window = self._window

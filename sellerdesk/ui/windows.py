@@ -19,6 +19,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
 
+from sellerdesk.services.bug_report import BugReports
 from sellerdesk.services.session import Session
 from sellerdesk.services.shops import (
     DEMO_PROFILE,
@@ -33,7 +34,7 @@ from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import GuiOptions, UiContext
 from sellerdesk.ui.inbox import first_read
 from sellerdesk.ui.main_window import MainWindow
-from sellerdesk.ui.runner import TaskRunner, describe_error
+from sellerdesk.ui.runner import TaskRunner, describe_error, is_bug
 from sellerdesk.ui.settings import Settings
 from sellerdesk.ui.shop_connector import ShopConnector
 from sellerdesk.ui.translations import install_translations
@@ -81,7 +82,7 @@ class _Requests:
 async def run_windows(ctx: UiContext, options: GuiOptions, connector: ShopConnector) -> int:
     """Show the shop in use (and the next ones the seller picks) until the window closes;
     with `options.snapshot_dir`, take the pictures instead. Returns the exit code."""
-    problem, missing = await _open_initial(connector, options, ctx.settings)
+    problem, missing = await _open_initial(connector, options, ctx.settings, ctx.bugs)
     carried: dict[str, object] | None = None  # typed text kept across a language switch
     while True:
         # The inbox's rows are read while the window is built (ui/inbox/first_read.py).
@@ -123,6 +124,8 @@ async def run_windows(ctx: UiContext, options: GuiOptions, connector: ShopConnec
                     continue
                 except Exception as exc:  # busy, unreadable store...: stay on this shop
                     log.warning("could not open the shop asked for: %r", exc)
+                    if is_bug(exc):  # words for the seller, and a report of ours
+                        ctx.bugs.report(exc, "Opening a shop")
                     if connector.session is not None:
                         window.show_message(describe_error(exc))
                         continue
@@ -241,7 +244,7 @@ def _ask_to_connect(window: MainWindow, connector: ShopConnector, requests: _Req
 
 
 async def _open_initial(connector: ShopConnector, options: GuiOptions,
-                        settings: Settings) -> tuple[str, Profile | None]:
+                        settings: Settings, bugs: BugReports) -> tuple[str, Profile | None]:
     """Open the demo, the profile asked for, or the last one used. Returns why opening
     failed (in words, "" when it did not), and the profile whose token must be entered
     again, if that is why."""
@@ -261,6 +264,8 @@ async def _open_initial(connector: ShopConnector, options: GuiOptions,
         return "", lost.profile
     except Exception as exc:  # in use by another window, unreadable settings or store...
         log.warning("could not open the shop at start: %r", exc)
+        if is_bug(exc):  # words for the seller, and a report of ours
+            bugs.report(exc, "Opening a shop")
         return describe_error(exc), None
     connector.use(session)
     return "", None

@@ -1,5 +1,6 @@
 """"Something went wrong": one dialog for any number of bugs, what to send and where the log
-is, and details copied without the token; a bug found on another thread reaches it too."""
+is, and details copied without the token or a buyer, exactly as shown; a bug found on another
+thread reaches it too."""
 
 from __future__ import annotations
 
@@ -59,3 +60,28 @@ def test_a_bug_on_another_thread_reaches_the_dialog_on_the_gui_thread(qtbot: QtB
     qtbot.addWidget(reporter.dialog)
     assert reporter.dialog.reports[0].kind == "ZeroDivisionError"
     assert "what you saved is safe" in reporter.dialog.summary.text().lower()
+
+
+def test_the_dialog_shows_exactly_what_is_copied_and_no_buyer(qtbot: QtBot,
+                                                              tmp_path: Path) -> None:
+    log_file = tmp_path / "sellerdesk.log"
+    log_file.write_text("2026-11-27 06:00:00,000 INFO sellerdesk.orders: order 2000012345678 "
+                        "for ana@correo.com.br\n", encoding="utf-8")
+    bugs = BugReports(log_file=lambda: log_file)
+    reporter = BugReporter(bugs, window=lambda: None)
+    bugs.report(raised(ValueError("buyer ana@correo.com.br, +55 11 98765-4321, "
+                                  "CPF 123.456.789-09")), "Printing a label…")
+    qtbot.waitUntil(lambda: reporter.dialog is not None, timeout=5000)
+    dialog = reporter.dialog
+    assert isinstance(dialog, BugReportDialog)
+    qtbot.addWidget(dialog)
+    shown = dialog.details.toPlainText()
+    dialog.copy_button.click()
+    assert QGuiApplication.clipboard().text() == shown == dialog.reports[0].details
+    for value in ("ana@correo.com.br", "98765-4321", "123.456.789-09"):
+        assert value not in shown
+    assert "ValueError: buyer <email>, <phone>, CPF <document>" in shown
+    assert "order 2000012345678 for <email>" in shown  # the log's last lines, cleaned
+    assert "user name have been taken out" in dialog.what_to_send.text()
+    dialog.accept()
+    qtbot.waitUntil(lambda: reporter.dialog is None, timeout=5000)

@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.services.dashboard import Glance, Queued, queued
+from sellerdesk.services.counts import OutboxView
+from sellerdesk.services.dashboard import Glance
 from sellerdesk.services.shops import ShopGlance, read_glances, saved_profiles
 from sellerdesk.services.types import OrderFilter, OrderSummary, Resource, ThreadStatus
 from sellerdesk.ui import settings as keys
@@ -280,33 +281,37 @@ class DashboardPanel(Panel):
                                   self.tr("Delivered, your feedback pending"))
         self._show_queued()
 
-    def queued(self) -> Queued:
+    def queued(self) -> OutboxView:
         """What waits to be sent, from the session's pending writes (the status bar's
         source), or nothing without a shop."""
         session = self.ctx.services
-        return queued(session.pending) if session is not None else Queued(0, 0, 0)
+        view = session.counts.view() if session is not None else None
+        return view or OutboxView()
 
     def _with_queued(self, glance: Glance) -> Glance:
         """The glance with the pending writes' counts (the store's count may lag a commit)."""
         q = self.queued()
-        return dataclasses.replace(glance, queued_answers=q.answers, queued_writes=q.others)
+        counts = dataclasses.replace(glance.counts, queued_answers=q.answers,
+                                     queued_changes=q.changes, conflicts=q.conflicts,
+                                     refused=q.refused)
+        return dataclasses.replace(glance, counts=counts)
 
     def _show_queued(self) -> None:
         if self.glance is None:
             return
-        q = self.queued()
         self.glance = self._with_queued(self.glance)
+        c = self.glance.counts
         self.card_answers.set_figure(
-            format_number(q.answers),
-            self.tr("Waiting in the outbox") if q.answers else self.tr("Nothing waiting"))
-        if q.need_you:
-            detail, tone = self.tr("%n need you", "", q.need_you), Tone.WARNING
-        elif q.changes:
-            detail, tone = (self.tr("Answers included") if q.answers == q.changes
+            format_number(c.queued_answers),
+            self.tr("Waiting in the outbox") if c.queued_answers else self.tr("Nothing waiting"))
+        if c.need_you:
+            detail, tone = self.tr("%n need you", "", c.need_you), Tone.WARNING
+        elif c.queued_changes:
+            detail, tone = (self.tr("Answers included") if c.queued_answers == c.queued_changes
                             else self.tr("Answers, shipping, invoices, codes")), Tone.TEXT
         else:
             detail, tone = self.tr("Nothing waiting"), Tone.TEXT
-        self.card_writes.set_figure(format_number(q.changes), detail, tone)
+        self.card_writes.set_figure(format_number(c.queued_changes), detail, tone)
 
     def _show_freshness(self) -> None:
         g = self.glance

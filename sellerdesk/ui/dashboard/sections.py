@@ -18,7 +18,7 @@ from sellerdesk.services.safe_text import one_line
 from sellerdesk.ui.dashboard import charts, figures
 from sellerdesk.ui.dashboard.charts import ChartBox
 from sellerdesk.ui.dashboard.figures import DaySeries
-from sellerdesk.ui.orders.filters import channel_label, shipping_label
+from sellerdesk.ui.vocabulary import channel_label, shipping_label
 from sellerdesk.ui.widgets.formatting import format_money, format_number
 from sellerdesk.ui.widgets.labelled import Labelled
 

@@ -1,8 +1,9 @@
 """"Something went wrong": the one report of a bug (services/bug_report.py decides what is one).
 
 What happened in one sentence, what to send and where the log file is, and a button that
-copies the details (scrubbed of every token) for an e-mail or an issue. Several bugs while it
-is open are added to it, never one dialog each.
+copies the details for an e-mail or an issue. The details shown are exactly the text copied,
+already without secrets or buyers' data (services/bug_report.py). Several bugs while it is
+open are added to it, never one dialog each.
 """
 
 from __future__ import annotations
@@ -68,12 +69,16 @@ class BugReportDialog(QDialog):
         self.summary.setText(summary)
         log_file = first.log_file
         if log_file is not None:
-            where = self.tr("To help fix it, send the details below (they hold no access "
-                            "token) and the log file to your SellerDesk support. The log file "
-                            "is {path}").format(path=str(log_file))
+            where = self.tr("To help fix it, copy the details below and send them to your "
+                            "SellerDesk support. They are exactly what is copied: buyers' "
+                            "e-mails, phone numbers, documents and addresses, your access "
+                            "token and your user name have been taken out. If support asks "
+                            "for the whole log, it is {path}").format(path=str(log_file))
         else:
-            where = self.tr("To help fix it, send the details below (they hold no access "
-                            "token) to your SellerDesk support.")
+            where = self.tr("To help fix it, copy the details below and send them to your "
+                            "SellerDesk support. They are exactly what is copied: buyers' "
+                            "e-mails, phone numbers, documents and addresses, your access "
+                            "token and your user name have been taken out.")
         self.what_to_send.setText(where)
         self.details.setPlainText(self.details_text())
 

@@ -8,12 +8,12 @@ from datetime import datetime
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QByteArray, QObject, QPersistentModelIndex, Qt
 
 from sellerdesk.services.intents import parse
+from sellerdesk.services.people import buyer_name
 from sellerdesk.services.triage import is_open
 from sellerdesk.services.types import IntentKind, OutboxEntry, Question, QuestionStatus
-from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.widgets.keyed_model import Index, KeyedModel
 
 
@@ -54,8 +54,7 @@ class ConversationItem:
 
     @property
     def buyer(self) -> str:
-        who = self.question.from_
-        return (who.name or who.nickname or "") if who else ""
+        return buyer_name(self.question.from_)
 
     @property
     def text(self) -> str:
@@ -99,24 +98,6 @@ class ConversationItem:
         """Waiting for an answer, as the list and the header count it (services/triage.py)."""
         return (is_open(self.question) and self.pending_answer is None
                 and self.pending_delete is None)
-
-
-_STATUS_WORDS = {
-    QuestionStatus.CLOSED_UNANSWERED: QT_TRANSLATE_NOOP("ConversationModel",
-                                                        "Closed without answer"),
-    QuestionStatus.UNDER_REVIEW: QT_TRANSLATE_NOOP("ConversationModel", "Under review"),
-    QuestionStatus.BANNED: QT_TRANSLATE_NOOP("ConversationModel", "Banned"),
-    QuestionStatus.DELETED: QT_TRANSLATE_NOOP("ConversationModel", "Deleted"),
-}
-
-
-def status_text(status: QuestionStatus | None) -> str:
-    """Words for the states worth a word (answered / unanswered speak for themselves)."""
-    if status is None or status in (QuestionStatus.ANSWERED, QuestionStatus.UNANSWERED):
-        return ""
-    words = _STATUS_WORDS.get(status)
-    # an unknown state is shown as it comes
-    return QCoreApplication.translate("ConversationModel", words) if words else status.value
 
 
 class ConversationModel(KeyedModel[ConversationItem]):

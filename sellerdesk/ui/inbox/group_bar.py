@@ -11,6 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QFrame, QScrollArea, QVBoxLayout, QWidget
 
+from sellerdesk.services.people import buyer_name
 from sellerdesk.services.types import Question
 from sellerdesk.ui.inbox.thread_model import one_line
 from sellerdesk.ui.widgets.text import plain_label
@@ -64,7 +65,7 @@ class GroupBar(QWidget):
             box.deleteLater()
         self.boxes = []
         for q in others:
-            who = (q.from_.name or q.from_.nickname or "") if q.from_ else ""
+            who = buyer_name(q.from_)
             text = q.question.text if q.question else ""
             words = one_line(text, 140)
             label = f"{one_line(who, 60)}: {words}" if who else words

@@ -129,9 +129,6 @@ class InboxPanel(Panel):
         # A sync reading the conversations into an empty inbox (a shop's first sync): the
         # empty list says so, with how far it got, instead of "No questions yet".
         self._reading: SyncProgress | None = None
-        self._reading_check = QTimer(self)  # a sync that failed sends no "finished"
-        self._reading_check.setInterval(1000)
-        self._reading_check.timeout.connect(self._on_reading_check_timeout)
         self._show_empty_if_needed()
 
     def title(self) -> str:
@@ -362,8 +359,6 @@ class InboxPanel(Panel):
             return
         first = self._reading is None
         self._reading = p
-        if not self._reading_check.isActive():
-            self._reading_check.start()
         if not self.model.rowCount():
             self._show_empty_if_needed()
             if first:
@@ -372,13 +367,7 @@ class InboxPanel(Panel):
     def _on_sync_finished(self, _report: object) -> None:
         self._stop_reading()
 
-    def _on_reading_check_timeout(self) -> None:
-        services = self.ctx.services
-        if services is None or not services.sync.running:
-            self._stop_reading()
-
     def _stop_reading(self) -> None:
-        self._reading_check.stop()
         if self._reading is not None:
             self._reading = None
             self._show_empty_if_needed()

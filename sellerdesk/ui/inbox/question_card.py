@@ -16,9 +16,10 @@ from PySide6.QtGui import QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from sellerdesk.ui import theme
-from sellerdesk.ui.inbox.conversation_model import ConversationItem, status_text
+from sellerdesk.ui.inbox.conversation_model import ConversationItem
 from sellerdesk.ui.inbox.thread_model import one_line
 from sellerdesk.ui.theme import Tone
+from sellerdesk.ui.vocabulary import question_status_text
 from sellerdesk.ui.widgets.formatting import format_datetime, format_relative
 from sellerdesk.ui.widgets.state_chip import StateChip
 from sellerdesk.ui.widgets.text import PlainLabel, plain_label
@@ -176,7 +177,7 @@ class QuestionCard(QWidget):
         buyer = one_line(item.buyer, 120) or self.tr("Buyer")
         self.buyer.setText(buyer)
         self._set_time(self.asked, item.asked_at)
-        self.status.setText(one_line(status_text(item.question.status), 60))
+        self.status.setText(one_line(question_status_text(item.question.status), 60))
         self.status.setVisible(bool(self.status.text()))
         self._show_text()
         deleting = item.pending_delete

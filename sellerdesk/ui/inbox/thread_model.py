@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QObject, QPersistentModelIndex, Qt
 
-from sellerdesk.services import safe_text
+from sellerdesk.services import people, safe_text
 from sellerdesk.services.triage import InboxThread
 from sellerdesk.services.types import Channel, Thread
 from sellerdesk.ui.inbox.filters import unanswered
@@ -76,8 +76,7 @@ def plain(text: str) -> str:
 
 def buyer_of(thread: Thread) -> str:
     """The buyer's name as they gave it ("" when unknown): for `{buyer}`, not for display."""
-    who = thread.main_question.from_ if thread.main_question else None
-    return (who.name or who.nickname or "") if who is not None else ""
+    return people.buyer_name(thread.main_question.from_ if thread.main_question else None)
 
 
 def buyer_name(thread: Thread) -> str:

@@ -44,10 +44,10 @@ from sellerdesk.services.pending import (
 )
 from sellerdesk.services.types import IntentKind, OutboxEntry, ShippingStatus
 from sellerdesk.ui.orders.columns import cached_icon
-from sellerdesk.ui.orders.filters import shipping_label
 from sellerdesk.ui.orders.forms import SHIPPING_STATUSES
 from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.theme import Tone
+from sellerdesk.ui.vocabulary import shipping_label
 from sellerdesk.ui.widgets.state_chip import chip_style
 from sellerdesk.ui.widgets.text import heading_label, plain_label
 

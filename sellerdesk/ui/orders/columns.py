@@ -20,9 +20,9 @@ from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.types import OrderSort
 from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.icons import icon
-from sellerdesk.ui.orders.filters import channel_label, shipping_label
 from sellerdesk.ui.orders.lines import clip
 from sellerdesk.ui.theme import Tone
+from sellerdesk.ui.vocabulary import channel_label, shipping_label
 from sellerdesk.ui.widgets.formatting import format_datetime, format_money
 from sellerdesk.ui.widgets.state_chip import chip_style
 
@@ -128,15 +128,11 @@ def state(item: OrderItem) -> str:
     return item.shipping or "none"
 
 
-# The state column's words: short, so the column stays narrow (the facets use the longer
-# shipping labels; an unknown status shows as it came).
+# The row's own states beside the shipping's (whose words are the vocabulary's, as in the
+# facets, the detail and the forms: one name per state).
 _STATES = {
     "closed": QT_TRANSLATE_NOOP("OrdersTableModel", "Closed"),
     "delivered": QT_TRANSLATE_NOOP("OrdersTableModel", "Delivered"),
-    "on_route": QT_TRANSLATE_NOOP("OrdersTableModel", "On the way"),
-    "pickup": QT_TRANSLATE_NOOP("OrdersTableModel", "To pick up"),
-    "in_progress": QT_TRANSLATE_NOOP("OrdersTableModel", "Preparing"),
-    "pending": QT_TRANSLATE_NOOP("OrdersTableModel", "Pending"),
     "none": QT_TRANSLATE_NOOP("OrdersTableModel", "No shipping"),
 }
 

@@ -12,9 +12,10 @@ import functools
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QLocale, QObject, QStandardPaths, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from sellerdesk.services.csv_file import separator_for
 from sellerdesk.services.order_list import OrderItem
 from sellerdesk.services.orders import CSV_COLUMNS, CsvWords, ShippingChange
 from sellerdesk.services.types import OrderFilter, OrderSort, OutboxEntry, ShippingStatus
@@ -23,11 +24,11 @@ from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.orders.bulk import BulkShippingDialog
 from sellerdesk.ui.orders.columns import state_text
 from sellerdesk.ui.orders.detail import OrderDetail
-from sellerdesk.ui.orders.filters import channel_label, shipping_label
 from sellerdesk.ui.orders.forms import InvoiceForm, ShippingForm
 from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.settings import Settings
+from sellerdesk.ui.vocabulary import channel_label, shipping_label
 from sellerdesk.ui.widgets.formatting import format_number
 
 if TYPE_CHECKING:
@@ -203,8 +204,11 @@ class OrderCommands(QObject):
     def export_csv(self, path: Path, f: OrderFilter, sort: OrderSort) -> None:
         if self._session is None:
             return
-        self._runner.run(self._session.orders.export_csv(path, f, sort=sort,
-                                                         words=csv_words()),
+        # The separator the seller's spreadsheet reads: the system's region, as Excel's
+        # (';' beside a decimal comma), whatever language the window speaks.
+        delimiter = separator_for(QLocale.system().decimalPoint())
+        self._runner.run(self._session.orders.export_csv(path, f, sort=sort, words=csv_words(),
+                                                         delimiter=delimiter),
                          on_success=functools.partial(self._on_exported, path),
                          label=QCoreApplication.translate("OrdersPanel", "Exporting orders…"),
                          owner=self)

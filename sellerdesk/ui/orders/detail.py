@@ -26,11 +26,11 @@ from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.types import IntentKind, Order
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.orders import detail_sections as sections
-from sellerdesk.ui.orders.filters import shipping_label
 from sellerdesk.ui.orders.forms import InvoiceForm, ShippingForm
 from sellerdesk.ui.orders.lines import clip
 from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.theme import Tone
+from sellerdesk.ui.vocabulary import shipping_label
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.separator import Separator
 from sellerdesk.ui.widgets.state_chip import StateChip

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QWidget
 from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.types import Order, Qualification
 from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
-from sellerdesk.ui.orders.filters import channel_label, shipping_label
+from sellerdesk.ui.vocabulary import channel_label, shipping_label
 from sellerdesk.ui.widgets.formatting import format_datetime, format_money
 from sellerdesk.ui.widgets.key_values import KeyValues
 

@@ -15,6 +15,14 @@ from PySide6.QtCore import QCoreApplication
 from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.types import OrderFilter, OrderSort, OrderSummary
 from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
+from sellerdesk.ui.vocabulary import (
+    CHANNELS,
+    CONTACT_STATUSES,
+    SHIPPING_STATUSES,
+    channel_label,
+    contact_label,
+    shipping_label,
+)
 
 _BOOL_FACETS = ("paid", "processed", "delivered", "closed", "feedback", "buyer_feedback",
                 "seller_feedback")
@@ -58,55 +66,6 @@ _BOOLEAN_VALUES = {  # (true, false)
     "seller_feedback": (QT_TRANSLATE_NOOP("OrderFilters", "Given"),
                         QT_TRANSLATE_NOOP("OrderFilters", "Pending")),
 }
-_CONTACT_STATUSES = {
-    "new": QT_TRANSLATE_NOOP("OrderFilters", "Not contacted yet"),
-    "first_contact": QT_TRANSLATE_NOOP("OrderFilters", "First contact made"),
-    "confirmed_data": QT_TRANSLATE_NOOP("OrderFilters", "Details confirmed"),
-}
-_SHIPPING_STATUSES = {
-    "pending": QT_TRANSLATE_NOOP("OrderFilters", "Pending"),
-    "pickup": QT_TRANSLATE_NOOP("OrderFilters", "Ready for pick-up"),
-    "on_route": QT_TRANSLATE_NOOP("OrderFilters", "On route"),
-    "print_tag": QT_TRANSLATE_NOOP("OrderFilters", "Label to print"),
-    "to_be_agreed": QT_TRANSLATE_NOOP("OrderFilters", "To be agreed"),
-    "in_progress": QT_TRANSLATE_NOOP("OrderFilters", "Being prepared"),
-    "delivered": QT_TRANSLATE_NOOP("OrderFilters", "Delivered"),
-}
-_CHANNELS = {
-    "shopfront": QT_TRANSLATE_NOOP("OrderFilters", "Shop"),
-    "marketplace": QT_TRANSLATE_NOOP("OrderFilters", "Marketplace"),
-}
-_SUMMARIES = {
-    OrderSummary.PENDING_PROCESS: QT_TRANSLATE_NOOP("OrderFilters", "To process"),
-    OrderSummary.PENDING_SHIPMENT: QT_TRANSLATE_NOOP("OrderFilters", "To ship"),
-    OrderSummary.ON_THE_WAY: QT_TRANSLATE_NOOP("OrderFilters", "On the way"),
-    OrderSummary.PENDING_FEEDBACK: QT_TRANSLATE_NOOP("OrderFilters", "To rate"),
-    OrderSummary.CLOSED_ORDERS: QT_TRANSLATE_NOOP("OrderFilters", "Closed"),
-}
-_SUMMARY_HINTS = {
-    OrderSummary.PENDING_PROCESS: QT_TRANSLATE_NOOP("OrderFilters",
-                                                    "Paid orders not processed yet"),
-    OrderSummary.PENDING_SHIPMENT: QT_TRANSLATE_NOOP(
-        "OrderFilters", "Paid and processed orders not handed to the carrier yet"),
-    OrderSummary.ON_THE_WAY: QT_TRANSLATE_NOOP(
-        "OrderFilters", "Orders handed to the carrier and not delivered yet"),
-    OrderSummary.PENDING_FEEDBACK: QT_TRANSLATE_NOOP(
-        "OrderFilters", "Delivered orders waiting for your feedback"),
-    OrderSummary.CLOSED_ORDERS: QT_TRANSLATE_NOOP("OrderFilters", "Orders that are closed"),
-}
-_SORTS = {
-    OrderSort.CREATION_DATE_DESC: QT_TRANSLATE_NOOP("OrderFilters", "Newest first"),
-    OrderSort.CREATION_DATE_ASC: QT_TRANSLATE_NOOP("OrderFilters", "Oldest first"),
-    OrderSort.LAST_UPDATED_DESC: QT_TRANSLATE_NOOP("OrderFilters", "Recently updated first"),
-    OrderSort.LAST_UPDATED_ASC: QT_TRANSLATE_NOOP("OrderFilters",
-                                                  "Least recently updated first"),
-    OrderSort.NAME_ASC: QT_TRANSLATE_NOOP("OrderFilters", "Buyer name, A to Z"),
-    OrderSort.NAME_DESC: QT_TRANSLATE_NOOP("OrderFilters", "Buyer name, Z to A"),
-    OrderSort.CLIENT_ID_ASC: QT_TRANSLATE_NOOP("OrderFilters", "Client number, ascending"),
-    OrderSort.CLIENT_ID_DESC: QT_TRANSLATE_NOOP("OrderFilters", "Client number, descending"),
-    OrderSort.TOTAL_DESC: QT_TRANSLATE_NOOP("OrderFilters", "Highest total first"),
-    OrderSort.TOTAL_ASC: QT_TRANSLATE_NOOP("OrderFilters", "Lowest total first"),
-}
 # The sort menu, in the order a seller looks for them.
 SORT_CHOICES = (OrderSort.CREATION_DATE_DESC, OrderSort.CREATION_DATE_ASC,
                 OrderSort.TOTAL_DESC, OrderSort.TOTAL_ASC, OrderSort.LAST_UPDATED_DESC,
@@ -132,41 +91,18 @@ def value_label(facet: str, value: str) -> str:
     if facet == "shipping":
         return shipping_label(value)
     if facet == "status":
-        status = _CONTACT_STATUSES.get(value)
-        return _words(status) if status else one_line(value)
+        return contact_label(value)
     if facet == "channel":
         return channel_label(value)
     return one_line(value)
-
-
-def shipping_label(value: str) -> str:
-    status = _SHIPPING_STATUSES.get(value)
-    return _words(status) if status else one_line(value.replace("_", " "))
-
-
-def channel_label(value: str) -> str:
-    channel = _CHANNELS.get(value)
-    return _words(channel) if channel else one_line(value)
-
-
-def summary_label(summary: OrderSummary) -> str:
-    return _words(_SUMMARIES[summary])
-
-
-def summary_hint(summary: OrderSummary) -> str:
-    return _words(_SUMMARY_HINTS[summary])
-
-
-def sort_label(sort: OrderSort) -> str:
-    return _words(_SORTS[sort])
 
 
 def known_values(facet: str) -> tuple[str, ...]:
     """The values of a facet that have words (to size the sidebar)."""
     if facet in _BOOL_FACETS:
         return ("true", "false")
-    return tuple({"shipping": _SHIPPING_STATUSES, "status": _CONTACT_STATUSES,
-                  "channel": _CHANNELS}.get(facet, {}))
+    return tuple({"shipping": SHIPPING_STATUSES, "status": CONTACT_STATUSES,
+                  "channel": CHANNELS}.get(facet, {}))
 
 
 def value_order(facet: str, values: list[str]) -> list[str]:

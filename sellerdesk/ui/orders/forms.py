@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from sellerdesk.services.pending import WriteState, problem_of
 from sellerdesk.services.types import Order, OutboxEntry, ShippingStatus
-from sellerdesk.ui.orders.filters import shipping_label
+from sellerdesk.ui.vocabulary import shipping_label
 from sellerdesk.ui.widgets.state_chip import StateChip
 from sellerdesk.ui.widgets.text import PlainLabel, heading_label, plain_label
 

@@ -39,7 +39,6 @@ from sellerdesk.ui.orders.filters import (
     filter_from_json,
     filter_to_json,
     sort_from_json,
-    sort_label,
     with_facet,
 )
 from sellerdesk.ui.orders.lines import warm_formatting
@@ -49,6 +48,7 @@ from sellerdesk.ui.orders.table_model import OrdersTableModel
 from sellerdesk.ui.orders.table_view import OrdersTableView
 from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.pending import PendingSignals
+from sellerdesk.ui.vocabulary import sort_label
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.formatting import format_number
 from sellerdesk.ui.widgets.search_field import SearchField

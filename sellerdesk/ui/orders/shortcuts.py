@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 
-from sellerdesk.ui.orders.filters import SUMMARIES, summary_label
+from sellerdesk.ui.orders.filters import SUMMARIES
+from sellerdesk.ui.vocabulary import summary_label
 
 if TYPE_CHECKING:
     from sellerdesk.ui.orders.panel import OrdersPanel

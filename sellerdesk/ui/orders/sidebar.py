@@ -47,13 +47,12 @@ from sellerdesk.ui.orders.filters import (
     filter_from_json,
     filter_to_json,
     known_values,
-    summary_hint,
-    summary_label,
     value_label,
     with_facet,
     without_facets,
 )
 from sellerdesk.ui.settings import SavedView, Settings
+from sellerdesk.ui.vocabulary import summary_hint, summary_label
 from sellerdesk.ui.widgets.count_button import CountButton
 from sellerdesk.ui.widgets.formatting import format_number
 from sellerdesk.ui.widgets.text import heading_label

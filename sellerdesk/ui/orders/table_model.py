@@ -52,10 +52,10 @@ from sellerdesk.ui.orders.columns import (
     state,
     state_icon,
 )
-from sellerdesk.ui.orders.filters import channel_label
 from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.theme import Tone
+from sellerdesk.ui.vocabulary import channel_label
 from sellerdesk.ui.widgets.state_chip import chip_style
 
 AnyIndex = QModelIndex | QPersistentModelIndex

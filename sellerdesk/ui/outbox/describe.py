@@ -22,8 +22,7 @@ from sellerdesk.services.types import (
 )
 from sellerdesk.ui.core_messages import core_words
 from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
-from sellerdesk.ui.orders.filters import shipping_label
-from sellerdesk.ui.tracking.vocabulary import event_name, provider_name, status_name
+from sellerdesk.ui.vocabulary import event_name, provider_name, shipping_label, tracking_status_name
 
 _EXCERPT = 90
 # What a write is, by kind and by what the local copy knows of its record.
@@ -208,7 +207,7 @@ def _field_text(name: str, value: Any) -> str:
     if name == "event" and value in set(CodeEvent):
         return event_name(CodeEvent(value))
     if name == "status" and value in set(TrackingStatus):
-        return status_name(TrackingStatus(value))
+        return tracking_status_name(TrackingStatus(value))
     if isinstance(value, dict | list):
         return json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True) if value \
             else QCoreApplication.translate("Outbox", "(none)")

@@ -38,11 +38,11 @@ from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.tracking.model import code_name, sync_words
 from sellerdesk.ui.tracking.options import OptionsEditor, plain_value
 from sellerdesk.ui.tracking.validation import Problem, validate
-from sellerdesk.ui.tracking.vocabulary import (
+from sellerdesk.ui.vocabulary import (
     event_description,
     event_name,
     provider_name,
-    status_name,
+    tracking_status_name,
 )
 from sellerdesk.ui.widgets.code_editor import CodeEditor
 from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
@@ -126,7 +126,7 @@ class TrackingEditor(QWidget):
                                   [(event_name(e), e) for e in CodeEvent])
         self.event_help = plain_label("", self, wrap=True, muted=True)
         self.status_combo = _combo(self, self.tr("Status"),
-                                   [(status_name(s), s) for s in TrackingStatus])
+                                   [(tracking_status_name(s), s) for s in TrackingStatus])
         self.status_help = plain_label("", self, wrap=True, muted=True)
         self.options = OptionsEditor(self)
         self.code_edit = CodeEditor(self)

@@ -8,7 +8,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QWidget
 
 from sellerdesk.services.types import CodeEvent, Provider
-from sellerdesk.ui.tracking.vocabulary import event_name, provider_name
+from sellerdesk.ui.vocabulary import event_name, provider_name
 from sellerdesk.ui.widgets.labelled import Labelled
 
 

@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QAbstractItemView, QStackedWidget, QTreeView, QWid
 
 from sellerdesk.services.types import CodeEvent, Provider, TrackingStatus
 from sellerdesk.ui.tracking.model import Column, TrackingListModel
-from sellerdesk.ui.tracking.vocabulary import event_name, provider_name, status_name
+from sellerdesk.ui.vocabulary import event_name, provider_name, tracking_status_name
 from sellerdesk.ui.widgets.chip_delegate import ChipDelegate
 from sellerdesk.ui.widgets.columns import fit_columns
 from sellerdesk.ui.widgets.empty_state import EmptyState
@@ -32,7 +32,7 @@ class TrackingListView(QStackedWidget):
                                       Column.CHANGES: 110},
                     words={Column.EVENT: [event_name(e) for e in CodeEvent],
                            Column.PROVIDER: [provider_name(p) for p in Provider]},
-                    chips={Column.STATUS: [status_name(s) for s in TrackingStatus]})
+                    chips={Column.STATUS: [tracking_status_name(s) for s in TrackingStatus]})
         self.empty_state = EmptyState(
             "tracking", self.tr("No tracking codes"),
             self.tr("Analytics, ads and other snippets your shop inserts on its pages appear "

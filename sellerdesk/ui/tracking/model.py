@@ -11,12 +11,12 @@ from PySide6.QtGui import QFont, QFontDatabase
 
 from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.tracking_rows import TrackingRow
-from sellerdesk.ui.tracking.vocabulary import (
+from sellerdesk.ui.vocabulary import (
     event_description,
     event_name,
     provider_name,
-    status_key,
-    status_name,
+    tracking_status_key,
+    tracking_status_name,
 )
 from sellerdesk.ui.widgets.chip_delegate import STATE_ROLE
 from sellerdesk.ui.widgets.keyed_model import KeyedModel
@@ -88,7 +88,7 @@ class TrackingListModel(KeyedModel[TrackingRow]):
                 Column.NAME: code_name(code.name),
                 Column.EVENT: event_name(code.event),
                 Column.PROVIDER: provider_name(code.provider),
-                Column.STATUS: status_name(code.status),
+                Column.STATUS: tracking_status_name(code.status),
                 Column.CHANGES: sync_words(row),
                 Column.SNIPPET: snippet_preview(code.code),
             }[column]
@@ -96,7 +96,7 @@ class TrackingListModel(KeyedModel[TrackingRow]):
             return self._accessible_text(row, column)
         if role == STATE_ROLE:
             if column is Column.STATUS:
-                return status_key(code.status)
+                return tracking_status_key(code.status)
             if column is Column.CHANGES:
                 return row.sync
             return None

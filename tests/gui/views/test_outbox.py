@@ -133,9 +133,9 @@ def test_discard_asks_then_drops_the_write(panel: OutboxPanel, real_backoff: Ses
                                            tracking_code="AR123456789"))
     qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=10_000)
     qtbot.waitUntil(lambda: _cell(panel, 0, Column.WHAT) ==
-                    f"Shipping of order {order.id} ({order.buyer.name}) → On route",
+                    f"Shipping of order {order.id} ({order.buyer.name}) → On the way",
                     timeout=10_000)
-    assert _cell(panel, 0, Column.DETAILS) == "On route, tracking AR123456789"
+    assert _cell(panel, 0, Column.DETAILS) == "On the way, tracking AR123456789"
     qtbot.waitUntil(lambda: _cell(panel, 0, Column.STATE) == "Waiting to retry",
                     timeout=20_000)
     panel.discard_button.click()

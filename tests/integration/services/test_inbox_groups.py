@@ -41,6 +41,11 @@ async def test_a_queued_answer_leaves_what_waits_and_says_so(synced: Session,
     summary, _ = await synced.inbox.summary(question.thread_id or "")
     assert summary is not None and summary.held == row.held and summary.waiting == row.waiting
     assert question.id in synced.inbox.held()
+    # Every surface reads the one `Counts`: the dashboard's cards say what the badge says.
+    glance = await synced.dashboard.glance(days=1)
+    counts = await synced.counts.counts()
+    assert glance.counts.unanswered == counts.unanswered == before - 1
+    assert counts.queued_answers == glance.counts.queued_answers == 1
 
 
 async def test_suggestions_come_from_the_local_copy_even_offline(

@@ -26,6 +26,8 @@ async def test_each_new_item_is_announced_once_even_across_restarts(
                                                ("order", order["id"])}
     q_item = next(i for i in items if i.kind == "question")
     assert q_item.text == "¿Tienen talle M en azul?" and q_item.thread_id
+    # Called as every other surface calls a buyer: the name they gave, not the nickname.
+    assert q_item.buyer == "Lucía Fernández"
     assert await s.notifications.check() == []  # not twice
     await s.aclose()
 

@@ -168,3 +168,21 @@ async def test_every_list_readable_offline_after_one_sync(synced: Session,
                                                and threads[0].main_question.question.text
                                                else "hola")
     assert found
+
+
+async def test_a_sync_that_fails_still_says_it_finished(synced: Session,
+                                                        fresh_sandbox: Sandbox) -> None:
+    """Views wait for `finished` rather than polling `running`: it comes on failure too."""
+    heard: list[object] = []
+    synced.sync.finished.connect(heard.append)
+    fresh_sandbox.stop()
+    try:
+        await synced.sync.sync(full=True)
+    except Exception as exc:  # offline: every stage failed
+        raised: Exception | None = exc
+    else:
+        raised = None
+    assert raised is not None
+    assert len(heard) == 1
+    report = heard[0]
+    assert getattr(report, "error", None) is raised and not synced.sync.running

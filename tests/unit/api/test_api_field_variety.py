@@ -162,7 +162,7 @@ def test_filters_as_an_object_and_facet_values_as_strings() -> None:
                                                           "question_date_desc"]
 
 
-def test_unreadable_records_are_skipped_with_their_ids_never_failing_the_page(
+def test_only_records_without_id_or_readable_money_are_skipped_never_failing_the_page(
         caplog: pytest.LogCaptureFixture) -> None:
     good = an_order(id="900001", currency="VES")
     naive = an_order(id="900002", creation_date="2024-03-05T18:22:10")  # no zone
@@ -173,16 +173,18 @@ def test_unreadable_records_are_skipped_with_their_ids_never_failing_the_page(
     url = f"https://x.test/?access_token={TOKEN}"
     secret = an_order(id="900007", creation_date=url)
     raw = page([good, naive, no_id, bad_money, nested, usd, secret, "junk", None])
-    caplog.set_level(logging.WARNING)
+    caplog.set_level(logging.INFO)
     env = decode(raw, SearchEnvelope[Order])
-    assert [o.id for o in env.items] == ["900001", "900006"]
-    assert [s.id for s in env.skipped] == ["900002", None, "900004", "900005", "900007",
-                                           None, None]
+    assert [o.id for o in env.items] == ["900001", "900002", "900006", "900007"]
+    assert env.items[1].creation_date is None and env.items[3].creation_date is None
+    assert [(p.id, p.fields) for p in env.partial] == [("900002", ("$.creation_date",)),
+                                                       ("900007", ("$.creation_date",))]
+    assert [s.id for s in env.skipped] == [None, "900004", "900005", None, None]
     assert all(s.reason for s in env.skipped)
-    assert "900002" in caplog.text and "900005" in caplog.text
+    assert "900004" in caplog.text and "$.payments[0].amount" in caplog.text
     assert TOKEN not in caplog.text and all(TOKEN not in s.reason for s in env.skipped)
-    # A short excerpt at most, never the whole record.
-    assert "Entregar por la tarde" not in caplog.text
+    # Ids and field paths, never a record's values.
+    assert "Entregar por la tarde" not in caplog.text and "jose@hotmail.com" not in caplog.text
 
 
 def test_a_thread_keeps_its_readable_questions() -> None:
@@ -209,9 +211,9 @@ def test_thread_searches_skip_bad_threads_alone() -> None:
     assert len(env.skipped) == 1 and env.skipped[0].id is None
 
 
-async def test_the_client_reports_skipped_records_of_a_search_page() -> None:
+async def test_the_client_reports_skipped_and_partly_read_records_of_a_search_page() -> None:
     raw = page([an_order(id="1"), an_order(id="2", creation_date="yesterday"),
-                an_order(id="3", currency="PEN")])
+                an_order(id="3", amount="NaN"), an_order(id="4", currency="PEN")])
 
     def handler(request: httpx.Request) -> httpx.Response:
         return httpx.Response(206, content=raw)  # Partial Content, as the field sometimes says
@@ -219,8 +221,9 @@ async def test_the_client_reports_skipped_records_of_a_search_page() -> None:
     async with ShopClient("http://shop.test", 1001, TOKEN, pacer=NoPacer(),
                           transport=httpx.MockTransport(handler)) as client:
         env = await client.search_orders()
-    assert [o.id for o in env.items] == ["1", "3"]
-    assert [s.id for s in env.skipped] == ["2"]
+    assert [o.id for o in env.items] == ["1", "2", "4"]
+    assert env.items[1].creation_date is None and [s.id for s in env.skipped] == ["3"]
+    assert [p.id for p in env.partial] == ["2"]
 
 
 def test_a_page_that_is_not_an_envelope_is_still_a_bad_response() -> None:

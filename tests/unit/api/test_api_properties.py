@@ -1,22 +1,35 @@
 """Property tests: mutated and malformed answers of every resource leave only as BadResponse;
-money survives decoding exactly; any status/body pair leaves the client only as ApiError."""
+money survives decoding exactly; any status/body pair leaves the client only as ApiError, and
+so does any hostile answer on the real wire (bombs, codings, lying lengths, deep nesting,
+100,000-digit numbers, bytes that are not UTF-8), a body past the cap as AnswerTooLarge."""
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
+import resource
+from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from sellerdesk import policy
 from sellerdesk.api.client import ShopClient
 from sellerdesk.api.enums import ShippingStatus
-from sellerdesk.api.errors import ApiError, BadResponse
+from sellerdesk.api.errors import (
+    AnswerTooLarge,
+    ApiError,
+    BadResponse,
+    NotFound,
+    Offline,
+    ServerError,
+)
 from sellerdesk.api.models import (
     AnswerResult,
     Category,
@@ -28,6 +41,7 @@ from sellerdesk.api.models import (
     TrackingCode,
     decode,
 )
+from tests.support import hostile
 
 from .fakes import FakeClock, fake_pacer
 
@@ -162,3 +176,107 @@ def test_any_answer_leaves_the_client_as_a_result_or_api_error(
                     pass
 
     asyncio.run(run())
+
+
+# --- the hostile wire: the same client, its real transport, a hostile server on loopback ----
+
+WIRE_CAP = 256 * 1024  # the client's cap in these examples: bombs and floods stay cheap
+DEEP = b"[" * 100_000 + b"]" * 100_000
+PAYLOADS: dict[str, bytes] = {
+    "sample": json.dumps(DOCS["order_search"]).encode(),
+    "empty": b"",
+    "at-cap": b" " * WIRE_CAP + b"{}",  # two bytes over
+    "just-under": b"{}" + b" " * (WIRE_CAP - 2),
+    "flood": b"[" + b"0," * (2 * WIRE_CAP) + b"0]",
+    "deep": DEEP,
+    "huge-number": b'{"id": 1, "amount": ' + b"9" * 100_000 + b"}",
+    "huge-id": b'{"results": [{"id": ' + b"7" * 100_000 + b"}]}",
+    "non-utf8": b'{"results": [{"id": "\xff\xfe\x80", "buyer": {"name": "\xc3("}}]}',
+    "nul": b'{"results": [{"id": "\x00"}]}',
+}
+CODINGS: dict[str, tuple[str | None, Any]] = {
+    "identity": (None, lambda b: b),
+    "gzip": ("gzip", hostile.gzip),
+    "zlib-deflate": ("deflate", hostile.deflate),
+    "raw-deflate": ("deflate", functools.partial(hostile.deflate, raw=True)),
+    "gzip-gzip": ("gzip, gzip", lambda b: hostile.gzip(hostile.gzip(b))),
+    "claims-gzip": ("gzip", lambda b: b),  # says gzip, is not
+    "br-unasked": ("br", lambda b: b),  # a coding the client did not offer
+    "cut-gzip": ("gzip", lambda b: hostile.gzip(b)[: max(1, len(hostile.gzip(b)) // 2)]),
+}
+FRAMINGS = ["length", "close", "chunked", "short-length", "long-length"]
+
+
+@st.composite
+def hostile_answers(draw: st.DrawFn) -> tuple[hostile.Answer, int | None]:
+    """An answer, and the size its body decodes to when the client can tell (else None)."""
+    status = draw(st.sampled_from([200, 200, 200, 404, 500]))
+    if draw(st.integers(0, 5)) == 0:  # a bomb: ~1 KB of gzip per MiB of zeros
+        inflated = draw(st.sampled_from([WIRE_CAP, WIRE_CAP + 1, 4 << 20, 64 << 20]))
+        raw, header, size = hostile.gzip_bomb(inflated, 256 * 1024), "gzip", inflated
+    else:
+        name = draw(st.sampled_from(sorted(PAYLOADS)))
+        coding = draw(st.sampled_from(sorted(CODINGS)))
+        header, encode = CODINGS[coding]
+        raw = encode(PAYLOADS[name])
+        honest = coding not in ("claims-gzip", "br-unasked", "cut-gzip")
+        size = len(PAYLOADS[name]) if honest else None
+    framing = draw(st.sampled_from(FRAMINGS))
+    length = {"short-length": max(0, len(raw) - 1), "long-length": len(raw) + 100}.get(framing)
+    if framing != "length" and framing.endswith("length"):
+        size = None
+    piece = draw(st.sampled_from([512, 4096, 65536]))
+    headers = [("Content-Type", "application/json")] + ([("Content-Encoding", header)]
+                                                        if header else [])
+    answer = hostile.Answer(
+        status=status, headers=tuple(headers), pieces=lambda: hostile.split(raw, piece),
+        framing="length" if framing.endswith("length") else framing, length=length)
+    return answer, size
+
+
+@pytest.fixture(scope="module")
+def wire() -> Iterator[tuple[hostile.HostileServer, hostile.Switch]]:
+    switch = hostile.Switch()
+    with hostile.HostileServer(switch) as server:
+        yield server, switch
+
+
+@settings(max_examples=50, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
+                                 HealthCheck.data_too_large])
+@given(drawn=hostile_answers(), write=st.booleans())
+def test_a_hostile_wire_leaves_the_client_only_as_a_result_or_api_error(
+        wire: tuple[hostile.HostileServer, hostile.Switch],
+        drawn: tuple[hostile.Answer, int | None], write: bool) -> None:
+    server, switch = wire
+    answer, size = drawn
+    switch.answer = answer
+
+    async def run() -> ApiError | None:
+        async with ShopClient(server.url, 1, "prop-token", max_retries=0,
+                              pacer=policy.NoPacer(), max_response_bytes=WIRE_CAP,
+                              deadline=60.0) as client:
+            try:
+                if write:
+                    await client.answer_question(1, "x")
+                else:
+                    await client.search_orders()
+            except ApiError as exc:  # anything else fails the test
+                return exc
+        return None
+
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    error = asyncio.run(run())
+    grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024
+    assert grown < 64e6  # the peak may not climb by more than a few caps' worth
+    event(f"{answer.status} -> {type(error).__name__ if error else 'read'}")
+    if size is None:
+        return
+    if answer.status == 404:
+        assert isinstance(error, NotFound)
+    elif answer.status == 500:
+        assert isinstance(error, ServerError)
+    elif size > WIRE_CAP:
+        assert isinstance(error, AnswerTooLarge)
+    else:
+        assert not isinstance(error, AnswerTooLarge | Offline)

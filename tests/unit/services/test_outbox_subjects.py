@@ -12,7 +12,7 @@ import pytest
 from sellerdesk.api.models import From, Publication, Question, QuestionText
 from sellerdesk.api.orders import Buyer, Order, Product
 from sellerdesk.services.convert import order_row, question_row, tracking_row
-from sellerdesk.services.dashboard import Queued, queued
+from sellerdesk.services.counts import OutboxView, pending_view
 from sellerdesk.services.intents import Intent, dump
 from sellerdesk.services.outbox_subjects import OutboxSubjects, Subject
 from sellerdesk.services.pending import PendingWrites, order_key, question_key, tracking_key
@@ -75,15 +75,16 @@ async def test_queued_counts_come_from_the_pending_writes(store: Store) -> None:
     pending = PendingWrites(store)
     await pending.load()
     try:
-        assert queued(pending) == Queued(0, 0, 0)
+        assert pending_view(pending) == OutboxView()
         outbox = store.outbox
         outbox.enqueue(IntentKind.ANSWER, question_key(7), dump(Intent(question_id=7, text="x")))
         refused = outbox.enqueue(IntentKind.INVOICE, order_key("1"),
                                  dump(Intent(order_id="1", invoiced=False)))
         outbox.mark_failed(refused.id, "The invoice number is taken.")
         await pending.load()
-        counts = queued(pending)
-        assert counts == Queued(answers=1, changes=2, need_you=1) and counts.others == 1
+        counts = pending_view(pending)
+        assert counts == OutboxView(held=frozenset({7}), answers=1, changes=2, conflicts=0,
+                                    refused=1)
         both = pending.counts()
         assert both.waiting + both.conflicts == counts.changes  # the status bar's figure
     finally:
