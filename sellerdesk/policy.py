@@ -12,9 +12,13 @@ is met before the service has to say 429.
 | `PROBE` (offline check) | 1 s   | x2     | 30 s   | 20 %   | -                             |
 | `REFRESH` (background)  | 5 min | x2     | 30 min | none   | at least what the server said |
 
-`first` of `REFRESH` is the seller's interval. `Pacer`: every request of a shop, 5 requests/s
-after a burst of 5; a 429 pauses every request of that shop for the server's wait (or, without
-`Retry-After`, for `READ_RETRY`'s backoff). An OAuth access token is renewed when less than
+`first` of `REFRESH` is the seller's interval. `Pacer`: every request of a shop, at most 5
+requests/s after a burst of 5, and it learns the rate the service allows: a 429 lowers the rate
+(to `DECREASE`, halved when refused again within `FAST_BELOW` successes; burst 1 from then
+on) and pauses every request of that shop for the server's wait (or, without `Retry-After`,
+for `READ_RETRY`'s backoff); each success adds a step (`RECOVER` successes undo a
+decrease), never past the configured rate. The rate learned is kept per shop between runs
+(`store/pace.py`). An OAuth access token is renewed when less than
 `TOKEN_RENEW_AHEAD` (5 min) or `TOKEN_RENEW_SHARE` (10 %) of its lifetime is left, whichever
 is less (`renew_due`), so a short-lived token is not renewed on every request.
 
@@ -35,6 +39,13 @@ from datetime import UTC, datetime, timedelta
 HOLD_MAX = 60.0  # seconds a request may wait in line before its work is rescheduled instead
 DEFAULT_RATE = 5.0  # requests per second per shop (service-notes: 5-7 then 429)
 DEFAULT_BURST = 5
+# The pacer's learning (docs/decisions.md, "Pacing to the limit the service keeps"):
+DECREASE = 0.85  # a 429 after a run of successes: the limit is just below the rate
+DECREASE_FAST = 0.5  # a 429 within `FAST_BELOW` successes of the last one: far above it
+FAST_BELOW = 4
+FAST_MOST = 3  # halvings in a row at most: a service refusing at any pace is not helped by less
+RECOVER = 60  # successes that bring the rate back to where the last 429 came (then on up)
+MIN_RATE = 0.5  # requests/s the pacer never goes below, however often refused (decisions.md)
 
 
 @dataclass(frozen=True)
@@ -114,51 +125,122 @@ class HoldTooLong(Exception):
 
 
 class Pacer:
-    """Spaces the requests of one shop: at most `rate` per second after a `burst`.
+    """Spaces the requests of one shop: at most `rate` per second after a `burst`, and
+    learns the rate the shop's service allows (additive increase, multiplicative decrease).
 
     The generic cell-rate algorithm: each request reserves the next free slot in FIFO order,
-    so waiting requests never race each other. `pause(seconds)` (after a 429) moves every
-    later slot past the pause. Time functions are injectable for tests.
+    so waiting requests never race each other. A 429 (`refused`) lowers the rate and pauses
+    every later request; a request that was waiting for a slot taken before the 429 takes a
+    new one at the new pace. Each success (`accepted`) raises the rate by a small fixed step,
+    never above `max_rate` (the configured rate). Once refused (or started below `max_rate`,
+    at a rate learned before) the burst is 1: a service that refused us gets an even pace.
+    `epoch` counts the decreases: a request tells which epoch it was sent in, so the 429s of
+    requests sent at the old pace lower the rate once, not once each. Time functions are
+    injectable for tests.
     """
 
     def __init__(self, rate: float = DEFAULT_RATE, burst: int = DEFAULT_BURST, *,
+                 start: float | None = None, floor: float = MIN_RATE,
                  hold_max: float = HOLD_MAX,
                  clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
                  wall: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         if rate <= 0 or burst < 1:
             raise ValueError("rate must be positive and burst at least 1")
-        self.rate = rate
-        self.burst = burst
+        self.max_rate = rate
+        self.max_burst = burst
+        self.floor = min(floor, rate)
         self.hold_max = hold_max
         self._clock = clock
         self._sleep = sleep
         self._wall = wall
-        self._interval = 1.0 / rate
-        # Up to `burst` requests may go at once: a slot may lie that far ahead of now.
-        self._tolerance = (burst - 1) * self._interval
+        self.epoch = 0  # decreases so far
+        self.refusals = 0  # 429s told (`refused`), for logs and tests
+        self._successes = 0  # since the last decrease
+        self._fast = 0  # halvings in a row
+        self._safe: float | None = None  # the rate the last decrease after successes set
+        # Once refused (now or in a run before), an even pace: no burst into a small bucket.
+        self._even = start is not None and start < rate
+        self._set_rate(rate if start is None else min(max(start, self.floor), rate))
+        self._step = self._climb_step(self.rate)
         self._tat = clock()  # theoretical arrival time of the next request
         self._paused_until = 0.0
+        self._moved = 0  # pauses so far: a waiting request whose slot predates one re-reserves
         self.listeners: list[Callable[[datetime | None], object]] = []
 
     @property
     def unlimited(self) -> bool:
         return False
 
+    @property
+    def learned(self) -> float | None:
+        """The rate to start the next run at, when below the configured one, else None:
+        the rate the last 429 after a run of successes left (the rate climbs past the limit
+        between 429s, and a storm of quick 429s drives it below), else the rate now."""
+        rate = self.rate if self._safe is None else self._safe
+        return rate if rate < self.max_rate else None
+
+    def _set_rate(self, rate: float) -> None:
+        self.rate = rate
+        self.burst = 1 if self._even else self.max_burst
+        self._interval = 1.0 / rate
+        # Up to `burst` requests may go at once: a slot may lie that far ahead of now.
+        self._tolerance = (self.burst - 1) * self._interval
+
+    @staticmethod
+    def _climb_step(rate: float) -> float:
+        """The increase per success after a decrease to `rate`: `RECOVER` successes undo
+        one `DECREASE`."""
+        return rate * (1.0 / DECREASE - 1.0) / RECOVER
+
     def resume_at(self) -> datetime | None:
         """When a pause the service asked for ends (wall time), or None when not paused."""
         left = self._paused_until - self._clock()
         return self._wall() + timedelta(seconds=left) if left > 0 else None
 
+    def accepted(self, epoch: int | None = None) -> None:
+        """A request sent in `epoch` (default: now) succeeded: one step up, to the max."""
+        if epoch is not None and epoch != self.epoch:
+            return  # sent at an older, higher pace: says nothing about this one
+        self._successes += 1
+        if self.rate < self.max_rate:
+            self._set_rate(min(self.max_rate, self.rate + self._step))
+            if self.rate >= self.max_rate:
+                self._safe = None  # the whole configured pace, let through: nothing to keep
+
+    def refused(self, pause: float, epoch: int | None = None) -> None:
+        """A request sent in `epoch` (default: now) was refused (429): lower the rate (once
+        per epoch), and nobody sends before `pause` seconds from now."""
+        self.refusals += 1
+        if epoch is None or epoch == self.epoch:
+            # A 429 right after the last decrease: still far above the limit.
+            quick = self.epoch > 0 and self._successes < FAST_BELOW
+            self._even = True
+            if quick and self._fast >= FAST_MOST:
+                factor = 1.0  # refused at every pace tried: waiting (the pause) is all
+            else:
+                self._fast = self._fast + 1 if quick else 0
+                factor = DECREASE_FAST if quick else DECREASE
+            self._set_rate(max(self.floor, self.rate * factor))
+            if not quick:  # the limit's signal; quick 429s (a storm) leave step and memory
+                self._safe = self.rate
+                self._step = self._climb_step(self.rate)
+            self._successes = 0
+            self.epoch += 1
+        self.pause(pause)
+
     def pause(self, seconds: float) -> None:
-        """The service said 429: nobody of this shop sends before `seconds` from now, and
-        after that the requests resume at the steady rate (no burst into a fresh limit)."""
-        until = self._clock() + max(seconds, 0.0)
-        if until <= self._paused_until:
-            return
-        self._paused_until = until
-        self._tat = max(self._tat, until + self._tolerance)
-        self._notify(self.resume_at())
+        """Nobody of this shop sends before `seconds` from now, and after that the requests
+        resume at the steady rate (no burst into a fresh limit)."""
+        now = self._clock()
+        until = now + max(seconds, 0.0)
+        self._moved += 1
+        if until > self._paused_until:
+            self._paused_until = until
+        # Slots taken before this were at the old pace: the next goes when the pause ends.
+        self._tat = max(self._paused_until, now) + self._tolerance
+        if until >= self._paused_until and seconds > 0:
+            self._notify(self.resume_at())
 
     def _notify(self, when: datetime | None) -> None:
         for listener in list(self.listeners):
@@ -176,18 +258,26 @@ class Pacer:
         self._tat = max(tat, go) + self._interval
         return wait
 
-    async def acquire(self) -> None:
-        """Wait for this request's turn."""
-        wait = self.reserve()
-        if wait > 0:
-            await self._sleep(wait)
+    async def acquire(self) -> int:
+        """Wait for this request's turn; returns the epoch it goes in (for `accepted` and
+        `refused`)."""
+        while True:
+            moved = self._moved
+            wait = self.reserve()
+            if wait > 0:
+                await self._sleep(wait)
+            if self._moved == moved:
+                break
+            # A 429 came while this request waited: its slot was of the old pace.
         if self._paused_until and self._clock() >= self._paused_until:
             self._paused_until = 0.0
             self._notify(None)
+        return self.epoch
 
 
 class NoPacer(Pacer):
-    """No pacing (benchmarks' unpaced baseline, tests that measure something else)."""
+    """No pacing (benchmarks' unpaced baseline, tests that measure something else): a 429
+    still pauses, but nothing is learned."""
 
     def __init__(self) -> None:
         super().__init__(rate=1e9, burst=1_000_000)
@@ -196,22 +286,36 @@ class NoPacer(Pacer):
     def unlimited(self) -> bool:
         return True
 
+    def accepted(self, epoch: int | None = None) -> None:
+        pass
 
-def pacer_for(rate: float) -> Pacer:
-    """The pacer for `rate` requests/s; 0 (or less) means no pacing."""
-    return Pacer(rate) if rate > 0 else NoPacer()
+    def refused(self, pause: float, epoch: int | None = None) -> None:
+        self.refusals += 1
+        self.pause(pause)
+
+
+def pacer_for(rate: float, start: float | None = None) -> Pacer:
+    """The pacer for `rate` requests/s at most, starting at `start` (a rate learned
+    before) when given; 0 (or less) means no pacing."""
+    return Pacer(rate, start=start) if rate > 0 else NoPacer()
 
 
 __all__ = [
+    "DECREASE",
+    "DECREASE_FAST",
     "DEFAULT_BURST",
     "DEFAULT_RATE",
     "ERROR_BODY_BYTES",
+    "FAST_BELOW",
+    "FAST_MOST",
     "FLUSH_IDLE",
     "HOLD_MAX",
     "MAX_RESPONSE_BYTES",
+    "MIN_RATE",
     "PROBE",
     "READ_ATTEMPTS",
     "READ_RETRY",
+    "RECOVER",
     "REFRESH",
     "REQUEST_DEADLINE",
     "TOKEN_LIFETIME",

@@ -1,10 +1,12 @@
 """The HTTP side of `ShopClient`: one request, paced, authorised, retried per `policy`.
 
 Every request (GET or write, thumbnails too) first takes its turn from the shop's `Pacer`,
-then one of `max_concurrency` slots. A 429 pauses the pacer, so every request of the shop
-waits, for the server's `Retry-After` or `policy.READ_RETRY`'s backoff; a wait longer than
-the pacer's `hold_max` raises `RateLimited` at once (the caller reschedules its work). GETs
-are retried on `Offline`, `ServerError` and `RateLimited` up to `max_retries` times; writes
+then one of `max_concurrency` slots. The pacer learns the shop's limit from the answers:
+a 429 lowers its rate and pauses every request of the shop, for the server's `Retry-After`
+or `policy.READ_RETRY`'s backoff; a success raises the rate a step. A wait longer than the
+pacer's `hold_max` raises `RateLimited` at once (the caller reschedules its work). GETs are
+retried on `Offline` and `ServerError` up to `max_retries` times, and on a 429 until
+`RATE_LIMITED_TRIES` refusals in a row (a slow day makes a read wait, never fail); writes
 are sent once (`AnswerTooSlow`, a whole request past its deadline, is an `Offline`; an
 `AnswerTooLarge` is not retried). A 401/403 asks the `TokenProvider` for a new token and
 replays the request once (writes too: a refused request changed nothing).
@@ -45,6 +47,9 @@ Params = Mapping[str, object]
 # Decimals (say, in tracking-code options) go out as JSON numbers, as they came in.
 _encoder = msgspec.json.Encoder(decimal_format="number")
 IMAGE_REDIRECTS = 3  # hops a thumbnail URL may take (CDNs redirect)
+# 429s in a row one read may meet before it fails: the pacer halves its rate on each one
+# that finds it still too fast, so this many means the service refuses whatever the pace.
+RATE_LIMITED_TRIES = 12
 
 
 def wire_value(value: object) -> str:
@@ -88,7 +93,7 @@ class Transport:
         """One call; GETs are retried on Offline, 5xx and 429, writes are sent exactly once."""
         what = f"{method} {path}"
         attempts = 1 + (self.max_retries if method == "GET" else 0)
-        attempt, renewed = 1, False
+        attempt, renewed, refusals = 1, False, 0
         query = {k: wire_value(v) for k, v in (params or {}).items() if v is not None}
         content = _encoder.encode(body) if body is not None else None
         headers = {"Content-Type": "application/json"} if content is not None or json_header else {}
@@ -97,8 +102,9 @@ class Transport:
             request = self.http.build_request(
                 method, self._url(path, query, token.reveal()), content=content,
                 headers={**headers, **bearer(token)})
+            epoch = None
             try:
-                response = await self._send(request, what, attempt)
+                response, epoch = await self._send(request, what, attempt)
                 if response.is_success:
                     return response
                 error = error_for(response, what)
@@ -111,8 +117,13 @@ class Transport:
                              error.status)
                     continue
             if isinstance(error, RateLimited):
-                error = self._slow_down(error, attempt, pause=True)
-            retryable = isinstance(error, Offline | ServerError | RateLimited)
+                refusals += 1
+                error = self._slow_down(error, refusals, pause=True, epoch=epoch)
+                if method == "GET" and refusals < RATE_LIMITED_TRIES:
+                    # Not an attempt used up: the pacer has slowed down, the read waits.
+                    await self._before_retry(what, error, refusals, RATE_LIMITED_TRIES)
+                    continue
+            retryable = isinstance(error, Offline | ServerError)
             if attempt >= attempts or not retryable:
                 raise error
             await self._before_retry(what, error, attempt, attempts)
@@ -129,25 +140,38 @@ class Transport:
             tail = f"{httpx.QueryParams(query)}&{tail}"
         return f"{self._root}{path.lstrip('/')}?{tail}"
 
-    async def _send(self, request: httpx.Request, what: str, attempt: int) -> httpx.Response:
+    async def _send(self, request: httpx.Request, what: str,
+                    attempt: int) -> tuple[httpx.Response, int]:
+        """The response, and the pacer's epoch the request went in."""
         await self._take_turn(what)
+        epoch = self.pacer.epoch
         started = time.perf_counter()
         async with self.semaphore:
             response = await send(self.http, request, what, self.bounds)
         log.debug("%s -> %d (%.0f ms, attempt %d)", what, response.status_code,
                   (time.perf_counter() - started) * 1000, attempt)
-        return response
+        self._tell_pacer(response, epoch)
+        return response, epoch
+
+    def _tell_pacer(self, response: httpx.Response, epoch: int) -> None:
+        """A request the service let through raises the pace a step (a 429 lowers it in
+        `_slow_down`; a 5xx says nothing about the limit)."""
+        if response.status_code < 500 and response.status_code != 429:
+            self.pacer.accepted(epoch)
 
     async def _take_turn(self, what: str) -> None:
         await take_turn(self.pacer, what)
 
-    def _slow_down(self, error: RateLimited, attempt: int, *, pause: bool) -> RateLimited:
-        """A 429: how long to wait (the server's word, else backoff); pauses the whole shop.
-        A wait past `hold_max` is raised at once, never slept through here."""
+    def _slow_down(self, error: RateLimited, attempt: int, *, pause: bool,
+                   epoch: int | None = None) -> RateLimited:
+        """A 429: how long to wait (the server's word, else backoff); slows down and pauses
+        the whole shop. A wait past `hold_max` is raised at once, never slept through here."""
         wait = error.retry_after
         if wait is None:
             wait = self.read_retry.delay(attempt)
-        if pause:
+        if pause and error.status == 429:
+            self.pacer.refused(wait, epoch)
+        elif pause:  # our own pacer's hold (`HoldTooLong`), not the service's answer
             self.pacer.pause(wait)
         slowed = RateLimited(error.message, detail=error.detail, status=error.status,
                              retry_after=wait)
@@ -189,11 +213,15 @@ class Transport:
                 sent = target.copy_merge_params({"access_token": token.reveal()})
                 headers.update(bearer(token))
             request = self.http.build_request("GET", sent, headers=headers)
+            epoch = None
             try:
                 await self._take_turn(what)
+                epoch = self.pacer.epoch
                 async with self.semaphore:
                     response, body = await send_capped(self.http, request, what, max_bytes,
                                                        self.bounds.deadline)
+                if own:
+                    self._tell_pacer(response, epoch)
                 if response.is_success:
                     return body
                 location = response.headers.get("Location")
@@ -208,7 +236,7 @@ class Transport:
                 error = NotFound(detail=error.detail, status=error.status)
             elif isinstance(error, RateLimited):
                 # Only the shop's own 429 pauses the shop; another host's just waits here.
-                error = self._slow_down(error, attempt, pause=own)
+                error = self._slow_down(error, attempt, pause=own, epoch=epoch)
             retryable = isinstance(error, Offline | ServerError | RateLimited)
             if attempt >= attempts or not retryable:
                 raise error

@@ -33,7 +33,7 @@ from sellerdesk.services.outbox import OutboxService
 from sellerdesk.services.pending import PendingWrites
 from sellerdesk.services.sync import SyncService
 from sellerdesk.services.tracking import TrackingService
-from sellerdesk.store import Store
+from sellerdesk.store import Store, StoreError
 from sellerdesk.store.outbox import OutboxChange, OutboxEvent
 
 if TYPE_CHECKING:
@@ -154,6 +154,7 @@ class Session:
         self.grants = grants or GrantKeeper()
         self._watch = watch
         self._late: _LateClient | None = None  # the client, until made (`open`)
+        self._pace_kept: float | None = None  # the learned rate the store held at open
         self.pending = PendingWrites(store)  # before any write: it follows every one
 
         async def probe() -> object:  # the client is read when probing, not made here
@@ -192,7 +193,8 @@ class Session:
         install_redaction(*(token.secrets() if isinstance(token, OAuthGrant) else (token,)))
         store = await Store.open_async(address.profile, data_dir=data_dir)
         grants = GrantKeeper(save_grant)
-        pacer = pacer_for(request_rate() if rate is None else rate)
+        kept = await _learned_pace(store, address)
+        pacer = pacer_for(request_rate() if rate is None else rate, start=kept)
         session: Session | None = None
 
         def make() -> ShopClient:
@@ -214,6 +216,7 @@ class Session:
         late = _LateClient(pacer, make)
         session = cls(address, cast("ShopClient", late), store, grants=grants)
         session._late = late
+        session._pace_kept = kept
         try:
             await session.pending.load()
         except BaseException:
@@ -271,10 +274,34 @@ class Session:
                 if self._late is None or self._late.made is not None:  # never made: no-op
                     await self.client.aclose()
             finally:
+                await self._remember_pace()
                 await self.store.aclose()
+
+    async def _remember_pace(self) -> None:
+        """Keep the rate the pacer learned for the next run (or forget one it outgrew)."""
+        learned = self.client.pacer.learned
+        if learned == self._pace_kept:
+            return
+        try:
+            await self.store.run(self.store.pace.remember, _pace_key(self.address), learned)
+        except StoreError as exc:  # a nicety: the next run learns it again
+            log.warning("could not keep the learned request rate: %s", exc)
 
     def __repr__(self) -> str:
         return f"Session({self.address!r})"
+
+
+def _pace_key(address: ShopAddress) -> str:
+    """Whose limit a learned rate is: the service and the shop (not the profile's name)."""
+    return f"{address.base_url.rstrip('/')}#{address.shop_id}"
+
+
+async def _learned_pace(store: Store, address: ShopAddress) -> float | None:
+    try:
+        return await store.run(store.pace.learned, _pace_key(address))
+    except StoreError as exc:
+        log.warning("could not read the learned request rate: %s", exc)
+        return None
 
 
 def _host(base_url: str) -> str:

@@ -6,6 +6,10 @@ the session's one pacer, so side by side they only keep its slots full. Each fai
 stage whose requests fail is reported failed with the error's words, the others carry on, and
 only a resource whose stage succeeded gets a new "last synced" time in the store. A record a
 stage cannot read is skipped, logged by id and listed in the report (`SyncReport.skipped`).
+A slow service never fails a stage: its 429s slow the pacer and the reads wait (api/
+transport.py). Only a pause longer than a request may hold its turn (`policy.HOLD_MAX`)
+ends a stage, and only when the caller set no `deadline` it would end before: with one, the
+stage waits the pause out and runs again.
 
 Few requests (docs/decisions.md, "Sync"):
 - shop and categories: on a full sync, the first time, or when their copy is older than
@@ -32,6 +36,7 @@ import contextlib
 import enum
 import functools
 import logging
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
@@ -39,7 +44,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sellerdesk.api.enums import OrderOrder, QuestionOrder, ThreadOrder
-from sellerdesk.api.errors import ApiError, AuthError, NotFound
+from sellerdesk.api.errors import ApiError, AuthError, NotFound, RateLimited
 from sellerdesk.api.models import Order, Question, SearchEnvelope, Skipped, Thread
 from sellerdesk.api.paging import Fetch, paginate, paginate_thread
 from sellerdesk.services.access import Access
@@ -268,6 +273,8 @@ class SyncService:
         self._parallel = parallel
         self._access = access
         self._clock = clock
+        self._monotonic: Callable[[], float] = time.monotonic
+        self._sleep: Callable[[float], Awaitable[object]] = asyncio.sleep
         self._lock = asyncio.Lock()
         # (server's thread total - cached threads, server's unanswered - cached unanswered)
         # after the last whole walk: records the server lists but we cannot read keep it
@@ -291,20 +298,23 @@ class SyncService:
         return {r: times.get(r.value) for r in Resource}
 
     async def sync(self, *, full: bool = False,
-                   on_progress: Callable[[SyncProgress], object] | None = None) -> SyncReport:
+                   on_progress: Callable[[SyncProgress], object] | None = None,
+                   deadline: float | None = None) -> SyncReport:
         """Refresh everything; only one sync runs at a time (a second call waits for it).
 
         Returns the report of every stage. Raises the first stage's error only when no
         stage succeeded (offline, the token refused...) or when the disk is full (after
         every stage had its chance), and at once, without a request, while the shop
-        refuses our token."""
+        refuses our token. `deadline` (a `time.monotonic()` instant): a stage that meets a
+        pause of the service's ending before it waits and runs again; without one such a
+        stage fails at once (the window's refresh reschedules itself for the pause's end)."""
         refused = self._access.refusal() if self._access is not None else None
         if refused is not None:
             raise refused
         async with self._lock:
             report = SyncReport(full=full)
             try:
-                return await self._sync_all(report, full, on_progress)
+                return await self._sync_all(report, full, on_progress, deadline)
             except asyncio.CancelledError:
                 report.cancelled = True
                 raise
@@ -316,7 +326,8 @@ class SyncService:
                 self.finished.emit(report)
 
     async def _sync_all(self, report: SyncReport, full: bool,
-                        on_progress: Callable[[SyncProgress], object] | None) -> SyncReport:
+                        on_progress: Callable[[SyncProgress], object] | None,
+                        deadline: float | None = None) -> SyncReport:
 
         def progress(stage: str, done: int, total: int | None) -> None:
             p = SyncProgress(stage, done, total)
@@ -370,7 +381,7 @@ class SyncService:
             async with asyncio.TaskGroup() as group:
                 for stage in STAGES:
                     if due[stage]:
-                        group.create_task(self._stage(stage, work[stage], report),
+                        group.create_task(self._stage(stage, work[stage], report, deadline),
                                           name=f"sync-{stage}")
         except BaseExceptionGroup as group_error:  # a bug in a stage: raised as itself
             raise group_error.exceptions[0] from None
@@ -399,15 +410,31 @@ class SyncService:
         return last is None or self._clock() - last >= CATALOGUE_EVERY
 
     async def _stage(self, stage: str, run: Callable[[], Awaitable[int]],
-                     report: SyncReport) -> None:
-        """Run one stage; a known failure (the service's, the disk's) is its result alone."""
-        try:
-            count = await run()
-        except (ApiError, StoreError) as exc:
-            log.warning("sync: stage %s failed: %r", stage, exc)
-            report.results[stage] = StageResult(stage, StageState.FAILED, error=exc)
+                     report: SyncReport, deadline: float | None = None) -> None:
+        """Run one stage; a known failure (the service's, the disk's) is its result alone.
+        A pause of the service's that ends before `deadline` is waited out, and the stage
+        runs again (what it stored stays; it reads from the start)."""
+        while True:
+            try:
+                count = await run()
+            except RateLimited as exc:
+                wait = exc.retry_after
+                if deadline is None or wait is None or self._monotonic() + wait >= deadline:
+                    self._stage_failed(stage, exc, report)
+                    return
+                log.info("sync: stage %s waits %.0f s for the service's pause", stage, wait)
+                await self._sleep(wait)
+                continue
+            except (ApiError, StoreError) as exc:
+                self._stage_failed(stage, exc, report)
+                return
+            report.results[stage] = StageResult(stage, StageState.OK, count)
             return
-        report.results[stage] = StageResult(stage, StageState.OK, count)
+
+    @staticmethod
+    def _stage_failed(stage: str, error: ApiError | StoreError, report: SyncReport) -> None:
+        log.warning("sync: stage %s failed: %r", stage, error)
+        report.results[stage] = StageResult(stage, StageState.FAILED, error=error)
 
     # -- threads and their conversations ---------------------------------------------------
 

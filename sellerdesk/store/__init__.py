@@ -1,4 +1,5 @@
-"""Local SQLite store of one profile: cache, offline search and the outbox. Imports no Qt.
+"""Local SQLite store of one profile: cache, offline search, the outbox and the learned
+request pace. Imports no Qt.
 
     store = await Store.open_async("main")          # GUI: opened on the writer thread
     rows = await store.run(store.cache.orders, OrderFilter(paid=True), limit=200)
@@ -33,6 +34,7 @@ from sellerdesk.store.db import (
 )
 from sellerdesk.store.notified import Notified
 from sellerdesk.store.outbox import Observer, Outbox, OutboxChange
+from sellerdesk.store.pace import PaceMemory
 from sellerdesk.store.search import Search
 from sellerdesk.store.stats import StatsReader
 
@@ -58,6 +60,7 @@ class Store:
         self.outbox = Outbox(db)
         self.stats = StatsReader(db)
         self.notified = Notified(db)
+        self.pace = PaceMemory(db)
 
     @classmethod
     def open(cls, profile: str, *, data_dir: Path | None = None) -> Store:

@@ -171,5 +171,11 @@ _V6_FAILED_READS = _steps(
     "ALTER TABLE outbox ADD COLUMN failed_reads INTEGER NOT NULL DEFAULT 0",
 )
 
+# v7: the request rate the shop's service was last found to allow (`store/pace.py`), so
+# the next run starts at the pace it learned instead of learning it again from 429s.
+_V7_PACE = _steps(
+    "CREATE TABLE pace (key TEXT PRIMARY KEY, rate REAL NOT NULL, learned_at TEXT NOT NULL)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (_V1_CACHE, _V2_OUTBOX, _V3_SEARCH, _V4_NOTIFIED,
-                                     _order_keys, _V6_FAILED_READS)
+                                     _order_keys, _V6_FAILED_READS, _V7_PACE)

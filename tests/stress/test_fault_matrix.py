@@ -69,7 +69,10 @@ class Cell:
 CELLS = [
     Cell("latency_2s", Offline, {"latency_ms": 2000}, timeout=0.5, rounds=1, offline=True),
     Cell("http_503_30pct", ServerError, {"error_rate": 0.3, "error_status": 503}),
-    Cell("http_429_retry_after", RateLimited, {"rate_limit_rate": 0.3, "retry_after": 1},
+    # 429s no longer fail a sync (issue 24): its reads wait them out. Under the limit the
+    # pacer takes these random 429s for a low limit and goes down to its floor (0.5/s):
+    # minutes, so that variant runs with --slow (docs/decisions.md, "Pacing to the limit").
+    Cell("http_429_retry_after", None, {"rate_limit_rate": 0.3, "retry_after": 1},
          rounds=3),
     Cell("dropped_30pct", Offline, {"drop_rate": 0.3}, offline=True),
     Cell("malformed_json_30pct", BadResponse, {"malformed_rate": 0.3}),
@@ -119,7 +122,7 @@ async def _sync_and_drain(session: Session, sb: Sandbox, cell: Cell) -> list[Api
 
 
 FIELD_RATE = 5.0  # the field's limit, and the app's own pace
-LIMITED_BY_DEFAULT = {"http_429_retry_after"}  # where the limiter meets the fault itself
+LIMITED_BY_DEFAULT: set[str] = set()  # cells whose limited variant runs without --slow
 
 
 async def _limit(sb: Sandbox, limited: bool) -> None:
@@ -169,7 +172,7 @@ async def test_fault_cell(cell: Cell, limited: bool, fresh_sandbox: Sandbox,
             assert auth_messages and await session.outbox.paused()
             for message in auth_messages:
                 assert_for_a_person(message, sb.token)
-        if cell.expected is RateLimited:
+        if "rate_limit_rate" in cell.faults:  # the sync waits 429s out; the outbox:
             limited = [e for e in entries if e.state is OutboxState.QUEUED
                        and e.last_error == RateLimited.default_message]
             for e in limited:  # the outbox waits as long as Retry-After asked

@@ -38,6 +38,7 @@ from sellerdesk.api.errors import (
     ServerError,
 )
 from sellerdesk.api.models import TrackingCodeChanges, TrackingCodeDraft
+from sellerdesk.api.transport import RATE_LIMITED_TRIES
 from sellerdesk.policy import READ_ATTEMPTS, READ_RETRY, Backoff, NoPacer
 
 from .fakes import FakeClock, fake_pacer
@@ -324,13 +325,15 @@ async def test_by_default_a_read_is_tried_read_attempts_times() -> None:
 
 
 async def test_rate_limit_exhausted_reports_retry_after() -> None:
+    # A 429 uses up no attempt (the pacer slows down, the read waits): only a service that
+    # refuses RATE_LIMITED_TRIES times in a row fails the read.
     rec = Recorder(ok({"message": "Too many requests", "error": "too_many_requests"}, 429,
                       **{"Retry-After": "7"}))
     client, sleeps = make(rec, max_retries=1)
     async with client:
         with pytest.raises(RateLimited) as info:
             await client.categories()
-    assert info.value.retry_after == 7.0 and len(rec.requests) == 2
+    assert info.value.retry_after == 7.0 and len(rec.requests) == RATE_LIMITED_TRIES
     assert sleeps == []  # the pacer's pause did the waiting
 
 
