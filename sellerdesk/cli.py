@@ -48,7 +48,7 @@ SUBCOMMANDS = ("sync", "questions", "answer", "delete-question", "ship", "invoic
 EPILOG = """\
 exit codes:
   0  done: everything asked for was done (a write: sent and applied)
-  1  error: not done (a write: not saved, nothing queued), or every sync stage failed
+  1  error: not done (a write: not saved, or refused by the shop), every sync stage failed
   2  usage: the command line itself is wrong; nothing ran
   3  queued: saved in the outbox, not yet sent (offline, the service busy, the disk full)
   4  authentication: the access token is missing or was refused
