@@ -13,7 +13,7 @@ from sellerdesk.commands.base import (
     store_trouble,
     write,
 )
-from sellerdesk.commands.codes import DONE, ERROR, NOT_FOUND, PARTIAL, USAGE
+from sellerdesk.commands.codes import AUTH, DONE, ERROR, NOT_FOUND, PARTIAL, USAGE
 from sellerdesk.commands.outbox import name_unsent
 from sellerdesk.commands.output import end_progress, progress, say, warn
 from sellerdesk.services.convert import load_all
@@ -62,6 +62,8 @@ async def cmd_sync(args: argparse.Namespace) -> int:
         say("\n".join(lines[:len(lines) - len(failed)]))
         for line in failed:
             warn(line)
+        if any(isinstance(r.error, AuthError) for r in report.failed):
+            return AUTH  # the stages that need the token failed: a new one is the remedy
         left = await _flush_after_sync(s)
         return PARTIAL if failed or left else DONE
     return await run(args, body)

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from tests.support import http
 from tests.support.cli import cli_env, run_cli
 from tests.support.sandbox import Sandbox
 
@@ -154,3 +155,56 @@ def test_a_flush_that_leaves_changes_waiting_exits_7_naming_each(small: Sandbox,
     assert (code, out.strip()) == (DONE, "nothing waiting: every change was sent"), err
     code, out, err = cli(sb, data, "sync")
     assert code == DONE, out + err
+
+
+@pytest.mark.parametrize("args", [("sync", "now"), ("questions", "--all"), ("export", "orders"),
+                                  ("invoice", "1", "--number", "1")])
+def test_usage_errors_of_every_family_exit_2(args: tuple[str, ...], tmp_path: Path) -> None:
+    r = subprocess.run([sys.executable, "-m", "sellerdesk", "--base-url", "http://127.0.0.1:9",
+                        "--shop-id", "1", "--data-dir", str(tmp_path / "data"), *args],
+                       capture_output=True, text=True, env=cli_env("unused"), timeout=60)
+    assert r.returncode == USAGE, r.stderr
+    assert not (tmp_path / "data").exists()
+
+
+def test_the_codes_each_family_can_give_that_other_tests_do_not(small: Sandbox,
+                                                               tmp_path: Path) -> None:
+    """4 for sync, ship and tracking; 5 from answer and ship themselves; 1 for a write the
+    shop refused (kept as failed) and for an export that cannot be written."""
+    sb, data = small, tmp_path / "data"
+    wrong = "wrong-token-5d2e"
+    order, ship_id = pending_order(sb)
+    code_id = sb.get("/metrics").json()[0]["id"]
+    assert cli(sb, data, "sync", token=wrong)[0] == AUTH
+    assert cli(sb, data, "ship", order["id"], str(ship_id), "--status", "in_progress",
+               token=wrong)[0] == AUTH
+    code, out, err = cli(sb, data, "tracking", "delete", str(code_id), token=wrong)
+    assert code == AUTH and out.startswith("queued, not sent"), out + err
+    code, out, _ = cli(sb, data, "outbox", "--discard", rows(cli(sb, data, "outbox")[1])[0][0])
+    assert code == DONE, out
+
+    # answer: the question was answered elsewhere with another text meanwhile.
+    (qid,) = unanswered(sb, 1)
+    http.put(f"{sb.api}/questions/{qid}", params={"access_token": sb.token},
+             json={"answer": "Otra"}, timeout=10).raise_for_status()
+    code, out, err = cli(sb, data, "answer", str(qid), "Nuestra")
+    assert code == CONFLICT and out.startswith("conflict"), out + err
+
+    # ship: read here (first ship), then changed elsewhere, then shipped again from here.
+    args = ("ship", order["id"], str(ship_id))
+    assert cli(sb, data, *args, "--status", "in_progress")[0] == DONE
+    http.put(f"{sb.api}/orders/{order['id']}/shippings/{ship_id}",
+             params={"access_token": sb.token}, json={"status": "pickup"},
+             timeout=10).raise_for_status()
+    code, out, err = cli(sb, data, *args, "--status", "on_route")
+    assert code == CONFLICT and out.startswith("conflict"), out + err
+
+    # invoice: refused by the shop (invoiced without a number): 1, kept as failed.
+    other = next(o["id"] for o in sb.get("/orders/search", limit=5).json()["results"]
+                 if o["id"] != order["id"])  # not behind the conflict (in order per record)
+    code, out, err = cli(sb, data, "invoice", other, "--number", " ", "--type", "A")
+    assert code == ERROR and out.startswith("refused"), out + err
+
+    code, out, err = cli(sb, data, "export", "orders", "--csv",
+                         str(tmp_path / "no-such-folder" / "o.csv"))
+    assert code == ERROR and "Could not write" in err, out + err
