@@ -8,6 +8,7 @@ from typing import Any
 from sellerdesk.commands.base import (
     SENT_BY,
     CommandError,
+    after_store_error,
     auth_words,
     flat,
     outcome,
@@ -87,6 +88,9 @@ async def _discard(s: Session, wanted: str) -> int:
     entry = await _find(s, wanted)
     try:
         await s.outbox.discard(entry.id)
+    except StoreError as exc:
+        raise CommandError(f"Not discarded: {store_trouble(exc)}; change "
+                           f"{entry.id[:SHORT_ID]} is still in the outbox.") from None
     except OutboxStateError:
         raise CommandError(f"Change {entry.id[:SHORT_ID]} may already be on its way; run "
                            "`sellerdesk outbox --flush` to settle it first.") from None
@@ -102,7 +106,10 @@ async def _retry(s: Session, wanted: str) -> int:
         await s.outbox.resolve(entry.id, Resolution.KEEP_LOCAL)
     else:
         await s.outbox.retry(entry.id)  # failed: queued again; waiting: now, not later
-    await s.outbox.flush()
+    try:
+        await s.outbox.flush()
+    except StoreError as exc:  # still in the outbox: say how far it got
+        return await after_store_error(s, entry, exc)
     after = await s.store.run(s.store.outbox.get, entry.id)
     return outcome(after, await s.outbox.paused())
 
