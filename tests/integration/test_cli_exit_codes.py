@@ -208,3 +208,43 @@ def test_the_codes_each_family_can_give_that_other_tests_do_not(small: Sandbox,
     code, out, err = cli(sb, data, "export", "orders", "--csv",
                          str(tmp_path / "no-such-folder" / "o.csv"))
     assert code == ERROR and "Could not write" in err, out + err
+
+
+@pytest.fixture
+def hostile() -> Iterator[str]:
+    """A loopback server answering every GET with a 100,000-digit number in the body."""
+    import http.server
+    import threading
+
+    body = (b'{"paging": {"total": ' + b"9" * 100_000 + b', "offset": 0, "limit": 50}, '
+            b'"results": [], "id": ' + b"9" * 100_000 + b"}")
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_sync_of_answers_it_cannot_read_is_not_0(hostile: str, tmp_path: Path) -> None:
+    r = subprocess.run([sys.executable, "-m", "sellerdesk", "--base-url", hostile, "--shop-id",
+                        "1", "--data-dir", str(tmp_path / "data"), "sync"],
+                       capture_output=True, text=True, env=cli_env("a-token"), timeout=180)
+    assert r.returncode in (ERROR, PARTIAL), r.stdout + r.stderr
+    for stage in ("shop", "categories", "tracking"):
+        assert f"{stage} not synced: The shop service sent an answer SellerDesk could not " \
+               "read." in r.stderr, r.stderr
