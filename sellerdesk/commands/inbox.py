@@ -7,6 +7,7 @@ import argparse
 from sellerdesk.commands.base import (
     CommandError,
     as_of,
+    auth_words,
     flat,
     reason,
     run,
@@ -19,6 +20,7 @@ from sellerdesk.commands.output import end_progress, progress, say, warn
 from sellerdesk.services.convert import load_all
 from sellerdesk.services.intents import Intent
 from sellerdesk.services.session import Session
+from sellerdesk.services.sign_in import GRANT_REFUSED
 from sellerdesk.services.sync import SyncProgress, report_lines
 from sellerdesk.services.types import (
     ApiError,
@@ -60,8 +62,8 @@ async def cmd_sync(args: argparse.Namespace) -> int:
         lines = report_lines(report)  # counts, skipped records, then the failed stages
         failed = lines[len(lines) - len(report.failed):] if report.failed else []
         say("\n".join(lines[:len(lines) - len(failed)]))
-        for line in failed:
-            warn(line)
+        for line in failed:  # a refused grant in the command line's words (exit 4 below)
+            warn(line.replace(GRANT_REFUSED, auth_words(GRANT_REFUSED)))
         if any(isinstance(r.error, AuthError) for r in report.failed):
             return AUTH  # the stages that need the token failed: a new one is the remedy
         left = await _flush_after_sync(s)
