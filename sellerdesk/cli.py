@@ -3,7 +3,8 @@
 Exit codes: 0 done, 1 other error, 2 usage (the command line itself is wrong), 3 queued
 (saved, not yet sent: offline or the service busy), 4 authentication (token missing or
 refused), 5 conflict (the server's record moved on; both versions kept), 6 not found (the
-question, order, tracking code or outbox entry does not exist; nothing was queued).
+question, order, tracking code or outbox entry does not exist; nothing was queued), 7 partly
+done (some sync stages or some changes were not done; each is named on stderr).
 
 Everything printed goes through `safe_text.for_terminal` (server words cannot drive the
 terminal); a closed pipe ends the output quietly with the command's own exit code.
@@ -34,6 +35,7 @@ from sellerdesk.commands.codes import (
     DONE,
     ERROR,
     NOT_FOUND,
+    PARTIAL,
     QUEUED,
     USAGE,
 )
@@ -45,13 +47,14 @@ SUBCOMMANDS = ("sync", "questions", "answer", "delete-question", "ship", "invoic
 
 EPILOG = """\
 exit codes:
-  0  done (a write was sent and applied)
-  1  other error
-  2  usage: the command line itself is wrong
-  3  queued: saved, not yet sent (offline, or the service is busy)
+  0  done: everything asked for was done (a write: sent and applied)
+  1  error: not done (a write: not saved, or refused by the shop), every sync stage failed
+  2  usage: the command line itself is wrong; nothing ran
+  3  queued: saved in the outbox, not yet sent (offline, the service busy, the disk full)
   4  authentication: the access token is missing or was refused
   5  conflict: the record changed elsewhere; both versions are kept
-  6  not found: no such question, order, tracking code or outbox entry
+  6  not found: no such question, order, tracking code or outbox entry; nothing queued
+  7  partly done: some sync stages or some changes were not done (each named on stderr)
 
 The token comes from SELLERDESK_TOKEN or the keyring. A token other than one the shop
 refused resumes the queue it paused. SELLERDESK_LOG_DEBUG=all logs every library at DEBUG
@@ -270,12 +273,33 @@ def _check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         parser.error("--base-url and --shop-id are for commands; the window asks for a shop")
 
 
+def not_text(args: Sequence[str]) -> str | None:
+    """A sentence about the first argument that is not valid text, or None.
+
+    Bytes that are not UTF-8 reach Python as lone surrogates (surrogateescape): they could
+    be neither saved nor sent, and would fail deep inside with a codec error."""
+    for arg in args:
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            return (f'the argument "{shown}" is not valid text: it holds bytes that are not '
+                    "UTF-8. Nothing was run; give it again as UTF-8 text.")
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     startup.hold_collections()  # resumed once a command is parsed, or the window is up
     from sellerdesk.logs import protect
 
     protect()  # first: nothing may log a token before the redaction is in place
     args_list = list(sys.argv[1:] if argv is None else argv)
+    problem = not_text(args_list)
+    if problem is not None:  # before anything reads, logs or saves an argument
+        from sellerdesk.commands.output import warn
+
+        warn(f"sellerdesk: {problem}")
+        return USAGE
     if args_list[:1] == ["sandbox"]:  # the bundled sandbox, for `--demo` inside a bundle
         startup.resume_collections()
         from sellerdesk.sandbox.cli import main as sandbox_main
@@ -332,5 +356,5 @@ def _run_command(args: argparse.Namespace, log_file: Path | None) -> int:
 if __name__ == "__main__":
     sys.exit(main())
 
-__all__ = ["AUTH", "CONFLICT", "DONE", "ERROR", "NOT_FOUND", "QUEUED", "USAGE", "base_url",
-           "build_parser", "main"]
+__all__ = ["AUTH", "CONFLICT", "DONE", "ERROR", "NOT_FOUND", "PARTIAL", "QUEUED", "USAGE",
+           "base_url", "build_parser", "main", "not_text"]

@@ -13,6 +13,7 @@ from sellerdesk.commands.output import say, warn
 from sellerdesk.services.session import Session, ShopAddress
 from sellerdesk.services.shops import Shops
 from sellerdesk.services.sign_in import GRANT_REFUSED
+from sellerdesk.services.sync import without_promise
 from sellerdesk.services.types import (
     ApiError,
     AuthError,
@@ -23,7 +24,12 @@ from sellerdesk.services.types import (
     OutboxState,
     SaveGrant,
     StoreError,
+    StoreFullError,
 )
+
+# Who sends what waits in the outbox: this process ends after its one try.
+SENT_BY = ("it is sent by `sellerdesk outbox --flush`, `sellerdesk sync` or the next write "
+           "command, or by the SellerDesk window while it runs")
 
 
 class CommandError(Exception):
@@ -169,6 +175,19 @@ async def as_of(session: Session, key: str) -> None:
     warn(f"as of {synced:%Y-%m-%d %H:%M} UTC ({int(age.total_seconds() // 60)} min ago)")
 
 
+def reason(text: str | None, default: str = "waiting to be sent") -> str:
+    """An entry's last error in words that promise nothing this process will not do."""
+    return without_promise(text or default).rstrip(".")
+
+
+def store_trouble(exc: StoreError) -> str:
+    """What went wrong with the local store, without claiming what was (not) saved: the
+    store's own messages say "could not save this change", true only before a commit."""
+    if isinstance(exc, StoreFullError):
+        return "the disk is full"
+    return f"the local data could not be written ({exc.message.rstrip('.')})"
+
+
 def outcome(entry: OutboxEntry | None, paused: str | None) -> int:
     """Exit code and message for a write that was queued and tried once."""
     if entry is None:
@@ -189,18 +208,51 @@ def outcome(entry: OutboxEntry | None, paused: str | None) -> int:
     if entry.state is OutboxState.FAILED:
         say(f"refused: {entry.last_error or ''}")
         return ERROR
-    say(f"queued: {entry.last_error or 'waiting to be sent'} "
-        "(it goes out with `sellerdesk outbox --flush` or when SellerDesk next runs)")
+    say(f"queued: {reason(entry.last_error)} ({SENT_BY})")
     return QUEUED
 
 
 async def write(session: Session, submit: Callable[[], Awaitable[OutboxEntry]]) -> int:
-    """Queue a write, try to send it now, and report how it ended."""
-    entry = await submit()
-    await session.outbox.flush()
+    """Queue a write, try to send it now, and report how it ended: what the outbox holds."""
+    try:
+        entry = await submit()
+    except StoreError as exc:  # the intent's commit failed: nothing is in the outbox
+        advice = " Free some disk space and try again." if isinstance(
+            exc, StoreFullError) else ""
+        raise CommandError(f"Not saved: {store_trouble(exc)}; nothing was queued.{advice}",
+                           ERROR) from None
+    try:
+        await session.outbox.flush()
+    except StoreError as exc:  # saved: the outbox says how far it got
+        return await after_store_error(session, entry, exc)
     after = await session.store.run(session.store.outbox.get, entry.id)
     return outcome(after, await session.outbox.paused())
 
 
-__all__ = ["CommandError", "as_of", "auth_words", "flat", "open_session", "outcome",
-           "profile_name", "reconnect_hint", "resolve", "run", "shop_name", "write"]
+async def after_store_error(session: Session, entry: OutboxEntry, exc: StoreError) -> int:
+    """The exit code and words for a saved write whose sending stopped because the store
+    refused a later change (marking it sent or done, a cache copy): read the outbox again."""
+    trouble = store_trouble(exc)
+    after: OutboxEntry | None = None
+    try:
+        after = await session.store.run(session.store.outbox.get, entry.id)
+        paused = await session.outbox.paused()
+    except StoreError:  # saved (its commit returned); how far it got is unknown
+        after = None
+    else:
+        if after is None or after.state not in (OutboxState.QUEUED, OutboxState.SENDING):
+            code = outcome(after, paused)  # settled before the store failed
+            warn(f"note: {trouble}, so SellerDesk could not record everything it did.")
+            return code
+    if after is not None and after.state is OutboxState.QUEUED:
+        say(f"queued: saved in the outbox, not sent: {trouble} ({SENT_BY})")
+    else:  # marked as going out: it may have reached the shop before the store failed
+        say(f"queued: saved in the outbox; it may already be on the shop, but {trouble}, so "
+            "SellerDesk could not record it. The next `sellerdesk outbox --flush` reads the "
+            "shop first and sends it only if it is not there.")
+    return QUEUED
+
+
+__all__ = ["SENT_BY", "CommandError", "after_store_error", "as_of", "auth_words", "flat",
+           "open_session", "outcome", "profile_name", "reason", "reconnect_hint", "resolve",
+           "run", "shop_name", "store_trouble", "write"]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-DONE = 0  # done (a write: sent and applied)
-ERROR = 1  # any other error
+DONE = 0  # everything asked for was done (a write: sent and applied)
+ERROR = 1  # not done (a write: not saved); every sync stage failed; any other error
 USAGE = 2  # the command line itself is wrong
-QUEUED = 3  # saved, not yet sent (offline, or the service is busy)
+QUEUED = 3  # saved in the outbox, not yet sent (offline, the service busy, the disk full)
 AUTH = 4  # the access token is missing or was refused
 CONFLICT = 5  # the server's record moved on; both versions are kept
 NOT_FOUND = 6  # the question, order, tracking code or outbox entry does not exist
+PARTIAL = 7  # partly done: some sync stages or some changes were not done (named on stderr)
 
-__all__ = ["AUTH", "CONFLICT", "DONE", "ERROR", "NOT_FOUND", "QUEUED", "USAGE"]
+__all__ = ["AUTH", "CONFLICT", "DONE", "ERROR", "NOT_FOUND", "PARTIAL", "QUEUED", "USAGE"]

@@ -4,22 +4,35 @@ from __future__ import annotations
 
 import argparse
 
-from sellerdesk.commands.base import CommandError, as_of, flat, run, write
-from sellerdesk.commands.codes import DONE, NOT_FOUND, QUEUED, USAGE
-from sellerdesk.commands.output import end_progress, progress, say
+from sellerdesk.commands.base import (
+    CommandError,
+    as_of,
+    auth_words,
+    flat,
+    reason,
+    run,
+    store_trouble,
+    write,
+)
+from sellerdesk.commands.codes import AUTH, DONE, ERROR, NOT_FOUND, PARTIAL, USAGE
+from sellerdesk.commands.outbox import name_unsent
+from sellerdesk.commands.output import end_progress, progress, say, warn
 from sellerdesk.services.convert import load_all
 from sellerdesk.services.intents import Intent
 from sellerdesk.services.session import Session
+from sellerdesk.services.sign_in import GRANT_REFUSED
 from sellerdesk.services.sync import SyncProgress, report_lines
 from sellerdesk.services.types import (
     ApiError,
+    AuthError,
     IntentKind,
     NotFound,
-    Offline,
     OutboxEntry,
+    OutboxState,
     Question,
     QuestionFilter,
     Resource,
+    StoreError,
     ThreadStatus,
     entity_key,
 )
@@ -33,14 +46,40 @@ async def cmd_sync(args: argparse.Namespace) -> int:
 
         try:
             report = await s.sync.sync(on_progress=show)
-        except Offline as exc:
+        except AuthError:
             end_progress()
-            raise CommandError(exc.message, QUEUED) from None
+            raise  # exit 4, in the token's words
+        except ApiError as exc:  # every stage failed (the service's error says why)
+            end_progress()
+            raise CommandError(f"Nothing was synced: {reason(exc.message)}. The next sync "
+                               "tries again.", ERROR) from None
+        except StoreError as exc:
+            end_progress()
+            raise CommandError(f"The sync stopped: {store_trouble(exc)}, so the local copy "
+                               "is not up to date; what was saved before is kept.",
+                               ERROR) from None
         end_progress()
-        await s.outbox.flush()
-        say("\n".join(report_lines(report)))  # counts, then what could not be read or synced
-        return DONE
+        lines = report_lines(report)  # counts, skipped records, then the failed stages
+        failed = lines[len(lines) - len(report.failed):] if report.failed else []
+        say("\n".join(lines[:len(lines) - len(failed)]))
+        for line in failed:  # a refused grant in the command line's words (exit 4 below)
+            warn(line.replace(GRANT_REFUSED, auth_words(GRANT_REFUSED)))
+        if any(isinstance(r.error, AuthError) for r in report.failed):
+            return AUTH  # the stages that need the token failed: a new one is the remedy
+        left = await _flush_after_sync(s)
+        return PARTIAL if failed or left else DONE
     return await run(args, body)
+
+
+async def _flush_after_sync(s: Session) -> bool:
+    """Send what waits; True when changes are left waiting to be sent (each named)."""
+    try:
+        await s.outbox.flush()
+    except StoreError as exc:
+        warn(f"sellerdesk: sending the waiting changes stopped: {store_trouble(exc)}.")
+    waiting = await s.outbox.entries(states=(OutboxState.QUEUED, OutboxState.SENDING))
+    name_unsent(waiting)
+    return bool(waiting)
 
 
 async def cmd_questions(args: argparse.Namespace) -> int:

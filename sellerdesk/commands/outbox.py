@@ -5,9 +5,19 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from sellerdesk.commands.base import CommandError, auth_words, flat, outcome, run
-from sellerdesk.commands.codes import AUTH, CONFLICT, DONE, NOT_FOUND, QUEUED, USAGE
-from sellerdesk.commands.output import say
+from sellerdesk.commands.base import (
+    SENT_BY,
+    CommandError,
+    after_store_error,
+    auth_words,
+    flat,
+    outcome,
+    reason,
+    run,
+    store_trouble,
+)
+from sellerdesk.commands.codes import AUTH, CONFLICT, DONE, NOT_FOUND, PARTIAL, QUEUED, USAGE
+from sellerdesk.commands.output import say, warn
 from sellerdesk.services.intents import parse
 from sellerdesk.services.outbox_discard import DiscardOutcome
 from sellerdesk.services.session import Session
@@ -18,6 +28,7 @@ from sellerdesk.services.types import (
     OutboxState,
     OutboxStateError,
     Resolution,
+    StoreError,
 )
 
 SHORT_ID = 8  # characters of an entry's id shown in the list; any unique prefix is accepted
@@ -81,6 +92,9 @@ async def _discard(s: Session, wanted: str, force: bool) -> int:
     short = entry.id[:SHORT_ID]
     try:
         done = await s.outbox.discard(entry.id, force=force)
+    except StoreError as exc:
+        raise CommandError(f"Not discarded: {store_trouble(exc)}; change "
+                           f"{short} is still in the outbox.") from None
     except OutboxStateError:
         raise CommandError(f"Change {short} may already be on its way; run "
                            "`sellerdesk outbox --flush` to settle it first.") from None
@@ -110,9 +124,33 @@ async def _retry(s: Session, wanted: str) -> int:
         await s.outbox.resolve(entry.id, Resolution.KEEP_LOCAL)
     else:
         await s.outbox.retry(entry.id)  # failed: queued again; waiting: now, not later
-    await s.outbox.flush()
+    try:
+        await s.outbox.flush()
+    except StoreError as exc:  # still in the outbox: say how far it got
+        return await after_store_error(s, entry, exc)
     after = await s.store.run(s.store.outbox.get, entry.id)
     return outcome(after, await s.outbox.paused())
+
+
+def name_unsent(entries: list[OutboxEntry]) -> None:
+    """One sentence per change a flush left unsent, on stderr (exit 7 says "some")."""
+    for e in entries:
+        what = f"{e.id[:SHORT_ID]} ({describe_short(e)})"
+        if e.state is OutboxState.CONFLICT:
+            warn(f"conflict, not sent: {what}: {reason(e.last_error, '')}. Keep yours with "
+                 f"`sellerdesk outbox --retry {e.id[:SHORT_ID]}` or drop it with --discard.")
+        elif e.state is OutboxState.FAILED:
+            warn(f"refused, not sent: {what}: {reason(e.last_error, '')}. Send it again with "
+                 f"`sellerdesk outbox --retry {e.id[:SHORT_ID]}` or drop it with --discard.")
+        elif e.state is OutboxState.SENDING:
+            warn(f"not settled: {what} may be on the shop; the next `sellerdesk outbox "
+                 "--flush` reads the shop first and sends it only if it is not there.")
+        else:
+            warn(f"still waiting: {what}: {reason(e.last_error)} ({SENT_BY}).")
+
+
+def describe_short(entry: OutboxEntry) -> str:
+    return f"{entry.kind.value.replace('_', ' ')} for {entry.entity.replace(':', ' ')}"
 
 
 async def cmd_outbox(args: argparse.Namespace) -> int:
@@ -123,7 +161,11 @@ async def cmd_outbox(args: argparse.Namespace) -> int:
             return await _retry(s, args.retry)
         if args.flush:
             await s.outbox.retry_all_waiting()
-            await s.outbox.flush()
+            try:
+                await s.outbox.flush()
+            except StoreError as exc:  # what was saved stays saved: the listing says where
+                warn(f"sellerdesk: the flush stopped: {store_trouble(exc)}. Every change "
+                     "listed below is still in the outbox.")
         entries = await s.outbox.entries(states=UNFINISHED)
         paused = await s.outbox.paused()
         if paused:
@@ -133,13 +175,16 @@ async def cmd_outbox(args: argparse.Namespace) -> int:
             return DONE
         for e in entries:
             say(f"{e.id[:SHORT_ID]}\t{e.state.value}\t{e.kind.value}\t{e.entity}\t"
-                f"{flat(e.last_error or '', 60)}")
+                f"{flat(reason(e.last_error, ''), 60)}")
         if paused:
             return AUTH
         if any(e.state is OutboxState.CONFLICT for e in entries):
             return CONFLICT
+        if args.flush:  # asked to send everything; these were not
+            name_unsent(entries)
+            return PARTIAL
         return QUEUED
     return await run(args, body)
 
 
-__all__ = ["cmd_outbox", "describe"]
+__all__ = ["cmd_outbox", "describe", "describe_short", "name_unsent"]

@@ -8,17 +8,20 @@ from typing import Any
 import msgspec
 
 from sellerdesk.commands.base import CommandError, as_of, flat, run, write
-from sellerdesk.commands.codes import DONE, NOT_FOUND, QUEUED, USAGE
-from sellerdesk.commands.output import say
+from sellerdesk.commands.codes import DONE, ERROR, NOT_FOUND, USAGE
+from sellerdesk.commands.output import say, warn
+from sellerdesk.services.intents import UNSEEN, Intent
 from sellerdesk.services.session import Session
 from sellerdesk.services.types import (
     ApiError,
+    AuthError,
+    IntentKind,
     NotFound,
-    Offline,
     Resource,
     TrackingCode,
     TrackingCodeDraft,
     TrackingStatus,
+    entity_key,
 )
 
 
@@ -34,8 +37,9 @@ async def _list(s: Session, args: argparse.Namespace) -> int:
     return DONE
 
 
-async def _code(s: Session, code_id: int) -> TrackingCode:
-    """The code from the local copy, else from the shop (exit 6 when it has none)."""
+async def _code(s: Session, code_id: int) -> TrackingCode | None:
+    """The code from the local copy, else from the shop (exit 6 when it has none); None
+    when the shop cannot say now (offline, busy): the change is queued unseen."""
     code = await s.tracking.code(code_id)
     if code is not None:
         return code
@@ -43,9 +47,10 @@ async def _code(s: Session, code_id: int) -> TrackingCode:
         return await s.client.tracking_code(code_id)
     except NotFound:
         raise _no_code(code_id) from None
-    except Offline:
-        raise CommandError(f"Tracking code {code_id} is not in SellerDesk yet and the shop "
-                           "service cannot be reached; sync first.", QUEUED) from None
+    except AuthError:
+        raise
+    except ApiError:
+        return None
 
 
 def _no_code(code_id: int) -> CommandError:
@@ -68,12 +73,25 @@ async def _modify(s: Session, args: argparse.Namespace) -> int:
     changes: dict[str, Any] = {name: getattr(args, name) for name in
                                ("name", "code", "provider", "event", "status")
                                if getattr(args, name) is not None}
-    code = await _code(s, args.id)
-    if args.option:
-        changes["options"] = {**dict(code.options or {}), **dict(args.option)}
-    if not changes:
+    if not changes and not args.option:
         raise CommandError("Nothing to change: give --name, --code, --provider, --event, "
                            "--status or --option.", USAGE)
+    code = await _code(s, args.id)
+    if code is None:
+        if args.option:  # "keeping the others": which others is unknown without a read
+            raise CommandError(f"Tracking code {args.id} is not in SellerDesk yet and the "
+                               "shop service cannot be reached, so its other options are "
+                               "unknown; nothing was queued. Run `sellerdesk sync` first, or "
+                               "change it without --option.", ERROR)
+        warn(f"note: tracking code {args.id} is not in SellerDesk yet and the shop service "
+             "cannot tell now; the change is saved and checked against the shop before it "
+             "is sent.")
+        intent = Intent(tracking_id=args.id, changes=msgspec.to_builtins(changes),
+                        base=dict(UNSEEN))
+        return await write(s, lambda: s.outbox.submit(
+            IntentKind.TRACKING_MODIFY, entity_key("tracking", args.id), intent))
+    if args.option:
+        changes["options"] = {**dict(code.options or {}), **dict(args.option)}
     return await write(s, lambda: s.tracking.modify(code, **changes))
 
 

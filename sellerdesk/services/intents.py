@@ -72,6 +72,15 @@ class Check:
     created_id: int | None = None  # a tracking code found already created
 
 
+# `base` of a write queued offline for a record this device never read: nothing to compare
+# the server's version with; its check reads the record first, and a 404 is "no such record".
+UNSEEN: dict[str, Any] = {"seen": False}
+
+
+def is_unseen(intent: Intent) -> bool:
+    return intent.base is not None and intent.base.get("seen") is False
+
+
 def tracking_id_of(entity: str, intent: Intent) -> int | None:
     """The code's id: from the payload, or from the entity once its create went through."""
     if intent.tracking_id is not None:
@@ -156,11 +165,13 @@ async def _check_order(client: ShopClient, kind: IntentKind, intent: Intent) -> 
     Only the fields the write sets are compared: a shipping update without a tracking code
     keeps the server's, so another device's tracking code is no conflict for it."""
     assert intent.order_id is not None
+    unseen = is_unseen(intent)
     try:
         order = await client.order(intent.order_id)
     except NotFound:
-        return Check(Verdict.CONFLICT, None, "The order no longer exists.")
-    base = intent.base
+        return Check(Verdict.CONFLICT, None, f"The shop has no order {intent.order_id}; "
+                     "nothing was changed." if unseen else "The order no longer exists.")
+    base = None if unseen else intent.base  # queued unseen: no version to compare with
     if kind is IntentKind.INVOICE:
         inv = order.invoice
         server = {"invoiced": bool(inv and inv.invoiced), "number": (inv.number if inv else
@@ -175,6 +186,8 @@ async def _check_order(client: ShopClient, kind: IntentKind, intent: Intent) -> 
         ship = next((s for s in order.shippings or [] if s.id == intent.shipping_id), None)
         if ship is None:
             return Check(Verdict.CONFLICT, encode(order),
+                         f"Order {order.id} has no shipping {intent.shipping_id}; nothing "
+                         "was changed." if unseen else
                          "This shipping no longer exists on the order.")
         server = {"status": ship.status.value if ship.status else None}
         ours = {"status": intent.status}
@@ -206,6 +219,9 @@ async def _check_code(client: ShopClient, kind: IntentKind, entity: str,
     except NotFound:
         if kind is IntentKind.TRACKING_DELETE:
             return Check(Verdict.APPLIED)
+        if is_unseen(intent):
+            return Check(Verdict.CONFLICT, None, f"The shop has no tracking code {code_id}; "
+                         "nothing was changed.")
         return Check(Verdict.CONFLICT, None, "This tracking code was deleted elsewhere.")
     if kind is IntentKind.TRACKING_DELETE:
         return Check(Verdict.NOT_APPLIED)
@@ -260,5 +276,5 @@ async def send(client: ShopClient, kind: IntentKind, entity: str, intent: Intent
     return None
 
 
-__all__ = ["Check", "Intent", "Verdict", "check", "dump", "must_check", "parse", "send",
-           "tracking_id_of"]
+__all__ = ["UNSEEN", "Check", "Intent", "Verdict", "check", "dump", "is_unseen", "must_check",
+           "parse", "send", "tracking_id_of"]

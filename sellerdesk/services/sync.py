@@ -192,8 +192,22 @@ def ids_text(ids: Sequence[str | None], shown: int = 5) -> str:
     return f"{word} {', '.join(parts)}" if named else ", ".join(parts)
 
 
+# Words of the client's errors that promise what a one-shot process will not do: the
+# command line says itself when something is tried again (architecture rule 11).
+_PROMISES = ("; retrying shortly.", " Your work is kept and sent later.")
+
+
+def without_promise(message: str) -> str:
+    """`message` without the words that promise a retry ("retrying shortly")."""
+    for words in _PROMISES:
+        message = message.replace(words, ".")
+    return message
+
+
 def report_lines(report: SyncReport) -> list[str]:
-    """The report in English lines (the command line's `sync` output)."""
+    """The report in English lines (the command line's `sync` output): the counts and the
+    skipped records, then one line per failed stage (`report.failed`, in that order; the
+    command line prints those on stderr)."""
     lines = [f"synced: {report.orders} orders, {report.threads} threads, "
              f"{report.questions} questions, {report.tracking_codes} tracking codes, "
              f"{report.categories} categories"]
@@ -201,7 +215,8 @@ def report_lines(report: SyncReport) -> list[str]:
         ids = report.skipped_ids(kind)
         if ids:
             lines.append(skipped_text(kind, ids))
-    lines += [f"{r.stage} failed: {r.message}" for r in report.failed]
+    lines += [f"{r.stage} not synced: {without_promise(r.message)} The next sync tries it "
+              "again." for r in report.failed]
     return lines
 
 
@@ -689,4 +704,5 @@ def _count_tree(tree: Sequence[object]) -> int:
 
 __all__ = ["CATALOGUE_EVERY", "STAGES", "STAGE_RESOURCES", "RecordKind", "SkippedRecord",
            "StageResult", "StageState", "SyncProgress", "SyncReport", "SyncService",
-           "ids_text", "report_lines", "skipped_text", "walk_until_unchanged"]
+           "ids_text", "report_lines", "skipped_text", "walk_until_unchanged",
+           "without_promise"]
