@@ -19,9 +19,9 @@ from PySide6.QtGui import (
     QFont,
     QFontMetricsF,
     QImage,
+    QPagedPaintDevice,
     QPageLayout,
     QPageSize,
-    QPagedPaintDevice,
     QPainter,
     QPdfWriter,
     QPen,
@@ -311,9 +311,9 @@ def paint_slips(device: QPagedPaintDevice, slips: Sequence[Slip],
     counter = _Counter(device)
     painter = QPainter(device)
     try:
-        area = QRectF(device.pageLayout().paintRectPixels(device.resolution()))
+        area = QRectF(device.pageLayout().paintRectPixels(device.logicalDpiX()))
         area.moveTo(0, 0)
-        page = _Page(painter, area, device.resolution(), counter.new_page)
+        page = _Page(painter, area, device.logicalDpiX(), counter.new_page)
         for i, slip in enumerate(slips):
             if i:
                 page.next_page()
@@ -328,9 +328,9 @@ def paint_pick_list(device: QPagedPaintDevice, lines: Sequence[PickLine], orders
     counter = _Counter(device)
     painter = QPainter(device)
     try:
-        area = QRectF(device.pageLayout().paintRectPixels(device.resolution()))
+        area = QRectF(device.pageLayout().paintRectPixels(device.logicalDpiX()))
         area.moveTo(0, 0)
-        draw_pick_list(_Page(painter, area, device.resolution(), counter.new_page), lines,
+        draw_pick_list(_Page(painter, area, device.logicalDpiX(), counter.new_page), lines,
                        orders, options)
     finally:
         painter.end()
