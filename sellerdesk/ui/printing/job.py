@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QPagedPaintDevice
 
 from sellerdesk.services.printing import PrintJob, pick_list
@@ -14,7 +15,6 @@ from sellerdesk.ui.printing.render import (
     PrintOptions,
     paint_pick_list,
     paint_slips,
-    tr,
     write_pdf,
 )
 from sellerdesk.ui.widgets.formatting import current_locale
@@ -42,7 +42,8 @@ def paint(device: QPagedPaintDevice, kind: Kind, job: PrintJob, options: PrintOp
 
 def save_pdf(path: Path, kind: Kind, job: PrintJob, options: PrintOptions) -> int:
     """Write the job to `path` (whole or not at all); returns the pages."""
-    title = tr("Packing slips") if kind == "slips" else tr("Pick list")
+    title = (QCoreApplication.translate("Printing", "Packing slips") if kind == "slips"
+             else QCoreApplication.translate("Printing", "Pick list"))
     return write_pdf(path, lambda device: paint(device, kind, job, options), options.paper,
                      title)
 

@@ -37,10 +37,6 @@ PDF_DPI = 300  # text is vector either way; this is the grid the barcode's modul
 PAGE_SIZES = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("Printing", text)
-
-
 @dataclass(frozen=True)
 class PrintOptions:
     paper: str = "a4"  # "a4" or "letter" (see paper.paper_for)
@@ -52,6 +48,24 @@ class PrintOptions:
 def safe(text: str) -> str:
     """Buyer or shop text as drawn: one line, no controls, bidi isolated."""
     return one_line(text) if text else ""
+
+
+def words() -> dict[str, str]:
+    """The headings in the seller's language, read once per page header."""
+    return {
+        "slip": QCoreApplication.translate("Printing", "Packing slip"),
+        "continued": QCoreApplication.translate("Printing", "continued"),
+        "order": QCoreApplication.translate("Printing", "Order {id}"),
+        "date": QCoreApplication.translate("Printing", "Date: {date}"),
+        "ship_to": QCoreApplication.translate("Printing", "Ship to"),
+        "tracking": QCoreApplication.translate("Printing", "Tracking code"),
+        "quantity": QCoreApplication.translate("Printing", "Quantity"),
+        "price": QCoreApplication.translate("Printing", "Price"),
+        "item": QCoreApplication.translate("Printing", "Item"),
+        "pick_list": QCoreApplication.translate("Printing", "Pick list"),
+        "orders_count": QCoreApplication.translate("Printing", "Orders: {count}"),
+        "orders": QCoreApplication.translate("Printing", "Orders"),
+    }
 
 
 class _Page:
@@ -150,21 +164,22 @@ def draw_barcode(page: _Page, code: str, height_mm: float = 14.0,
 def draw_slip(page: _Page, slip: Slip, options: PrintOptions) -> None:
     """One order's slip from the top of a page; items that do not fit go on to the next."""
     loc = options.locale
+    w = words()
 
     def header(continued: bool) -> None:
         page.font(15, bold=True)
-        title = tr("Packing slip") + (" — " + tr("continued") if continued else "")
+        title = w["slip"] + (" — " + w["continued"] if continued else "")
         page.text(title, align=Qt.AlignmentFlag.AlignRight, advance=False)
         page.text(safe(slip.shop_name) or " ", width=page.area.width() * 0.6)
         page.font(10)
-        page.text(tr("Order {id}").format(id=safe(slip.order_id)))
-        page.text(tr("Date: {date}").format(date=format_date(slip.created, "long", loc)))
+        page.text(w["order"].format(id=safe(slip.order_id)))
+        page.text(w["date"].format(date=format_date(slip.created, "long", loc)))
         page.gap(2)
         page.rule()
 
     header(False)
     page.font(9, bold=True)
-    page.text(tr("Ship to"))
+    page.text(w["ship_to"])
     page.font(12, bold=True)
     page.text(safe(slip.buyer) or "—")
     page.font(10)
@@ -173,7 +188,7 @@ def draw_slip(page: _Page, slip: Slip, options: PrintOptions) -> None:
     page.gap(3)
     for code in slip.tracking_codes:
         page.font(9, bold=True)
-        page.text(tr("Tracking code"))
+        page.text(w["tracking"])
         page.font(11)
         page.text(safe(code))
         if code128.encodable(code):
@@ -202,15 +217,16 @@ def _items(page: _Page, slip: Slip, options: PrintOptions,
     price_w = page.mm(35) if options.prices else 0.0
     left = page.area.left()
     item_w = page.area.width() - qty_w - price_w
+    w = words()
 
     def heads() -> None:
         page.font(9, bold=True)
-        page.text(tr("Quantity"), x=left, width=qty_w - page.mm(3),
+        page.text(w["quantity"], x=left, width=qty_w - page.mm(3),
                   align=Qt.AlignmentFlag.AlignRight, advance=False)
         if options.prices:
-            page.text(tr("Price"), x=left + qty_w + item_w, width=price_w,
+            page.text(w["price"], x=left + qty_w + item_w, width=price_w,
                       align=Qt.AlignmentFlag.AlignRight, advance=False)
-        page.text(tr("Item"), x=left + qty_w, width=item_w)
+        page.text(w["item"], x=left + qty_w, width=item_w)
         page.rule()
 
     heads()
@@ -243,19 +259,20 @@ def draw_pick_list(page: _Page, lines: Sequence[PickLine], orders: int,
     qty_w = page.mm(24)
     orders_w = page.area.width() * 0.32
     item_w = page.area.width() - box_w - qty_w - orders_w
+    w = words()
 
     def header(continued: bool) -> None:
         page.font(15, bold=True)
-        page.text(tr("Pick list") + (" — " + tr("continued") if continued else ""))
+        page.text(w["pick_list"] + (" — " + w["continued"] if continued else ""))
         page.font(10)
-        page.text(tr("Orders: {count}").format(count=format_number(orders, loc)))
+        page.text(w["orders_count"].format(count=format_number(orders, loc)))
         page.gap(2)
         page.font(9, bold=True)
-        page.text(tr("Quantity"), x=left + box_w, width=qty_w - page.mm(3),
+        page.text(w["quantity"], x=left + box_w, width=qty_w - page.mm(3),
                   align=Qt.AlignmentFlag.AlignRight, advance=False)
-        page.text(tr("Orders"), x=left + box_w + qty_w + item_w, width=orders_w,
+        page.text(w["orders"], x=left + box_w + qty_w + item_w, width=orders_w,
                   advance=False)
-        page.text(tr("Item"), x=left + box_w + qty_w, width=item_w)
+        page.text(w["item"], x=left + box_w + qty_w, width=item_w)
         page.rule()
 
     header(False)
