@@ -213,11 +213,12 @@ def draw_slip(page: _Page, slip: Slip, options: PrintOptions) -> None:
 def _items(page: _Page, slip: Slip, options: PrintOptions,
            header: Callable[[bool], None]) -> None:
     loc = options.locale
-    qty_w = page.mm(24)
+    w = words()
+    page.font(9, bold=True)  # the quantity column is as wide as its heading needs
+    qty_w = max(page.mm(16), page.metrics.horizontalAdvance(w["quantity"]) + page.mm(4))
     price_w = page.mm(35) if options.prices else 0.0
     left = page.area.left()
     item_w = page.area.width() - qty_w - price_w
-    w = words()
 
     def heads() -> None:
         page.font(9, bold=True)
@@ -256,10 +257,11 @@ def draw_pick_list(page: _Page, lines: Sequence[PickLine], orders: int,
     loc = options.locale
     left = page.area.left()
     box_w = page.mm(10)
-    qty_w = page.mm(24)
+    w = words()
+    page.font(9, bold=True)
+    qty_w = max(page.mm(16), page.metrics.horizontalAdvance(w["quantity"]) + page.mm(4))
     orders_w = page.area.width() * 0.32
     item_w = page.area.width() - box_w - qty_w - orders_w
-    w = words()
 
     def header(continued: bool) -> None:
         page.font(15, bold=True)
