@@ -38,16 +38,17 @@ def test_500_packing_slips(sandbox: Sandbox, synced_data_dir: Path, tmp_path: Pa
     job = PrintJob(slips=tuple(slips), missing=())
     options = PrintOptions(paper="a4", note="Thank you for your order!", locale="en")
     out = tmp_path / "slips.pdf"
-    best = float("inf")
+    best = cpu = float("inf")
     for _ in range(3):
         gc.collect()
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         pages = save_pdf(out, "slips", job, options)
         best = min(best, time.perf_counter() - start)
+        cpu = min(cpu, time.process_time() - start_cpu)  # this process's share of a busy box
     assert pages == len(pypdf.PdfReader(out).pages) >= ORDERS
     per_read = read_s * ORDERS / len(every.slips)  # reading scaled to 500 orders
     bench.record("500 packing slips to PDF", best + per_read, "s",
                  target=value_at_most(TARGET_S),
-                 note=f"render {best:.2f} s + read {per_read:.2f} s (from "
+                 note=f"render {best:.2f} s ({cpu:.2f} s CPU) + read {per_read:.2f} s (from "
                       f"{len(every.slips)} orders, scaled); {pages} pages, "
                       f"{out.stat().st_size // 1024} KiB")
