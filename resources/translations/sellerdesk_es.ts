@@ -4656,5 +4656,37 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>Sent to the printer (pages: {pages})</source>
         <translation>Enviado a la impresora (páginas: {pages})</translation>
     </message>
+    <message>
+        <source>Note on packing slips…</source>
+        <translation>Nota en los albaranes de envío…</translation>
+    </message>
+    <message>
+        <source>Show prices on packing slips</source>
+        <translation>Mostrar precios en los albaranes de envío</translation>
+    </message>
+    <message>
+        <source>Paper</source>
+        <translation>Papel</translation>
+    </message>
+    <message>
+        <source>By region</source>
+        <translation>Según la región</translation>
+    </message>
+    <message>
+        <source>A4</source>
+        <translation>A4</translation>
+    </message>
+    <message>
+        <source>Letter</source>
+        <translation>Carta</translation>
+    </message>
+    <message>
+        <source>Note on packing slips</source>
+        <translation>Nota en los albaranes de envío</translation>
+    </message>
+    <message>
+        <source>Printed at the foot of every packing slip:</source>
+        <translation>Se imprime al pie de cada albarán de envío:</translation>
+    </message>
 </context>
 </TS>

@@ -4656,5 +4656,37 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <source>Sent to the printer (pages: {pages})</source>
         <translation>Enviado para a impressora (páginas: {pages})</translation>
     </message>
+    <message>
+        <source>Note on packing slips…</source>
+        <translation>Nota nas guias de remessa…</translation>
+    </message>
+    <message>
+        <source>Show prices on packing slips</source>
+        <translation>Mostrar preços nas guias de remessa</translation>
+    </message>
+    <message>
+        <source>Paper</source>
+        <translation>Papel</translation>
+    </message>
+    <message>
+        <source>By region</source>
+        <translation>Conforme a região</translation>
+    </message>
+    <message>
+        <source>A4</source>
+        <translation>A4</translation>
+    </message>
+    <message>
+        <source>Letter</source>
+        <translation>Carta</translation>
+    </message>
+    <message>
+        <source>Note on packing slips</source>
+        <translation>Nota nas guias de remessa</translation>
+    </message>
+    <message>
+        <source>Printed at the foot of every packing slip:</source>
+        <translation>Impressa no rodapé de cada guia de remessa:</translation>
+    </message>
 </context>
 </TS>

@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QWidget
 
 from sellerdesk.services.printing import PrintJob, gather
 from sellerdesk.store.rows import OrderFilter
+from sellerdesk.ui import settings as keys
 from sellerdesk.ui.printing.job import Kind, options_from, paint, save_pdf
 from sellerdesk.ui.printing.render import PAGE_SIZES
 from sellerdesk.ui.widgets.formatting import format_number
@@ -49,6 +51,22 @@ class PrintActions(QObject):
         self.menu.addSeparator()
         self.slips_pdf_action = self.menu.addAction(self.tr("Save packing slips as PDF…"))
         self.pick_pdf_action = self.menu.addAction(self.tr("Save pick list as PDF…"))
+        self.menu.addSeparator()
+        # The seller's choices, remembered in the settings (`options_from` reads them).
+        self.note_action = self.menu.addAction(self.tr("Note on packing slips…"))
+        self.prices_action = self.menu.addAction(self.tr("Show prices on packing slips"))
+        self.prices_action.setCheckable(True)
+        paper_menu = self.menu.addMenu(self.tr("Paper"))
+        self.paper_group = QActionGroup(self)
+        for value, label in (("auto", self.tr("By region")), ("a4", self.tr("A4")),
+                             ("letter", self.tr("Letter"))):
+            action = paper_menu.addAction(label)
+            action.setCheckable(True)
+            action.setData(value)
+            self.paper_group.addAction(action)
+        self.note_action.triggered.connect(self.ask_note)
+        self.prices_action.toggled.connect(self._on_prices_action_toggled)
+        self.paper_group.triggered.connect(self._on_paper_group_triggered)
         self.slips_action.triggered.connect(functools.partial(self.start, "slips", False))
         self.pick_action.triggered.connect(functools.partial(self.start, "picklist", False))
         self.slips_pdf_action.triggered.connect(functools.partial(self.start, "slips", True))
@@ -62,6 +80,30 @@ class PrintActions(QObject):
         has = printers_exist()
         self.slips_action.setEnabled(has)
         self.pick_action.setEnabled(has)
+        self.prices_action.setChecked(self._settings.get(keys.PRINT_PRICES))
+        paper = self._settings.get(keys.PRINT_PAPER)
+        for action in self.paper_group.actions():
+            action.setChecked(action.data() == paper)
+
+    def _on_prices_action_toggled(self, on: bool) -> None:
+        self._settings.set(keys.PRINT_PRICES, on)
+
+    def _on_paper_group_triggered(self, action: QAction) -> None:
+        self._settings.set(keys.PRINT_PAPER, str(action.data()))
+
+    def ask_note(self) -> QInputDialog:
+        """The one line printed at the foot of every slip (a thank-you, a return address)."""
+        dialog = QInputDialog(self._window)
+        dialog.setWindowTitle(self.tr("Note on packing slips"))
+        dialog.setLabelText(self.tr("Printed at the foot of every packing slip:"))
+        dialog.setTextValue(self._settings.get(keys.PRINT_NOTE))
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.textValueSelected.connect(self._on_note_selected)
+        dialog.open()
+        return dialog
+
+    def _on_note_selected(self, text: str) -> None:
+        self._settings.set(keys.PRINT_NOTE, " ".join(text.split())[:300])
 
     def start(self, kind: Kind, to_pdf: bool, *_: object) -> None:
         """Read the orders from the local copy, then ask where the paper goes."""
