@@ -13,7 +13,7 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QWidget
 
 from sellerdesk.services.printing import PrintJob, gather
-from sellerdesk.store.rows import OrderFilter
+from sellerdesk.services.types import OrderFilter
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.printing.job import Kind, options_from, paint, save_pdf
 from sellerdesk.ui.printing.render import PAGE_SIZES
