@@ -193,3 +193,12 @@ def test_the_barcode_scans_back_to_the_tracking_code(qapp: object) -> None:
     found = zxingcpp.read_barcodes(gray(image).astype(np.uint8),
                                    formats=zxingcpp.BarcodeFormat.Code128)
     assert [b.text for b in found] == ["AB123456789"]
+
+
+def test_paper_follows_the_setting_else_the_region(qapp: object) -> None:
+    from sellerdesk.ui.printing.paper import paper_for
+
+    assert [paper_for("auto", name) for name in ("en_US", "es_MX", "es_CL", "es_AR",
+                                                  "pt_BR", "es")] == [
+        "letter", "letter", "letter", "a4", "a4", "a4"]
+    assert paper_for("a4", "en_US") == "a4" and paper_for("letter", "pt_BR") == "letter"
