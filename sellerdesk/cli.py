@@ -43,7 +43,7 @@ from sellerdesk.commands.codes import (
 # The services (and everything below them) are imported by `main`, after `startup` has
 # turned the garbage collector off for the start: importing this module stays light.
 SUBCOMMANDS = ("sync", "questions", "answer", "delete-question", "ship", "invoice", "outbox",
-               "tracking", "export", "connect", "sandbox")
+               "tracking", "export", "connect", "print", "sandbox")
 
 EPILOG = """\
 exit codes:
@@ -262,7 +262,17 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--delimiter", type=_delimiter, metavar="{,|;|tab}",
                    help="what separates cells (default: your locale's spreadsheets' list "
                         "separator: ';' where numbers have a decimal comma, else ',')")
+    _add_print(sub)
     return p
+
+
+def _add_print(sub: Any) -> None:
+    pr = sub.add_parser("print", help="packing slips or a pick list as a PDF (local copy)")
+    pr.add_argument("what", choices=["slips", "picklist"])
+    which = pr.add_mutually_exclusive_group(required=True)
+    which.add_argument("--view", choices=["to-ship"], help="every order of this view")
+    which.add_argument("order_ids", nargs="*", default=[], type=_order_id, metavar="ORDER_ID")
+    pr.add_argument("--pdf", required=True, type=Path, metavar="FILE")
 
 
 def _check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:

@@ -2492,6 +2492,14 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Exportar los pedidos de esta vista a un archivo CSV</translation>
     </message>
     <message>
+        <source>Print…</source>
+        <translation>Imprimir…</translation>
+    </message>
+    <message>
+        <source>Print packing slips or a pick list for the selected orders, or for this view</source>
+        <translation>Imprimir albaranes de envío o una lista de preparación de los pedidos seleccionados o de esta vista</translation>
+    </message>
+    <message>
         <source>No orders yet</source>
         <translation>Todavía no hay pedidos</translation>
     </message>
@@ -4764,6 +4772,148 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Question deleted — you can undo it for {n} s.</source>
         <translation>Pregunta eliminada: puedes deshacerlo durante {n} s.</translation>
+    </message>
+</context>
+<context>
+    <name>Printing</name>
+    <message>
+        <source>Packing slips</source>
+        <translation>Albaranes de envío</translation>
+    </message>
+    <message>
+        <source>Pick list</source>
+        <translation>Lista de preparación</translation>
+    </message>
+    <message>
+        <source>Packing slip</source>
+        <translation>Albarán de envío</translation>
+    </message>
+    <message>
+        <source>continued</source>
+        <translation>continuación</translation>
+    </message>
+    <message>
+        <source>Order {id}</source>
+        <translation>Pedido {id}</translation>
+    </message>
+    <message>
+        <source>Date: {date}</source>
+        <translation>Fecha: {date}</translation>
+    </message>
+    <message>
+        <source>Ship to</source>
+        <translation>Enviar a</translation>
+    </message>
+    <message>
+        <source>Tracking code</source>
+        <translation>Número de seguimiento</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>Cantidad</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>Precio</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Artículo</translation>
+    </message>
+    <message>
+        <source>Orders: {count}</source>
+        <translation>Pedidos: {count}</translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation>Pedidos</translation>
+    </message>
+</context>
+<context>
+    <name>PrintActions</name>
+    <message>
+        <source>Print packing slips…</source>
+        <translation>Imprimir albaranes de envío…</translation>
+    </message>
+    <message>
+        <source>Print pick list…</source>
+        <translation>Imprimir lista de preparación…</translation>
+    </message>
+    <message>
+        <source>Save packing slips as PDF…</source>
+        <translation>Guardar albaranes de envío como PDF…</translation>
+    </message>
+    <message>
+        <source>Save pick list as PDF…</source>
+        <translation>Guardar lista de preparación como PDF…</translation>
+    </message>
+    <message>
+        <source>Reading the orders to print…</source>
+        <translation>Leyendo los pedidos para imprimir…</translation>
+    </message>
+    <message>
+        <source>No orders to print in this view.</source>
+        <translation>No hay pedidos para imprimir en esta vista.</translation>
+    </message>
+    <message>
+        <source>packing-slips</source>
+        <translation>albaranes-de-envio</translation>
+    </message>
+    <message>
+        <source>pick-list</source>
+        <translation>lista-de-preparacion</translation>
+    </message>
+    <message>
+        <source>Save as PDF</source>
+        <translation>Guardar como PDF</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>Archivos PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Could not save {file}: {reason}</source>
+        <translation>No se pudo guardar {file}: {reason}</translation>
+    </message>
+    <message>
+        <source>PDF saved: {file} (pages: {pages})</source>
+        <translation>PDF guardado: {file} (páginas: {pages})</translation>
+    </message>
+    <message>
+        <source>Sent to the printer (pages: {pages})</source>
+        <translation>Enviado a la impresora (páginas: {pages})</translation>
+    </message>
+    <message>
+        <source>Note on packing slips…</source>
+        <translation>Nota en los albaranes de envío…</translation>
+    </message>
+    <message>
+        <source>Show prices on packing slips</source>
+        <translation>Mostrar precios en los albaranes de envío</translation>
+    </message>
+    <message>
+        <source>Paper</source>
+        <translation>Papel</translation>
+    </message>
+    <message>
+        <source>By region</source>
+        <translation>Según la región</translation>
+    </message>
+    <message>
+        <source>A4</source>
+        <translation>A4</translation>
+    </message>
+    <message>
+        <source>Letter</source>
+        <translation>Carta</translation>
+    </message>
+    <message>
+        <source>Note on packing slips</source>
+        <translation>Nota en los albaranes de envío</translation>
+    </message>
+    <message>
+        <source>Printed at the foot of every packing slip:</source>
+        <translation>Se imprime al pie de cada albarán de envío:</translation>
     </message>
 </context>
 </TS>

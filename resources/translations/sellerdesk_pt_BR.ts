@@ -2492,6 +2492,14 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Exportar os pedidos desta visualização para um arquivo CSV</translation>
     </message>
     <message>
+        <source>Print…</source>
+        <translation>Imprimir…</translation>
+    </message>
+    <message>
+        <source>Print packing slips or a pick list for the selected orders, or for this view</source>
+        <translation>Imprimir guias de remessa ou uma lista de separação dos pedidos selecionados ou desta visualização</translation>
+    </message>
+    <message>
         <source>No orders yet</source>
         <translation>Ainda não há pedidos</translation>
     </message>
@@ -4764,6 +4772,148 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>Question deleted — you can undo it for {n} s.</source>
         <translation>Pergunta excluída — você pode desfazer durante {n} s.</translation>
+    </message>
+</context>
+<context>
+    <name>Printing</name>
+    <message>
+        <source>Packing slips</source>
+        <translation>Guias de remessa</translation>
+    </message>
+    <message>
+        <source>Pick list</source>
+        <translation>Lista de separação</translation>
+    </message>
+    <message>
+        <source>Packing slip</source>
+        <translation>Guia de remessa</translation>
+    </message>
+    <message>
+        <source>continued</source>
+        <translation>continuação</translation>
+    </message>
+    <message>
+        <source>Order {id}</source>
+        <translation>Pedido {id}</translation>
+    </message>
+    <message>
+        <source>Date: {date}</source>
+        <translation>Data: {date}</translation>
+    </message>
+    <message>
+        <source>Ship to</source>
+        <translation>Enviar para</translation>
+    </message>
+    <message>
+        <source>Tracking code</source>
+        <translation>Código de rastreamento</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>Quantidade</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>Preço</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Item</translation>
+    </message>
+    <message>
+        <source>Orders: {count}</source>
+        <translation>Pedidos: {count}</translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation>Pedidos</translation>
+    </message>
+</context>
+<context>
+    <name>PrintActions</name>
+    <message>
+        <source>Print packing slips…</source>
+        <translation>Imprimir guias de remessa…</translation>
+    </message>
+    <message>
+        <source>Print pick list…</source>
+        <translation>Imprimir lista de separação…</translation>
+    </message>
+    <message>
+        <source>Save packing slips as PDF…</source>
+        <translation>Salvar guias de remessa como PDF…</translation>
+    </message>
+    <message>
+        <source>Save pick list as PDF…</source>
+        <translation>Salvar lista de separação como PDF…</translation>
+    </message>
+    <message>
+        <source>Reading the orders to print…</source>
+        <translation>Lendo os pedidos para imprimir…</translation>
+    </message>
+    <message>
+        <source>No orders to print in this view.</source>
+        <translation>Não há pedidos para imprimir nesta visualização.</translation>
+    </message>
+    <message>
+        <source>packing-slips</source>
+        <translation>guias-de-remessa</translation>
+    </message>
+    <message>
+        <source>pick-list</source>
+        <translation>lista-de-separacao</translation>
+    </message>
+    <message>
+        <source>Save as PDF</source>
+        <translation>Salvar como PDF</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>Arquivos PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Could not save {file}: {reason}</source>
+        <translation>Não foi possível salvar {file}: {reason}</translation>
+    </message>
+    <message>
+        <source>PDF saved: {file} (pages: {pages})</source>
+        <translation>PDF salvo: {file} (páginas: {pages})</translation>
+    </message>
+    <message>
+        <source>Sent to the printer (pages: {pages})</source>
+        <translation>Enviado para a impressora (páginas: {pages})</translation>
+    </message>
+    <message>
+        <source>Note on packing slips…</source>
+        <translation>Nota nas guias de remessa…</translation>
+    </message>
+    <message>
+        <source>Show prices on packing slips</source>
+        <translation>Mostrar preços nas guias de remessa</translation>
+    </message>
+    <message>
+        <source>Paper</source>
+        <translation>Papel</translation>
+    </message>
+    <message>
+        <source>By region</source>
+        <translation>Conforme a região</translation>
+    </message>
+    <message>
+        <source>A4</source>
+        <translation>A4</translation>
+    </message>
+    <message>
+        <source>Letter</source>
+        <translation>Carta</translation>
+    </message>
+    <message>
+        <source>Note on packing slips</source>
+        <translation>Nota nas guias de remessa</translation>
+    </message>
+    <message>
+        <source>Printed at the foot of every packing slip:</source>
+        <translation>Impressa no rodapé de cada guia de remessa:</translation>
     </message>
 </context>
 </TS>

@@ -81,11 +81,16 @@ REFRESH_INTERVAL_S: Key[int] = Key("sync/refresh_interval_s", 120,
 UNDO_DELAY_S: Key[int] = Key("inbox/undo_delay_s", 5,
                              "Seconds to undo a question delete before it is sent.")
 LAST_PROFILE: Key[str] = Key("profiles/last", "", "Profile opened at start.")
+PRINT_NOTE: Key[str] = Key("printing/note", "",
+                           "The seller's line at the foot of every packing slip.")
+PRINT_PAPER: Key[str] = Key("printing/paper", "auto",
+                            "Paper of slips and pick lists: auto (by locale), a4 or letter.")
+PRINT_PRICES: Key[bool] = Key("printing/prices", False, "Show item prices on packing slips.")
 
 ALL_KEYS: tuple[Key[Any], ...] = (
     WINDOW_GEOMETRY, WINDOW_STATE, LAST_VIEW, SPLITTER_STATE, HEADER_STATE, VIEW_FILTERS,
     SAVED_REPLIES, SAVED_ORDER_VIEWS, EXPORT_FOLDER, LANGUAGE, COLOR_SCHEME, REFRESH_INTERVAL_S,
-    UNDO_DELAY_S, LAST_PROFILE,
+    UNDO_DELAY_S, LAST_PROFILE, PRINT_NOTE, PRINT_PAPER, PRINT_PRICES,
 )
 
 COLOR_SCHEMES = ("system", "light", "dark")

@@ -48,6 +48,7 @@ from sellerdesk.ui.orders.table_model import OrdersTableModel
 from sellerdesk.ui.orders.table_view import OrdersTableView
 from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.pending import PendingSignals
+from sellerdesk.ui.printing.actions import PrintActions
 from sellerdesk.ui.vocabulary import sort_label
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.formatting import format_number
@@ -96,8 +97,11 @@ class OrdersPanel(Panel):
                                       self.tr("Update the shipping of the selected orders"))
         self.export_button = self._tool("orders", self.tr("Export…"),
                                         self.tr("Export the orders of this view to a CSV file"))
+        self.print_button = self._tool("orders", self.tr("Print…"), self.tr(
+            "Print packing slips or a pick list for the selected orders, or for this view"))
+        self.print_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         for tool in (self.search, self.sort_label, self.sort_combo, self.bulk_button,
-                     self.export_button):
+                     self.export_button, self.print_button):
             self.header.add_tool(tool)
 
         self.sidebar = FacetSidebar(ctx.settings, self)
@@ -109,6 +113,8 @@ class OrdersPanel(Panel):
         self.list_stack.addWidget(self.no_results)
         self.detail = OrderDetail(self.writes, self)
         self.commands = OrderCommands(ctx.runner, ctx.settings, self.writes, self.detail, self)
+        self.printing = PrintActions(ctx.runner, ctx.settings, self._print_which, self)
+        self.print_button.setMenu(self.printing.menu)
         self.detail_split = QSplitter(Qt.Orientation.Vertical, self)
         self.detail_split.addWidget(self.list_stack)
         self.detail_split.addWidget(self.detail)
@@ -181,6 +187,7 @@ class OrdersPanel(Panel):
         self.model.loading_failed.connect(self._on_model_loading_failed)
         self.commands.notice_posted.connect(self.header.set_subtitle)
         self.commands.export_finished.connect(self.export_finished)
+        self.printing.notice_posted.connect(self.header.set_subtitle)
         self.detail.close_button.clicked.connect(self.close_detail)
 
     # ---- Panel. -------------------------------------------------------------------------------
@@ -196,7 +203,7 @@ class OrdersPanel(Panel):
 
     def load(self) -> None:
         session = self.ctx.services
-        for tool in (self.search, self.sort_combo, self.export_button):
+        for tool in (self.search, self.sort_combo, self.export_button, self.print_button):
             tool.setEnabled(session is not None)  # nothing to search or export without a shop
         if session is None:
             self.body.setCurrentWidget(self.no_shop)
@@ -207,6 +214,7 @@ class OrdersPanel(Panel):
             self._session = session
             self.writes.attach(session.pending)
             self.commands.attach(session)
+            self.printing.attach(session)
             self._unhook.append(session.orders.changed.connect(self._on_orders_changed))
             self.model.set_source(session.orders)  # starts the first page
         else:
@@ -475,6 +483,10 @@ class OrdersPanel(Panel):
         shown = self.detail.order()
         if shown is not None and (None in ids or shown.id in ids):
             self._reload_detail()
+
+    def _print_which(self) -> tuple[list[str], OrderFilter]:
+        """What "Print…" prints: the selected orders, else every order of this view."""
+        return [self.model.line(r).id for r in self.table.selected_rows()], self.model.filter()
 
     def ask_export(self) -> QFileDialog | None:
         """Ask where to save, then export this view (Ctrl+E); returns the open dialog."""
