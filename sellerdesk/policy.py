@@ -82,6 +82,7 @@ WRITE_RETRY = Backoff(first=2.0, cap=300.0)
 PROBE = Backoff(first=1.0, cap=30.0, jitter=0.2)
 REFRESH = Backoff(first=300.0, cap=30 * 60.0, jitter=0.0)
 READ_ATTEMPTS = 4  # a GET is tried at most this many times before its error is raised
+UNREACHABLE_TRIES = 2  # ... but only this many when no connection could be made at all
 TOKEN_RENEW_AHEAD = 300.0  # seconds before expiry an OAuth access token is renewed, at most
 TOKEN_RENEW_SHARE = 0.1  # ... and at most this share of its lifetime
 TOKEN_LIFETIME = 6 * 3600.0  # the field's access tokens, when the server does not say
@@ -321,6 +322,7 @@ __all__ = [
     "TOKEN_LIFETIME",
     "TOKEN_RENEW_AHEAD",
     "TOKEN_RENEW_SHARE",
+    "UNREACHABLE_TRIES",
     "WRITE_RETRY",
     "Backoff",
     "HoldTooLong",

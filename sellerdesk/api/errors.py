@@ -97,9 +97,13 @@ class ServerError(ApiError):
 
 
 class Offline(ApiError):
-    """No answer: connect error, DNS failure, timeout, or the connection dropped mid-answer."""
+    """No answer: connect error, DNS failure, timeout, or the connection dropped mid-answer.
+
+    `unreachable`: no connection could be made at all (refused, no route, DNS), as opposed
+    to one that broke or timed out on the way."""
 
     default_message = "No connection to the shop service. Your work is kept and sent later."
+    unreachable = False
 
 
 class BadResponse(ApiError):

@@ -153,6 +153,10 @@ def failure_of(exc: BaseException, what: str) -> ApiError:
         # The answer arrived but could not be unpacked (a corrupt gzip body): not offline.
         return BadResponse(detail=f"{what}: undecodable body ({type(exc).__name__}: "
                                   f"{scrub(str(exc))[:200]})")
+    if isinstance(exc, httpx.ConnectError | httpx.ConnectTimeout):
+        unreachable = Offline(detail=f"{what}: {type(exc).__name__}: {scrub(str(exc))}")
+        unreachable.unreachable = True
+        return unreachable
     if isinstance(exc, httpx.TimeoutException):
         return Offline(detail=f"{what}: timed out ({type(exc).__name__})")
     if isinstance(exc, httpx.HTTPError | OSError):

@@ -124,6 +124,12 @@ class Transport:
                     await self._before_retry(what, error, refusals, RATE_LIMITED_TRIES)
                     continue
             retryable = isinstance(error, Offline | ServerError)
+            # A service that cannot be reached at all is tried once more, not for seconds on
+            # end: the caller's own schedule (the outbox, the next sync) tries again later,
+            # and a command made offline returns at once.
+            if isinstance(error, Offline) and error.unreachable \
+                    and attempt >= policy.UNREACHABLE_TRIES:
+                raise error
             if attempt >= attempts or not retryable:
                 raise error
             await self._before_retry(what, error, attempt, attempts)

@@ -24,10 +24,6 @@ from sellerdesk.services.types import (
 )
 from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 
-_ORDERS = "OrderFilters"
-_TRACKING = "TrackingVocabulary"
-_QUESTIONS = "ConversationModel"
-
 SHIPPING_STATUSES = {
     "pending": QT_TRANSLATE_NOOP("OrderFilters", "Pending"),
     "pickup": QT_TRANSLATE_NOOP("OrderFilters", "Ready for pick-up"),
@@ -115,8 +111,17 @@ QUESTION_STATUSES = {
 }
 
 
-def _say(context: str, text: str) -> str:
-    return QCoreApplication.translate(context, text)
+# One reader per translation context: lupdate needs each context written out.
+def _orders(text: str) -> str:
+    return QCoreApplication.translate("OrderFilters", text)
+
+
+def _tracking(text: str) -> str:
+    return QCoreApplication.translate("TrackingVocabulary", text)
+
+
+def _questions(text: str) -> str:
+    return QCoreApplication.translate("ConversationModel", text)
 
 
 def as_words(value: str) -> str:
@@ -129,58 +134,58 @@ def as_words(value: str) -> str:
 
 def shipping_label(value: str) -> str:
     words = SHIPPING_STATUSES.get(value)
-    return _say(_ORDERS, words) if words else as_words(value)
+    return _orders(words) if words else as_words(value)
 
 
 def contact_label(value: str) -> str:
     words = CONTACT_STATUSES.get(value)
-    return _say(_ORDERS, words) if words else as_words(value)
+    return _orders(words) if words else as_words(value)
 
 
 def channel_label(value: str) -> str:
     words = CHANNELS.get(value)
-    return _say(_ORDERS, words) if words else as_words(value)
+    return _orders(words) if words else as_words(value)
 
 
 def summary_label(summary: OrderSummary) -> str:
-    return _say(_ORDERS, SUMMARIES[summary])
+    return _orders(SUMMARIES[summary])
 
 
 def summary_hint(summary: OrderSummary) -> str:
-    return _say(_ORDERS, SUMMARY_HINTS[summary])
+    return _orders(SUMMARY_HINTS[summary])
 
 
 def sort_label(sort: OrderSort) -> str:
-    return _say(_ORDERS, SORTS[sort])
+    return _orders(SORTS[sort])
 
 
 def provider_name(provider: Provider | str | None) -> str:
     if provider is None:
-        return _say(_TRACKING, "No provider")
+        return QCoreApplication.translate("TrackingVocabulary", "No provider")
     words = PROVIDERS.get(provider) if isinstance(provider, Provider) else None
-    return _say(_TRACKING, words) if words else as_words(
+    return _tracking(words) if words else as_words(
         _value(provider).removeprefix("PROVIDER_"))
 
 
 def event_name(event: CodeEvent | str | None) -> str:
     if event is None:
-        return _say(_TRACKING, "No event")
+        return QCoreApplication.translate("TrackingVocabulary", "No event")
     words = EVENTS.get(event) if isinstance(event, CodeEvent) else None
-    return _say(_TRACKING, words) if words else as_words(_value(event))
+    return _tracking(words) if words else as_words(_value(event))
 
 
 def event_description(event: CodeEvent | None) -> str:
     """Where the shop inserts the snippet."""
     words = EVENT_PLACES.get(event) if event is not None else None
-    return _say(_TRACKING, words) if words else ""
+    return _tracking(words) if words else ""
 
 
 def tracking_status_name(status: TrackingStatus | None) -> str:
     if status is TrackingStatus.INACTIVE:
-        return _say(_TRACKING, "Inactive")
+        return QCoreApplication.translate("TrackingVocabulary", "Inactive")
     if status is TrackingStatus.ACTIVE:
-        return _say(_TRACKING, "Active")
-    return _say(_TRACKING, "Unknown")
+        return QCoreApplication.translate("TrackingVocabulary", "Active")
+    return QCoreApplication.translate("TrackingVocabulary", "Unknown")
 
 
 def tracking_status_key(status: TrackingStatus | None) -> str:
@@ -193,7 +198,7 @@ def question_status_text(status: QuestionStatus | None) -> str:
     if status is None or status in (QuestionStatus.ANSWERED, QuestionStatus.UNANSWERED):
         return ""
     words = QUESTION_STATUSES.get(status)
-    return _say(_QUESTIONS, words) if words else as_words(_value(status))
+    return _questions(words) if words else as_words(_value(status))
 
 
 def _value(member: object) -> str:

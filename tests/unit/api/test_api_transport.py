@@ -20,7 +20,7 @@ from sellerdesk.api.errors import (
     Offline,
     RateLimited,
 )
-from sellerdesk.policy import HOLD_MAX, READ_RETRY, Backoff
+from sellerdesk.policy import HOLD_MAX, READ_RETRY, UNREACHABLE_TRIES, Backoff
 
 from .fakes import FakeClock, fake_pacer, respond
 
@@ -158,7 +158,7 @@ async def test_offline_retries_use_read_retry_then_give_up() -> None:
     clock = FakeClock()
 
     def answer(request: httpx.Request) -> httpx.Response:
-        raise httpx.ConnectError("refused")
+        raise httpx.ReadError("connection dropped mid-answer")
 
     server = Server(clock, answer)
     async with client_on(server, clock, read_retry=Backoff(first=1.0, cap=4.0)) as client:
@@ -167,6 +167,22 @@ async def test_offline_retries_use_read_retry_then_give_up() -> None:
     assert len(server.seen) == 4  # READ_ATTEMPTS
     waits = [b - a for a, b in zip(server.times, server.times[1:], strict=False)]
     assert [0.5 <= waits[0] <= 1.2, 1.0 <= waits[1] <= 2.2, 2.0 <= waits[2] <= 4.2] == [True] * 3
+
+
+async def test_a_service_that_cannot_be_reached_is_tried_once_more_only() -> None:
+    """No connection at all (refused): one more try, then the caller's own schedule (the
+    outbox's backoff, the next sync): an offline command does not wait seconds on reads."""
+    clock = FakeClock()
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError("refused")
+
+    server = Server(clock, answer)
+    async with client_on(server, clock, read_retry=Backoff(first=1.0, cap=4.0)) as client:
+        with pytest.raises(Offline) as info:
+            await client.shop()
+    assert info.value.unreachable
+    assert len(server.seen) == UNREACHABLE_TRIES == 2
 
 
 # --- the token on the wire ---------------------------------------------------------------------
