@@ -2174,6 +2174,86 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>Given</source>
         <translation>Hecha</translation>
     </message>
+    <message>
+        <source>Billing name</source>
+        <translation>Nombre de facturación</translation>
+    </message>
+    <message>
+        <source>Billing e-mail</source>
+        <translation>Correo de facturación</translation>
+    </message>
+    <message>
+        <source>Billing phone</source>
+        <translation>Teléfono de facturación</translation>
+    </message>
+    <message>
+        <source>Billing city</source>
+        <translation>Ciudad de facturación</translation>
+    </message>
+    <message>
+        <source>Products total</source>
+        <translation>Total de productos</translation>
+    </message>
+    <message>
+        <source>Shipping total</source>
+        <translation>Total del envío</translation>
+    </message>
+    <message>
+        <source>Payment method</source>
+        <translation>Método de pago</translation>
+    </message>
+    <message>
+        <source>Payment status</source>
+        <translation>Estado del pago</translation>
+    </message>
+    <message>
+        <source>Amount paid</source>
+        <translation>Monto pagado</translation>
+    </message>
+    <message>
+        <source>Shipping number</source>
+        <translation>Número de envío</translation>
+    </message>
+    <message>
+        <source>Shipping status</source>
+        <translation>Estado del envío</translation>
+    </message>
+    <message>
+        <source>Shipping method</source>
+        <translation>Método de envío</translation>
+    </message>
+    <message>
+        <source>Shipping type</source>
+        <translation>Tipo de envío</translation>
+    </message>
+    <message>
+        <source>Receiver&apos;s phone</source>
+        <translation>Teléfono del destinatario</translation>
+    </message>
+    <message>
+        <source>Shipping notes</source>
+        <translation>Notas del envío</translation>
+    </message>
+    <message>
+        <source>Shipping cost</source>
+        <translation>Costo del envío</translation>
+    </message>
+    <message>
+        <source>Invoice number</source>
+        <translation>Número de factura</translation>
+    </message>
+    <message>
+        <source>Invoice type</source>
+        <translation>Tipo de factura</translation>
+    </message>
+    <message>
+        <source>Feedback from the buyer</source>
+        <translation>Calificación del comprador</translation>
+    </message>
+    <message>
+        <source>Your feedback</source>
+        <translation>Tu calificación</translation>
+    </message>
 </context>
 <context>
     <name>OrderFilters</name>
@@ -3508,6 +3588,13 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>empty</source>
         <translation>vacío</translation>
+    </message>
+</context>
+<context>
+    <name>ValueText</name>
+    <message>
+        <source>{caption}: {value}</source>
+        <translation>{caption}: {value}</translation>
     </message>
 </context>
 <context>

@@ -2174,6 +2174,86 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <source>Given</source>
         <translation>Feita</translation>
     </message>
+    <message>
+        <source>Billing name</source>
+        <translation>Nome de faturamento</translation>
+    </message>
+    <message>
+        <source>Billing e-mail</source>
+        <translation>E-mail de faturamento</translation>
+    </message>
+    <message>
+        <source>Billing phone</source>
+        <translation>Telefone de faturamento</translation>
+    </message>
+    <message>
+        <source>Billing city</source>
+        <translation>Cidade de faturamento</translation>
+    </message>
+    <message>
+        <source>Products total</source>
+        <translation>Total dos produtos</translation>
+    </message>
+    <message>
+        <source>Shipping total</source>
+        <translation>Total do envio</translation>
+    </message>
+    <message>
+        <source>Payment method</source>
+        <translation>Método de pagamento</translation>
+    </message>
+    <message>
+        <source>Payment status</source>
+        <translation>Status do pagamento</translation>
+    </message>
+    <message>
+        <source>Amount paid</source>
+        <translation>Valor pago</translation>
+    </message>
+    <message>
+        <source>Shipping number</source>
+        <translation>Número do envio</translation>
+    </message>
+    <message>
+        <source>Shipping status</source>
+        <translation>Status do envio</translation>
+    </message>
+    <message>
+        <source>Shipping method</source>
+        <translation>Método de envio</translation>
+    </message>
+    <message>
+        <source>Shipping type</source>
+        <translation>Tipo de envio</translation>
+    </message>
+    <message>
+        <source>Receiver&apos;s phone</source>
+        <translation>Telefone do destinatário</translation>
+    </message>
+    <message>
+        <source>Shipping notes</source>
+        <translation>Observações do envio</translation>
+    </message>
+    <message>
+        <source>Shipping cost</source>
+        <translation>Custo do envio</translation>
+    </message>
+    <message>
+        <source>Invoice number</source>
+        <translation>Número da nota fiscal</translation>
+    </message>
+    <message>
+        <source>Invoice type</source>
+        <translation>Tipo da nota fiscal</translation>
+    </message>
+    <message>
+        <source>Feedback from the buyer</source>
+        <translation>Avaliação do comprador</translation>
+    </message>
+    <message>
+        <source>Your feedback</source>
+        <translation>Sua avaliação</translation>
+    </message>
 </context>
 <context>
     <name>OrderFilters</name>
@@ -3508,6 +3588,13 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>empty</source>
         <translation>vazio</translation>
+    </message>
+</context>
+<context>
+    <name>ValueText</name>
+    <message>
+        <source>{caption}: {value}</source>
+        <translation>{caption}: {value}</translation>
     </message>
 </context>
 <context>

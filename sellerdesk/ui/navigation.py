@@ -163,6 +163,9 @@ class NavigationList(QListWidget):
         self.setSpacing(0)
         self.setAccessibleName(QCoreApplication.translate("NavigationList", "Views"))
         self.currentItemChanged.connect(self._on_current_item_changed)
+        # A screen reader selects a row (AT-SPI selectChild, a cell's Toggle) without moving
+        # the current item: the row selected is the view picked, as a click's would be.
+        self.itemSelectionChanged.connect(self._on_item_selection_changed)
 
     def add_view(self, view_id: str, title: str, icon: QIcon) -> None:
         item = QListWidgetItem(icon, title, self)
@@ -236,6 +239,11 @@ class NavigationList(QListWidget):
         if current is not None:
             self.view_selected.emit(str(current.data(_VIEW_ID)))
 
+
+    def _on_item_selection_changed(self) -> None:
+        items = self.selectedItems()
+        if len(items) == 1 and items[0] is not self.currentItem():
+            self.setCurrentItem(items[0])  # emits currentItemChanged: the view switches
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         # Qt makes the first row current when a list with no current row gets focus; with the

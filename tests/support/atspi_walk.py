@@ -6,7 +6,11 @@ a child process of the test:
 
     /usr/bin/python3 tests/support/atspi_walk.py SellerDesk
 
-prints one JSON object: `{"found": bool, "apps": [...], "nodes": [...]}`. Each node is what
+prints one JSON object: `{"found": bool, "apps": [...], "nodes": [...]}`. With
+`--act KIND PARENT CHILD` it does instead what a screen reader does to the child of the
+object named PARENT whose name starts with CHILD — `select` (Selection.selectChild),
+`focus` (Component.grabFocus) or `toggle` (its Action "Toggle") — and prints
+`{"found": bool, "done": bool}`. Each node is what
 assistive technology reads of one object: its path in the tree, role, name, description,
 states, value (a value interface's number), text (a text interface's content), actions and
 child count. Only objects that are showing are walked (and the menu bar's menus, closed
@@ -82,12 +86,50 @@ def walk(root: Any, pyatspi: Any, *, cells: int, limit: int) -> list[dict[str, A
     return out
 
 
+def _find(root: Any, name: str, limit: int = 5000) -> Any:
+    """The first showing object named `name` under `root` (breadth first)."""
+    todo, seen = [root], 0
+    while todo and seen < limit:
+        acc = todo.pop(0)
+        seen += 1
+        if _safe(lambda a=acc: a.name, "") == name:
+            return acc
+        count = _safe(lambda a=acc: a.childCount, 0)
+        if _safe(acc.getRoleName, "") in ITEM_VIEWS:
+            continue  # the object sought is the view, not one of its cells
+        todo.extend(c for i in range(count) if (c := _child(acc, i)) is not None)
+    return None
+
+
+def act(app: Any, kind: str, parent_name: str, child_prefix: str) -> bool:
+    parent = _find(app, parent_name)
+    if parent is None:
+        return False
+    for i in range(_safe(lambda: parent.childCount, 0)):
+        child = _child(parent, i)
+        if child is None or not (_safe(lambda c=child: c.name, "") or "").startswith(
+                child_prefix):
+            continue
+        if kind == "select":
+            return bool(parent.querySelection().selectChild(i))
+        if kind == "focus":
+            return bool(child.queryComponent().grabFocus())
+        if kind == "toggle":
+            action = child.queryAction()
+            names = _actions(action)
+            return "Toggle" in names and bool(action.doAction(names.index("Toggle")))
+        raise ValueError(kind)
+    return False
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("app", help="the application's name on the accessibility bus")
     parser.add_argument("--cells", type=int, default=40,
                         help="children walked of each table, tree or list")
     parser.add_argument("--limit", type=int, default=5000, help="objects walked at most")
+    parser.add_argument("--act", nargs=3, metavar=("KIND", "PARENT", "CHILD"),
+                        help="select, focus or toggle PARENT's child named CHILD...")
     args = parser.parse_args()
     import pyatspi  # Debian's python3-pyatspi
 
@@ -96,6 +138,10 @@ def main() -> int:
             for i in range(desktop.childCount)]
     names = [_safe(lambda a=a: a.name, "") for a in apps if a is not None]
     found = [a for a in apps if a is not None and _safe(lambda a=a: a.name, "") == args.app]
+    if args.act:
+        done = bool(found) and act(found[0], *args.act)
+        json.dump({"found": bool(found), "done": done}, sys.stdout)
+        return 0
     nodes = walk(found[0], pyatspi, cells=args.cells, limit=args.limit) if found else []
     json.dump({"found": bool(found), "apps": names, "nodes": nodes}, sys.stdout)
     return 0

@@ -34,6 +34,7 @@ from sellerdesk.ui.categories.model import CategoryTreeModel, Column
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.widgets.empty_state import EmptyState
+from sellerdesk.ui.widgets.follow_selection import follow_selection
 from sellerdesk.ui.widgets.loading import updated_text
 from sellerdesk.ui.widgets.search_field import name_clear_button
 from sellerdesk.ui.widgets.service_link import subscribe
@@ -92,6 +93,7 @@ class CategoriesPanel(CachedPanel[list[Category]]):
         self.tree.setAccessibleName(self.tr("Category tree"))
         self.tree.setFrameShape(QTreeView.Shape.NoFrame)
         self._fit_header()
+        follow_selection(self.tree)  # a row selected over AT-SPI opens too
         self.tree.selectionModel().selectionChanged.connect(self._on_tree_selection_changed)
         self.tree.activated.connect(self._on_tree_activated)
 

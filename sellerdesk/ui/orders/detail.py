@@ -32,6 +32,7 @@ from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.vocabulary import shipping_label
 from sellerdesk.ui.widgets.empty_state import EmptyState
+from sellerdesk.ui.widgets.key_values import KeyValues
 from sellerdesk.ui.widgets.separator import Separator
 from sellerdesk.ui.widgets.state_chip import StateChip
 from sellerdesk.ui.widgets.text import heading_label, plain_label
@@ -53,6 +54,14 @@ _ARRANGEMENTS = {
         ("shipping_form", "invoice_form", "shippings", "invoice")),
 }
 _THREE_COLUMNS_FROM = 980  # px of the pane; below, two wider columns read better
+
+
+def _last_in_chain(widget: QWidget) -> QWidget:
+    """The last of `widget` and its children in the focus chain."""
+    last, step = widget, widget.nextInFocusChain()
+    while step is not None and widget.isAncestorOf(step):
+        last, step = step, step.nextInFocusChain()
+    return last
 
 
 class OrderDetail(QWidget):
@@ -182,6 +191,22 @@ class OrderDetail(QWidget):
         layout = self._body.layout()
         if isinstance(layout, QHBoxLayout):
             layout.setStretch(2, 1 if count == 3 else 0)
+        self._chain_values(count)
+
+    def _chain_values(self, count: int) -> None:
+        """Tab goes from the forms (what the seller does next) through every value in reading
+        order, then on to where it went before (each value is put right after the one before
+        it): values are made after the forms, and a widget made later would otherwise sit at
+        the far end of the window's chain."""
+        after = _last_in_chain(self.invoice_form)
+        for names in _ARRANGEMENTS[count]:
+            for name in names:
+                part = self._parts.get(name)
+                if not isinstance(part, KeyValues):
+                    continue
+                for value in part.values():
+                    QWidget.setTabOrder(after, value)
+                    after = value
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

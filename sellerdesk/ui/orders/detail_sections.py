@@ -63,15 +63,19 @@ def billing_section(order: Order, parent: QWidget) -> KeyValues:
     if bd is None:
         box.add_text(QCoreApplication.translate("OrderDetail", "No billing data."), muted=True)
         return box
-    box.add(QCoreApplication.translate("OrderDetail", "Name"), bd.name)
-    box.add(QCoreApplication.translate("OrderDetail", "E-mail"), bd.email)
-    box.add(QCoreApplication.translate("OrderDetail", "Phone"), bd.phone)
+    box.add(QCoreApplication.translate("OrderDetail", "Name"), bd.name,
+            spoken=QCoreApplication.translate("OrderDetail", "Billing name"))
+    box.add(QCoreApplication.translate("OrderDetail", "E-mail"), bd.email,
+            spoken=QCoreApplication.translate("OrderDetail", "Billing e-mail"))
+    box.add(QCoreApplication.translate("OrderDetail", "Phone"), bd.phone,
+            spoken=QCoreApplication.translate("OrderDetail", "Billing phone"))
     a = bd.address
     if a is not None:
         box.add(QCoreApplication.translate("OrderDetail", "Address"),
                 _join(_join(a.street, a.number, sep=" "), a.additional_info))
         box.add(QCoreApplication.translate("OrderDetail", "City"),
-                _join(a.city, a.state.name if a.state else None, bd.zip_code))
+                _join(a.city, a.state.name if a.state else None, bd.zip_code),
+                spoken=QCoreApplication.translate("OrderDetail", "Billing city"))
     elif bd.zip_code:
         box.add(QCoreApplication.translate("OrderDetail", "Postcode"), bd.zip_code)
     r = bd.recipient
@@ -102,12 +106,14 @@ def products_section(order: Order, parent: QWidget) -> KeyValues:
         box.add_text(QCoreApplication.translate("OrderDetail", "No products listed."), muted=True)
     box.add_spacer()
     box.add(QCoreApplication.translate("OrderDetail", "Products"),
-            money(order.products_total) if order.products_total else None)
+            money(order.products_total) if order.products_total else None,
+            spoken=QCoreApplication.translate("OrderDetail", "Products total"))
     discounts = (order.products_discounts_total or 0) + (order.discounts_total or 0)
     box.add(QCoreApplication.translate("OrderDetail", "Discounts"),
             "−" + money(discounts) if discounts else None)
     box.add(QCoreApplication.translate("OrderDetail", "Shipping"),
-            money(order.shipping_total) if order.shipping_total is not None else None)
+            money(order.shipping_total) if order.shipping_total is not None else None,
+            spoken=QCoreApplication.translate("OrderDetail", "Shipping total"))
     box.add(QCoreApplication.translate("OrderDetail", "Total"),
             money(order.grand_total) if order.grand_total is not None else None)
     return box
@@ -120,11 +126,14 @@ def payments_section(order: Order, parent: QWidget) -> KeyValues:
         if i:
             box.add_spacer()
         box.add(QCoreApplication.translate("OrderDetail", "Method"),
-                _join(pay.method, pay.provider, sep=" · "))
+                _join(pay.method, pay.provider, sep=" · "),
+                spoken=QCoreApplication.translate("OrderDetail", "Payment method"))
         box.add(QCoreApplication.translate("OrderDetail", "Status"),
-                _payment_status(pay.status.value) if pay.status else None)
+                _payment_status(pay.status.value) if pay.status else None,
+                spoken=QCoreApplication.translate("OrderDetail", "Payment status"))
         box.add(QCoreApplication.translate("OrderDetail", "Amount"),
-                money(pay.amount) if pay.amount is not None else None)
+                money(pay.amount) if pay.amount is not None else None,
+                spoken=QCoreApplication.translate("OrderDetail", "Amount paid"))
         if pay.installments and pay.installments > 1:
             box.add(QCoreApplication.translate("OrderDetail", "Instalments"),
                     str(pay.installments))
@@ -142,23 +151,30 @@ def shippings_section(order: Order, parent: QWidget) -> KeyValues:
         if i:
             box.add_spacer()
         box.add(QCoreApplication.translate("OrderDetail", "Shipping"),
-                str(s.id) if s.id is not None else None)
+                str(s.id) if s.id is not None else None,
+                spoken=QCoreApplication.translate("OrderDetail", "Shipping number"))
         box.add(QCoreApplication.translate("OrderDetail", "Status"),
-                shipping_label(s.status.value) if s.status else None)
-        box.add(QCoreApplication.translate("OrderDetail", "Method"), s.method)
+                shipping_label(s.status.value) if s.status else None,
+                spoken=QCoreApplication.translate("OrderDetail", "Shipping status"))
+        box.add(QCoreApplication.translate("OrderDetail", "Method"), s.method,
+                spoken=QCoreApplication.translate("OrderDetail", "Shipping method"))
         box.add(QCoreApplication.translate("OrderDetail", "Type"),
-                _ship_type(s.ship_type.value) if s.ship_type else None)
+                _ship_type(s.ship_type.value) if s.ship_type else None,
+                spoken=QCoreApplication.translate("OrderDetail", "Shipping type"))
         box.add(QCoreApplication.translate("OrderDetail", "Tracking code"), s.tracking_code)
         r = s.receiver
         if r is not None:
             box.add(QCoreApplication.translate("OrderDetail", "Receiver"), r.name)
             box.add(QCoreApplication.translate("OrderDetail", "Deliver to"),
                     _join(r.address, r.neighbourhood, r.city, r.zip))
-            box.add(QCoreApplication.translate("OrderDetail", "Phone"), r.phone)
+            box.add(QCoreApplication.translate("OrderDetail", "Phone"), r.phone,
+                    spoken=QCoreApplication.translate("OrderDetail", "Receiver's phone"))
         box.add(QCoreApplication.translate("OrderDetail", "Notes"),
-                _join(s.additional_info, s.observations, sep=" · "))
+                _join(s.additional_info, s.observations, sep=" · "),
+                spoken=QCoreApplication.translate("OrderDetail", "Shipping notes"))
         box.add(QCoreApplication.translate("OrderDetail", "Cost"),
-                money(s.amount) if s.amount is not None else None)
+                money(s.amount) if s.amount is not None else None,
+                spoken=QCoreApplication.translate("OrderDetail", "Shipping cost"))
     if not order.shippings:
         box.add_text(QCoreApplication.translate("OrderDetail", "This order has no shipping."),
                      muted=True)
@@ -171,8 +187,10 @@ def invoice_section(order: Order, parent: QWidget) -> KeyValues:
     if inv is None or not inv.invoiced:
         box.add_text(QCoreApplication.translate("OrderDetail", "Not invoiced yet."), muted=True)
     else:
-        box.add(QCoreApplication.translate("OrderDetail", "Number"), inv.number)
-        box.add(QCoreApplication.translate("OrderDetail", "Type"), inv.type)
+        box.add(QCoreApplication.translate("OrderDetail", "Number"), inv.number,
+                spoken=QCoreApplication.translate("OrderDetail", "Invoice number"))
+        box.add(QCoreApplication.translate("OrderDetail", "Type"), inv.type,
+                spoken=QCoreApplication.translate("OrderDetail", "Invoice type"))
         box.add(QCoreApplication.translate("OrderDetail", "Invoiced on"),
                 format_datetime(inv.invoiced_date) if inv.invoiced_date else None)
     return box
@@ -190,12 +208,15 @@ def notes_section(order: Order, parent: QWidget) -> KeyValues:
 def feedback_section(order: Order, parent: QWidget) -> KeyValues:
     box = KeyValues(QCoreApplication.translate("OrderDetail", "Feedback"), parent)
     fb = order.feedback
-    for who, given in ((QCoreApplication.translate("OrderDetail", "From the buyer"),
-                        fb.buyer if fb else None),
-                       (QCoreApplication.translate("OrderDetail", "From you"),
-                        fb.seller if fb else None)):
+    for who, spoken, given in (
+            (QCoreApplication.translate("OrderDetail", "From the buyer"),
+             QCoreApplication.translate("OrderDetail", "Feedback from the buyer"),
+             fb.buyer if fb else None),
+            (QCoreApplication.translate("OrderDetail", "From you"),
+             QCoreApplication.translate("OrderDetail", "Your feedback"),
+             fb.seller if fb else None)):
         box.add(who, _qualification(given) if given is not None
-                else QCoreApplication.translate("OrderDetail", "Pending"))
+                else QCoreApplication.translate("OrderDetail", "Pending"), spoken=spoken)
     return box
 
 

@@ -51,6 +51,7 @@ from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.printing.actions import PrintActions
 from sellerdesk.ui.vocabulary import sort_label
 from sellerdesk.ui.widgets.empty_state import EmptyState
+from sellerdesk.ui.widgets.follow_selection import follow_selection
 from sellerdesk.ui.widgets.formatting import format_number
 from sellerdesk.ui.widgets.search_field import SearchField
 from sellerdesk.ui.widgets.text import plain_label
@@ -176,6 +177,7 @@ class OrdersPanel(Panel):
         self.export_button.clicked.connect(self.ask_export)
         self.sidebar.filter_picked.connect(self.show_filter)
         self.table.sort_picked.connect(self.set_sort)
+        follow_selection(self.table)  # a row selected over AT-SPI opens too
         self.table.selectionModel().currentRowChanged.connect(self._on_table_current_changed)
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.model.page_loaded.connect(self._on_model_page_loaded)

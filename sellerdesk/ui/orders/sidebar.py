@@ -113,7 +113,9 @@ class FacetSidebar(QWidget):
         for summary in SUMMARIES:
             button = CountButton(summary_label(summary), self)
             button.setToolTip(summary_hint(summary))
-            button.clicked.connect(self._on_summary_clicked)
+            # Toggled, not clicked: a screen reader's Toggle action (and setChecked) changes
+            # the state without a click, and must filter as a click does.
+            button.toggled.connect(self._on_summary_toggled)
             button.setProperty("summary", summary.value)
             summaries.addWidget(button)
             self.summary_buttons[summary] = button
@@ -221,7 +223,9 @@ class FacetSidebar(QWidget):
         self._filter = f
         self.model.set_filter(f)
         for summary, button in self.summary_buttons.items():
+            button.blockSignals(True)  # showing the filter is not picking one
             button.setChecked(f.summary == summary)
+            button.blockSignals(False)
         self.clear_button.setEnabled(bool(active_facets(f)))
         match = next((i for i, v in enumerate(self._settings.saved_order_views())
                       if filter_from_json(v.filters) == dataclasses.replace(f, query=None)
@@ -308,13 +312,15 @@ class FacetSidebar(QWidget):
     def _on_model_value_toggled(self, facet: str, value: str, checked: bool) -> None:
         self.filter_picked.emit(with_facet(self._filter, facet, value if checked else None))
 
-    def _on_summary_clicked(self) -> None:
+    def _on_summary_toggled(self, checked: bool) -> None:
         button = self.sender()
         if not isinstance(button, CountButton):
             return
         summary = str(button.property("summary"))
-        chosen = summary if self._filter.summary != summary else None
-        button.setChecked(chosen is not None)  # the panel confirms with set_filter
+        shown = self._filter.summary == summary
+        if checked == shown:
+            return  # already what the filter says
+        chosen = summary if checked else None
         self.filter_picked.emit(with_facet(self._filter, "summary", chosen))
 
     def _on_saved_activated(self, row: int) -> None:

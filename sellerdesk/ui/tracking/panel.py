@@ -37,6 +37,7 @@ from sellerdesk.ui.tracking.filters import TrackingFilters
 from sellerdesk.ui.tracking.list_view import TrackingListView
 from sellerdesk.ui.tracking.model import TrackingListModel
 from sellerdesk.ui.widgets.confirm import ask_unsaved
+from sellerdesk.ui.widgets.follow_selection import follow_selection
 from sellerdesk.ui.widgets.loading import updated_text
 from sellerdesk.ui.widgets.service_link import subscribe
 
@@ -90,6 +91,7 @@ class TrackingPanel(CachedPanel[Rows]):
         self.list = self.list_stack.tree
         self.empty_state = self.list_stack.empty_state
         self.no_match = self.list_stack.no_match
+        follow_selection(self.list)  # a row selected over AT-SPI opens too
         self.list.selectionModel().currentRowChanged.connect(self._on_list_current_row_changed)
 
         self.editor = TrackingEditor(self)

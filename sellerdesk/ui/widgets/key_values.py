@@ -1,8 +1,9 @@
 """A titled block of "key   value" lines whose values are outside text, shown literally.
 
-Values are `PlainLabel`s: wrapped, selectable with the mouse (not in the Tab chain: a detail
-pane of forty values would make the keyboard walk through all of them), and cut at a length
-no real name or address reaches, saying how much was left out.
+Values are `ValueText`s: wrapped read-only plain text in the Tab chain, named "caption: value"
+and labelled by their caption (a seller who cannot see the pane reads it by Tab and by its
+Text interface), and cut at a length no real name or address reaches, saying how much was
+left out.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
 
 from sellerdesk.ui.widgets.formatting import format_number
-from sellerdesk.ui.widgets.text import PlainLabel, heading_label, plain_label
+from sellerdesk.ui.widgets.text import heading_label, plain_label
+from sellerdesk.ui.widgets.value_text import ValueText
 
 VALUE_LIMIT = 2000
 
@@ -26,13 +28,8 @@ def literal(text: str, limit: int = VALUE_LIMIT) -> str:
     return text[:limit] + more.format(count=format_number(len(text) - limit))
 
 
-def value_label(text: str, parent: QWidget | None = None, *, muted: bool = False) -> PlainLabel:
-    label = plain_label(literal(text), parent, wrap=True, muted=muted)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    # A long unbreakable string must not widen the pane: the label may be narrower than its
-    # longest word and clips it instead.
-    label.setMinimumWidth(40)
-    return label
+def value_label(text: str, parent: QWidget | None = None, *, muted: bool = False) -> ValueText:
+    return ValueText(literal(text), parent, muted=muted)
 
 
 class KeyValues(QWidget):
@@ -53,19 +50,29 @@ class KeyValues(QWidget):
         layout.addWidget(self.title)
         layout.addLayout(self._grid)
 
-    def add(self, key: str, value: str | None) -> PlainLabel | None:
-        """A line; nothing when the value is empty (the spec lets every field be null)."""
+    def add(self, key: str, value: str | None, *, spoken: str = "") -> ValueText | None:
+        """A line; nothing when the value is empty (the spec lets every field be null).
+        `spoken`: the caption as heard when `key` alone would sound like another line's
+        ("Shipping status" for a "Status" that a payment has too)."""
         if value is None or value == "":
             return None
         name = plain_label(key, self, muted=True)
         name.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         shown = value_label(value, self)
+        shown.set_caption(spoken or key)
+        name.setBuddy(shown)
         self._grid.addWidget(name, self._rows, 0, Qt.AlignmentFlag.AlignTop)
         self._grid.addWidget(shown, self._rows, 1)
         self._rows += 1
         return shown
 
-    def add_text(self, text: str, *, muted: bool = False) -> PlainLabel:
+    def values(self) -> list[ValueText]:
+        """The value lines, top to bottom (the order Tab reaches them in)."""
+        items = (self._grid.itemAt(i) for i in range(self._grid.count()))
+        return [w for item in items if item is not None
+                and isinstance(w := item.widget(), ValueText)]
+
+    def add_text(self, text: str, *, muted: bool = False) -> ValueText:
         """A line across both columns (a product's title, a note)."""
         shown = value_label(text, self, muted=muted)
         self._grid.addWidget(shown, self._rows, 0, 1, 2)

@@ -1,7 +1,7 @@
 """A record laid out like a card: a title, then label → value rows, all plain text.
 
-For assistive technology each value label is named by its caption and carries its value as
-its description ("Status" — "Active"), and the caption is its label (a relation): a screen
+Each value is a `ValueText`: read-only text in the Tab chain with a Text interface, named
+"caption: value" ("Status: Active") and labelled by its caption (a relation), so a screen
 reader on the value says both, never a caption without its value.
 """
 
@@ -13,11 +13,17 @@ from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
 
 from sellerdesk.ui import theme
 from sellerdesk.ui.widgets.text import PlainLabel, heading_label, plain_label
+from sellerdesk.ui.widgets.value_text import ValueText
 
 
 def _spoken(value: str) -> str:
     """A value as a screen reader should say it: "—" is read as "empty"."""
     return value if value.strip() else QCoreApplication.translate("RecordCard", "empty")
+
+
+def _said(caption: str, value: str) -> str:
+    return QCoreApplication.translate("ValueText", "{caption}: {value}").format(
+        caption=caption, value=value)
 
 
 class RecordCard(QWidget):
@@ -48,12 +54,10 @@ class RecordCard(QWidget):
     def title(self) -> str:
         return self._title.text()
 
-    def add_row(self, key: str, label: str, *, wrap: bool = True) -> PlainLabel:
-        value = plain_label("—", self, wrap=wrap, selectable=True)
-        value.setTextInteractionFlags(value.textInteractionFlags()
-                                      | Qt.TextInteractionFlag.TextSelectableByKeyboard)
-        value.setAccessibleName(label)
-        value.setAccessibleDescription(_spoken(""))
+    def add_row(self, key: str, label: str, *, wrap: bool = True) -> ValueText:
+        value = ValueText("—", self, wrap=wrap)
+        value.set_caption(label)
+        value.setAccessibleName(_said(label, _spoken("")))
         self.add_widget_row(key, label, value)
         return value
 
@@ -66,7 +70,7 @@ class RecordCard(QWidget):
         # A label takes the row's width (to wrap); a chip or a link keeps its own size,
         # and left-aligning it stops its fixed width from capping the whole column.
         align = Qt.AlignmentFlag.AlignVCenter
-        if not isinstance(widget, PlainLabel):
+        if not isinstance(widget, ValueText):
             align |= Qt.AlignmentFlag.AlignLeft
         self._grid.addWidget(widget, row, 1, align)
         self._labels[key] = caption
@@ -75,23 +79,26 @@ class RecordCard(QWidget):
 
     def set_value(self, key: str, text: str | None) -> None:
         widget = self._values[key]
-        if isinstance(widget, PlainLabel):
-            widget.setText(text if text not in (None, "") else "—")
-            widget.setAccessibleDescription(_spoken(text or ""))
+        if isinstance(widget, ValueText):
+            widget.set_text(text if text not in (None, "") else "—")
+            if not text:  # "—" is heard as "empty"
+                widget.setAccessibleName(_said(self._labels[key].text(), _spoken("")))
 
     def set_caption(self, key: str, label: str) -> None:
         """Rename a row (a pane that shows several kinds of record)."""
         self._labels[key].setText(label)
         widget = self._values[key]
-        if isinstance(widget, PlainLabel):
-            widget.setAccessibleName(label)
+        if isinstance(widget, ValueText):
+            widget.set_caption(label)
+            if widget.text() == "—":
+                widget.setAccessibleName(_said(label, _spoken("")))
 
     def caption(self, key: str) -> str:
         return self._labels[key].text()
 
     def value(self, key: str) -> str:
         widget = self._values[key]
-        return widget.text() if isinstance(widget, PlainLabel) else ""
+        return widget.text() if isinstance(widget, ValueText) else ""
 
     def widget(self, key: str) -> QWidget:
         return self._values[key]

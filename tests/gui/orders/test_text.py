@@ -27,6 +27,7 @@ from sellerdesk.ui.orders.lines import CELL_LIMIT
 from sellerdesk.ui.orders.panel import OrdersPanel
 from sellerdesk.ui.orders.table_model import OrdersTableModel
 from sellerdesk.ui.widgets.text import PlainLabel
+from sellerdesk.ui.widgets.value_text import ValueText
 from tests.gui.orders.conftest import LOAD_TIMEOUT, fetch_all, wait_settled
 
 HTML = "<b>Bold</b> <i>buyer</i>"
@@ -71,9 +72,9 @@ def open_panel(ctx: UiContext, qtbot: QtBot) -> OrdersPanel:
     return view
 
 
-def labels_with(root: QWidget, text: str) -> list[QLabel]:
-    return [label for label in root.findChildren(QLabel)
-            if label.isVisibleTo(root) and text in label.text()]
+def labels_with(root: QWidget, text: str) -> list[QLabel | ValueText]:
+    found: list[QLabel | ValueText] = [*root.findChildren(QLabel), *root.findChildren(ValueText)]
+    return [label for label in found if label.isVisibleTo(root) and text in label.text()]
 
 
 def test_hostile_text_is_shown_literally(live_ctx: UiContext, hostile_order: str,
@@ -98,9 +99,12 @@ def test_hostile_text_is_shown_literally(live_ctx: UiContext, hostile_order: str
     for text in (f"{HTML} {SCRIPT}", RTL + "\nsecond line", EMOJI, FORMULA, IMG):
         found = labels_with(detail, text)
         assert found, text
-        for label in found:
-            assert isinstance(label, PlainLabel)
-            assert label.textFormat() == Qt.TextFormat.PlainText
+        for label in found:  # a value is read-only text that takes no markup
+            assert isinstance(label, PlainLabel | ValueText)
+            if isinstance(label, PlainLabel):
+                assert label.textFormat() == Qt.TextFormat.PlainText
+            else:
+                assert not label.acceptRichText() and label.toHtml().count("<b>") == 0
             assert label.text() == text or label.text().endswith(f" × {text}")
     huge = labels_with(detail, "Ä" * 2000)
     assert len(huge) == 1 and "more characters" in huge[0].text()

@@ -108,8 +108,9 @@ def test_provinces_are_named(code: str | None, country: str | None, name: str) -
 
 
 def test_each_value_is_read_with_its_caption(ctx: UiContext, qtbot: QtBot) -> None:
-    """A screen reader on a value hears the caption and the value ("Status" — "Closed"),
-    and an empty one is said "empty", never a caption alone (issue 15, item 18)."""
+    """A screen reader on a value hears the caption and the value ("Status: Closed"),
+    and an empty one is said "empty", never a caption alone (issue 15, item 18); the value
+    is its Text (issue 25, item 5)."""
     view = ShopPanel(ctx)
     qtbot.addWidget(view)
     view.show_shop(Shop(id=7, status=ShopStatus.CLOSE, plan="basic",
@@ -120,8 +121,10 @@ def test_each_value_is_read_with_its_caption(ctx: UiContext, qtbot: QtBot) -> No
                                       (view.address, "city", "City", "empty")):
         iface = QAccessible.queryAccessibleInterface(card.widget(key))
         assert iface is not None
-        assert iface.text(QAccessible.Text.Name) == caption
-        assert iface.text(QAccessible.Text.Description) == value
+        assert iface.text(QAccessible.Text.Name) == f"{caption}: {value}"
+        text = iface.textInterface()
+        assert text is not None
+        assert text.text(0, text.characterCount()) == card.value(key)
         labels = [other.text(QAccessible.Text.Name) for other, _ in
                   iface.relations(QAccessible.RelationFlag.Label)]
         assert labels == [caption]
