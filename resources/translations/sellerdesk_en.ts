@@ -60,10 +60,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n change(s) discarded, not sent</source>
+        <source>%n change(s) discarded</source>
         <translation>
-            <numerusform>%n change discarded, not sent</numerusform>
-            <numerusform>%n changes discarded, not sent</numerusform>
+            <numerusform>%n change discarded</numerusform>
+            <numerusform>%n changes discarded</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -60,10 +60,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n change(s) discarded, not sent</source>
+        <source>%n change(s) discarded</source>
         <translation>
-            <numerusform>%n cambio descartado, no se envió</numerusform>
-            <numerusform>%n cambios descartados, no se enviaron</numerusform>
+            <numerusform>%n cambio descartado</numerusform>
+            <numerusform>%n cambios descartados</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1115,6 +1115,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
 </context>
 <context>
     <name>Errors</name>
+    <message>
+        <source>The shop has no such tracking code; nothing was changed.</source>
+        <translation>La tienda no tiene ese código de seguimiento; no se cambió nada.</translation>
+    </message>
     <message>
         <source>SellerDesk may not write to its data folder, so this change was not saved. Check that the disk is not read-only and that you may write to the folder.</source>
         <translation>SellerDesk no puede escribir en su carpeta de datos, así que este cambio no se guardó. Revisa que el disco no sea de solo lectura y que puedas escribir en la carpeta.</translation>

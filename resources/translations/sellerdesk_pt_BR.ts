@@ -60,10 +60,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n change(s) discarded, not sent</source>
+        <source>%n change(s) discarded</source>
         <translation>
-            <numerusform>%n alteração descartada, não enviada</numerusform>
-            <numerusform>%n alterações descartadas, não enviadas</numerusform>
+            <numerusform>%n alteração descartada</numerusform>
+            <numerusform>%n alterações descartadas</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1115,6 +1115,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
 </context>
 <context>
     <name>Errors</name>
+    <message>
+        <source>The shop has no such tracking code; nothing was changed.</source>
+        <translation>A loja não tem esse código de rastreamento; nada foi alterado.</translation>
+    </message>
     <message>
         <source>SellerDesk may not write to its data folder, so this change was not saved. Check that the disk is not read-only and that you may write to the folder.</source>
         <translation>O SellerDesk não pode gravar na pasta de dados, então esta alteração não foi salva. Verifique se o disco não é somente leitura e se você pode gravar na pasta.</translation>

@@ -220,7 +220,8 @@ async def _check_code(client: ShopClient, kind: IntentKind, entity: str,
         if kind is IntentKind.TRACKING_DELETE:
             return Check(Verdict.APPLIED)
         if is_unseen(intent):
-            return Check(Verdict.CONFLICT, None, f"The shop has no tracking code {code_id}; "
+            # The outbox row names the code: a constant sentence, so it can be translated.
+            return Check(Verdict.CONFLICT, None, "The shop has no such tracking code; "
                          "nothing was changed.")
         return Check(Verdict.CONFLICT, None, "This tracking code was deleted elsewhere.")
     if kind is IntentKind.TRACKING_DELETE:

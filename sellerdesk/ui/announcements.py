@@ -134,7 +134,7 @@ class SessionAnnouncements(QObject):
         if what == "queued":
             return self.tr("%n change(s) saved: sent when the connection is back", "", n)
         if what == "discarded":
-            return self.tr("%n change(s) discarded, not sent", "", n)
+            return self.tr("%n change(s) discarded", "", n)
         if what == "conflict":
             return self.tr("%n change(s) need you: the shop has another version", "", n)
         return self.tr("%n change(s) refused by the shop", "", n)

@@ -87,6 +87,8 @@ MESSAGES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("Errors", "The service address must start with http:// or https://."),
     QT_TRANSLATE_NOOP("Errors", "Enter the service address without the access token."),
 
+    QT_TRANSLATE_NOOP("Errors", "The shop has no such tracking code; nothing was changed."),
+
     # services/shops.py.
     QT_TRANSLATE_NOOP("Errors", "There is no saved shop by that name."),
 )

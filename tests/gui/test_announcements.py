@@ -85,11 +85,11 @@ def test_a_discarded_change_is_said_discarded_not_sent(
         fresh_sandbox.stop()
         entry = _run(qtbot, qloop, gui_session.inbox.answer(question, "Lo descarto."))  # type: ignore[arg-type]
         qtbot.waitUntil(lambda: not gui_session.connectivity.online, timeout=60_000)
-        _run(qtbot, qloop, gui_session.outbox.discard(entry.id))  # type: ignore[attr-defined]
+        # Tried once already (its outcome unknown, the shop unreachable): only a forced
+        # discard drops it, and what is said claims no more than "discarded".
+        _run(qtbot, qloop, gui_session.outbox.discard(entry.id, force=True))  # type: ignore[attr-defined]
         qtbot.waitUntil(lambda: bool(_said(heard, "discarded")), timeout=30_000)
-        assert _said(heard, "discarded, not sent")
-        assert not [h for h in heard if "sent" in h[0] and "not sent" not in h[0]
-                    and "connection is back" not in h[0]]
+        assert not [h for h in heard if "sent" in h[0] and "connection is back" not in h[0]]
     finally:
         announcements.close()
 

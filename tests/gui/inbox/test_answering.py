@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.errors import Offline
 from sellerdesk.services.intents import Intent
+from sellerdesk.store.db import translate_error
 from sellerdesk.store.outbox import IntentKind, entity_key
 from sellerdesk.ui.inbox.panel import InboxPanel
 from tests.gui.inbox.support import card, first_waiting, open_thread, run, services
@@ -119,13 +120,16 @@ def test_the_typed_text_stays_when_saving_fails(panel: InboxPanel, qtbot: QtBot,
     open_thread(qtbot, panel, thread.id)
 
     async def broken(_question_id: int, _text: str) -> object:
-        raise sqlite3.OperationalError("disk I/O error")
+        # What the store raises for a disk that fails (SQLITE_IOERR), in the seller's words.
+        failure = sqlite3.OperationalError("disk I/O error")
+        failure.sqlite_errorcode = 10  # type: ignore[attr-defined]
+        raise translate_error(failure)
 
     monkeypatch.setattr(session.inbox, "answer", broken)
     composer = panel.thread_view.composer
     with qtbot.waitSignal(panel.ctx.runner.error_reported, timeout=5_000) as said:
         send_with_keyboard(qtbot, panel, "No lo pierdas")
-    assert "local data" in said.args[0] and "Traceback" not in said.args[0]
+    assert "disk" in said.args[0] and "Traceback" not in said.args[0]
     qtbot.waitUntil(lambda: not composer.editor.isReadOnly())
     assert composer.text() == "No lo pierdas"
     assert composer.send.isEnabled()

@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from sellerdesk.api.enums import Channel, QuestionStatus, QuestionType, ThreadStatus
 from sellerdesk.api.models import From, Publication, Question, QuestionText, Thread
 from sellerdesk.services.convert import thread_row
+from sellerdesk.services.inbox import answer_to
 from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.inbox.thread_model import ThreadRole, one_line
 from sellerdesk.ui.widgets.text import PlainLabel
@@ -92,8 +93,12 @@ def test_a_hostile_answer_round_trips_literally(panel: InboxPanel, qtbot: QtBot,
     composer.editor.setPlainText(HOSTILE)
     composer.send.click()
     wait_sent(qtbot, panel, question.id)
+    # Literal, but for the `{buyer}` the seller typed: filled with the buyer's name, as the
+    # preview showed (a placeholder never reaches a buyer as typed).
+    sent = answer_to(question, HOSTILE)
+    assert "{buyer}" not in sent and sent.startswith(HOSTILE.removesuffix("{buyer}"))
     stored = fresh_sandbox.get(f"/questions/{question.id}").json()["answer"]["text"]
-    assert stored == HOSTILE
+    assert stored == sent
     shown = card(panel, question.id)
-    assert shown is not None and shown.answer_text.text() == HOSTILE
+    assert shown is not None and shown.answer_text.text() == sent
     assert shown.answer_text.textFormat() == Qt.TextFormat.PlainText

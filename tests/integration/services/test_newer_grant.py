@@ -66,6 +66,7 @@ async def test_a_refused_refresh_uses_the_newer_grant_another_process_stored(
     try:
         assert (await early.client.shop()).id == sb.shop_id
     finally:
+        await early.aclose()  # opened, never put in use: closed here with its store lock
         await shops_a.aclose()
     renewed = CredentialStore(config, backend=keyring, environ={}).get_grant(NAME)
     assert renewed is not None and renewed.refresh_token != start.refresh_token
@@ -85,6 +86,7 @@ async def test_a_refused_refresh_uses_the_newer_grant_another_process_stored(
         assert (await late.client.shop()).id == sb.shop_id
         assert token_calls(sb, mark) == [200]
     finally:
+        await late.aclose()
         await shops_b.aclose()
     stored = CredentialStore(config, backend=keyring, environ={}).get_grant(NAME)
     assert stored is not None and stored.refresh_token not in (start.refresh_token,
@@ -114,5 +116,6 @@ async def test_without_a_newer_grant_the_refusal_stands(fresh_sandbox: Sandbox,
         with pytest.raises(AuthError):
             await session.client.shop()
     finally:
+        await session.aclose()  # a session opened but never put in use: its own store lock
         await shops.aclose()
     assert token_calls(sb, mark) == [400]
