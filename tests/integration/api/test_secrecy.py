@@ -73,9 +73,10 @@ async def test_token_appears_in_no_log_error_or_repr(
             faulty.clear_faults()
     texts.append(repr(orders) + repr(questions) + repr(threads))
 
+    # A 429 is waited out by the pacer (its path is logged, and checked below like every
+    # other line), so it raises nothing here.
     assert {type(e).__name__ for e in errors} >= {
-        "NotFound", "BadRequest", "Offline", "BadResponse", "ServerError", "RateLimited",
-        "AuthError"}
+        "NotFound", "BadRequest", "Offline", "BadResponse", "ServerError", "AuthError"}
     for exc in errors:
         texts += [str(exc), repr(exc), exc.message, exc.detail, getattr(exc, "excerpt", "")]
     messages = [r.getMessage() for r in caplog.records]
