@@ -35,8 +35,13 @@ import pytest
 
 from tests.support.display import need, xvfb
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
-                                reason="AT-SPI is the Linux desktop's accessibility bus")
+pytestmark = [
+    pytest.mark.skipif(not sys.platform.startswith("linux"),
+                       reason="AT-SPI is the Linux desktop's accessibility bus"),
+    # One at a time, in one worker: the accessibility bus's socket is per user
+    # (~/.cache/at-spi/bus), so two walks at once take each other's bus away.
+    pytest.mark.xdist_group("atspi"),
+]
 
 WALKER = Path(__file__).resolve().parents[1] / "support" / "atspi_walk.py"
 DEBIAN_PYTHON = "/usr/bin/python3"  # the python3 Debian's python3-pyatspi is built for
