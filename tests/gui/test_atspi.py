@@ -26,6 +26,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +45,7 @@ pytestmark = [
 ]
 
 WALKER = Path(__file__).resolve().parents[1] / "support" / "atspi_walk.py"
+RUNTIME = Path(tempfile.gettempdir()) / f"sellerdesk-atspi-{os.getpid()}"  # per test process
 DEBIAN_PYTHON = "/usr/bin/python3"  # the python3 Debian's python3-pyatspi is built for
 APP = "SellerDesk"  # the application's name on the bus (QApplication.applicationName)
 
@@ -130,8 +132,13 @@ def _debian_atspi() -> str:
 def session_bus() -> Iterator[str]:
     """A private D-Bus session; the accessibility bus is activated on it when first asked."""
     daemon = need("dbus-daemon")
+    # The accessibility bus's socket goes under $XDG_RUNTIME_DIR (else ~/.cache/at-spi,
+    # shared with every other program of the user: a window test under X elsewhere in the
+    # run could take that path over and remove it when it ends). One of our own.
+    RUNTIME.mkdir(mode=0o700, parents=True, exist_ok=True)
     proc = subprocess.Popen([daemon, "--session", "--nofork", "--print-address=1"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                            env=dict(os.environ, XDG_RUNTIME_DIR=str(RUNTIME)))
     assert proc.stdout is not None
     with proc.stdout:
         address = proc.stdout.readline().strip()
@@ -254,7 +261,7 @@ def app(session_bus: str, tmp_path: Path) -> Iterator[App]:
     need("xdotool")
     with xvfb() as display:
         env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb", PYTHONUNBUFFERED="1",
-                   DBUS_SESSION_BUS_ADDRESS=session_bus,
+                   DBUS_SESSION_BUS_ADDRESS=session_bus, XDG_RUNTIME_DIR=str(RUNTIME),
                    QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1",
                    # libatspi asks every app for a bus of its own, which Qt does not offer
                    # (and says so on every walk): the shared bus is the one meant.
