@@ -18,7 +18,7 @@ from sellerdesk.commands.codes import AUTH, DONE, ERROR, NOT_FOUND, PARTIAL, USA
 from sellerdesk.commands.outbox import name_unsent
 from sellerdesk.commands.output import end_progress, progress, say, warn
 from sellerdesk.services.convert import load_all
-from sellerdesk.services.intents import Intent
+from sellerdesk.services.outbox.settle import Intent
 from sellerdesk.services.session import Session
 from sellerdesk.services.sign_in import GRANT_REFUSED
 from sellerdesk.services.sync import SyncProgress, report_lines

@@ -8,7 +8,7 @@ from sellerdesk.commands.base import CommandError, run, write
 from sellerdesk.commands.codes import DONE, NOT_FOUND, USAGE
 from sellerdesk.commands.output import say, warn
 from sellerdesk.services.csv_file import environment_locale, list_separator
-from sellerdesk.services.intents import UNSEEN, Intent
+from sellerdesk.services.outbox.settle import UNSEEN, Intent
 from sellerdesk.services.session import Session
 from sellerdesk.services.types import (
     ApiError,

@@ -18,8 +18,8 @@ from sellerdesk.commands.base import (
 )
 from sellerdesk.commands.codes import AUTH, CONFLICT, DONE, NOT_FOUND, PARTIAL, QUEUED, USAGE
 from sellerdesk.commands.output import say, warn
-from sellerdesk.services.intents import parse
-from sellerdesk.services.outbox_discard import DiscardOutcome
+from sellerdesk.services.outbox.discard import DiscardOutcome
+from sellerdesk.services.outbox.settle import parse
 from sellerdesk.services.session import Session
 from sellerdesk.services.types import (
     UNFINISHED,
@@ -87,7 +87,7 @@ async def _find(s: Session, wanted: str) -> OutboxEntry:
 
 async def _discard(s: Session, wanted: str, force: bool) -> int:
     """Drop a change; one sent before without a clear answer is looked up on the shop first
-    (services/outbox_discard.py), and each outcome is said as it is."""
+    (services/outbox/discard.py), and each outcome is said as it is."""
     entry = await _find(s, wanted)
     short = entry.id[:SHORT_ID]
     try:

@@ -10,7 +10,7 @@ import msgspec
 from sellerdesk.commands.base import CommandError, as_of, flat, run, write
 from sellerdesk.commands.codes import DONE, ERROR, NOT_FOUND, USAGE
 from sellerdesk.commands.output import say, warn
-from sellerdesk.services.intents import UNSEEN, Intent
+from sellerdesk.services.outbox.settle import UNSEEN, Intent
 from sellerdesk.services.session import Session
 from sellerdesk.services.types import (
     ApiError,

@@ -16,14 +16,14 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sellerdesk.api.errors import ApiError, Offline
 from sellerdesk.policy import PROBE, Backoff, Pacer
 from sellerdesk.services.events import Event
 
 if TYPE_CHECKING:
-    from sellerdesk.services.watched import WatchedTransport
+    pass
 
 log = logging.getLogger("sellerdesk.connectivity")
 
@@ -190,14 +190,4 @@ class Pace:
             self._end = None
 
 
-__all__ = ["Connection", "Connectivity", "Pace", "Retry", "SlowDown", "WatchedTransport"]
-
-
-def __getattr__(name: str) -> Any:
-    # `WatchedTransport` (an httpx transport) lives in services/watched.py, imported when a
-    # session connects: importing connectivity does not import httpx.
-    if name == "WatchedTransport":
-        from sellerdesk.services.watched import WatchedTransport
-
-        return WatchedTransport
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__all__ = ["Connection", "Connectivity", "Pace", "Retry", "SlowDown"]

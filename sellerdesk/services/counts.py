@@ -14,11 +14,11 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sellerdesk.services.pending import PendingWrites
+from sellerdesk.services.outbox.pending import PendingWrites
 from sellerdesk.store import Store
 from sellerdesk.store.db import decode_optional_time
-from sellerdesk.store.intents import UNFINISHED
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, OutboxState
+from sellerdesk.store.outbox_entries import UNFINISHED
 from sellerdesk.store.rows import OrderFilter, OrderSummary
 
 SLOW_ANSWER_MINUTES = 60  # a question waiting longer than this is flagged, unless set

@@ -18,10 +18,10 @@ from sellerdesk.services.connectivity import Connectivity
 from sellerdesk.services.convert import encode, load, load_all, question_row, thread_row
 from sellerdesk.services.counts import CountsService, pending_view
 from sellerdesk.services.events import Event
-from sellerdesk.services.intents import Intent, parse
-from sellerdesk.services.outbox import OutboxService
-from sellerdesk.services.outbox_discard import DiscardOutcome
-from sellerdesk.services.pending import PendingChange, PendingWrites, id_in
+from sellerdesk.services.outbox.discard import DiscardOutcome
+from sellerdesk.services.outbox.pending import PendingChange, PendingWrites, id_in
+from sellerdesk.services.outbox.sender import OutboxService
+from sellerdesk.services.outbox.settle import Intent, parse
 from sellerdesk.services.suggestions import (
     PLACEHOLDERS,
     SUGGESTIONS,
@@ -111,7 +111,7 @@ def _answer_text(entry: OutboxEntry, intent: Intent) -> str | None:
     """The answer as the server stored it (its reply), else as the seller wrote it."""
     text = intent.text
     if entry.result:
-        # What `intents.send` records, `{"answer": "<text>"}`, first: read as a `Question`
+        # What `settle.send` records, `{"answer": "<text>"}`, first: read as a `Question`
         # it fails, and that exception and its redacted excerpt cost every sent answer.
         try:
             sent = _sent_answer.decode(entry.result)

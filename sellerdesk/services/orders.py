@@ -14,7 +14,6 @@ from sellerdesk.api.models import Invoice, Order, SearchEnvelope, decode
 from sellerdesk.services.convert import encode, load, load_all, order_row
 from sellerdesk.services.csv_file import write_csv
 from sellerdesk.services.events import Event
-from sellerdesk.services.intents import Intent, parse
 from sellerdesk.services.order_list import (
     SHIPPING_PROGRESS,
     OrderChanges,
@@ -23,8 +22,9 @@ from sellerdesk.services.order_list import (
     read_changes,
     read_page,
 )
-from sellerdesk.services.outbox import OutboxService
-from sellerdesk.services.pending import PendingWrites
+from sellerdesk.services.outbox.pending import PendingWrites
+from sellerdesk.services.outbox.sender import OutboxService
+from sellerdesk.services.outbox.settle import Intent, parse
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key
 from sellerdesk.store.rows import Facets, OrderFilter, OrderKey, OrderSort, Resource

@@ -29,8 +29,8 @@ from sellerdesk.services.dashboard import DashboardService
 from sellerdesk.services.inbox import InboxService
 from sellerdesk.services.notifications import NotificationService
 from sellerdesk.services.orders import OrdersService
-from sellerdesk.services.outbox import OutboxService
-from sellerdesk.services.pending import PendingWrites
+from sellerdesk.services.outbox.pending import PendingWrites
+from sellerdesk.services.outbox.sender import OutboxService
 from sellerdesk.services.sync import SyncService
 from sellerdesk.services.tracking import TrackingService
 from sellerdesk.store import Store, StoreError

@@ -14,9 +14,9 @@ from sellerdesk.api.errors import NotFound
 from sellerdesk.api.models import Skipped, TrackingCode, TrackingCodeDraft, decode
 from sellerdesk.services.convert import load, load_all, tracking_row
 from sellerdesk.services.events import Event
-from sellerdesk.services.intents import Intent
-from sellerdesk.services.outbox import OutboxService
-from sellerdesk.services.pending import PendingWrites
+from sellerdesk.services.outbox.pending import PendingWrites
+from sellerdesk.services.outbox.sender import OutboxService
+from sellerdesk.services.outbox.settle import Intent
 from sellerdesk.services.tracking_rows import TrackingRow, build_rows
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key, new_tracking_entity

@@ -2,7 +2,7 @@
 
 A code edited offline shows (and opens in the editor) as the seller left it, marked queued,
 until the outbox has sent it; a code created offline is listed before it has an id. The
-writes come from `PendingWrites` (services/pending.py), one `RecordWrites` per code.
+writes come from `PendingWrites` (services/outbox/pending.py), one `RecordWrites` per code.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from sellerdesk.api.enums import Event as CodeEvent
 from sellerdesk.api.enums import Provider
 from sellerdesk.api.models import TrackingCode, decode
 from sellerdesk.services.convert import encode
-from sellerdesk.services.intents import parse
-from sellerdesk.services.pending import RecordWrites
+from sellerdesk.services.outbox.pending import RecordWrites
+from sellerdesk.services.outbox.settle import parse
 from sellerdesk.store.outbox import IntentKind, OutboxEntry
 
 _TRACKING_KINDS = (IntentKind.TRACKING_CREATE, IntentKind.TRACKING_MODIFY,

@@ -48,7 +48,7 @@ from sellerdesk.store.db import (
     encode_time,
     utc_now,
 )
-from sellerdesk.store.intents import (
+from sellerdesk.store.outbox_entries import (
     UNFINISHED,
     Conflict,
     IntentKind,
@@ -467,7 +467,7 @@ class Outbox:
         """Delete done entries (all, or those finished before `before`).
 
         Done tracking-code creates stay while another create is unfinished: their ids are the
-        codes that create must not take for its own (services/created.py)."""
+        codes that create must not take for its own (services/outbox/created.py)."""
         sql, params = "DELETE FROM outbox WHERE state = 'done'", []
         sql += (" AND NOT (kind = 'tracking_create' AND EXISTS (SELECT 1 FROM outbox AS u "
                 "WHERE u.kind = 'tracking_create' AND u.state != 'done'))")

@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
 from sellerdesk.services.connectivity import Connection
-from sellerdesk.services.pending import PendingChange
+from sellerdesk.services.outbox.pending import PendingChange
 from sellerdesk.services.session import Session
 from sellerdesk.services.sync import SyncReport
 from sellerdesk.services.types import IntentKind, OutboxState

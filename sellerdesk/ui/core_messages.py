@@ -43,7 +43,7 @@ MESSAGES: tuple[str, ...] = (
                                 "SellerDesk stopped reading it."),
     QT_TRANSLATE_NOOP("Errors", "The shop service took longer than 60 s to answer, so "
                                 "SellerDesk stopped waiting."),
-    # store/db.py and store/intents.py.
+    # store/db.py and store/outbox_entries.py.
     QT_TRANSLATE_NOOP("Errors", "SellerDesk could not read or save its local data."),
     QT_TRANSLATE_NOOP("Errors", "Your disk is full, so SellerDesk could not save this change. "
                                 "Everything saved before is safe. Free some disk space and "
@@ -66,7 +66,7 @@ MESSAGES: tuple[str, ...] = (
                                 "Everything saved before is safe."),
     QT_TRANSLATE_NOOP("Errors", "That change has already moved on; the list is being "
                                 "refreshed."),
-    # services/intents.py and services/outbox.py: why a queued write became a conflict.
+    # services/outbox/settle.py and services/outbox/sender.py: why a queued write became a conflict.
     QT_TRANSLATE_NOOP("Errors", "The buyer's question was deleted."),
     QT_TRANSLATE_NOOP("Errors", "This question was already answered elsewhere with another "
                                 "text."),

@@ -1,4 +1,4 @@
-"""The open shop's pending writes (services/pending.py) as one Qt signal, for views.
+"""The open shop's pending writes (services/outbox/pending.py) as one Qt signal, for views.
 
 A view asks `writes(key)` / `state(key)` when it paints and listens to `changed` to repaint;
 it keeps no copy of its own. Without a shop everything reads as nothing waiting.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from sellerdesk.services.pending import PendingWrites, RecordWrites, WriteState
+from sellerdesk.services.outbox.pending import PendingWrites, RecordWrites, WriteState
 from sellerdesk.ui.widgets.service_link import subscribe
 
 

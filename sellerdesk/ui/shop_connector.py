@@ -1,6 +1,6 @@
 """Binds the shop in use to the window: status bar, badge, banner, tray and the background
 refresh. Glue only: opening shops lives in services/shops.py, when to refresh in
-services/refresh.py, what waits in the outbox in services/pending.py, whether the shop still
+services/refresh.py, what waits in the outbox in services/outbox/pending.py, whether the shop still
 takes our token in services/access.py, the service's requests to slow down in
 services/connectivity.py (`Pace`).
 

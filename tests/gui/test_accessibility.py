@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.enums import ThreadStatus
-from sellerdesk.services.intents import Intent
+from sellerdesk.services.outbox.settle import Intent
 from sellerdesk.store.outbox import IntentKind, entity_key
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.main_window import MainWindow

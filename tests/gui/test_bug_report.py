@@ -12,7 +12,8 @@ from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.redact import register_secret
 from sellerdesk.services.bug_report import BugReports
-from sellerdesk.ui.dialogs.bug_report import BugReportDialog, BugReporter
+from sellerdesk.ui.dialogs.bug_report import BugReportDialog
+from sellerdesk.ui.dialogs.bug_reporter import BugReporter
 from tests.support.values import raised
 
 TOKEN = "APP_USR-dialog-secret-9876543210"

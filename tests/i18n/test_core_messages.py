@@ -13,8 +13,9 @@ from sellerdesk.ui.core_messages import MESSAGES, core_words
 from tests.i18n.catalogue import PACKAGE
 
 CORE = [PACKAGE / "api" / "errors.py", PACKAGE / "store" / "db.py",
-        PACKAGE / "store" / "intents.py", PACKAGE / "services" / "intents.py",
-        PACKAGE / "services" / "outbox.py", PACKAGE / "credentials.py"]
+        PACKAGE / "store" / "outbox_entries.py",
+        PACKAGE / "services" / "outbox" / "settle.py",
+        PACKAGE / "services" / "outbox" / "sender.py", PACKAGE / "credentials.py"]
 # Calls whose text argument becomes a message for the seller.
 _CARRIERS = {"Check", "StoreError", "CredentialsError"}
 # Sentences around a name or a path, rare and read at start-up: said in English, as is.

@@ -21,7 +21,7 @@ import msgspec
 import pytest
 
 from sellerdesk.services.convert import order_row
-from sellerdesk.services.intents import Intent, dump
+from sellerdesk.services.outbox.settle import Intent, dump
 from sellerdesk.services.session import Session
 from sellerdesk.store import Store, StoreFullError, profile_db_path
 from sellerdesk.store.outbox import IntentKind, OutboxState

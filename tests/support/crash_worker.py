@@ -78,7 +78,7 @@ async def _step(session: Any, step: dict[str, Any], saved: dict[int, Any]) -> An
     """Queue one write; returns its outbox entry, or None when it could not be queued."""
     from sellerdesk.api.enums import Event, Provider, ShippingStatus, TrackingStatus
     from sellerdesk.api.models import TrackingCodeDraft
-    from sellerdesk.services.intents import Intent
+    from sellerdesk.services.outbox.settle import Intent
     from sellerdesk.store.outbox import IntentKind
 
     kind = step["kind"]

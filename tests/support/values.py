@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sellerdesk.services.intents import Intent, dump
+from sellerdesk.services.outbox.settle import Intent, dump
 from sellerdesk.services.types import (
     CodeEvent,
     IntentKind,

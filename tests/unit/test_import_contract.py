@@ -54,7 +54,7 @@ def test_the_checker_catches_each_kind_of_breach() -> None:
            _imp("sellerdesk.services.shops", "sellerdesk.sandbox.cli")]
     good = [_imp("sellerdesk.ui.shop", "sellerdesk.services.types"),
             _imp("sellerdesk.ui.shop", "PySide6.QtWidgets"),
-            _imp("sellerdesk.services.outbox", "sellerdesk.policy"),
+            _imp("sellerdesk.services.outbox.sender", "sellerdesk.policy"),
             _imp("sellerdesk.api.transport", "sellerdesk.policy"),
             _imp("sellerdesk.cli", "sellerdesk.sandbox.cli"),
             _imp("sellerdesk.cli", "sellerdesk.app")]

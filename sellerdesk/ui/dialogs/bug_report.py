@@ -19,10 +19,9 @@ from PySide6.QtWidgets import (
 )
 
 from sellerdesk.services.bug_report import BugReport
-from sellerdesk.ui.dialogs.bug_reporter import BugReporter  # the start imports only that
 from sellerdesk.ui.widgets.text import heading_label, plain_label
 
-__all__ = ["BugReportDialog", "BugReporter"]
+__all__ = ["BugReportDialog"]
 
 
 class BugReportDialog(QDialog):

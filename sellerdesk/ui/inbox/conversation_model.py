@@ -10,7 +10,7 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, QObject, QPersistentModelIndex, Qt
 
-from sellerdesk.services.intents import parse
+from sellerdesk.services.outbox.settle import parse
 from sellerdesk.services.people import buyer_name
 from sellerdesk.services.triage import is_open
 from sellerdesk.services.types import IntentKind, OutboxEntry, Question, QuestionStatus

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from sellerdesk.services.pending import question_key
+from sellerdesk.services.outbox.pending import question_key
 from sellerdesk.services.session import Session
 from sellerdesk.services.triage import InboxThread
 from sellerdesk.services.types import (

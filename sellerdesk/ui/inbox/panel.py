@@ -27,7 +27,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QSplitter, QWidget
 
-from sellerdesk.services.pending import WriteState, question_key
+from sellerdesk.services.outbox.pending import WriteState, question_key
 from sellerdesk.services.session import Session
 from sellerdesk.services.triage import InboxThread
 from sellerdesk.services.types import ThreadStatus

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from sellerdesk.services.inbox import InboxService, Opening
-from sellerdesk.services.pending import PendingChange, question_key
+from sellerdesk.services.outbox.pending import PendingChange, question_key
 from sellerdesk.services.suggestions import Suggestion, placeholder_values
 from sellerdesk.services.triage import InboxThread
 from sellerdesk.services.types import (

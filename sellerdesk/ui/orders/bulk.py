@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from sellerdesk.services.order_list import OrderItem
 from sellerdesk.services.orders import ShippingChange
-from sellerdesk.services.pending import (
+from sellerdesk.services.outbox.pending import (
     PendingChange,
     WriteState,
     id_in,

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.services.pending import PendingChange, id_in, order_key
+from sellerdesk.services.outbox.pending import PendingChange, id_in, order_key
 from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.types import IntentKind, Order
 from sellerdesk.ui.icons import icon

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.services.pending import WriteState, problem_of
+from sellerdesk.services.outbox.pending import WriteState, problem_of
 from sellerdesk.services.types import Order, OutboxEntry, ShippingStatus
 from sellerdesk.ui.vocabulary import shipping_label
 from sellerdesk.ui.widgets.state_chip import StateChip

@@ -38,7 +38,7 @@ from sellerdesk.services.order_list import (
     OrderPage,
     Prepare,
 )
-from sellerdesk.services.pending import PendingChange, id_in, order_key
+from sellerdesk.services.outbox.pending import PendingChange, id_in, order_key
 from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.types import OrderFilter, OrderSort
 from sellerdesk.ui.orders.columns import (

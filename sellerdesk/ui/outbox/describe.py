@@ -7,11 +7,11 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-import msgspec
 from PySide6.QtCore import QCoreApplication
 
-from sellerdesk.services.intents import Intent, parse, tracking_id_of
-from sellerdesk.services.outbox_subjects import Subject
+from sellerdesk.services.outbox.reading import conflict_sides, read_intent
+from sellerdesk.services.outbox.settle import Intent, tracking_id_of
+from sellerdesk.services.outbox.subjects import Subject
 from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.types import (
     CodeEvent,
@@ -56,10 +56,7 @@ _FIELD_LABELS = {
 
 
 def _intent(entry: OutboxEntry) -> Intent:
-    try:
-        return parse(entry.payload)
-    except (msgspec.DecodeError, msgspec.ValidationError):
-        return Intent()
+    return read_intent(entry)
 
 
 def _short(text: str | None) -> str:
@@ -251,14 +248,8 @@ def _yes_no(value: Any) -> str:
 
 
 def versions(entry: OutboxEntry) -> Versions:
-    conflict = entry.conflict
-    local = parse(conflict.local) if conflict is not None else _intent(entry)
-    server: dict[str, Any] | None = None
-    if conflict is not None and conflict.server is not None:
-        loaded = json.loads(conflict.server)
-        server = loaded if isinstance(loaded, dict) else None
-    gone = server is None
-    s: dict[str, Any] = server or {}
+    sides = conflict_sides(entry)
+    local, s, gone = sides.mine, sides.theirs, sides.gone
     kind = entry.kind
     fields: list[Field] = []
     context = ""
@@ -267,8 +258,8 @@ def versions(entry: OutboxEntry) -> Versions:
         why = QCoreApplication.translate(
             "Outbox", "The record no longer exists on the shop, so your change cannot be applied.")
     if kind is IntentKind.ANSWER:
-        context = ((s.get("question") or {}).get("text") or "")
-        theirs = (s.get("answer") or {}).get("text")
+        context = sides.question_text()
+        theirs = sides.answer_text()
         fields.append(Field(QCoreApplication.translate("Outbox", "Answer"), local.text or "",
                             theirs or QCoreApplication.translate("Outbox", "(no answer)")))
         if theirs and not gone:
@@ -276,7 +267,7 @@ def versions(entry: OutboxEntry) -> Versions:
                 "Outbox", "The buyer already has the other answer, and a question can only be "
                           "answered once.")
     elif kind is IntentKind.INVOICE:
-        inv = s.get("invoice") or {}
+        inv = sides.invoice()
         fields += [Field(QCoreApplication.translate("Outbox", "Invoiced"),
                          _yes_no(local.invoiced), _yes_no(inv.get("invoiced"))),
                    Field(QCoreApplication.translate("Outbox", "Number"),
@@ -284,8 +275,7 @@ def versions(entry: OutboxEntry) -> Versions:
                    Field(QCoreApplication.translate("Outbox", "Type"),
                          local.type or "—", inv.get("type") or "—")]
     elif kind is IntentKind.SHIPPING:
-        ship: dict[str, Any] = next((x for x in s.get("shippings") or []
-                                     if x.get("id") == local.shipping_id), {})
+        ship = sides.shipping()
         fields += [Field(QCoreApplication.translate("Outbox", "Status"),
                          shipping_status_name(local.status),
                          shipping_status_name(ship.get("status")) if ship else "—"),

@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from sellerdesk.services.outbox_subjects import Subject
+from sellerdesk.services.outbox.subjects import Subject
 from sellerdesk.services.types import OutboxEntry, OutboxState
 from sellerdesk.ui.outbox.describe import details, error_words, what
 from sellerdesk.ui.widgets.chip_delegate import STATE_ROLE

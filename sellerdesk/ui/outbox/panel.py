@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.services.outbox_discard import Discarded, DiscardOutcome, may_be_applied
-from sellerdesk.services.outbox_subjects import Subject, subjects_of
+from sellerdesk.services.outbox.discard import Discarded, DiscardOutcome, may_be_applied
+from sellerdesk.services.outbox.subjects import Subject, subjects_of
 from sellerdesk.services.types import (
     UNFINISHED,
     IntentKind,
@@ -383,7 +383,7 @@ class OutboxPanel(Panel):
         if services is None or entry is None or entry.state is not OutboxState.CONFLICT:
             return None
         # Imported here: the dialog reads this package's wording helpers.
-        from sellerdesk.ui.dialogs.conflict import ConflictDialog
+        from sellerdesk.ui.outbox.conflict import ConflictDialog
 
         dialog = ConflictDialog(entry, self)
         entry_id = entry.id

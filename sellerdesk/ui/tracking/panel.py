@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.services.pending import PendingChange
+from sellerdesk.services.outbox.pending import PendingChange
 from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.session import Session
 from sellerdesk.services.tracking_rows import TrackingRow, queued_change, queued_create

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.enums import ThreadStatus
-from sellerdesk.services.intents import Intent
+from sellerdesk.services.outbox.settle import Intent
 from sellerdesk.store.outbox import IntentKind, entity_key
 from sellerdesk.store.rows import OrderFilter, OrderSummary
 from sellerdesk.ui import settings as keys

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.errors import Offline
-from sellerdesk.services.intents import Intent
+from sellerdesk.services.outbox.settle import Intent
 from sellerdesk.store.db import translate_error
 from sellerdesk.store.outbox import IntentKind, entity_key
 from sellerdesk.ui.inbox.panel import InboxPanel

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.enums import Channel, QuestionStatus, ThreadStatus
 from sellerdesk.api.models import Answer, From, Publication, Question, QuestionText, Thread
-from sellerdesk.services.intents import Intent, dump
+from sellerdesk.services.outbox.settle import Intent, dump
 from sellerdesk.services.safe_text import FSI, PDI
 from sellerdesk.services.triage import InboxThread, summarize
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, OutboxState

@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from sellerdesk.services.intents import Intent
+from sellerdesk.services.outbox.settle import Intent
 from sellerdesk.store.outbox import IntentKind, entity_key
 from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.settings import UNDO_DELAY_S

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QUrl
 from pytestqt.qtbot import QtBot
 
-from sellerdesk.services.intents import Intent
+from sellerdesk.services.outbox.settle import Intent
 from sellerdesk.services.types import Offline
 from sellerdesk.store.outbox import IntentKind, entity_key
 from sellerdesk.ui.context import UiContext

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.models import Order
-from sellerdesk.services.pending import PendingChange, WriteState, order_key
+from sellerdesk.services.outbox.pending import PendingChange, WriteState, order_key
 from sellerdesk.services.session import Session
 from sellerdesk.services.types import IntentKind, OrderFilter
 from sellerdesk.ui.orders.bulk import CODE, RESULT, BulkShippingDialog, split_codes

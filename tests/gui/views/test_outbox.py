@@ -17,8 +17,8 @@ from sellerdesk.services.shops import queue_demo_answer
 from sellerdesk.store.outbox import OutboxEntry
 from sellerdesk.ui.announcements import SessionAnnouncements
 from sellerdesk.ui.context import UiContext
-from sellerdesk.ui.dialogs.conflict import ConflictDialog
 from sellerdesk.ui.outbox import OutboxPanel
+from sellerdesk.ui.outbox.conflict import ConflictDialog
 from sellerdesk.ui.outbox.model import Column
 from sellerdesk.ui.widgets.announce import announcer
 from sellerdesk.ui.widgets.chip_delegate import STATE_ROLE

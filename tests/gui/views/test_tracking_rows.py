@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
-from sellerdesk.services.intents import Intent
-from sellerdesk.services.outbox_subjects import Subject
+from sellerdesk.services.outbox.settle import Intent
+from sellerdesk.services.outbox.subjects import Subject
 from sellerdesk.services.safe_text import one_line
 from sellerdesk.store.outbox import Conflict, IntentKind, OutboxState
 from sellerdesk.ui.outbox.describe import details, versions, what

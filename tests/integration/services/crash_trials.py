@@ -27,7 +27,7 @@ from typing import Any
 
 import httpx
 
-from sellerdesk.services.intents import parse
+from sellerdesk.services.outbox.settle import parse
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import OutboxEntry, OutboxState
 from tests.support import crash_worker, http

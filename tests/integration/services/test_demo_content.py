@@ -3,8 +3,8 @@ gave in the same conversation (so in its buyers' language), held back in the out
 
 from __future__ import annotations
 
-from sellerdesk.services.intents import parse
-from sellerdesk.services.pending import WriteState, question_key
+from sellerdesk.services.outbox.pending import WriteState, question_key
+from sellerdesk.services.outbox.settle import parse
 from sellerdesk.services.session import Session
 from sellerdesk.services.shops import queue_demo_answer
 from sellerdesk.services.types import OutboxState, QuestionStatus

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from sellerdesk.policy import NoPacer, Pacer
-from sellerdesk.services.outbox import ROUND_MAX, round_size
+from sellerdesk.services.outbox.sender import ROUND_MAX, round_size
 from sellerdesk.services.session import Session
 from sellerdesk.store.outbox import OutboxEntry, OutboxState
 from sellerdesk.store.rows import QuestionFilter

@@ -10,8 +10,9 @@ import httpx
 import pytest
 
 from sellerdesk.policy import Backoff
-from sellerdesk.services.connectivity import Connection, Connectivity, Retry, WatchedTransport
+from sellerdesk.services.connectivity import Connection, Connectivity, Retry
 from sellerdesk.services.types import AuthError, NotFound, Offline, ServerError
+from sellerdesk.services.watched import WatchedTransport
 
 QUICK = Backoff(first=0.001, cap=0.001, jitter=0.0)  # the probe tries again at once
 

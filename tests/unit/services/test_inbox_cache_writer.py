@@ -28,10 +28,10 @@ from sellerdesk.api.models import (
 from sellerdesk.services import inbox as inbox_module
 from sellerdesk.services.convert import encode, load, question_row, thread_row
 from sellerdesk.services.inbox import InboxService
-from sellerdesk.services.intents import Intent
+from sellerdesk.services.outbox.settle import Intent
 from sellerdesk.store import Store, StoreBugError
 from sellerdesk.store.cache import Cache
-from sellerdesk.store.intents import IntentKind, OutboxEntry, OutboxState
+from sellerdesk.store.outbox_entries import IntentKind, OutboxEntry, OutboxState
 from sellerdesk.store.rows import QuestionRow, Resource, ThreadRow
 
 NOW = datetime(2026, 11, 26, 23, 30, 1, 123456, tzinfo=UTC)

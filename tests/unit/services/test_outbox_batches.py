@@ -1,4 +1,4 @@
-"""services/outbox_batches.py: when a batch of successes goes, counted (never timed)."""
+"""services/outbox/batches.py: when a batch of successes goes, counted (never timed)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from sellerdesk.services.outbox_batches import Batches
+from sellerdesk.services.outbox.batches import Batches
 
 
 class Writer:

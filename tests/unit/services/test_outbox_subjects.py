@@ -13,9 +13,9 @@ from sellerdesk.api.models import From, Publication, Question, QuestionText
 from sellerdesk.api.orders import Buyer, Order, Product
 from sellerdesk.services.convert import order_row, question_row, tracking_row
 from sellerdesk.services.counts import OutboxView, pending_view
-from sellerdesk.services.intents import Intent, dump
-from sellerdesk.services.outbox_subjects import OutboxSubjects, Subject
-from sellerdesk.services.pending import PendingWrites, order_key, question_key, tracking_key
+from sellerdesk.services.outbox.pending import PendingWrites, order_key, question_key, tracking_key
+from sellerdesk.services.outbox.settle import Intent, dump
+from sellerdesk.services.outbox.subjects import OutboxSubjects, Subject
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import IntentKind
 from sellerdesk.store.rows import OrderRow, Resource

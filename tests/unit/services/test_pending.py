@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from sellerdesk.services.intents import Intent, dump
-from sellerdesk.services.pending import (
+from sellerdesk.services.outbox.pending import (
     PendingChange,
     PendingWrites,
     WriteState,
     order_key,
     question_key,
 )
+from sellerdesk.services.outbox.settle import Intent, dump
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import IntentKind, OutboxState, Resolution, new_tracking_entity
 

@@ -13,7 +13,7 @@ import pytest
 
 from sellerdesk.api.enums import Event, Provider, TrackingStatus
 from sellerdesk.api.models import TrackingCodeDraft
-from sellerdesk.services.intents import Intent, dump, parse
+from sellerdesk.services.outbox.settle import Intent, dump, parse
 from sellerdesk.services.session import Session, ShopAddress
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, OutboxState

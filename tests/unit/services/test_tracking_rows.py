@@ -3,8 +3,8 @@ the seller will see."""
 
 from __future__ import annotations
 
-from sellerdesk.services.intents import Intent
-from sellerdesk.services.pending import RecordWrites
+from sellerdesk.services.outbox.pending import RecordWrites
+from sellerdesk.services.outbox.settle import Intent
 from sellerdesk.services.tracking_rows import build_rows
 from sellerdesk.services.types import CodeEvent, IntentKind, OutboxEntry, OutboxState
 from sellerdesk.store.outbox import Conflict

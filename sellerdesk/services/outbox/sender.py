@@ -2,7 +2,7 @@
 
 Every write is committed to the store's outbox before anything leaves. An entry that had an
 earlier attempt (or was `sending` when the app stopped) is settled against the server first
-(`intents.check`), so a dropped reply, a timeout or a `kill -9` never makes a second answer or
+(`settle.check`), so a dropped reply, a timeout or a `kill -9` never makes a second answer or
 a duplicate tracking code. Offline, 5xx and 429 back off with jitter; a refused token pauses the
 whole queue until a new one is given; a conflict keeps both versions for the seller.
 
@@ -13,7 +13,7 @@ recorded without an fsync of their own (store/outbox.py says why that is safe), 
 costs one fsync, not two per write. The next round is taken while the last entries of the one
 before are still in flight, so the network never waits for a round's commit.
 
-Successes are recorded in batches (`outbox_batches.py`): one trip to the store's writer
+Successes are recorded in batches (`batches.py`): one trip to the store's writer
 thread (the done marks, the cache writers' updates, the observers' reads) for several
 answers, never waiting long. More entries are in progress than requests in flight (the client
 caps those), so the network stays busy while a batch waits or is written.
@@ -43,11 +43,11 @@ from sellerdesk.api.errors import (
 from sellerdesk.api.models import TrackingCode, decode
 from sellerdesk.policy import FLUSH_IDLE, WRITE_RETRY, Backoff, Pacer, failed_tries
 from sellerdesk.services.connectivity import Connectivity
-from sellerdesk.services.created import high_mark
 from sellerdesk.services.events import Event
-from sellerdesk.services.intents import Intent, Verdict, check, dump, must_check, parse, send
-from sellerdesk.services.outbox_batches import Batches
-from sellerdesk.services.outbox_discard import Discarded, DiscardOutcome, may_be_applied
+from sellerdesk.services.outbox.batches import Batches
+from sellerdesk.services.outbox.created import high_mark
+from sellerdesk.services.outbox.discard import Discarded, DiscardOutcome, may_be_applied
+from sellerdesk.services.outbox.settle import Intent, Verdict, check, dump, must_check, parse, send
 from sellerdesk.store import Store, StoreError
 from sellerdesk.store.db import utc_now
 from sellerdesk.store.outbox import (
@@ -174,7 +174,7 @@ class OutboxService:
 
     async def discard(self, entry_id: str, *, force: bool = False) -> Discarded:
         """Drop a write not yet sent (queued, failed or in conflict). One sent before without
-        a clear reply may be on the shop: the server is read first (`outbox_discard.py`).
+        a clear reply may be on the shop: the server is read first (`discard.py`).
         `force`: drop it unread. Raises OutboxStateError when it is on its way or gone."""
         entry = await self.get(entry_id)
         if entry is None:
@@ -397,7 +397,7 @@ class OutboxService:
             await self._process_one(entry)
             return
         # One create at a time, check to finish: a check must never claim a code whose own
-        # create is still in flight, nor two checks the same code (services/created.py).
+        # create is still in flight, nor two checks the same code (services/outbox/created.py).
         async with self._creates:
             await self._process_one(entry)
 

@@ -3,7 +3,7 @@
 
 A write sent before whose reply never came clearly (dropped, timed out, 5xx) stays queued with
 its attempts counted; it may already be on the shop, so "it will not be sent" would not be the
-whole truth. Before such an entry is dropped the server is read (`intents.check`): applied
+whole truth. Before such an entry is dropped the server is read (`settle.check`): applied
 there, it is marked done (nothing to undo); not there, it is dropped; the server out of reach,
 nothing changes unless the seller insists (`force`).
 """

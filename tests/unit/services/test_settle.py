@@ -1,4 +1,4 @@
-"""The verdicts of `intents.check` for every kind of write, against a fake service
+"""The verdicts of `settle.check` for every kind of write, against a fake service
 (`httpx.MockTransport`): applied / not applied / conflict, and the settle rule of creates
 (whole body above the mark, unclaimed; INACTIVE codes found by id)."""
 
@@ -14,8 +14,8 @@ import pytest
 from sellerdesk.api.client import ShopClient
 from sellerdesk.api.enums import Event, Provider, TrackingStatus
 from sellerdesk.api.models import TrackingCodeDraft
-from sellerdesk.services.created import PROBE_MISSES, canonical, high_mark
-from sellerdesk.services.intents import Intent, Verdict, check, must_check
+from sellerdesk.services.outbox.created import PROBE_MISSES, canonical, high_mark
+from sellerdesk.services.outbox.settle import Intent, Verdict, check, must_check
 from sellerdesk.store.outbox import IntentKind
 from tests.unit.services.fake_shop import FakeShop
 

@@ -7,7 +7,7 @@ outcome is unknown first reads the server: *applied* (done, nothing sent), *not 
 Invoice, shipping and tracking-code modify writes are checked against the version the seller
 saw (`base`) even on a first attempt, so a change made elsewhere while the seller was offline is
 never overwritten. A tracking-code create is recognised by its whole body above a mark recorded
-before its first attempt (`services/created.py`; the argument is in docs/decisions.md).
+before its first attempt (`services/outbox/created.py`; the argument is in docs/decisions.md).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from sellerdesk.api.enums import ShippingStatus
 from sellerdesk.api.errors import NotFound
 from sellerdesk.api.models import TrackingCodeChanges, TrackingCodeDraft
 from sellerdesk.services.convert import encode
-from sellerdesk.services.created import canonical, find_created
+from sellerdesk.services.outbox.created import canonical, find_created
 from sellerdesk.store.outbox import IntentKind
 
 if TYPE_CHECKING:  # the client (httpx) loads when a session connects
@@ -46,7 +46,7 @@ class Intent(msgspec.Struct, kw_only=True, omit_defaults=True):
     changes: dict[str, Any] | None = None
     # What the seller saw before editing, to detect a change made elsewhere meanwhile.
     base: dict[str, Any] | None = None
-    # A create: the highest code id seen before its first attempt (services/created.py).
+    # A create: the highest code id seen before its first attempt (services/outbox/created.py).
     mark: int | None = None
 
 

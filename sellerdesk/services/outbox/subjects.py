@@ -17,7 +17,7 @@ import msgspec
 from sellerdesk.api.errors import BadResponse
 from sellerdesk.api.models import Order, Question, TrackingCode
 from sellerdesk.services.convert import load
-from sellerdesk.services.intents import Intent, parse, tracking_id_of
+from sellerdesk.services.outbox.settle import Intent, parse, tracking_id_of
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import IntentKind, OutboxEntry
 from sellerdesk.store.rows import Cached, Resource
