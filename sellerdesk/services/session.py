@@ -23,6 +23,7 @@ from sellerdesk.api.tokens import OAuthGrant, SaveGrant
 from sellerdesk.policy import DEFAULT_RATE, Pacer, pacer_for
 from sellerdesk.services.access import Access
 from sellerdesk.services.catalogue import CatalogueService
+from sellerdesk.services.changes import ChangeFeed
 from sellerdesk.services.connectivity import Connectivity, Pace
 from sellerdesk.services.counts import CountsService
 from sellerdesk.services.dashboard import DashboardService
@@ -155,6 +156,8 @@ class Session:
         self._watch = watch
         self._late: _LateClient | None = None  # the client, until made (`open`)
         self._pace_kept: float | None = None  # the learned rate the store held at open
+        # The one feed every committed change is published on (services/changes.py).
+        self.changes = ChangeFeed()
         self.pending = PendingWrites(store)  # before any write: it follows every one
 
         async def probe() -> object:  # the client is read when probing, not made here
