@@ -293,6 +293,7 @@ async def _main(app: QApplication, options: GuiOptions, settings: Settings,
         shops = await asyncio.wrap_future(warm.shops)
         if shops.data_dir != options.data_dir:  # the snapshot's own demo folder
             shops = Shops(options.data_dir)
+        shops.demo_unlimited = options.snapshot_dir is not None
         if not _opens_a_shop(shops, options, settings):
             # The connect dialog comes first and says where tokens go: look for the
             # keyring here, off the loop, not when the dialog reads it.

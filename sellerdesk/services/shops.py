@@ -111,12 +111,13 @@ def saved_profiles(config_dir: Path | None) -> list[Profile]:
 
 
 async def open_session(address: ShopAddress, token: str | OAuthGrant, data_dir: Path | None,
-                       *, save_grant: SaveGrant | None = None) -> Session:
+                       *, save_grant: SaveGrant | None = None,
+                       rate: float | None = None) -> Session:
     """A session over the shop's store; waits a moment while another reader holds it."""
     for attempt in range(BUSY_RETRIES):
         try:
             return await Session.open(address, token, data_dir=data_dir,
-                                      save_grant=save_grant)
+                                      save_grant=save_grant, rate=rate)
         except StoreBusyError:
             if attempt == BUSY_RETRIES - 1:
                 raise  # another window or command holds it: the seller is told so
@@ -137,6 +138,9 @@ class Shops:
         self._demo: SandboxProcess | None = None
         self._demo_start: asyncio.Future[SandboxProcess] | None = None
         self._demo_pending: dict[Session, SandboxProcess] = {}  # opened, not started yet
+        # Pictures of the demo (`--snapshot`) are not a seller's session: its sandbox and
+        # session then run without the field's rate limit, so a picture takes seconds.
+        self.demo_unlimited = False
 
     # ---- profiles ------------------------------------------------------------------------
 
@@ -249,9 +253,12 @@ class Shops:
         folder = self.data_dir or default_data_dir()
         port = free_port()
         address = ShopAddress(DEMO_PROFILE, f"http://127.0.0.1:{port}", DEMO_SHOP_ID)
-        session = await open_session(address, DEMO_TOKEN, self.data_dir)
-        self._demo_pending[session] = SandboxProcess(db=folder / "demo" / "sandbox.db",
-                                                     port=port)
+        unlimited = self.demo_unlimited
+        session = await open_session(address, DEMO_TOKEN, self.data_dir,
+                                     rate=0.0 if unlimited else None)
+        self._demo_pending[session] = SandboxProcess(
+            db=folder / "demo" / "sandbox.db", port=port,
+            extra_args=["--rate-limit", "0"] if unlimited else [])
         return session
 
     async def _close_if_open(self, profile: str) -> None:
