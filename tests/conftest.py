@@ -108,3 +108,26 @@ def synced_data_dir(sandbox: Sandbox, tmp_path_factory: pytest.TempPathFactory) 
     data = tmp_path_factory.mktemp("synced") / "data"
     sync_into(sandbox, data)
     return data
+
+
+# SELLERDESK_TEST_CPU=FILE: each test's CPU seconds (its process and the children it waited
+# for) appended to FILE, to see where a run's CPU goes (./run test's durations are wall time).
+_CPU_LOG = os.environ.get("SELLERDESK_TEST_CPU")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    if not _CPU_LOG:
+        yield
+        return
+    import resource
+
+    def used() -> float:
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+    start = used()
+    yield
+    with open(_CPU_LOG, "a", encoding="utf-8") as out:
+        out.write(f"{used() - start:.2f}\t{item.nodeid}\n")
