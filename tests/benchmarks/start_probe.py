@@ -13,6 +13,9 @@ addition is its hook on `Panel.mark_loaded`, put in when the app imports it.
 `sync-stall`: a 5 ms timer on the GUI thread records how late each tick fires while a first
 sync fills an empty store with the inbox open; the worst lateness is the longest stall. With
 SELLERDESK_PROBE_TRACE=1 it also prints the ten worst ticks with what ran in them.
+
+With SELLERDESK_PROBE_PHASES=1, `cold-start` also prints the start step by step: the GUI
+thread's CPU at the start's landmarks (tests/benchmarks/start_phases.py), to stderr.
 """
 
 from __future__ import annotations
@@ -51,6 +54,11 @@ def bare() -> None:
 
 
 def cold_start(data_dir: str, profile: str) -> None:
+    phases = os.environ.get("SELLERDESK_PROBE_PHASES") == "1"
+    if phases:  # the start step by step (start_phases.py), hooked before the app's imports
+        from tests.benchmarks import start_phases
+
+        start_phases.install(when_imported, STARTED)
     from sellerdesk.cli import main  # as the `sellerdesk` script does, before main()
 
     def mark_loaded(panel: Any, plain: Callable[[Any], None]) -> None:
@@ -58,8 +66,11 @@ def cold_start(data_dir: str, profile: str) -> None:
         if panel.view_id == "inbox":
             panel.window().grab()  # the first painted inbox
             # The rows it painted: a start that opened no shop paints an empty state.
-            report({"seconds": time.perf_counter() - STARTED, "cpu": time.process_time(),
-                    "rows": float(panel.model.rowCount())})
+            result = {"seconds": time.perf_counter() - STARTED, "cpu": time.process_time(),
+                      "rows": float(panel.model.rowCount())}
+            if phases:
+                start_phases.print_phases()
+            report(result)
 
     # The hook goes in when the app imports Panel itself, so the app imports what it
     # imports, in its own order.
@@ -71,11 +82,14 @@ def cold_start(data_dir: str, profile: str) -> None:
 
 
 def when_imported(name: str, then: Callable[[ModuleType], object]) -> None:
-    """Call `then(module)` right after the module `name` is first imported."""
-    import importlib.abc
+    """Call `then(module)` right after the module `name` is first imported.
+
+    A plain class with `find_spec` is all a meta path finder needs; `importlib.abc` would
+    import importlib.resources, tempfile and shutil into the measured start, costs of the
+    probe that the bare baseline does not pay. (`importlib.util` is in every start already.)"""
     import importlib.util
 
-    class Finder(importlib.abc.MetaPathFinder):
+    class Finder:
         def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
             if fullname != name:
                 return None
