@@ -1,20 +1,19 @@
-"""Fixtures shared by the whole suite: sandboxes over loopback, a real keyring, options."""
+"""The suite's hooks and options; its shared fixtures live in tests/support/fixtures.py."""
 
 from __future__ import annotations
 
 import functools
 import os
-import shutil
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
 
-from tests.support.sandbox import Sandbox
-
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# The fixtures every test may ask for, by names that mean one thing across the suite.
+pytest_plugins = ["tests.support.fixtures"]
 
 # A wait in a test is a safety net, never the measure: tests count events (a row shown, a
 # signal), and how long the machine takes to get there must not decide the verdict. Every
@@ -54,6 +53,9 @@ def pytest_configure(config: pytest.Config) -> None:
         "processes (pytest-xdist workers) finish together instead of one running it last")
     # pytest-xdist's own marker, known also where xdist is off (-p no:xdist).
     config.addinivalue_line("markers", "xdist_group(name): run in one test process")
+    config.addinivalue_line(
+        "markers", "paint_timing: counts the window's repaints after waiting a set time; run "
+        "with the benchmarks (./run bench), where the machine is quiet enough to mean it")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -64,50 +66,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     skip_bench = pytest.mark.skip(reason="benchmarks run with ./run bench")
     skip_slow = pytest.mark.skip(reason="a long variant: run with --slow")
     for item in items:
-        if "benchmarks" in item.path.parts and not config.getoption("--benchmarks"):
+        timed = "benchmarks" in item.path.parts or item.get_closest_marker("paint_timing")
+        if timed and not config.getoption("--benchmarks"):
             item.add_marker(skip_bench)
         if item.get_closest_marker("slow") and not config.getoption("--slow"):
             item.add_marker(skip_slow)
-
-
-@pytest.fixture(scope="session")
-def seeded_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A seeded demo database, made once per test process, copied by the fixtures below."""
-    path = tmp_path_factory.mktemp("sandbox-template") / "sandbox.db"
-    sb = Sandbox(db=path).start()
-    sb.stop()
-    return path
-
-
-@pytest.fixture(scope="session")
-def sandbox(seeded_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sandbox]:
-    """A sandbox shared by read-only tests. Do not write to it or leave faults on."""
-    db = tmp_path_factory.mktemp("sandbox-shared") / "sandbox.db"
-    shutil.copy(seeded_db, db)
-    sb = Sandbox(db=db).start()
-    yield sb
-    sb.stop()
-
-
-@pytest.fixture
-def fresh_sandbox(seeded_db: Path, tmp_path: Path) -> Iterator[Sandbox]:
-    """A sandbox of one's own, for writes and faults."""
-    db = tmp_path / "sandbox.db"
-    shutil.copy(seeded_db, db)
-    sb = Sandbox(db=db).start()
-    yield sb
-    sb.stop()
-
-
-@pytest.fixture(scope="session")
-def synced_data_dir(sandbox: Sandbox, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A data folder (profile "test") synced once with the demo shop; tests copy it. Every
-    sandbox fixture starts from the same seeded database, so the copy matches any of them."""
-    from tests.support.sessions import sync_into
-
-    data = tmp_path_factory.mktemp("synced") / "data"
-    sync_into(sandbox, data)
-    return data
 
 
 # SELLERDESK_TEST_CPU=FILE: each test's CPU seconds (its process and the children it waited

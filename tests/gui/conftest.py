@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 import qasync
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -24,6 +23,7 @@ from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.settings import Settings
+from tests.support.gui_settings import make_settings
 from tests.support.sandbox import Sandbox
 from tests.support.sessions import open_session
 
@@ -64,11 +64,6 @@ def qloop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
 @pytest.fixture
 def settings_path(tmp_path: Path) -> Path:
     return tmp_path / "settings.ini"
-
-
-def make_settings(path: Path) -> Settings:
-    """Settings in a file of the test's own, never the user's."""
-    return Settings(QSettings(str(path), QSettings.Format.IniFormat))
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.navigation import NavigationList
 from sellerdesk.ui.orders.panel import OrdersPanel
 from sellerdesk.ui.tracking.panel import TrackingPanel
-from tests.gui.orders.conftest import LOAD_TIMEOUT, wait_settled
+from tests.support.orders_view import LOAD_TIMEOUT, wait_settled
 
 
 def _iface(widget: QWidget) -> QAccessibleInterface:

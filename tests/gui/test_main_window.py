@@ -19,7 +19,7 @@ from sellerdesk.ui.status_bar import ConnectionState
 from sellerdesk.ui.views import default_views
 from sellerdesk.ui.widgets.banner import MessageLevel
 from sellerdesk.ui.widgets.text import PlainLabel
-from tests.gui.conftest import make_settings
+from tests.support.gui_settings import make_settings
 
 NAVIGATION = ["dashboard", "inbox", "orders", "categories", "tracking", "shop", "outbox"]
 

@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.orders.panel import OrdersPanel
 from sellerdesk.ui.shop import ShopPanel
-from tests.gui.orders.conftest import LOAD_TIMEOUT
+from tests.support.orders_view import LOAD_TIMEOUT
 
 
 def _text_of(widget: QWidget) -> str | None:

@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.settings import Key, SavedReply, SavedView, Settings
-from tests.gui.conftest import make_settings
+from tests.support.gui_settings import make_settings
 
 
 def test_unset_keys_read_as_their_defaults(settings: Settings) -> None:

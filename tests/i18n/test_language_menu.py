@@ -15,8 +15,8 @@ from pytestqt.qtbot import QtBot
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.language_menu import LANGUAGES, LanguageMenu
 from sellerdesk.ui.settings import Key, Settings
-from tests.gui.conftest import make_settings
 from tests.i18n.catalogue import LANGUAGES as TRANSLATED
+from tests.support.gui_settings import make_settings
 
 
 def _read_in_a_new_process(path: Path) -> str:

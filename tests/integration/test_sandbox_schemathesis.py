@@ -50,16 +50,6 @@ def writable_sandbox(seeded_db: Path, tmp_path_factory: pytest.TempPathFactory
     sb.stop()
 
 
-@pytest.fixture(scope="module")
-def spec_sandbox(seeded_db: Path, tmp_path_factory: pytest.TempPathFactory
-                 ) -> Iterator[Sandbox]:
-    """Reads checked against the sandbox's own OpenAPI document, which is the spec's: the
-    field's values outside the spec (on in the shared sandbox) would be findings by design."""
-    db = tmp_path_factory.mktemp("schemathesis-reads") / "sandbox.db"
-    shutil.copy(seeded_db, db)
-    sb = Sandbox(db=db, extra_args=["--no-field-variety"]).start()
-    yield sb
-    sb.stop()
 
 
 def _param_names(operation: schemathesis.APIOperation) -> set[str]:

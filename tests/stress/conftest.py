@@ -30,7 +30,7 @@ def stress_synced_dir(sandbox: Sandbox, tmp_path_factory: pytest.TempPathFactory
 
 
 @pytest.fixture
-def synced_copy(stress_synced_dir: Path, tmp_path: Path) -> Path:
+def stress_copy(stress_synced_dir: Path, tmp_path: Path) -> Path:
     """A private copy of the synced data folder."""
     data = tmp_path / "data"
     shutil.copytree(stress_synced_dir, data)

@@ -59,8 +59,8 @@ async def _fill_outbox(store: Store, size: int = 200) -> list[str]:
     raise AssertionError("the store never filled up")
 
 
-async def test_store_full_by_page_limit(fresh_sandbox: Sandbox, synced_copy: Path) -> None:
-    session = await open_session(fresh_sandbox, synced_copy)
+async def test_store_full_by_page_limit(fresh_sandbox: Sandbox, stress_copy: Path) -> None:
+    session = await open_session(fresh_sandbox, stress_copy)
     store = session.store
     try:
         first, second = await _unanswered(fresh_sandbox, 2)
@@ -178,8 +178,8 @@ async def test_store_on_a_full_filesystem(fresh_sandbox: Sandbox, tmp_path: Path
 
 
 async def test_background_sender_survives_a_full_disk(fresh_sandbox: Sandbox,
-                                                      synced_copy: Path) -> None:
-    session = await open_session(fresh_sandbox, synced_copy)
+                                                      stress_copy: Path) -> None:
+    session = await open_session(fresh_sandbox, stress_copy)
     store = session.store
     real_run = store.run
     refused = asyncio.Event()

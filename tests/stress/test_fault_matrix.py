@@ -133,7 +133,7 @@ async def _limit(sb: Sandbox, limited: bool) -> None:
 @pytest.mark.parametrize("limited", [False, True], ids=["unlimited", "limited"])
 @pytest.mark.parametrize("cell", CELLS, ids=[c.name for c in CELLS])
 async def test_fault_cell(cell: Cell, limited: bool, fresh_sandbox: Sandbox,
-                          synced_copy: Path, slow: bool) -> None:
+                          stress_copy: Path, slow: bool) -> None:
     if cell.slow_only and not slow:
         pytest.skip("long variant: run with --slow")
     if limited and cell.name not in LIMITED_BY_DEFAULT and not slow:
@@ -141,7 +141,7 @@ async def test_fault_cell(cell: Cell, limited: bool, fresh_sandbox: Sandbox,
     sb = fresh_sandbox
     await _limit(sb, limited)
     token = (await asyncio.to_thread(sb.new_tokens))["access_token"] if limited else sb.token
-    session = await open_session(sb, synced_copy, timeout=cell.timeout, token=token,
+    session = await open_session(sb, stress_copy, timeout=cell.timeout, token=token,
                                  rate=FIELD_RATE if limited else 0)
     states: list[Connection] = []
     auth_messages: list[str] = []

@@ -17,8 +17,8 @@ from tests.support.sandbox import Sandbox
 
 
 async def test_a_sync_that_finds_the_server_gone_goes_offline(fresh_sandbox: Sandbox,
-                                                             synced_copy: Path) -> None:
-    session = await open_session(fresh_sandbox, synced_copy)
+                                                             stress_copy: Path) -> None:
+    session = await open_session(fresh_sandbox, stress_copy)
     try:
         fresh_sandbox.stop(kill=True)
         with pytest.raises(Offline):

@@ -6,14 +6,8 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.ui.context import UiContext
-from sellerdesk.ui.dashboard import DashboardPanel
 from sellerdesk.ui.main_window import MainWindow
-
-
-def dashboard_of(window: MainWindow) -> DashboardPanel:
-    panel = window.panel("dashboard")
-    assert isinstance(panel, DashboardPanel)
-    return panel
+from tests.support.cockpit import dashboard_of
 
 
 @pytest.fixture

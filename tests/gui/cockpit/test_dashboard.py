@@ -25,7 +25,6 @@ from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.orders.panel import OrdersPanel
 from sellerdesk.ui.widgets.formatting import format_money, format_number
-from tests.gui.cockpit.conftest import dashboard_of
 from tests.gui.cockpit.support import (
     SUMMARY_FILTERS,
     all_pages,
@@ -36,6 +35,7 @@ from tests.gui.cockpit.support import (
     unanswered_questions,
     when,
 )
+from tests.support.cockpit import dashboard_of
 from tests.support.sandbox import Sandbox
 
 

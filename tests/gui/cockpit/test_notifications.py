@@ -116,8 +116,9 @@ class Rig:
         self.qtbot.waitUntil(task.done, timeout=30_000)
 
 
+
 @pytest.fixture
-def data_dir(synced_data_dir: Path, tmp_path: Path) -> Path:
+def synced_copy(synced_data_dir: Path, tmp_path: Path) -> Path:
     data = tmp_path / "data"
     shutil.copytree(synced_data_dir, data)
     return data
@@ -139,11 +140,11 @@ def fresh_ctx(settings: Settings, qloop: asyncio.AbstractEventLoop,
 
 
 def test_each_new_item_pops_up_once_even_after_a_restart(
-        fresh_sandbox: Sandbox, data_dir: Path, settings: Settings,
+        fresh_sandbox: Sandbox, synced_copy: Path, settings: Settings,
         qloop: asyncio.AbstractEventLoop, qtbot: QtBot) -> None:
     sb = fresh_sandbox
     ctx = UiContext(settings=settings, runner=TaskRunner(loop=qloop))
-    rig = Rig(ctx, _open(sb, data_dir, qloop, qtbot), qtbot)
+    rig = Rig(ctx, _open(sb, synced_copy, qloop, qtbot), qtbot)
     rig.sync()
     assert rig.heard == []  # the first look at a shop is not news
     question = sb.ask(text="¿Tienen talle M en azul?", buyer="Lucía Fernández")
@@ -159,7 +160,7 @@ def test_each_new_item_pops_up_once_even_after_a_restart(
 
     # A restart: a new runner, session, connector and window over the same data folder.
     ctx2 = UiContext(settings=settings, runner=TaskRunner(loop=qloop))
-    again = Rig(ctx2, _open(sb, data_dir, qloop, qtbot), qtbot)
+    again = Rig(ctx2, _open(sb, synced_copy, qloop, qtbot), qtbot)
     try:
         again.sync()
         assert again.heard == []
@@ -175,9 +176,9 @@ def test_each_new_item_pops_up_once_even_after_a_restart(
 
 
 def test_a_click_on_a_notice_opens_its_thread_or_order(
-        fresh_sandbox: Sandbox, data_dir: Path, fresh_ctx: UiContext,
+        fresh_sandbox: Sandbox, synced_copy: Path, fresh_ctx: UiContext,
         qloop: asyncio.AbstractEventLoop, qtbot: QtBot) -> None:
-    rig = Rig(fresh_ctx, _open(fresh_sandbox, data_dir, qloop, qtbot), qtbot)
+    rig = Rig(fresh_ctx, _open(fresh_sandbox, synced_copy, qloop, qtbot), qtbot)
     try:
         rig.sync()
         fresh_sandbox.ask(text="¿Envían hoy?", buyer="Ana")
@@ -203,10 +204,10 @@ def test_a_click_on_a_notice_opens_its_thread_or_order(
 
 
 def test_the_refresh_backs_off_offline_and_after_a_429(
-        fresh_sandbox: Sandbox, data_dir: Path, fresh_ctx: UiContext,
+        fresh_sandbox: Sandbox, synced_copy: Path, fresh_ctx: UiContext,
         qloop: asyncio.AbstractEventLoop, qtbot: QtBot) -> None:
     fresh_ctx.settings.set(keys.REFRESH_INTERVAL_S, 60)
-    rig = Rig(fresh_ctx, _open(fresh_sandbox, data_dir, qloop, qtbot), qtbot)
+    rig = Rig(fresh_ctx, _open(fresh_sandbox, synced_copy, qloop, qtbot), qtbot)
     connector = rig.connector
     session = connector.session
     assert session is not None

@@ -16,8 +16,8 @@ from sellerdesk.ui.inbox.thread_model import ThreadRole
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.settings import SPLITTER_STATE, VIEW_FILTERS, Settings
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
-from tests.gui.inbox.conftest import show_panel
 from tests.gui.inbox.support import run, services, shown_ids
+from tests.support.inbox_view import show_panel
 from tests.support.sandbox import Sandbox
 from tests.support.sessions import open_session
 

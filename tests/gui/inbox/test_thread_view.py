@@ -21,8 +21,8 @@ from sellerdesk.ui.settings import SavedReply
 from sellerdesk.ui.views import ViewSpec
 from sellerdesk.ui.widgets.formatting import format_money
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
-from tests.gui.inbox.conftest import picture_bytes, show_panel
 from tests.gui.inbox.support import first_waiting, open_thread, run, services
+from tests.support.inbox_view import picture_bytes, show_panel
 from tests.support.sandbox import Sandbox
 
 

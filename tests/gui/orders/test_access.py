@@ -12,7 +12,7 @@ from sellerdesk.services.types import OrderFilter
 from sellerdesk.ui.orders.columns import Column
 from sellerdesk.ui.orders.facet_model import COUNT_ROLE
 from sellerdesk.ui.orders.panel import OrdersPanel
-from tests.gui.orders.conftest import LOAD_TIMEOUT, wait_settled
+from tests.support.orders_view import LOAD_TIMEOUT, wait_settled
 
 
 def _rows(panel: OrdersPanel) -> dict[tuple[str, str | None], QRect]:

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from sellerdesk.services.types import OrderFilter
 from sellerdesk.ui.orders.facet_model import FacetModel
 from sellerdesk.ui.orders.panel import OrdersPanel
-from tests.gui.orders.conftest import LOAD_TIMEOUT, session_of
+from tests.support.orders_view import LOAD_TIMEOUT, session_of
 
 COUNTS = {"paid": {"true": 70, "false": 30},
           "shipping": {"pending": 20, "delivered": 50, "on_route": 30},

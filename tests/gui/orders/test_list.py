@@ -21,7 +21,7 @@ from sellerdesk.ui.orders.columns import Column
 from sellerdesk.ui.orders.facet_model import COUNT_ROLE
 from sellerdesk.ui.orders.panel import OrdersPanel
 from sellerdesk.ui.orders.table_model import PAGE_SIZE
-from tests.gui.orders.conftest import LOAD_TIMEOUT, fetch_all, session_of, wait_settled
+from tests.support.orders_view import LOAD_TIMEOUT, fetch_all, session_of, wait_settled
 from tests.support.sandbox import Sandbox
 
 

@@ -140,7 +140,7 @@ def test_texts_scrolled_past_are_not_kept_waiting_for_layout(
     """A long scroll draws thousands of texts plainly: only the latest screenfuls wait to
     be laid out (a scroll to the end of 100,000 orders once left 800,000 waiting)."""
     from sellerdesk.ui.orders.row_delegate import _UNLAID_LIMIT
-    from tests.gui.orders.conftest import fetch_all
+    from tests.support.orders_view import fetch_all
 
     rows = fetch_all(panel, qtbot)
     table, delegate = panel.table, panel.table.rows

@@ -14,7 +14,7 @@ from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.orders.panel import OrdersPanel
 from sellerdesk.ui.snapshot import take_snapshots
 from sellerdesk.ui.views import default_views
-from tests.gui.orders.conftest import wait_settled
+from tests.support.orders_view import wait_settled
 
 
 def _out_dir(tmp_path: Path) -> Path:

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from sellerdesk.services.types import OrderFilter, OrderSummary
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.orders.panel import OrdersPanel
-from tests.gui.orders.conftest import LOAD_TIMEOUT, fetch_all, wait_settled
+from tests.support.orders_view import LOAD_TIMEOUT, fetch_all, wait_settled
 
 
 def save_through_dialog(panel: OrdersPanel, qtbot: QtBot, action_name: str,

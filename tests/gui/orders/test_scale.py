@@ -20,7 +20,7 @@ from sellerdesk.store.rows import OrderFilter, OrderRow, shipping_tags
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.orders.panel import OrdersPanel
 from sellerdesk.ui.orders.table_model import PAGE_SIZE
-from tests.gui.orders.conftest import LOAD_TIMEOUT, wait_settled
+from tests.support.orders_view import LOAD_TIMEOUT, wait_settled
 from tests.support.sandbox import Sandbox
 
 CURRENCIES = ("ARS", "BRL", "CLP", "COP", "MXN", "UYU", "VEF")

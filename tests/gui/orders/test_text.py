@@ -28,7 +28,7 @@ from sellerdesk.ui.orders.panel import OrdersPanel
 from sellerdesk.ui.orders.table_model import OrdersTableModel
 from sellerdesk.ui.widgets.text import PlainLabel
 from sellerdesk.ui.widgets.value_text import ValueText
-from tests.gui.orders.conftest import LOAD_TIMEOUT, fetch_all, wait_settled
+from tests.support.orders_view import LOAD_TIMEOUT, fetch_all, wait_settled
 
 HTML = "<b>Bold</b> <i>buyer</i>"
 SCRIPT = "<script>alert('x')</script>"

@@ -18,8 +18,8 @@ from sellerdesk.services.types import IntentKind, OrderFilter
 from sellerdesk.ui.orders.bulk import CODE, RESULT, BulkShippingDialog, split_codes
 from sellerdesk.ui.orders.columns import Column
 from sellerdesk.ui.orders.panel import OrdersPanel
-from tests.gui.orders.conftest import LOAD_TIMEOUT, session_of, wait_settled
 from tests.support import http
+from tests.support.orders_view import LOAD_TIMEOUT, session_of, wait_settled
 from tests.support.sandbox import Sandbox
 
 SEND_TIMEOUT = 30_000

@@ -13,7 +13,7 @@ from sellerdesk.ui.categories import CategoriesPanel
 from sellerdesk.ui.categories.model import CategoryTreeModel, Column
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.widgets import link_button
-from tests.gui.views.conftest import save_picture
+from tests.support.pictures import save_picture
 from tests.support.sandbox import Sandbox
 
 

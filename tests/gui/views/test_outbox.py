@@ -24,8 +24,8 @@ from sellerdesk.ui.widgets.announce import announcer
 from sellerdesk.ui.widgets.chip_delegate import STATE_ROLE
 from sellerdesk.ui.widgets.confirm import button_with_text
 from sellerdesk.ui.widgets.formatting import format_datetime
-from tests.gui.views.conftest import save_picture
 from tests.support import http
+from tests.support.pictures import save_picture
 from tests.support.sandbox import Sandbox
 
 

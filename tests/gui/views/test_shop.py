@@ -13,7 +13,7 @@ from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.regions import region_name
 from sellerdesk.ui.shop import ShopPanel
 from sellerdesk.ui.widgets import link_button
-from tests.gui.views.conftest import save_picture
+from tests.support.pictures import save_picture
 from tests.support.sandbox import Sandbox
 
 

@@ -19,7 +19,7 @@ from sellerdesk.ui.tracking.model import Column
 from sellerdesk.ui.tracking.panel import TrackingPanel
 from sellerdesk.ui.widgets.confirm import button_with_text
 from sellerdesk.ui.widgets.text import PlainLabel
-from tests.gui.views.conftest import save_picture
+from tests.support.pictures import save_picture
 from tests.support.sandbox import Sandbox
 
 

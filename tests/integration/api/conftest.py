@@ -4,7 +4,7 @@ virtual clock (pacing runs, nobody waits for real), an own sandbox."""
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,22 +12,9 @@ import pytest
 
 from sellerdesk.api.client import ShopClient
 from sellerdesk.policy import Backoff
-from tests.support import http
+from tests.support.api_clients import MakeClient, clear_requests
 from tests.support.sandbox import Sandbox
 from tests.unit.api.fakes import FakeClock, fake_pacer
-
-MakeClient = Callable[..., ShopClient]
-
-
-def clear_requests(sb: Sandbox) -> None:
-    http.delete(f"{sb.base_url}/_sandbox/requests", params={"access_token": sb.token},
-                 timeout=30).raise_for_status()
-
-
-def attempts(sb: Sandbox, method: str, path_end: str) -> list[int | None]:
-    """Statuses of the logged requests whose method and path (ending) match."""
-    return [e["status"] for e in sb.requests_log()
-            if e["method"] == method and e["path"].endswith(path_end)]
 
 
 @pytest.fixture

@@ -18,10 +18,10 @@ from sellerdesk.api.errors import (
 )
 from sellerdesk.api.models import TrackingCodeDraft
 from sellerdesk.policy import Backoff
+from tests.support.api_clients import MakeClient, attempts
 from tests.support.sandbox import Sandbox
 
 from ._compare import raw_json
-from .conftest import MakeClient, attempts
 
 # --- without faults (shared sandbox; nothing is written) ------------------------------------
 

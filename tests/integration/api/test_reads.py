@@ -9,10 +9,7 @@ own tests in tests/unit/api/test_api_field_variety.py and tests/integration/fiel
 from __future__ import annotations
 
 import functools
-import shutil
-from collections.abc import Iterator
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,52 +28,42 @@ from sellerdesk.api.enums import (
     ThreadStatus,
 )
 from sellerdesk.api.paging import paginate, paginate_thread
+from tests.support.api_clients import MakeClient
 from tests.support.sandbox import Sandbox
 
 from ._compare import raw_json, same
-from .conftest import MakeClient
 
 
-@pytest.fixture(scope="module")
-def sandbox(seeded_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sandbox]:
-    """The spec-only sandbox of this module (see the docstring); read only."""
-    db = tmp_path_factory.mktemp("spec-only") / "sandbox.db"
-    shutil.copy(seeded_db, db)
-    sb = Sandbox(db=db, extra_args=["--no-field-variety"]).start()
-    yield sb
-    sb.stop()
-
-
-async def test_categories_shop_and_tree(sandbox: Sandbox, make_client: MakeClient) -> None:
-    async with make_client(sandbox) as client:
+async def test_categories_shop_and_tree(spec_sandbox: Sandbox, make_client: MakeClient) -> None:
+    async with make_client(spec_sandbox) as client:
         roots = await client.categories()
         tree = await client.category_tree()
         shop = await client.shop()
-        same(roots, raw_json(sandbox.get("/categories")))
-        same(tree, raw_json(sandbox.get("/categories/tree")))
-        same(shop, raw_json(sandbox.get("")))
-        assert shop.id == sandbox.shop_id
+        same(roots, raw_json(spec_sandbox.get("/categories")))
+        same(tree, raw_json(spec_sandbox.get("/categories/tree")))
+        same(shop, raw_json(spec_sandbox.get("")))
+        assert shop.id == spec_sandbox.shop_id
         assert [c.id for c in roots] == [c.id for c in tree]
         child = next(c for root in tree for c in root.children or [])
         assert child.parent_id in {r.id for r in roots}
         for category in (roots[0], child):
             one = await client.category(category.id)
-            same(one, raw_json(sandbox.get(f"/categories/{category.id}")))
+            same(one, raw_json(spec_sandbox.get(f"/categories/{category.id}")))
 
 
 @pytest.mark.parametrize("event,provider", [(None, None), (Event.NAVIGATION, None),
                                             (None, Provider.SOCIAL_AD),
                                             (Event.CONGRAT_PAGE, Provider.ADS)])
-async def test_tracking_codes(sandbox: Sandbox, make_client: MakeClient,
+async def test_tracking_codes(spec_sandbox: Sandbox, make_client: MakeClient,
                               event: Event | None, provider: Provider | None) -> None:
     params = {k: v.value for k, v in (("event", event), ("provider", provider)) if v}
-    async with make_client(sandbox) as client:
+    async with make_client(spec_sandbox) as client:
         codes = await client.tracking_codes(event=event, provider=provider)
-        same(codes, raw_json(sandbox.get("/metrics", **params)))
+        same(codes, raw_json(spec_sandbox.get("/metrics", **params)))
         assert codes and all(c.options == {} for c in codes)  # "" in lists (spec)
         assert all(event in (None, c.event) and provider in (None, c.provider) for c in codes)
         one = await client.tracking_code(codes[0].id)
-        same(one, raw_json(sandbox.get(f"/metrics/{codes[0].id}")))
+        same(one, raw_json(spec_sandbox.get(f"/metrics/{codes[0].id}")))
         assert isinstance(one.options, dict)
 
 
@@ -87,13 +74,13 @@ async def test_tracking_codes(sandbox: Sandbox, make_client: MakeClient,
     {"channel": Channel.MARKETPLACE, "limit": 7, "offset": 3},
     {"q": "envío"},
 ])
-async def test_search_questions(sandbox: Sandbox, make_client: MakeClient,
+async def test_search_questions(spec_sandbox: Sandbox, make_client: MakeClient,
                                 kwargs: dict[str, Any]) -> None:
     params = {("orders" if k == "order" else k): getattr(v, "value", v)
               for k, v in kwargs.items()}
-    async with make_client(sandbox) as client:
+    async with make_client(spec_sandbox) as client:
         env = await client.search_questions(**kwargs)
-        same(env, raw_json(sandbox.get("/questions/search", **params)))
+        same(env, raw_json(spec_sandbox.get("/questions/search", **params)))
         assert env.items
         if "status" in kwargs:
             assert {q.status for q in env.items} == {kwargs["status"]}
@@ -101,7 +88,7 @@ async def test_search_questions(sandbox: Sandbox, make_client: MakeClient,
             assert env.query == kwargs["q"]
         for entry in env.items[:3]:
             single = await client.question(entry.id)
-            same(single, raw_json(sandbox.get(f"/questions/{entry.id}")))
+            same(single, raw_json(spec_sandbox.get(f"/questions/{entry.id}")))
             assert single.publication is not None and single.from_ is not None
             assert (single.answer is not None) == (single.status is QuestionStatus.ANSWERED)
 
@@ -112,13 +99,13 @@ async def test_search_questions(sandbox: Sandbox, make_client: MakeClient,
     {"limit": 5, "offset": 10},
     {"query": "envío"},
 ])
-async def test_search_threads_and_thread(sandbox: Sandbox, make_client: MakeClient,
+async def test_search_threads_and_thread(spec_sandbox: Sandbox, make_client: MakeClient,
                                          kwargs: dict[str, Any]) -> None:
     params = {("orders" if k == "order" else k): getattr(v, "value", v)
               for k, v in kwargs.items()}
-    async with make_client(sandbox) as client:
+    async with make_client(spec_sandbox) as client:
         env = await client.search_threads(**kwargs)
-        same(env, raw_json(sandbox.get("/questions/threads/search", **params)))
+        same(env, raw_json(spec_sandbox.get("/questions/threads/search", **params)))
         assert env.items and env.unanswered_quantity is not None
         first = env.items[0]
         by_id = await client.search_threads(thread_id=first.id)
@@ -128,15 +115,15 @@ async def test_search_threads_and_thread(sandbox: Sandbox, make_client: MakeClie
         by_client = await client.search_threads(client_id=main.from_.client_id)
         assert first.id in {t.id for t in by_client.items}
         detail = await client.thread(first.id, order=QuestionOrder.DATE_DESC, limit=2)
-        same(detail, raw_json(sandbox.get(f"/questions/threads/{first.id}",
+        same(detail, raw_json(spec_sandbox.get(f"/questions/threads/{first.id}",
                                           orders="question_date_desc", limit=2)))
         thread = detail.items[0]
         assert thread.id == first.id and thread.questions is not None
         assert all(q.thread_id == first.id for q in thread.questions)
 
 
-async def test_paginate_thread_questions(sandbox: Sandbox, make_client: MakeClient) -> None:
-    async with make_client(sandbox) as client:
+async def test_paginate_thread_questions(spec_sandbox: Sandbox, make_client: MakeClient) -> None:
+    async with make_client(spec_sandbox) as client:
         env = await client.search_threads(limit=50)
         busiest = max(env.items, key=lambda t: (t.answered_quantity or 0)
                       + (t.unanswered_quantity or 0))
@@ -156,41 +143,41 @@ async def test_paginate_thread_questions(sandbox: Sandbox, make_client: MakeClie
     {"shipping": OrderShippingFilter.TO_BE_AGREED, "feedback": False},
     {"buyer_feedback": True, "seller_feedback": False},
 ])
-async def test_search_orders_and_order(sandbox: Sandbox, make_client: MakeClient,
+async def test_search_orders_and_order(spec_sandbox: Sandbox, make_client: MakeClient,
                                        kwargs: dict[str, Any]) -> None:
     def wire(v: Any) -> Any:
         return ("true" if v else "false") if isinstance(v, bool) else getattr(v, "value", v)
 
     params = {("orders" if k == "order" else k): wire(v) for k, v in kwargs.items()}
-    async with make_client(sandbox) as client:
+    async with make_client(spec_sandbox) as client:
         env = await client.search_orders(**kwargs)
-        same(env, raw_json(sandbox.get("/orders/search", **params)))
+        same(env, raw_json(spec_sandbox.get("/orders/search", **params)))
         assert env.items
         for key in ("paid", "processed", "closed", "delivered"):
             if key in kwargs:
                 assert all(getattr(o.status, key) is kwargs[key] for o in env.items)
         single = await client.order(env.items[0].id)
-        same(single, raw_json(sandbox.get(f"/orders/{env.items[0].id}")))
+        same(single, raw_json(spec_sandbox.get(f"/orders/{env.items[0].id}")))
 
 
-async def test_the_sasc_spelling_orders_like_desc(sandbox: Sandbox,
+async def test_the_sasc_spelling_orders_like_desc(spec_sandbox: Sandbox,
                                                   make_client: MakeClient) -> None:
-    sasc = raw_json(sandbox.get("/orders/search", orders="total_last_updated_sasc", limit=5))
-    async with make_client(sandbox) as client:
+    sasc = raw_json(spec_sandbox.get("/orders/search", orders="total_last_updated_sasc", limit=5))
+    async with make_client(spec_sandbox) as client:
         env = await client.search_orders(order=OrderOrder.TOTAL_LAST_UPDATED_DESC, limit=5)
     assert [o.id for o in env.items] == [o["id"] for o in sasc["results"]]
 
 
-async def test_all_orders_by_paging_with_progress(sandbox: Sandbox,
+async def test_all_orders_by_paging_with_progress(spec_sandbox: Sandbox,
                                                   make_client: MakeClient) -> None:
     progress: list[tuple[int, int | None]] = []
-    async with make_client(sandbox) as client:
+    async with make_client(spec_sandbox) as client:
         orders = [o async for o in paginate(client.search_orders, concurrency=3,
                                             on_progress=lambda d, t: progress.append((d, t)))]
-    total = raw_json(sandbox.get("/orders/search", limit=1))["paging"]["total"]
+    total = raw_json(spec_sandbox.get("/orders/search", limit=1))["paging"]["total"]
     assert len(orders) == total == len({o.id for o in orders})
     assert progress[-1] == (total, total)
-    channels = raw_json(sandbox.get("/orders/search", limit=50))["results"]
+    channels = raw_json(spec_sandbox.get("/orders/search", limit=50))["results"]
     # Demo data spells about one record in ten the long way; both decode to one member.
     assert {o.channel for o in orders} == {Channel.SHOPFRONT, Channel.MARKETPLACE}
     assert channels  # the raw page is there to compare spellings against
@@ -201,12 +188,12 @@ async def test_all_orders_by_paging_with_progress(sandbox: Sandbox,
         assert order.creation_date is not None and order.creation_date.tzinfo is not None
 
 
-async def test_long_channel_spellings_are_seen_and_mapped(sandbox: Sandbox,
+async def test_long_channel_spellings_are_seen_and_mapped(spec_sandbox: Sandbox,
                                                           make_client: MakeClient) -> None:
-    raw = raw_json(sandbox.get("/questions/search", limit=50))["results"]
-    raw += raw_json(sandbox.get("/questions/search", limit=50, offset=50))["results"]
+    raw = raw_json(spec_sandbox.get("/questions/search", limit=50))["results"]
+    raw += raw_json(spec_sandbox.get("/questions/search", limit=50, offset=50))["results"]
     long_ids = [q["id"] for q in raw if q["channel"].endswith("_long")]
     assert long_ids, "demo data should carry long spellings"
-    async with make_client(sandbox) as client:
+    async with make_client(spec_sandbox) as client:
         question = await client.question(long_ids[0])
     assert question.channel in (Channel.SHOPFRONT, Channel.MARKETPLACE)

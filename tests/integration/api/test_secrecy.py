@@ -12,9 +12,8 @@ from sellerdesk.api.client import ShopClient
 from sellerdesk.api.enums import Event, Provider, ShippingStatus
 from sellerdesk.api.errors import ApiError
 from sellerdesk.api.models import TrackingCodeDraft
+from tests.support.api_clients import MakeClient
 from tests.support.sandbox import Sandbox
-
-from .conftest import MakeClient
 
 
 async def test_token_appears_in_no_log_error_or_repr(

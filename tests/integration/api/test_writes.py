@@ -16,10 +16,10 @@ from sellerdesk.api.enums import (
 )
 from sellerdesk.api.errors import BadRequest, NotFound
 from sellerdesk.api.models import TrackingCodeChanges, TrackingCodeDraft
+from tests.support.api_clients import MakeClient
 from tests.support.sandbox import Sandbox
 
 from ._compare import raw_json, same
-from .conftest import MakeClient
 
 
 async def test_tracking_code_lifecycle(own_sandbox: Sandbox, make_client: MakeClient) -> None:

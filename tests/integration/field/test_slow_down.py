@@ -14,9 +14,8 @@ from sellerdesk.services.connectivity import SlowDown
 from sellerdesk.services.refresh import RefreshSchedule
 from sellerdesk.services.session import Session
 from sellerdesk.services.sync import StageState, SyncReport
+from tests.support.field import RequestLog
 from tests.support.sandbox import Sandbox
-
-from .conftest import RequestLog
 
 # Two waves of 429s on the first requests of an incremental sync's three stages (tracking
 # codes, threads, orders): each request is tried three times of the four it may be.

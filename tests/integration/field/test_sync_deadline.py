@@ -10,9 +10,8 @@ import time
 from sellerdesk.api.errors import RateLimited
 from sellerdesk.services.session import Session
 from sellerdesk.services.sync import StageState
+from tests.support.field import RequestLog
 from tests.support.sandbox import Sandbox
-
-from .conftest import RequestLog
 
 PAUSE = 2  # seconds of the 429's Retry-After
 HOLD = 0.5  # seconds a request may wait for its turn, here

@@ -15,9 +15,8 @@ from pathlib import Path
 import pytest
 
 from tests.support.cli import cli_env, run_cli
+from tests.support.field import RequestLog
 from tests.support.sandbox import Sandbox
-
-from .conftest import RequestLog
 
 LIMIT = 2.0
 ORDERS = 100  # two pages, and the field-variety ones

@@ -13,9 +13,8 @@ from sellerdesk.services.session import Session
 from sellerdesk.services.sync import RecordKind, StageState, SyncReport
 from sellerdesk.store.rows import Resource
 from tests.support import http
+from tests.support.field import RequestLog, open_paced
 from tests.support.sandbox import Sandbox
-
-from .conftest import RequestLog, open_paced
 
 RUNS = 10
 INCREMENTAL_MAX = 5  # the target for a sync with nothing changed

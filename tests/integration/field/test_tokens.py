@@ -23,10 +23,9 @@ from sellerdesk.services.access import AccessProblem
 from sellerdesk.services.sign_in import sandbox_app
 from sellerdesk.services.sync import SyncProgress
 from tests.support import http
+from tests.support.field import RequestLog, open_paced
 from tests.support.keyring import keyring_for
 from tests.support.sandbox import Sandbox
-
-from .conftest import RequestLog, open_paced
 
 ROOT = Path(__file__).resolve().parents[3]
 

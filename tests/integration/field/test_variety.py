@@ -17,9 +17,8 @@ from sellerdesk.services.sync import RecordKind
 from sellerdesk.store.rows import OrderFilter, QuestionFilter, Resource
 from tests.support import http
 from tests.support.cli import run_cli
+from tests.support.field import open_paced
 from tests.support.sandbox import Sandbox
-
-from .conftest import open_paced
 
 NOW = datetime(2026, 11, 16, tzinfo=UTC)  # the demo data ends on 2026-11-15
 KINDS = {"orders": RecordKind.ORDER, "threads": RecordKind.THREAD,

@@ -3,7 +3,6 @@ and sandboxes as harsh as the field for the tests of the harsh parts."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,65 +10,36 @@ from typing import Any
 import pytest
 
 from tests.support.sandbox import Sandbox
+from tests.support.sandbox_copies import FIELD, start_copy
 
 from ._helpers import get_json, walk
 
 
 @pytest.fixture(scope="session")
-def sandbox(seeded_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sandbox]:
-    """The shared read-only sandbox of these tests, spec-only: they check the sandbox against
-    the spec (orderings, filters, types). The field's values outside the spec's lists are on
-    in every other sandbox, and checked here by test_field_variety.py and
-    test_harsh_defaults.py on sandboxes of their own."""
-    sb = start_copy(seeded_db, tmp_path_factory.mktemp("sandbox-spec"), ["--no-field-variety"])
-    yield sb
-    sb.stop()
-
-
-@pytest.fixture
-def fresh_sandbox(seeded_db: Path, tmp_path: Path) -> Iterator[Sandbox]:
-    """A spec-only sandbox of one's own, for writes and faults (as `sandbox`, above)."""
-    sb = start_copy(seeded_db, tmp_path, ["--no-field-variety"])
-    yield sb
-    sb.stop()
+def all_orders(spec_sandbox: Sandbox) -> list[dict[str, Any]]:
+    return walk(spec_sandbox, "/orders/search")[0]
 
 
 @pytest.fixture(scope="session")
-def all_orders(sandbox: Sandbox) -> list[dict[str, Any]]:
-    return walk(sandbox, "/orders/search")[0]
+def all_questions(spec_sandbox: Sandbox) -> list[dict[str, Any]]:
+    return walk(spec_sandbox, "/questions/search")[0]
 
 
 @pytest.fixture(scope="session")
-def all_questions(sandbox: Sandbox) -> list[dict[str, Any]]:
-    return walk(sandbox, "/questions/search")[0]
+def all_threads(spec_sandbox: Sandbox) -> list[dict[str, Any]]:
+    return walk(spec_sandbox, "/questions/threads/search")[0]
 
 
 @pytest.fixture(scope="session")
-def all_threads(sandbox: Sandbox) -> list[dict[str, Any]]:
-    return walk(sandbox, "/questions/threads/search")[0]
-
-
-@pytest.fixture(scope="session")
-def active_codes(sandbox: Sandbox) -> list[dict[str, Any]]:
-    codes: list[dict[str, Any]] = get_json(sandbox, "/metrics")
+def active_codes(spec_sandbox: Sandbox) -> list[dict[str, Any]]:
+    codes: list[dict[str, Any]] = get_json(spec_sandbox, "/metrics")
     return codes
 
 
 @pytest.fixture(scope="session")
-def category_tree(sandbox: Sandbox) -> list[dict[str, Any]]:
-    tree: list[dict[str, Any]] = get_json(sandbox, "/categories/tree")
+def category_tree(spec_sandbox: Sandbox) -> list[dict[str, Any]]:
+    tree: list[dict[str, Any]] = get_json(spec_sandbox, "/categories/tree")
     return tree
-
-
-# The field's harshness, given explicitly: these switches win over the `--rate-limit 0` that
-# the shared launcher adds for the rest of the suite (decisions.md: Sandbox specifics).
-FIELD = ["--rate-limit", "5", "--rate-burst", "10", "--token-ttl", "21600", "--field-variety"]
-
-
-def start_copy(seeded_db: Path, folder: Path, extra: list[str]) -> Sandbox:
-    db = folder / "sandbox.db"
-    shutil.copy(seeded_db, db)
-    return Sandbox(db=db, extra_args=list(extra)).start()
 
 
 @pytest.fixture

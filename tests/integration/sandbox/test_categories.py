@@ -34,21 +34,21 @@ def flatten(nodes: list[dict[str, Any]], depth: int = 1,
     return out
 
 
-def test_root_list_has_category_fields_and_no_children(sandbox: Sandbox) -> None:
-    roots = get_json(sandbox, "/categories")
+def test_root_list_has_category_fields_and_no_children(spec_sandbox: Sandbox) -> None:
+    roots = get_json(spec_sandbox, "/categories")
     assert isinstance(roots, list) and roots
     problems = []
     for cat in roots:
         problems += type_problems(cat, CATEGORY, f"category {cat.get('id')}", nonnull=NONNULL)
         assert "children" not in cat, cat
         assert cat.get("parent_id") is None, cat
-        assert cat["shop_id"] == sandbox.shop_id
+        assert cat["shop_id"] == spec_sandbox.shop_id
     assert problems == []
     assert len({c["id"] for c in roots}) == len(roots)
 
 
 def test_tree_has_at_most_three_levels_with_parent_ids(
-        sandbox: Sandbox, category_tree: list[dict[str, Any]]) -> None:
+        spec_sandbox: Sandbox, category_tree: list[dict[str, Any]]) -> None:
     nodes = flatten(category_tree)
     depths = {depth for depth, _, _ in nodes}
     assert max(depths) <= 3
@@ -56,7 +56,7 @@ def test_tree_has_at_most_three_levels_with_parent_ids(
     problems = []
     for depth, parent, node in nodes:
         problems += type_problems(node, CATEGORY, f"node {node.get('id')}", nonnull=NONNULL)
-        assert node["shop_id"] == sandbox.shop_id
+        assert node["shop_id"] == spec_sandbox.shop_id
         if depth == 1:
             assert isinstance(node.get("children"), list), node
             assert node.get("parent_id") is None, node
@@ -67,19 +67,19 @@ def test_tree_has_at_most_three_levels_with_parent_ids(
     assert len(ids) == len(set(ids)), "a category appears twice in the tree"
 
 
-def test_tree_roots_are_the_root_list(sandbox: Sandbox,
+def test_tree_roots_are_the_root_list(spec_sandbox: Sandbox,
                                       category_tree: list[dict[str, Any]]) -> None:
-    roots = get_json(sandbox, "/categories")
+    roots = get_json(spec_sandbox, "/categories")
     by_id = {c["id"]: c for c in roots}
     assert {c["id"] for c in category_tree} == set(by_id)
     for node in category_tree:
         assert {k: v for k, v in node.items() if k != "children"} == by_id[node["id"]]
 
 
-def test_every_tree_category_is_readable_by_id(sandbox: Sandbox,
+def test_every_tree_category_is_readable_by_id(spec_sandbox: Sandbox,
                                                category_tree: list[dict[str, Any]]) -> None:
     for depth, _, node in flatten(category_tree):
-        cat = get_json(sandbox, f"/categories/{node['id']}")
+        cat = get_json(spec_sandbox, f"/categories/{node['id']}")
         assert type_problems(cat, CATEGORY, "category", nonnull=NONNULL) == []
         assert "children" not in cat, cat
         for key in CATEGORY:
@@ -88,32 +88,33 @@ def test_every_tree_category_is_readable_by_id(sandbox: Sandbox,
 
 @pytest.mark.parametrize("path", ["/categories", "/categories/tree"])
 @pytest.mark.parametrize("token", [None, "not-a-token"], ids=["no-token", "bad-token"])
-def test_categories_need_no_token(sandbox: Sandbox, path: str, token: str | None) -> None:
-    with_token = get_json(sandbox, path)
-    r = request(sandbox, "GET", path, token=token)
+def test_categories_need_no_token(spec_sandbox: Sandbox, path: str, token: str | None) -> None:
+    with_token = get_json(spec_sandbox, path)
+    r = request(spec_sandbox, "GET", path, token=token)
     assert r.status_code == 200, r.text[:200]
     assert r.json() == with_token
 
 
-def test_category_by_id_needs_no_token(sandbox: Sandbox,
+def test_category_by_id_needs_no_token(spec_sandbox: Sandbox,
                                        category_tree: list[dict[str, Any]]) -> None:
     cid = category_tree[0]["id"]
-    r = request(sandbox, "GET", f"/categories/{cid}", token=None)
+    r = request(spec_sandbox, "GET", f"/categories/{cid}", token=None)
     assert r.status_code == 200, r.text[:200]
     assert r.json()["id"] == cid
 
 
-def test_unknown_category_is_404(sandbox: Sandbox, category_tree: list[dict[str, Any]]) -> None:
+def test_unknown_category_is_404(spec_sandbox: Sandbox, category_tree: list[dict[str,
+                                                                                 Any]]) -> None:
     missing = max(node["id"] for _, _, node in flatten(category_tree)) + 1000
-    assert_marketplace_error(request(sandbox, "GET", f"/categories/{missing}"), 404)
+    assert_marketplace_error(request(spec_sandbox, "GET", f"/categories/{missing}"), 404)
 
 
 @pytest.mark.parametrize("bad_id", ["abc", "12x", "-", "tree2"])
-def test_non_numeric_category_id_is_400(sandbox: Sandbox, bad_id: str) -> None:
-    assert_marketplace_error(request(sandbox, "GET", f"/categories/{bad_id}"), 400)
+def test_non_numeric_category_id_is_400(spec_sandbox: Sandbox, bad_id: str) -> None:
+    assert_marketplace_error(request(spec_sandbox, "GET", f"/categories/{bad_id}"), 400)
 
 
 @pytest.mark.parametrize("path", ["/categories", "/categories/tree", "/categories/1"])
-def test_unknown_shop_categories_are_404(sandbox: Sandbox, path: str) -> None:
-    r = request(sandbox, "GET", path, shop_id=sandbox.shop_id + 98765)
+def test_unknown_shop_categories_are_404(spec_sandbox: Sandbox, path: str) -> None:
+    r = request(spec_sandbox, "GET", path, shop_id=spec_sandbox.shop_id + 98765)
     assert_marketplace_error(r, 404)

@@ -38,8 +38,8 @@ def shop(sb: Sandbox) -> httpx.Response:
     return request(sb, "GET", "")
 
 
-def test_faults_read_back_and_reset(fresh_sandbox: Sandbox) -> None:
-    sb = fresh_sandbox
+def test_faults_read_back_and_reset(fresh_spec_sandbox: Sandbox) -> None:
+    sb = fresh_spec_sandbox
     assert {k: faults(sb)[k] for k in DEFAULTS} == DEFAULTS
     sb.set_faults(latency_ms=5, error_status=500, drop_rate=0.25, token_revoked=True)
     state = faults(sb)
@@ -50,83 +50,83 @@ def test_faults_read_back_and_reset(fresh_sandbox: Sandbox) -> None:
     assert shop(sb).status_code == 200
 
 
-def test_fault_switches_need_the_start_token(fresh_sandbox: Sandbox) -> None:
-    url = f"{fresh_sandbox.base_url}/_sandbox/faults"
+def test_fault_switches_need_the_start_token(fresh_spec_sandbox: Sandbox) -> None:
+    url = f"{fresh_spec_sandbox.base_url}/_sandbox/faults"
     for params in ({}, {"access_token": "wrong"}):
         r = http.put(url, params=params, json={"error_next": 5}, timeout=30)
         assert 400 <= r.status_code < 500, r.status_code
-    assert faults(fresh_sandbox)["error_next"] == 0
-    assert shop(fresh_sandbox).status_code == 200
+    assert faults(fresh_spec_sandbox)["error_next"] == 0
+    assert shop(fresh_spec_sandbox).status_code == 200
 
 
 @pytest.mark.parametrize("latency_ms", [150, 400])
-def test_latency_is_a_lower_bound(fresh_sandbox: Sandbox, latency_ms: int) -> None:
-    fresh_sandbox.set_faults(latency_ms=latency_ms)
+def test_latency_is_a_lower_bound(fresh_spec_sandbox: Sandbox, latency_ms: int) -> None:
+    fresh_spec_sandbox.set_faults(latency_ms=latency_ms)
     for path in ("", "/orders/search", "/metrics"):
         start = time.perf_counter()
-        r = request(fresh_sandbox, "GET", path)
+        r = request(fresh_spec_sandbox, "GET", path)
         elapsed = time.perf_counter() - start
         assert r.status_code == 200
         assert elapsed >= latency_ms / 1000, (path, elapsed)
 
 
 @pytest.mark.parametrize("status", [None, 500, 502])
-def test_error_next_fails_the_next_requests_then_recovers(fresh_sandbox: Sandbox,
+def test_error_next_fails_the_next_requests_then_recovers(fresh_spec_sandbox: Sandbox,
                                                           status: int | None) -> None:
     extra = {} if status is None else {"error_status": status}
-    fresh_sandbox.set_faults(error_next=2, **extra)
+    fresh_spec_sandbox.set_faults(error_next=2, **extra)
     expected = status or 503
-    assert request(fresh_sandbox, "GET", "/orders/search").status_code == expected
-    assert request(fresh_sandbox, "GET", "/metrics").status_code == expected
-    assert shop(fresh_sandbox).status_code == 200
-    assert faults(fresh_sandbox)["error_next"] == 0
+    assert request(fresh_spec_sandbox, "GET", "/orders/search").status_code == expected
+    assert request(fresh_spec_sandbox, "GET", "/metrics").status_code == expected
+    assert shop(fresh_spec_sandbox).status_code == 200
+    assert faults(fresh_spec_sandbox)["error_next"] == 0
 
 
-def test_error_rate_one_fails_everything_until_reset(fresh_sandbox: Sandbox) -> None:
-    fresh_sandbox.set_faults(error_rate=1.0)
-    assert [shop(fresh_sandbox).status_code for _ in range(5)] == [503] * 5
-    fresh_sandbox.clear_faults()
-    assert shop(fresh_sandbox).status_code == 200
+def test_error_rate_one_fails_everything_until_reset(fresh_spec_sandbox: Sandbox) -> None:
+    fresh_spec_sandbox.set_faults(error_rate=1.0)
+    assert [shop(fresh_spec_sandbox).status_code for _ in range(5)] == [503] * 5
+    fresh_spec_sandbox.clear_faults()
+    assert shop(fresh_spec_sandbox).status_code == 200
 
 
 @pytest.mark.parametrize("retry_after", [None, 7])
-def test_rate_limit_next_is_429_with_retry_after(fresh_sandbox: Sandbox,
+def test_rate_limit_next_is_429_with_retry_after(fresh_spec_sandbox: Sandbox,
                                                  retry_after: int | None) -> None:
     extra = {} if retry_after is None else {"retry_after": retry_after}
-    fresh_sandbox.set_faults(rate_limit_next=1, **extra)
-    r = request(fresh_sandbox, "GET", "/questions/search")
+    fresh_spec_sandbox.set_faults(rate_limit_next=1, **extra)
+    r = request(fresh_spec_sandbox, "GET", "/questions/search")
     body = assert_marketplace_error(r, 429)
     assert body["error"] == "too_many_requests"
     assert r.headers["Retry-After"].isdigit()
     if retry_after is not None:
         assert int(r.headers["Retry-After"]) == retry_after
-    assert request(fresh_sandbox, "GET", "/questions/search").status_code == 200
+    assert request(fresh_spec_sandbox, "GET", "/questions/search").status_code == 200
 
 
-def test_rate_limit_rate_one_limits_everything(fresh_sandbox: Sandbox) -> None:
-    fresh_sandbox.set_faults(rate_limit_rate=1.0, retry_after=3)
-    rs = [request(fresh_sandbox, "GET", p) for p in ("", "/metrics", "/orders/search")]
+def test_rate_limit_rate_one_limits_everything(fresh_spec_sandbox: Sandbox) -> None:
+    fresh_spec_sandbox.set_faults(rate_limit_rate=1.0, retry_after=3)
+    rs = [request(fresh_spec_sandbox, "GET", p) for p in ("", "/metrics", "/orders/search")]
     assert [(r.status_code, r.headers.get("Retry-After")) for r in rs] == [(429, "3")] * 3
 
 
-def test_drop_next_breaks_the_connection_once(fresh_sandbox: Sandbox) -> None:
-    fresh_sandbox.set_faults(drop_next=1)
+def test_drop_next_breaks_the_connection_once(fresh_spec_sandbox: Sandbox) -> None:
+    fresh_spec_sandbox.set_faults(drop_next=1)
     with pytest.raises(DROPPED):
-        request(fresh_sandbox, "GET", "/orders/search")
-    assert request(fresh_sandbox, "GET", "/orders/search").status_code == 200
+        request(fresh_spec_sandbox, "GET", "/orders/search")
+    assert request(fresh_spec_sandbox, "GET", "/orders/search").status_code == 200
 
 
-def test_drop_rate_one_breaks_every_connection(fresh_sandbox: Sandbox) -> None:
-    fresh_sandbox.set_faults(drop_rate=1.0)
+def test_drop_rate_one_breaks_every_connection(fresh_spec_sandbox: Sandbox) -> None:
+    fresh_spec_sandbox.set_faults(drop_rate=1.0)
     for path in ("", "/metrics"):
         with pytest.raises(DROPPED):
-            request(fresh_sandbox, "GET", path)
-    fresh_sandbox.clear_faults()
-    assert shop(fresh_sandbox).status_code == 200
+            request(fresh_spec_sandbox, "GET", path)
+    fresh_spec_sandbox.clear_faults()
+    assert shop(fresh_spec_sandbox).status_code == 200
 
 
-def test_dropped_writes_are_applied(fresh_sandbox: Sandbox) -> None:
-    sb = fresh_sandbox
+def test_dropped_writes_are_applied(fresh_spec_sandbox: Sandbox) -> None:
+    sb = fresh_spec_sandbox
     q = get_json(sb, "/questions/search", status="unanswered", limit=1)["results"][0]
     body = {"name": "Dropped create", "code": "<b>", "provider": "OTHER", "event": "NAVIGATION"}
     sb.set_faults(drop_next=2)
@@ -147,23 +147,23 @@ def _not_json(r: httpx.Response) -> bool:
     return False
 
 
-def test_malformed_next_garbles_one_body(fresh_sandbox: Sandbox) -> None:
-    fresh_sandbox.set_faults(malformed_next=1)
-    assert _not_json(request(fresh_sandbox, "GET", "/orders/search"))
-    r = request(fresh_sandbox, "GET", "/orders/search")
+def test_malformed_next_garbles_one_body(fresh_spec_sandbox: Sandbox) -> None:
+    fresh_spec_sandbox.set_faults(malformed_next=1)
+    assert _not_json(request(fresh_spec_sandbox, "GET", "/orders/search"))
+    r = request(fresh_spec_sandbox, "GET", "/orders/search")
     assert r.status_code == 200 and not _not_json(r)
 
 
-def test_malformed_rate_one_garbles_every_body(fresh_sandbox: Sandbox) -> None:
-    fresh_sandbox.set_faults(malformed_rate=1.0)
-    assert all(_not_json(request(fresh_sandbox, "GET", p))
+def test_malformed_rate_one_garbles_every_body(fresh_spec_sandbox: Sandbox) -> None:
+    fresh_spec_sandbox.set_faults(malformed_rate=1.0)
+    assert all(_not_json(request(fresh_spec_sandbox, "GET", p))
                for p in ("", "/metrics", "/questions/search"))
-    fresh_sandbox.clear_faults()
-    assert not _not_json(shop(fresh_sandbox))
+    fresh_spec_sandbox.clear_faults()
+    assert not _not_json(shop(fresh_spec_sandbox))
 
 
-def test_malformed_write_is_applied(fresh_sandbox: Sandbox) -> None:
-    sb = fresh_sandbox
+def test_malformed_write_is_applied(fresh_spec_sandbox: Sandbox) -> None:
+    sb = fresh_spec_sandbox
     q = get_json(sb, "/questions/search", status="unanswered", limit=1)["results"][0]
     sb.set_faults(malformed_next=1)
     r = request(sb, "PUT", f"/questions/{q['id']}", body={"answer": "garbled reply"})
@@ -171,8 +171,8 @@ def test_malformed_write_is_applied(fresh_sandbox: Sandbox) -> None:
     assert get_json(sb, f"/questions/{q['id']}")["answer"]["text"] == "garbled reply"
 
 
-def test_revoked_token_gives_auth_errors_until_reset(fresh_sandbox: Sandbox) -> None:
-    sb = fresh_sandbox
+def test_revoked_token_gives_auth_errors_until_reset(fresh_spec_sandbox: Sandbox) -> None:
+    sb = fresh_spec_sandbox
     order_id = get_json(sb, "/orders/search", limit=1)["results"][0]["id"]
     sb.set_faults(token_revoked=True)
     assert_text_error(shop(sb), 403)
@@ -188,16 +188,16 @@ def test_revoked_token_gives_auth_errors_until_reset(fresh_sandbox: Sandbox) -> 
     assert request(sb, "GET", "/metrics").status_code == 200
 
 
-def test_faults_do_not_touch_the_switch_endpoints(fresh_sandbox: Sandbox) -> None:
-    fresh_sandbox.set_faults(error_rate=1.0, drop_rate=0.0)
-    assert faults(fresh_sandbox)["error_rate"] == 1.0
-    assert isinstance(fresh_sandbox.requests_log(), list)
-    fresh_sandbox.clear_faults()
-    assert shop(fresh_sandbox).status_code == 200
+def test_faults_do_not_touch_the_switch_endpoints(fresh_spec_sandbox: Sandbox) -> None:
+    fresh_spec_sandbox.set_faults(error_rate=1.0, drop_rate=0.0)
+    assert faults(fresh_spec_sandbox)["error_rate"] == 1.0
+    assert isinstance(fresh_spec_sandbox.requests_log(), list)
+    fresh_spec_sandbox.clear_faults()
+    assert shop(fresh_spec_sandbox).status_code == 200
 
 
-def test_request_log_lists_v1_requests_without_the_token(fresh_sandbox: Sandbox) -> None:
-    sb = fresh_sandbox
+def test_request_log_lists_v1_requests_without_the_token(fresh_spec_sandbox: Sandbox) -> None:
+    sb = fresh_spec_sandbox
     shop(sb)
     request(sb, "GET", "/questions/9876543210")
     request(sb, "GET", "/orders/search", params={"paid": "true"})

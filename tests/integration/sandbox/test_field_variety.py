@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from tests.support.sandbox import Sandbox
+from tests.support.sandbox_copies import start_copy
 
 from ._helpers import control, get_json, request, walk
-from .conftest import start_copy
 
 VES, USD, PARTIAL, STRINGS = "3000000", "3000001", "3000006", "3000007"
 NUMERIC_THREAD = "4607182418800017"
@@ -188,17 +188,17 @@ def test_switching_off_and_on_at_run_time(own: Sandbox) -> None:
     assert on["on"] is True and request(own, "GET", f"/orders/{VES}").status_code == 200
 
 
-def test_the_gentle_sandbox_serves_none_of_it(sandbox: Sandbox) -> None:
-    assert control(sandbox, "GET", "variety")["on"] is False
-    assert request(sandbox, "GET", f"/orders/{VES}").status_code == 404
-    assert request(sandbox, "GET", f"/questions/threads/{NUMERIC_THREAD}").status_code == 404
-    raw = request(sandbox, "GET", "/metrics").json()
+def test_the_gentle_sandbox_serves_none_of_it(spec_sandbox: Sandbox) -> None:
+    assert control(spec_sandbox, "GET", "variety")["on"] is False
+    assert request(spec_sandbox, "GET", f"/orders/{VES}").status_code == 404
+    assert request(spec_sandbox, "GET", f"/questions/threads/{NUMERIC_THREAD}").status_code == 404
+    raw = request(spec_sandbox, "GET", "/metrics").json()
     assert all(isinstance(c["id"], int) for c in raw)
     assert json.dumps(raw).count("PROVIDER_TAG_MANAGER") == 0
 
 
-def test_a_buyer_may_pay_in_a_field_currency(fresh_sandbox: Sandbox) -> None:
-    order = fresh_sandbox.sell(currency="VES")
+def test_a_buyer_may_pay_in_a_field_currency(fresh_spec_sandbox: Sandbox) -> None:
+    order = fresh_spec_sandbox.sell(currency="VES")
     assert order["currency"] == "VES" and order["buyer"]["doc_type"] == "CI"
-    newest = get_json(fresh_sandbox, "/orders/search", limit=1)["results"][0]
+    newest = get_json(fresh_spec_sandbox, "/orders/search", limit=1)["results"][0]
     assert newest["id"] == order["id"]

@@ -17,9 +17,9 @@ import pytest
 
 from tests.support import http
 from tests.support.sandbox import READY
+from tests.support.sandbox_copies import start_copy
 
 from ._helpers import TIMEOUT
-from .conftest import start_copy
 
 
 @pytest.fixture
@@ -60,15 +60,15 @@ def test_no_switches_is_the_field(plain_start: tuple[str, str]) -> None:
 
 def test_the_shared_launcher_is_the_field_without_its_rate_limit(seeded_db: Path,
                                                                  tmp_path: Path) -> None:
-    sandbox = start_copy(seeded_db, tmp_path, [])  # the launcher's own defaults
+    launched = start_copy(seeded_db, tmp_path, [])  # the launcher's own defaults
     try:
-        params = {"access_token": sandbox.token}
-        limits = http.get(f"{sandbox.base_url}/_sandbox/limits", params=params,
+        params = {"access_token": launched.token}
+        limits = http.get(f"{launched.base_url}/_sandbox/limits", params=params,
                            timeout=TIMEOUT).json()
         assert (limits["rate_limit"], limits["token_ttl"]) == (0.0, 21600)
-        variety = http.get(f"{sandbox.base_url}/_sandbox/variety", params=params,
+        variety = http.get(f"{launched.base_url}/_sandbox/variety", params=params,
                             timeout=TIMEOUT).json()
         assert variety["on"] is True and variety["records"]
-        assert sandbox.client_id == "sellerdesk-demo" and sandbox.refresh_token
+        assert launched.client_id == "sellerdesk-demo" and launched.refresh_token
     finally:
-        sandbox.stop()
+        launched.stop()

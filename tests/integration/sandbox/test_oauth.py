@@ -17,9 +17,9 @@ import pytest
 
 from tests.support import http
 from tests.support.sandbox import Sandbox
+from tests.support.sandbox_copies import start_copy
 
 from ._helpers import EXPIRED_BODY, TIMEOUT, bearer, control, ready_fields
-from .conftest import start_copy
 
 REDIRECT = "http://127.0.0.1:53682/callback"
 PASTE_REDIRECT = "https://sellerdesk.example.com/oauth/done"
@@ -106,11 +106,11 @@ def test_refresh_tokens_rotate(oauth: Sandbox) -> None:
         assert bearer(oauth, "GET", "", body["access_token"]).status_code == 200
 
 
-def test_the_start_refresh_token_works_once(fresh_sandbox: Sandbox) -> None:
-    start = ready_fields(fresh_sandbox)["refresh_token"]
-    body = granted(refresh(fresh_sandbox, start), fresh_sandbox)
-    assert bearer(fresh_sandbox, "GET", "/metrics", body["access_token"]).status_code == 200
-    refused(refresh(fresh_sandbox, start), "invalid_grant")
+def test_the_start_refresh_token_works_once(fresh_spec_sandbox: Sandbox) -> None:
+    start = ready_fields(fresh_spec_sandbox)["refresh_token"]
+    body = granted(refresh(fresh_spec_sandbox, start), fresh_spec_sandbox)
+    assert bearer(fresh_spec_sandbox, "GET", "/metrics", body["access_token"]).status_code == 200
+    refused(refresh(fresh_spec_sandbox, start), "invalid_grant")
 
 
 def test_a_refreshed_token_expires_with_the_fields_body(oauth: Sandbox) -> None:

@@ -117,9 +117,10 @@ def order_problems(o: Order, shop_id: int) -> list[str]:
     return out
 
 
-def test_every_order_has_the_documented_fields(sandbox: Sandbox, all_orders: list[Order]) -> None:
+def test_every_order_has_the_documented_fields(spec_sandbox: Sandbox,
+                                               all_orders: list[Order]) -> None:
     assert len(all_orders) == 2000, "decisions.md: the sandbox seeds 2,000 orders"
-    assert problems_of(all_orders, lambda o: order_problems(o, sandbox.shop_id)) == []
+    assert problems_of(all_orders, lambda o: order_problems(o, spec_sandbox.shop_id)) == []
     assert len({o["id"] for o in all_orders}) == len(all_orders)
 
 
@@ -193,20 +194,20 @@ def test_order_arithmetic(all_orders: list[Order]) -> None:
     assert bad[:10] == []
 
 
-def test_single_read_equals_search_entry(sandbox: Sandbox, all_orders: list[Order]) -> None:
+def test_single_read_equals_search_entry(spec_sandbox: Sandbox, all_orders: list[Order]) -> None:
     step = max(1, len(all_orders) // 60)
     for o in all_orders[::step]:
-        assert get_json(sandbox, f"/orders/{o['id']}") == o
+        assert get_json(spec_sandbox, f"/orders/{o['id']}") == o
 
 
-def test_missing_order_is_404(sandbox: Sandbox, all_orders: list[Order]) -> None:
+def test_missing_order_is_404(spec_sandbox: Sandbox, all_orders: list[Order]) -> None:
     numeric = [int(o["id"]) for o in all_orders if o["id"].isdigit()]
     missing = (max(numeric) if numeric else 0) + 10_000_000
-    assert_marketplace_error(request(sandbox, "GET", f"/orders/{missing}"), 404)
+    assert_marketplace_error(request(spec_sandbox, "GET", f"/orders/{missing}"), 404)
 
 
 @pytest.mark.parametrize("order_id", ["abc", "12ab"])
-def test_non_numeric_order_id_is_rejected(sandbox: Sandbox, order_id: str) -> None:
-    r = request(sandbox, "GET", f"/orders/{order_id}")
+def test_non_numeric_order_id_is_rejected(spec_sandbox: Sandbox, order_id: str) -> None:
+    r = request(spec_sandbox, "GET", f"/orders/{order_id}")
     assert r.status_code in (400, 404), r.status_code
     assert_marketplace_error(r, r.status_code)

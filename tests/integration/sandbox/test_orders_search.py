@@ -61,9 +61,9 @@ def check_search(sb: Sandbox, params: dict[str, str], all_orders: list[Order]) -
     return got
 
 
-def test_search_envelope(sandbox: Sandbox) -> None:
-    env = get_json(sandbox, SEARCH)
-    assert envelope_problems(env, sandbox) == []
+def test_search_envelope(spec_sandbox: Sandbox) -> None:
+    env = get_json(spec_sandbox, SEARCH)
+    assert envelope_problems(env, spec_sandbox) == []
     assert env["paging"]["total"] == 2000
     assert set(ORDERINGS) <= ordering_ids(env)
     found = facets(env)
@@ -77,10 +77,10 @@ def test_search_envelope(sandbox: Sandbox) -> None:
 
 
 @pytest.mark.parametrize(("key", "value"), FILTER_CASES, ids=[f"{k}={v}" for k, v in FILTER_CASES])
-def test_filter_value(sandbox: Sandbox, all_orders: list[Order], key: str, value: str) -> None:
-    got = check_search(sandbox, {key: value}, all_orders)
+def test_filter_value(spec_sandbox: Sandbox, all_orders: list[Order], key: str, value: str) -> None:
+    got = check_search(spec_sandbox, {key: value}, all_orders)
     assert got or key in ("shipping", "status"), f"no demo order has {key}={value}"
-    env = get_json(sandbox, SEARCH, **{key: value}, limit=1)
+    env = get_json(spec_sandbox, SEARCH, **{key: value}, limit=1)
     echoed = applied(env).get(key)
     assert echoed in ({value}, {CHANNEL_SHORT.get(value, value)}), env["filters"]
 
@@ -92,8 +92,9 @@ def test_filter_value(sandbox: Sandbox, all_orders: list[Order], key: str, value
     {"status": "new", "buyer_feedback": "true", "seller_feedback": "false"},
     {"processed": "true", "shipping": "on_route", "channel": "shopfront"},
 ], ids=label)
-def test_filters_combine(sandbox: Sandbox, all_orders: list[Order], params: dict[str, str]) -> None:
-    check_search(sandbox, params, all_orders)
+def test_filters_combine(spec_sandbox: Sandbox, all_orders: list[Order], params: dict[str,
+                                                                                      str]) -> None:
+    check_search(spec_sandbox, params, all_orders)
 
 
 def _sample(sb: Sandbox, params: dict[str, str]) -> tuple[int, list[str]]:
@@ -106,9 +107,9 @@ def _sample(sb: Sandbox, params: dict[str, str]) -> tuple[int, list[str]]:
 
 
 @pytest.mark.parametrize("short", ["shopfront", "marketplace"])
-def test_both_channel_spellings_select_the_same_orders(sandbox: Sandbox, short: str) -> None:
-    a = _sample(sandbox, {"channel": short, "orders": "creation_date_asc"})
-    b = _sample(sandbox, {"channel": f"{short}_long", "orders": "creation_date_asc"})
+def test_both_channel_spellings_select_the_same_orders(spec_sandbox: Sandbox, short: str) -> None:
+    a = _sample(spec_sandbox, {"channel": short, "orders": "creation_date_asc"})
+    b = _sample(spec_sandbox, {"channel": f"{short}_long", "orders": "creation_date_asc"})
     assert a == b and a[0] > 0
 
 
@@ -121,9 +122,9 @@ def _key(ordering: str, o: Order) -> Any:
 
 
 @pytest.mark.parametrize("ordering", ORDERINGS[:6])
-def test_ordering(sandbox: Sandbox, all_orders: list[Order], ordering: str) -> None:
+def test_ordering(spec_sandbox: Sandbox, all_orders: list[Order], ordering: str) -> None:
     desc = ordering.endswith("desc")
-    got = walk(sandbox, SEARCH, {"orders": ordering})[0]
+    got = walk(spec_sandbox, SEARCH, {"orders": ordering})[0]
     assert sorted(o["id"] for o in got) == sorted(o["id"] for o in all_orders)
     keys = [_key(ordering, o) for o in got]
     if ordering.startswith("name"):
@@ -131,20 +132,20 @@ def test_ordering(sandbox: Sandbox, all_orders: list[Order], ordering: str) -> N
             keys[:20]
     else:
         assert sorted_by(keys, desc), keys[:20]
-    env = get_json(sandbox, SEARCH, orders=ordering, limit=1)
+    env = get_json(spec_sandbox, SEARCH, orders=ordering, limit=1)
     assert ordering in ordering_ids(env, "orders")
 
 
-def test_ordering_applies_within_filters(sandbox: Sandbox) -> None:
-    got = walk(sandbox, SEARCH, {"orders": "creation_date_asc", "paid": "true"})[0]
+def test_ordering_applies_within_filters(spec_sandbox: Sandbox) -> None:
+    got = walk(spec_sandbox, SEARCH, {"orders": "creation_date_asc", "paid": "true"})[0]
     assert got and all(o["status"]["paid"] for o in got)
     assert sorted_by([parse_date(o["creation_date"]) for o in got])
 
 
-def test_last_updated_descending_has_two_spellings(sandbox: Sandbox) -> None:
-    desc = _sample(sandbox, {"orders": "total_last_updated_desc"})
-    sasc = _sample(sandbox, {"orders": "total_last_updated_sasc"})
-    asc = _sample(sandbox, {"orders": "total_last_updated_asc"})
+def test_last_updated_descending_has_two_spellings(spec_sandbox: Sandbox) -> None:
+    desc = _sample(spec_sandbox, {"orders": "total_last_updated_desc"})
+    sasc = _sample(spec_sandbox, {"orders": "total_last_updated_sasc"})
+    asc = _sample(spec_sandbox, {"orders": "total_last_updated_asc"})
     assert desc == sasc
     assert asc[0] == desc[0] == 2000
     assert asc[1][:50] != desc[1][:50]
@@ -156,9 +157,9 @@ BASES = [{}, {"channel": "marketplace"}, {"paid": "true", "delivered": "false"},
 
 
 @pytest.mark.parametrize("base", BASES, ids=label)
-def test_facet_counts_are_drill_down_totals(sandbox: Sandbox, all_orders: list[Order],
+def test_facet_counts_are_drill_down_totals(spec_sandbox: Sandbox, all_orders: list[Order],
                                             base: dict[str, str]) -> None:
-    env = get_json(sandbox, SEARCH, **base)
+    env = get_json(spec_sandbox, SEARCH, **base)
     found = {**facets(env, "filters"), **facets(env)}
     assert set(ORDER_FILTER_VALUES) <= set(found)
     for key in ORDER_FILTER_VALUES:
@@ -166,24 +167,25 @@ def test_facet_counts_are_drill_down_totals(sandbox: Sandbox, all_orders: list[O
         assert found[key], f"facet {key} lists no values"
         for value, count in found[key].items():
             query = {**rest, key: value}
-            assert count == total(sandbox, SEARCH, **query), (key, value, base)
+            assert count == total(spec_sandbox, SEARCH, **query), (key, value, base)
             assert count == sum(order_matches_all(o, query) for o in all_orders), query
         if key in ("processed", "paid", "delivered", "closed", "buyer_feedback",
                    "seller_feedback", "channel"):
-            assert sum(found[key].values()) == total(sandbox, SEARCH, **rest), (key, base)
+            assert sum(found[key].values()) == total(spec_sandbox, SEARCH, **rest), (key, base)
 
 
 @pytest.mark.parametrize("base", [{}, {"channel": "marketplace"}, {"buyer_feedback": "true"},
                                   {"shipping": "pending"}], ids=label)
-def test_summary_facets_equal_their_filter_combinations(sandbox: Sandbox, all_orders: list[Order],
+def test_summary_facets_equal_their_filter_combinations(spec_sandbox: Sandbox,
+                                                        all_orders: list[Order],
                                                         base: dict[str, str]) -> None:
-    env = get_json(sandbox, SEARCH, **base)
+    env = get_json(spec_sandbox, SEARCH, **base)
     by_id = {f["id"]: f for f in env["available_filters"]}
     for key, combo in SUMMARY_FACETS.items():
         assert len(by_id[key]["values"]) == 1, by_id[key]
         count = by_id[key]["values"][0]["results"]
         query = {**base, **combo}
-        assert count == total(sandbox, SEARCH, **query), (key, base)
+        assert count == total(spec_sandbox, SEARCH, **query), (key, base)
         assert count == sum(order_matches_all(o, query) for o in all_orders), (key, base)
 
 
@@ -207,10 +209,10 @@ INVALID = [{"status": "paid"}, {"processed": "yes"}, {"paid": "1x"}, {"delivered
 
 
 @pytest.mark.parametrize("params", INVALID, ids=label)
-def test_invalid_filter_value_is_400(sandbox: Sandbox, params: dict[str, str]) -> None:
-    assert_marketplace_error(request(sandbox, "GET", SEARCH, params=params), 400)
+def test_invalid_filter_value_is_400(spec_sandbox: Sandbox, params: dict[str, str]) -> None:
+    assert_marketplace_error(request(spec_sandbox, "GET", SEARCH, params=params), 400)
 
 
-def test_order_search_has_no_word_query(sandbox: Sandbox) -> None:
-    env = get_json(sandbox, SEARCH)
+def test_order_search_has_no_word_query(spec_sandbox: Sandbox) -> None:
+    env = get_json(spec_sandbox, SEARCH)
     assert env["query"] is None

@@ -41,35 +41,36 @@ def ids_in(sb: Sandbox, ordering: str, **params: Any) -> list[str]:
 
 
 # -- invoice ---------------------------------------------------------------------------------
-def test_invoice_update_returns_and_stores_the_order(fresh_sandbox: Sandbox) -> None:
-    order = uninvoiced(fresh_sandbox)
+def test_invoice_update_returns_and_stores_the_order(fresh_spec_sandbox: Sandbox) -> None:
+    order = uninvoiced(fresh_spec_sandbox)
     path = f"/orders/{order['id']}"
-    r = request(fresh_sandbox, "PUT", path, body=INVOICE)
+    r = request(fresh_spec_sandbox, "PUT", path, body=INVOICE)
     assert r.status_code == 200, r.text[:300]
     updated = r.json()
     assert updated["id"] == order["id"]
     inv = updated["invoice"]
     assert {k: inv[k] for k in INVOICE["invoice"]} == INVOICE["invoice"]
     assert is_kind(inv["invoiced_date"], "date"), inv
-    assert get_json(fresh_sandbox, path) == updated
+    assert get_json(fresh_spec_sandbox, path) == updated
     rest = {k: v for k, v in updated.items() if k != "invoice"}
     assert rest == {k: v for k, v in order.items() if k != "invoice"}
 
 
-def test_invoice_can_be_turned_off(fresh_sandbox: Sandbox) -> None:
-    order = uninvoiced(fresh_sandbox)
+def test_invoice_can_be_turned_off(fresh_spec_sandbox: Sandbox) -> None:
+    order = uninvoiced(fresh_spec_sandbox)
     path = f"/orders/{order['id']}"
-    assert request(fresh_sandbox, "PUT", path, body=INVOICE).status_code == 200
+    assert request(fresh_spec_sandbox, "PUT", path, body=INVOICE).status_code == 200
     off = {"invoice": {"invoiced": False, "number": "", "type": ""}}
-    r = request(fresh_sandbox, "PUT", path, body=off)
+    r = request(fresh_spec_sandbox, "PUT", path, body=off)
     assert r.status_code == 200, r.text[:300]
-    inv = get_json(fresh_sandbox, path)["invoice"]
+    inv = get_json(fresh_spec_sandbox, path)["invoice"]
     assert inv["invoiced"] is False and inv["number"] == "" and inv["type"] == ""
 
 
 @pytest.mark.parametrize("ordering", ["total_last_updated_desc", "total_last_updated_sasc"])
-def test_last_updated_ordering_follows_the_writes(fresh_sandbox: Sandbox, ordering: str) -> None:
-    sb = fresh_sandbox
+def test_last_updated_ordering_follows_the_writes(fresh_spec_sandbox: Sandbox,
+                                                  ordering: str) -> None:
+    sb = fresh_spec_sandbox
     first = uninvoiced(sb)
     second, ship = next((o, o["shippings"][0]) for o in get_json(
         sb, SEARCH, orders="creation_date_asc", limit=50)["results"]
@@ -96,20 +97,20 @@ def test_last_updated_ordering_follows_the_writes(fresh_sandbox: Sandbox, orderi
                  id="invoiced-without-number"),
     pytest.param(b'{"invoice": {"invoiced": true', id="malformed"),
 ])
-def test_invalid_invoice_body_is_400_and_changes_nothing(fresh_sandbox: Sandbox,
+def test_invalid_invoice_body_is_400_and_changes_nothing(fresh_spec_sandbox: Sandbox,
                                                          body: Any) -> None:
-    order = uninvoiced(fresh_sandbox)
+    order = uninvoiced(fresh_spec_sandbox)
     path = f"/orders/{order['id']}"
     if isinstance(body, bytes):
-        r = request(fresh_sandbox, "PUT", path, raw=body)
+        r = request(fresh_spec_sandbox, "PUT", path, raw=body)
     else:
-        r = request(fresh_sandbox, "PUT", path, body=body)
+        r = request(fresh_spec_sandbox, "PUT", path, body=body)
     assert_marketplace_error(r, 400)
-    assert get_json(fresh_sandbox, path) == order
+    assert get_json(fresh_spec_sandbox, path) == order
 
 
-def test_invoice_of_a_missing_order_is_404(sandbox: Sandbox) -> None:
-    assert_marketplace_error(request(sandbox, "PUT", "/orders/9999999999", body=INVOICE), 404)
+def test_invoice_of_a_missing_order_is_404(spec_sandbox: Sandbox) -> None:
+    assert_marketplace_error(request(spec_sandbox, "PUT", "/orders/9999999999", body=INVOICE), 404)
 
 
 # -- shipping --------------------------------------------------------------------------------
@@ -123,9 +124,9 @@ def shipped_order(sb: Sandbox, not_status: str) -> tuple[dict[str, Any], dict[st
 
 
 @pytest.mark.parametrize("status", SHIPPING_STATUSES)
-def test_shipping_update_stores_status_and_tracking_code(fresh_sandbox: Sandbox,
+def test_shipping_update_stores_status_and_tracking_code(fresh_spec_sandbox: Sandbox,
                                                          status: str) -> None:
-    sb = fresh_sandbox
+    sb = fresh_spec_sandbox
     order, ship = shipped_order(sb, status)
     before = total(sb, SEARCH, shipping=status)
     had = any(s["status"] == status for s in order["shippings"])
@@ -146,15 +147,17 @@ def test_shipping_update_stores_status_and_tracking_code(fresh_sandbox: Sandbox,
     assert ids_in(sb, "total_last_updated_desc", shipping=status)[0] == order["id"]
 
 
-def test_shipping_update_without_tracking_code_keeps_the_old_one(fresh_sandbox: Sandbox) -> None:
-    order, ship = shipped_order(fresh_sandbox, "on_route")
+def test_shipping_update_without_tracking_code_keeps_the_old_one(
+        fresh_spec_sandbox: Sandbox) -> None:
+    order, ship = shipped_order(fresh_spec_sandbox, "on_route")
     path = f"/orders/{order['id']}/shippings/{ship['id']}"
-    first = request(fresh_sandbox, "PUT", path, body={"status": "pickup", "tracking_code": "AB1"})
+    first = request(fresh_spec_sandbox, "PUT", path, body={"status": "pickup",
+                                                           "tracking_code": "AB1"})
     assert first.status_code == 200, first.text[:300]
-    r = request(fresh_sandbox, "PUT", path, body={"status": "on_route"})
+    r = request(fresh_spec_sandbox, "PUT", path, body={"status": "on_route"})
     assert r.status_code == 200, r.text[:300]
     assert r.json()["status"] == "on_route" and r.json()["tracking_code"] == "AB1"
-    mine = next(s for s in get_json(fresh_sandbox, f"/orders/{order['id']}")["shippings"]
+    mine = next(s for s in get_json(fresh_spec_sandbox, f"/orders/{order['id']}")["shippings"]
                 if s["id"] == ship["id"])
     assert mine["status"] == "on_route" and mine["tracking_code"] == "AB1"
 
@@ -167,31 +170,31 @@ def test_shipping_update_without_tracking_code_keeps_the_old_one(fresh_sandbox: 
     pytest.param({"status": "pending", "tracking_code": 123}, id="tracking-int"),
     pytest.param(b'{"status": ', id="malformed"),
 ])
-def test_invalid_shipping_body_is_400_and_changes_nothing(fresh_sandbox: Sandbox,
+def test_invalid_shipping_body_is_400_and_changes_nothing(fresh_spec_sandbox: Sandbox,
                                                           body: Any) -> None:
-    order, ship = shipped_order(fresh_sandbox, "pending")
+    order, ship = shipped_order(fresh_spec_sandbox, "pending")
     path = f"/orders/{order['id']}/shippings/{ship['id']}"
     if isinstance(body, bytes):
-        r = request(fresh_sandbox, "PUT", path, raw=body)
+        r = request(fresh_spec_sandbox, "PUT", path, raw=body)
     else:
-        r = request(fresh_sandbox, "PUT", path, body=body)
+        r = request(fresh_spec_sandbox, "PUT", path, body=body)
     assert_marketplace_error(r, 400)
-    assert get_json(fresh_sandbox, f"/orders/{order['id']}") == order
+    assert get_json(fresh_spec_sandbox, f"/orders/{order['id']}") == order
 
 
-def test_shipping_of_a_missing_order_or_shipping_is_404(fresh_sandbox: Sandbox,
+def test_shipping_of_a_missing_order_or_shipping_is_404(fresh_spec_sandbox: Sandbox,
                                                         all_orders: list[dict[str, Any]]
                                                         ) -> None:
-    sandbox = fresh_sandbox
+    spec_sandbox = fresh_spec_sandbox
     body = {"status": "pending", "tracking_code": "X"}
     order = next(o for o in all_orders if o["shippings"])
     ship_id = order["shippings"][0]["id"]
-    r = request(sandbox, "PUT", f"/orders/9999999999/shippings/{ship_id}", body=body)
+    r = request(spec_sandbox, "PUT", f"/orders/9999999999/shippings/{ship_id}", body=body)
     assert_marketplace_error(r, 404)
     other_ids = {s["id"] for o in all_orders for s in o["shippings"]}
     missing = max(other_ids) + 10_000
-    r = request(sandbox, "PUT", f"/orders/{order['id']}/shippings/{missing}", body=body)
+    r = request(spec_sandbox, "PUT", f"/orders/{order['id']}/shippings/{missing}", body=body)
     assert_marketplace_error(r, 404)
     foreign = next(s["id"] for o in all_orders for s in o["shippings"] if o["id"] != order["id"])
-    r = request(sandbox, "PUT", f"/orders/{order['id']}/shippings/{foreign}", body=body)
+    r = request(spec_sandbox, "PUT", f"/orders/{order['id']}/shippings/{foreign}", body=body)
     assert_marketplace_error(r, 404)

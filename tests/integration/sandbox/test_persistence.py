@@ -84,8 +84,8 @@ def check_every_write(sb: Sandbox, seen: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("how", ["graceful", "kill"])
-def test_every_write_survives_a_restart(fresh_sandbox: Sandbox, how: str) -> None:
-    sb = fresh_sandbox
+def test_every_write_survives_a_restart(fresh_spec_sandbox: Sandbox, how: str) -> None:
+    sb = fresh_spec_sandbox
     seen = apply_every_write(sb)
     check_every_write(sb, seen)
     port = sb.port

@@ -43,8 +43,9 @@ def answer(sb: Sandbox, qid: int, body: Any = None, raw: bytes | None = None) ->
     return request(sb, "PUT", f"/questions/{qid}", body=body)
 
 
-def test_answer_marks_the_question_answered_and_moves_the_counts(fresh_sandbox: Sandbox) -> None:
-    sb = fresh_sandbox
+def test_answer_marks_the_question_answered_and_moves_the_counts(
+        fresh_spec_sandbox: Sandbox) -> None:
+    sb = fresh_spec_sandbox
     q = first_unanswered(sb)
     before_t = thread(sb, q["thread_id"])
     before = {s: total(sb, SEARCH, status=s) for s in ("unanswered", "answered")}
@@ -77,12 +78,12 @@ def test_answer_marks_the_question_answered_and_moves_the_counts(fresh_sandbox: 
     assert searched["unanswered_quantity"] == after_t["unanswered_quantity"]
 
 
-def test_answering_twice_is_400_and_keeps_the_first_answer(fresh_sandbox: Sandbox) -> None:
-    q = first_unanswered(fresh_sandbox)
-    assert answer(fresh_sandbox, q["id"], {"answer": "first"}).status_code == 200
-    body = assert_marketplace_error(answer(fresh_sandbox, q["id"], {"answer": "second"}), 400)
+def test_answering_twice_is_400_and_keeps_the_first_answer(fresh_spec_sandbox: Sandbox) -> None:
+    q = first_unanswered(fresh_spec_sandbox)
+    assert answer(fresh_spec_sandbox, q["id"], {"answer": "first"}).status_code == 200
+    body = assert_marketplace_error(answer(fresh_spec_sandbox, q["id"], {"answer": "second"}), 400)
     assert body["message"] == "The question is already answered"
-    assert get_json(fresh_sandbox, f"/questions/{q['id']}")["answer"]["text"] == "first"
+    assert get_json(fresh_spec_sandbox, f"/questions/{q['id']}")["answer"]["text"] == "first"
 
 
 @pytest.mark.parametrize(("text", "status"), [
@@ -93,10 +94,10 @@ def test_answering_twice_is_400_and_keeps_the_first_answer(fresh_sandbox: Sandbo
     pytest.param(" \t\n ", 400, id="blank"),
     pytest.param(ANSWER_TOO_LONG, 400, id="2001-chars"),
 ])
-def test_answer_length_after_trimming(fresh_sandbox: Sandbox, text: str, status: int) -> None:
-    q = first_unanswered(fresh_sandbox)
-    r = answer(fresh_sandbox, q["id"], {"answer": text})
-    single = get_json(fresh_sandbox, f"/questions/{q['id']}")
+def test_answer_length_after_trimming(fresh_spec_sandbox: Sandbox, text: str, status: int) -> None:
+    q = first_unanswered(fresh_spec_sandbox)
+    r = answer(fresh_spec_sandbox, q["id"], {"answer": text})
+    single = get_json(fresh_spec_sandbox, f"/questions/{q['id']}")
     if status == 200:
         assert r.status_code == 200, r.text[:300]
         assert single["status"] == "answered"
@@ -114,18 +115,18 @@ def test_answer_length_after_trimming(fresh_sandbox: Sandbox, text: str, status:
     pytest.param(["hi"], id="array"),
     pytest.param(b'{"answer": "hi"', id="malformed"),
 ])
-def test_invalid_answer_body_is_400(fresh_sandbox: Sandbox, body: Any) -> None:
-    q = first_unanswered(fresh_sandbox)
+def test_invalid_answer_body_is_400(fresh_spec_sandbox: Sandbox, body: Any) -> None:
+    q = first_unanswered(fresh_spec_sandbox)
     if isinstance(body, bytes):
-        r = answer(fresh_sandbox, q["id"], raw=body)
+        r = answer(fresh_spec_sandbox, q["id"], raw=body)
     else:
-        r = answer(fresh_sandbox, q["id"], body)
+        r = answer(fresh_spec_sandbox, q["id"], body)
     assert_marketplace_error(r, 400)
-    assert get_json(fresh_sandbox, f"/questions/{q['id']}")["status"] == "unanswered"
+    assert get_json(fresh_spec_sandbox, f"/questions/{q['id']}")["status"] == "unanswered"
 
 
-def test_answer_to_a_missing_question_is_404(sandbox: Sandbox) -> None:
-    r = answer(sandbox, 9_876_543_210, {"answer": "hello"})
+def test_answer_to_a_missing_question_is_404(spec_sandbox: Sandbox) -> None:
+    r = answer(spec_sandbox, 9_876_543_210, {"answer": "hello"})
     assert_marketplace_error(r, 404)
 
 
@@ -138,8 +139,8 @@ def _deletable(sb: Sandbox) -> dict[str, Any]:
     raise AssertionError("no unanswered follow-up question in the demo data")
 
 
-def test_delete_removes_the_question(fresh_sandbox: Sandbox) -> None:
-    sb = fresh_sandbox
+def test_delete_removes_the_question(fresh_spec_sandbox: Sandbox) -> None:
+    sb = fresh_spec_sandbox
     q = _deletable(sb)
     path = f"/questions/{q['id']}"
     before_total = total(sb, SEARCH)
@@ -160,5 +161,5 @@ def test_delete_removes_the_question(fresh_sandbox: Sandbox) -> None:
         x["status"] == "unanswered" for x in after_t["questions"])
 
 
-def test_delete_of_a_missing_question_is_404(sandbox: Sandbox) -> None:
-    assert_marketplace_error(request(sandbox, "DELETE", "/questions/9876543210"), 404)
+def test_delete_of_a_missing_question_is_404(spec_sandbox: Sandbox) -> None:
+    assert_marketplace_error(request(spec_sandbox, "DELETE", "/questions/9876543210"), 404)

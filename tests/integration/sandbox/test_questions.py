@@ -69,9 +69,9 @@ def entry_problems(q: Q, shop_id: int) -> list[str]:
     return out
 
 
-def test_search_envelope(sandbox: Sandbox) -> None:
-    env = get_json(sandbox, SEARCH)
-    assert envelope_problems(env, sandbox) == []
+def test_search_envelope(spec_sandbox: Sandbox) -> None:
+    env = get_json(spec_sandbox, SEARCH)
+    assert envelope_problems(env, spec_sandbox) == []
     assert env["paging"]["offset"] == 0 and env["paging"]["limit"] == 50
     assert {"question_date_asc", "question_date_desc"} <= ordering_ids(env)
     found = facets(env)
@@ -81,9 +81,9 @@ def test_search_envelope(sandbox: Sandbox) -> None:
 
 
 def test_search_entries_carry_exactly_the_documented_fields(
-        sandbox: Sandbox, all_questions: list[Q]) -> None:
+        spec_sandbox: Sandbox, all_questions: list[Q]) -> None:
     assert all_questions
-    assert problems_of(all_questions, lambda q: entry_problems(q, sandbox.shop_id)) == []
+    assert problems_of(all_questions, lambda q: entry_problems(q, spec_sandbox.shop_id)) == []
     assert len({q["id"] for q in all_questions}) == len(all_questions)
 
 
@@ -93,11 +93,11 @@ def test_demo_questions_cover_the_value_sets(all_questions: list[Q]) -> None:
     assert {q["channel"] for q in all_questions} == set(CHANNEL_VALUES), "both spellings"
 
 
-def test_single_read_shape_and_agreement_with_search(sandbox: Sandbox,
+def test_single_read_shape_and_agreement_with_search(spec_sandbox: Sandbox,
                                                      all_questions: list[Q]) -> None:
     problems = []
     for entry in all_questions:
-        q = get_json(sandbox, f"/questions/{entry['id']}")
+        q = get_json(spec_sandbox, f"/questions/{entry['id']}")
         where = f"question {entry['id']}"
         problems += type_problems(q, {**ENTRY, "publication": OBJ}, where, nonnull=ENTRY)
         problems += type_problems(q.get("from"), FROM_SINGLE, f"{where}.from",
@@ -121,8 +121,8 @@ def test_single_read_shape_and_agreement_with_search(sandbox: Sandbox,
 
 
 @pytest.mark.parametrize("status", QUESTION_STATUSES)
-def test_status_filter(sandbox: Sandbox, all_questions: list[Q], status: str) -> None:
-    got, envs = walk(sandbox, SEARCH, {"status": status})
+def test_status_filter(spec_sandbox: Sandbox, all_questions: list[Q], status: str) -> None:
+    got, envs = walk(spec_sandbox, SEARCH, {"status": status})
     assert got and all(q["status"] == status for q in got)
     assert sorted(q["id"] for q in got) == sorted(
         q["id"] for q in all_questions if q["status"] == status)
@@ -131,10 +131,10 @@ def test_status_filter(sandbox: Sandbox, all_questions: list[Q], status: str) ->
 
 
 @pytest.mark.parametrize("channel", CHANNEL_VALUES)
-def test_channel_filter_accepts_both_spellings(sandbox: Sandbox, all_questions: list[Q],
+def test_channel_filter_accepts_both_spellings(spec_sandbox: Sandbox, all_questions: list[Q],
                                                channel: str) -> None:
     short = CHANNEL_SHORT[channel]
-    got, envs = walk(sandbox, SEARCH, {"channel": channel})
+    got, envs = walk(spec_sandbox, SEARCH, {"channel": channel})
     assert got and all(CHANNEL_SHORT[q["channel"]] == short for q in got)
     assert sorted(q["id"] for q in got) == sorted(
         q["id"] for q in all_questions if CHANNEL_SHORT[q["channel"]] == short)
@@ -143,9 +143,9 @@ def test_channel_filter_accepts_both_spellings(sandbox: Sandbox, all_questions: 
 
 @pytest.mark.parametrize("channel", SHORT_CHANNELS)
 @pytest.mark.parametrize("status", QUESTION_STATUSES)
-def test_status_and_channel_combine(sandbox: Sandbox, all_questions: list[Q], status: str,
+def test_status_and_channel_combine(spec_sandbox: Sandbox, all_questions: list[Q], status: str,
                                     channel: str) -> None:
-    env = get_json(sandbox, SEARCH, status=status, channel=channel)
+    env = get_json(spec_sandbox, SEARCH, status=status, channel=channel)
     assert all(q["status"] == status and CHANNEL_SHORT[q["channel"]] == channel
                for q in env["results"])
     assert env["paging"]["total"] == sum(1 for q in all_questions if q["status"] == status
@@ -153,9 +153,9 @@ def test_status_and_channel_combine(sandbox: Sandbox, all_questions: list[Q], st
 
 
 @pytest.mark.parametrize("ordering", ["question_date_asc", "question_date_desc"])
-def test_ordering_by_creation_date(sandbox: Sandbox, all_questions: list[Q],
+def test_ordering_by_creation_date(spec_sandbox: Sandbox, all_questions: list[Q],
                                    ordering: str) -> None:
-    got, envs = walk(sandbox, SEARCH, {"orders": ordering})
+    got, envs = walk(spec_sandbox, SEARCH, {"orders": ordering})
     dates = [parse_date(q["creation_date"]) for q in got]
     assert sorted_by(dates, descending=ordering.endswith("desc"))
     assert sorted(q["id"] for q in got) == sorted(q["id"] for q in all_questions)
@@ -165,16 +165,16 @@ def test_ordering_by_creation_date(sandbox: Sandbox, all_questions: list[Q],
 @pytest.mark.parametrize("base", [{}, {"status": "unanswered"}, {"channel": "marketplace"},
                                   {"status": "answered", "channel": "shopfront"}],
                          ids=lambda b: "&".join(f"{k}={v}" for k, v in b.items()) or "none")
-def test_facet_counts_are_drill_down_totals(sandbox: Sandbox, all_questions: list[Q],
+def test_facet_counts_are_drill_down_totals(spec_sandbox: Sandbox, all_questions: list[Q],
                                             base: dict[str, str]) -> None:
-    env = get_json(sandbox, SEARCH, **base)
+    env = get_json(spec_sandbox, SEARCH, **base)
     found = {**facets(env, "filters"), **facets(env)}
     assert {"status", "channel"} <= set(found)
     for facet_id, values in found.items():
         assert values, facet_id
         for value, count in values.items():
             query = {**base, facet_id: value}
-            assert count == total(sandbox, SEARCH, **query), (facet_id, value, base)
+            assert count == total(spec_sandbox, SEARCH, **query), (facet_id, value, base)
             assert count == sum(1 for q in all_questions if _matches(q, query)), query
 
 
@@ -200,41 +200,42 @@ def _assert_word_results(sb: Sandbox, got: list[Q], word: str, must: set[int]) -
 
 
 @pytest.mark.parametrize("path", [SEARCH, SEARCH + "/q"])
-def test_word_search_on_question_text(sandbox: Sandbox, all_questions: list[Q],
+def test_word_search_on_question_text(spec_sandbox: Sandbox, all_questions: list[Q],
                                       path: str) -> None:
     word = pick_word(q["question"]["text"] for q in all_questions)
-    got, envs = walk(sandbox, path, {"q": word})
-    assert all(envelope_problems(e, sandbox, query=word) == [] for e in envs)
+    got, envs = walk(spec_sandbox, path, {"q": word})
+    assert all(envelope_problems(e, spec_sandbox, query=word) == [] for e in envs)
     must = {q["id"] for q in all_questions if word in words(q["question"]["text"])}
-    _assert_word_results(sandbox, got, word, must)
+    _assert_word_results(spec_sandbox, got, word, must)
 
 
-def test_word_search_on_buyer_name(sandbox: Sandbox, all_questions: list[Q]) -> None:
+def test_word_search_on_buyer_name(spec_sandbox: Sandbox, all_questions: list[Q]) -> None:
     word = pick_word((q["from"]["name"] for q in all_questions), min_len=4)
-    got, _ = walk(sandbox, SEARCH, {"q": word})
+    got, _ = walk(spec_sandbox, SEARCH, {"q": word})
     must = {q["id"] for q in all_questions if word in words(q["from"]["name"])}
-    _assert_word_results(sandbox, got, word, must)
+    _assert_word_results(spec_sandbox, got, word, must)
 
 
-def test_word_search_on_publication_title(sandbox: Sandbox, all_questions: list[Q]) -> None:
+def test_word_search_on_publication_title(spec_sandbox: Sandbox, all_questions: list[Q]) -> None:
     items = [q for q in all_questions if q["type"] == "item"][:40]
-    titles = {q["id"]: _title(sandbox, q["id"]) for q in items}
+    titles = {q["id"]: _title(spec_sandbox, q["id"]) for q in items}
     word = pick_word(titles.values())
-    got, _ = walk(sandbox, SEARCH, {"q": word})
+    got, _ = walk(spec_sandbox, SEARCH, {"q": word})
     must = {qid for qid, title in titles.items() if word in words(title)}
-    _assert_word_results(sandbox, got, word, must)
+    _assert_word_results(spec_sandbox, got, word, must)
 
 
-def test_word_search_ignores_case_and_accents(sandbox: Sandbox, all_questions: list[Q]) -> None:
+def test_word_search_ignores_case_and_accents(spec_sandbox: Sandbox,
+                                              all_questions: list[Q]) -> None:
     word = pick_word(q["question"]["text"] for q in all_questions)
-    plain = sorted(q["id"] for q in walk(sandbox, SEARCH, {"q": word})[0])
+    plain = sorted(q["id"] for q in walk(spec_sandbox, SEARCH, {"q": word})[0])
     assert plain
     for variant in (word.upper(), accented(word), fold(word)):
-        env_ids = sorted(q["id"] for q in walk(sandbox, SEARCH, {"q": variant})[0])
+        env_ids = sorted(q["id"] for q in walk(spec_sandbox, SEARCH, {"q": variant})[0])
         assert env_ids == plain, variant
 
 
-def test_word_search_matches_accented_text_without_accents(sandbox: Sandbox,
+def test_word_search_matches_accented_text_without_accents(spec_sandbox: Sandbox,
                                                            all_questions: list[Q]) -> None:
     accented_words = sorted({w for q in all_questions
                              for w in re.findall(r"\w+", q["question"]["text"].casefold())
@@ -244,24 +245,24 @@ def test_word_search_matches_accented_text_without_accents(sandbox: Sandbox,
     must = {q["id"] for q in all_questions if fold(word) in words(q["question"]["text"])}
     results = []
     for variant in (word, fold(word), word.upper()):
-        got = walk(sandbox, SEARCH, {"q": variant})[0]
-        _assert_word_results(sandbox, got, variant, must)
+        got = walk(spec_sandbox, SEARCH, {"q": variant})[0]
+        _assert_word_results(spec_sandbox, got, variant, must)
         results.append(sorted(q["id"] for q in got))
     assert results[0] == results[1] == results[2], word
 
 
-def test_word_search_combines_with_filters(sandbox: Sandbox, all_questions: list[Q]) -> None:
+def test_word_search_combines_with_filters(spec_sandbox: Sandbox, all_questions: list[Q]) -> None:
     word = pick_word(q["question"]["text"] for q in all_questions)
     for status in ("answered", "unanswered"):
-        got, _ = walk(sandbox, SEARCH, {"q": word, "status": status})
+        got, _ = walk(spec_sandbox, SEARCH, {"q": word, "status": status})
         assert all(q["status"] == status for q in got)
         must = {q["id"] for q in all_questions
                 if q["status"] == status and word in words(q["question"]["text"])}
-        _assert_word_results(sandbox, got, word, must)
+        _assert_word_results(spec_sandbox, got, word, must)
 
 
-def test_word_without_match_gives_empty_results(sandbox: Sandbox) -> None:
-    env = get_json(sandbox, SEARCH, q="zzqxjvw")
+def test_word_without_match_gives_empty_results(spec_sandbox: Sandbox) -> None:
+    env = get_json(spec_sandbox, SEARCH, q="zzqxjvw")
     assert env["results"] == [] and env["paging"]["total"] == 0
     assert env["query"] == "zzqxjvw"
 
@@ -269,16 +270,16 @@ def test_word_without_match_gives_empty_results(sandbox: Sandbox) -> None:
 # -- errors ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("params", [{"status": "bogus"}, {"channel": "bogus"},
                                     {"status": "answered", "channel": "ebay"}])
-def test_invalid_filter_value_is_400(sandbox: Sandbox, params: dict[str, str]) -> None:
-    assert_marketplace_error(request(sandbox, "GET", SEARCH, params=params), 400)
+def test_invalid_filter_value_is_400(spec_sandbox: Sandbox, params: dict[str, str]) -> None:
+    assert_marketplace_error(request(spec_sandbox, "GET", SEARCH, params=params), 400)
 
 
-def test_missing_question_is_404(sandbox: Sandbox, all_questions: list[Q]) -> None:
+def test_missing_question_is_404(spec_sandbox: Sandbox, all_questions: list[Q]) -> None:
     missing = max(q["id"] for q in all_questions) + 100_000
-    assert_marketplace_error(request(sandbox, "GET", f"/questions/{missing}"), 404)
+    assert_marketplace_error(request(spec_sandbox, "GET", f"/questions/{missing}"), 404)
 
 
-def test_non_numeric_question_id_is_rejected(sandbox: Sandbox) -> None:
-    r = request(sandbox, "GET", "/questions/abc")
+def test_non_numeric_question_id_is_rejected(spec_sandbox: Sandbox) -> None:
+    r = request(spec_sandbox, "GET", "/questions/abc")
     assert r.status_code in (400, 404), r.status_code
     assert_marketplace_error(r, r.status_code)

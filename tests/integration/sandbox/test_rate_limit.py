@@ -14,6 +14,7 @@ import pytest
 
 from tests.support import http
 from tests.support.sandbox import Sandbox
+from tests.support.sandbox_copies import FIELD, start_copy
 
 from ._helpers import (
     DEFAULT,
@@ -24,7 +25,6 @@ from ._helpers import (
     freeze,
     request,
 )
-from .conftest import FIELD, start_copy
 
 
 def statuses(sb: Sandbox, count: int, path: str = "", token: Any = DEFAULT) -> list[int]:
@@ -116,6 +116,6 @@ def test_bad_limits_are_refused(field_sandbox: Sandbox, body: object) -> None:
     assert r.status_code == 400 and "error" in r.json()
 
 
-def test_the_gentle_sandbox_has_no_limit(sandbox: Sandbox) -> None:
-    assert control(sandbox, "GET", "limits")["rate_limit"] == 0
-    assert statuses(sandbox, 25, "/categories").count(429) == 0
+def test_the_gentle_sandbox_has_no_limit(spec_sandbox: Sandbox) -> None:
+    assert control(spec_sandbox, "GET", "limits")["rate_limit"] == 0
+    assert statuses(spec_sandbox, 25, "/categories").count(429) == 0

@@ -32,8 +32,8 @@ def last(sb: Sandbox) -> dict[str, Any]:
     return log(sb, limit=1)[0]
 
 
-def test_each_entry_says_what_the_request_did(fresh_sandbox: Sandbox) -> None:
-    sb = fresh_sandbox
+def test_each_entry_says_what_the_request_did(fresh_spec_sandbox: Sandbox) -> None:
+    sb = fresh_spec_sandbox
     request(sb, "GET", "/metrics")
     entry = last(sb)
     assert set(entry) == FIELDS
@@ -56,9 +56,9 @@ def test_each_entry_says_what_the_request_did(fresh_sandbox: Sandbox) -> None:
                                              ("rate_limit_next", "rate_limit"),
                                              ("drop_next", "drop"),
                                              ("malformed_next", "malformed")])
-def test_injected_faults_and_whether_the_write_went_through(fresh_sandbox: Sandbox,
+def test_injected_faults_and_whether_the_write_went_through(fresh_spec_sandbox: Sandbox,
                                                             fault: str, kind: str) -> None:
-    sb = fresh_sandbox
+    sb = fresh_spec_sandbox
     sb.set_faults(**{fault: 1})
     try:
         request(sb, "POST", "/metrics", body=TC)
@@ -81,8 +81,8 @@ def test_the_limiters_429s_are_marked(field_sandbox: Sandbox) -> None:
     assert entries[-1]["fault"] == "rate_limit" and entries[-1]["limited"] is True
 
 
-def test_oauth_is_logged_and_the_controls_are_not(fresh_sandbox: Sandbox) -> None:
-    sb = fresh_sandbox
+def test_oauth_is_logged_and_the_controls_are_not(fresh_spec_sandbox: Sandbox) -> None:
+    sb = fresh_spec_sandbox
     control(sb, "GET", "limits")
     http.post(f"{sb.base_url}/oauth/token", data={"grant_type": "refresh_token"},
                timeout=TIMEOUT)
@@ -90,8 +90,8 @@ def test_oauth_is_logged_and_the_controls_are_not(fresh_sandbox: Sandbox) -> Non
     assert paths == ["/oauth/token"]
 
 
-def test_since_limit_and_writes(fresh_sandbox: Sandbox) -> None:
-    sb = fresh_sandbox
+def test_since_limit_and_writes(fresh_spec_sandbox: Sandbox) -> None:
+    sb = fresh_spec_sandbox
     for _ in range(3):
         request(sb, "GET", "")
     request(sb, "POST", "/metrics", body=TC)
@@ -108,8 +108,8 @@ def test_since_limit_and_writes(fresh_sandbox: Sandbox) -> None:
 
 
 @pytest.mark.parametrize("kill", [False, True], ids=["stop", "kill-9"])
-def test_the_log_survives_a_restart(fresh_sandbox: Sandbox, kill: bool) -> None:
-    sb = fresh_sandbox
+def test_the_log_survives_a_restart(fresh_spec_sandbox: Sandbox, kill: bool) -> None:
+    sb = fresh_spec_sandbox
     created = request(sb, "POST", "/metrics", body=TC).json()["id"]
     request(sb, "GET", "/metrics")
     before = log(sb)

@@ -10,6 +10,7 @@ import pytest
 
 from tests.support import http
 from tests.support.sandbox import Sandbox
+from tests.support.sandbox_copies import start_copy
 
 from ._helpers import (
     EXPIRED_BODY,
@@ -20,7 +21,6 @@ from ._helpers import (
     control,
     request,
 )
-from .conftest import start_copy
 
 # Every token-checked endpoint, reads and writes (spec: Endpoints; decisions.md).
 CHECKED = [
@@ -123,8 +123,8 @@ def test_token_ttl_switches_at_run_time_for_new_tokens(timed: Sandbox) -> None:
         control(timed, "PUT", "clock", {"frozen": False})
 
 
-def test_expire_switch_and_the_start_token(fresh_sandbox: Sandbox) -> None:
-    sb = fresh_sandbox
+def test_expire_switch_and_the_start_token(fresh_spec_sandbox: Sandbox) -> None:
+    sb = fresh_spec_sandbox
     assert request(sb, "GET", "").status_code == 200
     r = http.post(f"{sb.base_url}/_sandbox/tokens/expire", params={"access_token": sb.token},
                    json={"token": "never-issued"}, timeout=TIMEOUT)
@@ -142,8 +142,8 @@ def test_expire_switch_and_the_start_token(fresh_sandbox: Sandbox) -> None:
     assert request(sb, "GET", "").status_code == 200
 
 
-def test_revoked_refuses_every_token_with_the_areas_shape(fresh_sandbox: Sandbox) -> None:
-    sb = fresh_sandbox
+def test_revoked_refuses_every_token_with_the_areas_shape(fresh_spec_sandbox: Sandbox) -> None:
+    sb = fresh_spec_sandbox
     other = fresh_token(sb)
     sb.set_faults(token_revoked=True)
     assert_text_error(bearer(sb, "GET", "", other), 403)

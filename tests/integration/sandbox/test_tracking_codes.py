@@ -43,46 +43,47 @@ def create(sb: Sandbox, body: dict[str, Any]) -> dict[str, Any]:
 
 # -- reads (shared sandbox) ------------------------------------------------------------------
 def test_list_holds_only_active_codes_with_empty_options(
-        sandbox: Sandbox, active_codes: list[dict[str, Any]]) -> None:
+        spec_sandbox: Sandbox, active_codes: list[dict[str, Any]]) -> None:
     assert active_codes, "the demo shop should have active tracking codes"
     for code in active_codes:
         assert type_problems(code, TC, "code", nonnull=TC) == []
         assert code["status"] == "ACTIVE", code
         assert code["options"] == "", code
-        assert code["shop_id"] == sandbox.shop_id
+        assert code["shop_id"] == spec_sandbox.shop_id
     assert len(set(ids(active_codes))) == len(active_codes)
 
 
-def test_single_read_has_options_object(sandbox: Sandbox,
+def test_single_read_has_options_object(spec_sandbox: Sandbox,
                                         active_codes: list[dict[str, Any]]) -> None:
     for listed in active_codes:
-        code = get_json(sandbox, f"/metrics/{listed['id']}")
+        code = get_json(spec_sandbox, f"/metrics/{listed['id']}")
         assert type_problems(code, {**TC, "options": OBJ}, "code", nonnull=[*TC, "options"]) == []
         assert {k: v for k, v in code.items() if k != "options"} == \
             {k: v for k, v in listed.items() if k != "options"}
 
 
 @pytest.mark.parametrize("event", EVENTS)
-def test_event_filter(sandbox: Sandbox, active_codes: list[dict[str, Any]], event: str) -> None:
-    got = get_json(sandbox, "/metrics", event=event)
+def test_event_filter(spec_sandbox: Sandbox, active_codes: list[dict[str, Any]],
+                      event: str) -> None:
+    got = get_json(spec_sandbox, "/metrics", event=event)
     assert all(c["event"] == event for c in got), got
     assert ids(got) == ids([c for c in active_codes if c["event"] == event])
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
-def test_provider_filter(sandbox: Sandbox, active_codes: list[dict[str, Any]],
+def test_provider_filter(spec_sandbox: Sandbox, active_codes: list[dict[str, Any]],
                          provider: str) -> None:
-    got = get_json(sandbox, "/metrics", provider=provider)
+    got = get_json(spec_sandbox, "/metrics", provider=provider)
     assert all(c["provider"] == provider for c in got), got
     assert ids(got) == ids([c for c in active_codes if c["provider"] == provider])
 
 
 @pytest.mark.parametrize("event", EVENTS)
-def test_event_and_provider_filters_combine(sandbox: Sandbox,
+def test_event_and_provider_filters_combine(spec_sandbox: Sandbox,
                                             active_codes: list[dict[str, Any]],
                                             event: str) -> None:
     for provider in PROVIDERS:
-        got = get_json(sandbox, "/metrics", event=event, provider=provider)
+        got = get_json(spec_sandbox, "/metrics", event=event, provider=provider)
         assert all(c["event"] == event and c["provider"] == provider for c in got), got
         expected = [c for c in active_codes if c["event"] == event and c["provider"] == provider]
         assert ids(got) == ids(expected), (event, provider)
@@ -95,60 +96,60 @@ def test_filters_have_something_to_select(active_codes: list[dict[str, Any]]) ->
 
 @pytest.mark.parametrize("params", [{"event": "BOGUS"}, {"provider": "PROVIDER_BOGUS"},
                                     {"event": "NAVIGATION", "provider": "nope"}])
-def test_invalid_filter_is_400(sandbox: Sandbox, params: dict[str, str]) -> None:
-    assert_tc_error(request(sandbox, "GET", "/metrics", params=params), 400)
+def test_invalid_filter_is_400(spec_sandbox: Sandbox, params: dict[str, str]) -> None:
+    assert_tc_error(request(spec_sandbox, "GET", "/metrics", params=params), 400)
 
 
 @pytest.mark.parametrize("method", ["GET", "PUT", "DELETE"])
-def test_missing_code_is_404(sandbox: Sandbox, active_codes: list[dict[str, Any]],
+def test_missing_code_is_404(spec_sandbox: Sandbox, active_codes: list[dict[str, Any]],
                              method: str) -> None:
     missing = max(ids(active_codes)) + 100_000
     extra: dict[str, Any] = {"body": {"name": "x"}} if method == "PUT" else {}
-    r = request(sandbox, method, f"/metrics/{missing}", **extra)
+    r = request(spec_sandbox, method, f"/metrics/{missing}", **extra)
     assert_tc_error(r, 404)
 
 
 @pytest.mark.parametrize("method", ["GET", "PUT", "DELETE"])
-def test_non_numeric_code_id_is_an_error_object(sandbox: Sandbox, method: str) -> None:
+def test_non_numeric_code_id_is_an_error_object(spec_sandbox: Sandbox, method: str) -> None:
     extra: dict[str, Any] = {"body": {"name": "x"}} if method == "PUT" else {}
-    r = request(sandbox, method, "/metrics/abc", **extra)
+    r = request(spec_sandbox, method, "/metrics/abc", **extra)
     assert r.status_code in (400, 404), r.status_code
     assert_tc_error(r, r.status_code)
 
 
 # -- writes (own sandbox) --------------------------------------------------------------------
-def test_create_returns_201_with_the_code(fresh_sandbox: Sandbox) -> None:
-    created = create(fresh_sandbox, NEW)
+def test_create_returns_201_with_the_code(fresh_spec_sandbox: Sandbox) -> None:
+    created = create(fresh_spec_sandbox, NEW)
     assert type_problems(created, {**TC, "options": OBJ}, "created", nonnull=TC) == []
-    assert created["shop_id"] == fresh_sandbox.shop_id
+    assert created["shop_id"] == fresh_spec_sandbox.shop_id
     assert {k: created[k] for k in NEW} == NEW
-    assert get_json(fresh_sandbox, f"/metrics/{created['id']}") == created
-    listed = [c for c in get_json(fresh_sandbox, "/metrics") if c["id"] == created["id"]]
+    assert get_json(fresh_spec_sandbox, f"/metrics/{created['id']}") == created
+    listed = [c for c in get_json(fresh_spec_sandbox, "/metrics") if c["id"] == created["id"]]
     assert listed == [{**created, "options": ""}]
-    filtered = get_json(fresh_sandbox, "/metrics", event="PAY_BUTTON",
+    filtered = get_json(fresh_spec_sandbox, "/metrics", event="PAY_BUTTON",
                         provider="PROVIDER_ANALYTICS")
     assert created["id"] in ids(filtered)
 
 
-def test_create_defaults_status_active_and_options_empty(fresh_sandbox: Sandbox) -> None:
-    created = create(fresh_sandbox, {k: NEW[k] for k in REQUIRED})
+def test_create_defaults_status_active_and_options_empty(fresh_spec_sandbox: Sandbox) -> None:
+    created = create(fresh_spec_sandbox, {k: NEW[k] for k in REQUIRED})
     assert created["status"] == "ACTIVE"
     assert created["options"] == {}
-    assert get_json(fresh_sandbox, f"/metrics/{created['id']}")["options"] == {}
+    assert get_json(fresh_spec_sandbox, f"/metrics/{created['id']}")["options"] == {}
 
 
-def test_create_accepts_options_as_json_string(fresh_sandbox: Sandbox) -> None:
-    created = create(fresh_sandbox, {**NEW, "options": json.dumps({"tag": "GTM-9"})})
+def test_create_accepts_options_as_json_string(fresh_spec_sandbox: Sandbox) -> None:
+    created = create(fresh_spec_sandbox, {**NEW, "options": json.dumps({"tag": "GTM-9"})})
     assert created["options"] == {"tag": "GTM-9"}
-    assert get_json(fresh_sandbox, f"/metrics/{created['id']}")["options"] == {"tag": "GTM-9"}
+    assert get_json(fresh_spec_sandbox, f"/metrics/{created['id']}")["options"] == {"tag": "GTM-9"}
 
 
-def test_inactive_code_is_not_listed_but_readable(fresh_sandbox: Sandbox) -> None:
-    created = create(fresh_sandbox, {**NEW, "status": "INACTIVE"})
+def test_inactive_code_is_not_listed_but_readable(fresh_spec_sandbox: Sandbox) -> None:
+    created = create(fresh_spec_sandbox, {**NEW, "status": "INACTIVE"})
     assert created["status"] == "INACTIVE"
-    assert created["id"] not in ids(get_json(fresh_sandbox, "/metrics"))
-    assert created["id"] not in ids(get_json(fresh_sandbox, "/metrics", event=NEW["event"]))
-    assert get_json(fresh_sandbox, f"/metrics/{created['id']}")["status"] == "INACTIVE"
+    assert created["id"] not in ids(get_json(fresh_spec_sandbox, "/metrics"))
+    assert created["id"] not in ids(get_json(fresh_spec_sandbox, "/metrics", event=NEW["event"]))
+    assert get_json(fresh_spec_sandbox, f"/metrics/{created['id']}")["status"] == "INACTIVE"
 
 
 @pytest.mark.parametrize("body", [
@@ -162,14 +163,14 @@ def test_inactive_code_is_not_listed_but_readable(fresh_sandbox: Sandbox) -> Non
     pytest.param({**NEW, "options": 5}, id="options-number"),
     pytest.param([NEW], id="array-body"),
 ])
-def test_invalid_create_is_400_and_creates_nothing(fresh_sandbox: Sandbox, body: Any) -> None:
-    before = get_json(fresh_sandbox, "/metrics")
-    assert_tc_error(request(fresh_sandbox, "POST", "/metrics", body=body), 400)
-    assert get_json(fresh_sandbox, "/metrics") == before
+def test_invalid_create_is_400_and_creates_nothing(fresh_spec_sandbox: Sandbox, body: Any) -> None:
+    before = get_json(fresh_spec_sandbox, "/metrics")
+    assert_tc_error(request(fresh_spec_sandbox, "POST", "/metrics", body=body), 400)
+    assert get_json(fresh_spec_sandbox, "/metrics") == before
 
 
-def test_malformed_create_body_is_400(fresh_sandbox: Sandbox) -> None:
-    r = request(fresh_sandbox, "POST", "/metrics", raw=b'{"name": "x", ')
+def test_malformed_create_body_is_400(fresh_spec_sandbox: Sandbox) -> None:
+    r = request(fresh_spec_sandbox, "POST", "/metrics", raw=b'{"name": "x", ')
     assert_tc_error(r, 400)
 
 
@@ -177,26 +178,26 @@ def test_malformed_create_body_is_400(fresh_sandbox: Sandbox) -> None:
     {"name": "Renamed"}, {"code": "<img src=x>"}, {"provider": "OTHER"},
     {"event": "CONGRAT_PAGE"}, {"options": {"a": 1}}, {"name": "Both", "event": "NAVIGATION"},
 ], ids=lambda c: "+".join(c))
-def test_modify_changes_only_the_given_fields(fresh_sandbox: Sandbox,
+def test_modify_changes_only_the_given_fields(fresh_spec_sandbox: Sandbox,
                                               change: dict[str, Any]) -> None:
-    created = create(fresh_sandbox, NEW)
-    r = request(fresh_sandbox, "PUT", f"/metrics/{created['id']}", body=change)
+    created = create(fresh_spec_sandbox, NEW)
+    r = request(fresh_spec_sandbox, "PUT", f"/metrics/{created['id']}", body=change)
     assert r.status_code == 200, r.text[:300]
     expected = {**created, **change}
     assert r.json() == expected
-    assert get_json(fresh_sandbox, f"/metrics/{created['id']}") == expected
+    assert get_json(fresh_spec_sandbox, f"/metrics/{created['id']}") == expected
 
 
-def test_modify_status_moves_code_out_of_and_into_the_list(fresh_sandbox: Sandbox) -> None:
-    created = create(fresh_sandbox, NEW)
+def test_modify_status_moves_code_out_of_and_into_the_list(fresh_spec_sandbox: Sandbox) -> None:
+    created = create(fresh_spec_sandbox, NEW)
     path = f"/metrics/{created['id']}"
-    r = request(fresh_sandbox, "PUT", path, body={"status": "INACTIVE"})
+    r = request(fresh_spec_sandbox, "PUT", path, body={"status": "INACTIVE"})
     assert r.status_code == 200 and r.json()["status"] == "INACTIVE", r.text[:300]
-    assert created["id"] not in ids(get_json(fresh_sandbox, "/metrics"))
-    assert get_json(fresh_sandbox, path)["status"] == "INACTIVE"
-    r = request(fresh_sandbox, "PUT", path, body={"status": "ACTIVE"})
+    assert created["id"] not in ids(get_json(fresh_spec_sandbox, "/metrics"))
+    assert get_json(fresh_spec_sandbox, path)["status"] == "INACTIVE"
+    r = request(fresh_spec_sandbox, "PUT", path, body={"status": "ACTIVE"})
     assert r.status_code == 200 and r.json()["status"] == "ACTIVE", r.text[:300]
-    assert created["id"] in ids(get_json(fresh_sandbox, "/metrics"))
+    assert created["id"] in ids(get_json(fresh_spec_sandbox, "/metrics"))
 
 
 @pytest.mark.parametrize("change", [
@@ -206,35 +207,36 @@ def test_modify_status_moves_code_out_of_and_into_the_list(fresh_sandbox: Sandbo
     pytest.param({"event": "LOGIN"}, id="bad-event"),
     pytest.param({"status": "DELETED"}, id="bad-status"),
 ])
-def test_invalid_modify_is_400_and_changes_nothing(fresh_sandbox: Sandbox,
+def test_invalid_modify_is_400_and_changes_nothing(fresh_spec_sandbox: Sandbox,
                                                    change: dict[str, Any]) -> None:
-    created = create(fresh_sandbox, NEW)
+    created = create(fresh_spec_sandbox, NEW)
     path = f"/metrics/{created['id']}"
-    assert_tc_error(request(fresh_sandbox, "PUT", path, body=change), 400)
-    assert get_json(fresh_sandbox, path) == created
+    assert_tc_error(request(fresh_spec_sandbox, "PUT", path, body=change), 400)
+    assert get_json(fresh_spec_sandbox, path) == created
 
 
-def test_malformed_modify_body_is_400(fresh_sandbox: Sandbox,
+def test_malformed_modify_body_is_400(fresh_spec_sandbox: Sandbox,
                                       active_codes: list[dict[str, Any]]) -> None:
     code_id = active_codes[0]["id"]
-    r = request(fresh_sandbox, "PUT", f"/metrics/{code_id}", raw=b"{name: 'x'}")
+    r = request(fresh_spec_sandbox, "PUT", f"/metrics/{code_id}", raw=b"{name: 'x'}")
     assert_tc_error(r, 400)
 
 
-def test_delete_removes_the_code(fresh_sandbox: Sandbox) -> None:
-    created = create(fresh_sandbox, NEW)
+def test_delete_removes_the_code(fresh_spec_sandbox: Sandbox) -> None:
+    created = create(fresh_spec_sandbox, NEW)
     path = f"/metrics/{created['id']}"
-    r = request(fresh_sandbox, "DELETE", path)
+    r = request(fresh_spec_sandbox, "DELETE", path)
     assert r.status_code == 204 and r.content == b"", (r.status_code, r.content[:100])
-    assert_tc_error(request(fresh_sandbox, "GET", path), 404)
-    assert_tc_error(request(fresh_sandbox, "PUT", path, body={"name": "again"}), 404)
-    assert_tc_error(request(fresh_sandbox, "DELETE", path), 404)
-    assert created["id"] not in ids(get_json(fresh_sandbox, "/metrics"))
+    assert_tc_error(request(fresh_spec_sandbox, "GET", path), 404)
+    assert_tc_error(request(fresh_spec_sandbox, "PUT", path, body={"name": "again"}), 404)
+    assert_tc_error(request(fresh_spec_sandbox, "DELETE", path), 404)
+    assert created["id"] not in ids(get_json(fresh_spec_sandbox, "/metrics"))
 
 
-def test_delete_of_a_seeded_code(fresh_sandbox: Sandbox,
+def test_delete_of_a_seeded_code(fresh_spec_sandbox: Sandbox,
                                  active_codes: list[dict[str, Any]]) -> None:
     victim = active_codes[-1]["id"]
-    r = request(fresh_sandbox, "DELETE", f"/metrics/{victim}")
+    r = request(fresh_spec_sandbox, "DELETE", f"/metrics/{victim}")
     assert r.status_code == 204, r.text[:200]
-    assert ids(get_json(fresh_sandbox, "/metrics")) == [i for i in ids(active_codes) if i != victim]
+    assert ids(get_json(fresh_spec_sandbox,
+                        "/metrics")) == [i for i in ids(active_codes) if i != victim]

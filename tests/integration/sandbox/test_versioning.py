@@ -33,11 +33,11 @@ BODIES: dict[tuple[str, str], Any] = {
 
 
 @pytest.fixture(scope="module")
-def ids(sandbox: Sandbox, all_orders: list[dict[str, Any]], all_threads: list[dict[str, Any]],
+def ids(spec_sandbox: Sandbox, all_orders: list[dict[str, Any]], all_threads: list[dict[str, Any]],
         active_codes: list[dict[str, Any]],
         category_tree: list[dict[str, Any]]) -> dict[str, Any]:
     order = next(o for o in all_orders if o["shippings"])
-    question = get_json(sandbox, "/questions/search", status="unanswered", limit=1)
+    question = get_json(spec_sandbox, "/questions/search", status="unanswered", limit=1)
     return {"order": order["id"], "shipping": order["shippings"][0]["id"],
             "question": question["results"][0]["id"], "thread": all_threads[0]["id"],
             "code": active_codes[0]["id"], "category": category_tree[0]["id"]}
@@ -52,40 +52,40 @@ STATE = ["/metrics", "/metrics/{code}", "/questions/{question}", "/orders/{order
 
 @pytest.mark.parametrize("prefix", PREFIXES)
 @pytest.mark.parametrize(("method", "path"), GETS, ids=[p or "/" for _, p in GETS])
-def test_reads_exist_only_under_v1(sandbox: Sandbox, ids: dict[str, Any], method: str,
+def test_reads_exist_only_under_v1(spec_sandbox: Sandbox, ids: dict[str, Any], method: str,
                                    path: str, prefix: str) -> None:
-    r = request(sandbox, method, path.format(**ids), prefix=prefix)
+    r = request(spec_sandbox, method, path.format(**ids), prefix=prefix)
     assert r.status_code == 404, (r.status_code, r.text[:200])
 
 
-def test_writes_exist_only_under_v1(fresh_sandbox: Sandbox, ids: dict[str, Any]) -> None:
-    state = [get_json(fresh_sandbox, p.format(**ids)) for p in STATE]
+def test_writes_exist_only_under_v1(fresh_spec_sandbox: Sandbox, ids: dict[str, Any]) -> None:
+    state = [get_json(fresh_spec_sandbox, p.format(**ids)) for p in STATE]
     wrong = []
     for prefix in PREFIXES:
         for method, path in WRITES:
             extra = {"body": BODIES[(method, path)]} if (method, path) in BODIES else {}
-            r = request(fresh_sandbox, method, path.format(**ids), prefix=prefix, **extra)
+            r = request(fresh_spec_sandbox, method, path.format(**ids), prefix=prefix, **extra)
             if r.status_code != 404:
                 wrong.append((prefix, method, path, r.status_code))
     assert wrong == []
-    assert [get_json(fresh_sandbox, p.format(**ids)) for p in STATE] == state
+    assert [get_json(fresh_spec_sandbox, p.format(**ids)) for p in STATE] == state
 
 
-def test_v1_prefix_serves_the_same_endpoints(sandbox: Sandbox, ids: dict[str, Any]) -> None:
+def test_v1_prefix_serves_the_same_endpoints(spec_sandbox: Sandbox, ids: dict[str, Any]) -> None:
     for method, path in ENDPOINTS:
         if method == "GET":
-            r = request(sandbox, method, path.format(**ids))
+            r = request(spec_sandbox, method, path.format(**ids))
             assert r.status_code == 200, (path, r.status_code)
 
 
-def test_start_line_and_defaults(sandbox: Sandbox) -> None:
-    line = next(x for x in sandbox.output if "SELLERDESK-SANDBOX" in x)
+def test_start_line_and_defaults(spec_sandbox: Sandbox) -> None:
+    line = next(x for x in spec_sandbox.output if "SELLERDESK-SANDBOX" in x)
     assert re.fullmatch(r"SELLERDESK-SANDBOX base_url=http://127\.0\.0\.1:\d+ shop_id=\d+ "
                         r"token=\S+ client_id=\S+ client_secret=\S+ refresh_token=\S+\s*",
                         line), line
-    assert not sandbox.base_url.endswith("/v1")
-    assert sandbox.shop_id == 1001
-    assert sandbox.token == "sandbox-token"
-    r = http.get(f"{sandbox.base_url}/v1/shops/{sandbox.shop_id}",
-                  params={"access_token": sandbox.token}, timeout=30)
+    assert not spec_sandbox.base_url.endswith("/v1")
+    assert spec_sandbox.shop_id == 1001
+    assert spec_sandbox.token == "sandbox-token"
+    r = http.get(f"{spec_sandbox.base_url}/v1/shops/{spec_sandbox.shop_id}",
+                  params={"access_token": spec_sandbox.token}, timeout=30)
     assert r.status_code == 200 and r.json()["id"] == 1001

@@ -36,7 +36,7 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def store(conn: sqlite3.Connection, clock: Clock) -> TokenStore:
+def token_store(conn: sqlite3.Connection, clock: Clock) -> TokenStore:
     return TokenStore(conn, clock, shop_id=1001)
 
 
@@ -46,55 +46,55 @@ def test_s256_matches_the_rfc_example() -> None:
     assert base64.urlsafe_b64encode(raw).rstrip(b"=").decode() == CHALLENGE
 
 
-def test_access_tokens_expire_by_the_clock(store: TokenStore, clock: Clock) -> None:
-    store.register_access("start-token", 60)
-    forever = store.issue_access(CLIENT, 0)
-    assert store.check_access("start-token") == "valid"
+def test_access_tokens_expire_by_the_clock(token_store: TokenStore, clock: Clock) -> None:
+    token_store.register_access("start-token", 60)
+    forever = token_store.issue_access(CLIENT, 0)
+    assert token_store.check_access("start-token") == "valid"
     clock.advance(59.9)
-    assert store.check_access("start-token") == "valid"
+    assert token_store.check_access("start-token") == "valid"
     clock.advance(0.1)
-    assert store.check_access("start-token") == "expired"
+    assert token_store.check_access("start-token") == "expired"
     clock.advance(10 * 365 * 86400)
-    assert store.check_access(forever) == "valid"
-    assert store.check_access("never-issued") == "unknown"
+    assert token_store.check_access(forever) == "valid"
+    assert token_store.check_access("never-issued") == "unknown"
 
 
-def test_expire_now_and_all(store: TokenStore) -> None:
-    a, b = store.issue_access(CLIENT, 0), store.issue_access(CLIENT, 3600)
-    assert store.expire(a) and store.check_access(a) == "expired"
-    assert not store.expire("never-issued")
-    assert store.expire_all() == 1  # b; a was already expired
-    assert store.check_access(b) == "expired"
+def test_expire_now_and_all(token_store: TokenStore) -> None:
+    a, b = token_store.issue_access(CLIENT, 0), token_store.issue_access(CLIENT, 3600)
+    assert token_store.expire(a) and token_store.check_access(a) == "expired"
+    assert not token_store.expire("never-issued")
+    assert token_store.expire_all() == 1  # b; a was already expired
+    assert token_store.check_access(b) == "expired"
 
 
-def test_refresh_tokens_are_single_use_and_rotated(store: TokenStore) -> None:
-    first = store.issue_refresh(CLIENT)
-    access1, second = store.exchange_refresh(first, CLIENT, 21600)
-    assert second != first and store.check_access(access1) == "valid"
+def test_refresh_tokens_are_single_use_and_rotated(token_store: TokenStore) -> None:
+    first = token_store.issue_refresh(CLIENT)
+    access1, second = token_store.exchange_refresh(first, CLIENT, 21600)
+    assert second != first and token_store.check_access(access1) == "valid"
     with pytest.raises(GrantError) as used:
-        store.exchange_refresh(first, CLIENT, 21600)
+        token_store.exchange_refresh(first, CLIENT, 21600)
     assert used.value.error == "invalid_grant" and "already used" in used.value.reason
-    access2, third = store.exchange_refresh(second, CLIENT, 21600)
+    access2, third = token_store.exchange_refresh(second, CLIENT, 21600)
     assert third not in (first, second)
     # A new access token does not revoke the older one.
-    assert store.check_access(access1) == store.check_access(access2) == "valid"
+    assert token_store.check_access(access1) == token_store.check_access(access2) == "valid"
 
 
-def test_a_refresh_token_of_another_client_is_refused_and_kept(store: TokenStore) -> None:
-    token = store.issue_refresh(CLIENT)
+def test_a_refresh_token_of_another_client_is_refused_and_kept(token_store: TokenStore) -> None:
+    token = token_store.issue_refresh(CLIENT)
     with pytest.raises(GrantError, match="another client"):
-        store.exchange_refresh(token, "someone-else", 60)
-    store.exchange_refresh(token, CLIENT, 60)  # still good for its own client
+        token_store.exchange_refresh(token, "someone-else", 60)
+    token_store.exchange_refresh(token, CLIENT, 60)  # still good for its own client
 
 
 @pytest.mark.parametrize(("challenge", "method", "verifier"), [
     (CHALLENGE, "S256", VERIFIER), (VERIFIER, "plain", VERIFIER), (None, None, None)])
-def test_code_exchange_happy_paths(store: TokenStore, challenge: str | None,
+def test_code_exchange_happy_paths(token_store: TokenStore, challenge: str | None,
                                    method: str | None, verifier: str | None) -> None:
-    code = store.issue_code(Code(CLIENT, REDIRECT, challenge, method))
-    access, refresh = store.exchange_code(code, CLIENT, REDIRECT, verifier, 21600)
-    assert store.check_access(access) == "valid"
-    store.exchange_refresh(refresh, CLIENT, 21600)
+    code = token_store.issue_code(Code(CLIENT, REDIRECT, challenge, method))
+    access, refresh = token_store.exchange_code(code, CLIENT, REDIRECT, verifier, 21600)
+    assert token_store.check_access(access) == "valid"
+    token_store.exchange_refresh(refresh, CLIENT, 21600)
 
 
 @pytest.mark.parametrize(("redirect", "verifier", "reason"), [
@@ -104,33 +104,33 @@ def test_code_exchange_happy_paths(store: TokenStore, challenge: str | None,
     ("http://127.0.0.1:1/elsewhere", VERIFIER, "redirect_uri"),
     (None, VERIFIER, "redirect_uri"),
 ])
-def test_code_exchange_failures_use_the_code_up(store: TokenStore, redirect: str | None,
+def test_code_exchange_failures_use_the_code_up(token_store: TokenStore, redirect: str | None,
                                                 verifier: str | None, reason: str) -> None:
-    code = store.issue_code(Code(CLIENT, REDIRECT, CHALLENGE, "S256"))
+    code = token_store.issue_code(Code(CLIENT, REDIRECT, CHALLENGE, "S256"))
     with pytest.raises(GrantError, match=reason):
-        store.exchange_code(code, CLIENT, redirect, verifier, 60)
+        token_store.exchange_code(code, CLIENT, redirect, verifier, 60)
     with pytest.raises(GrantError, match="already used"):
-        store.exchange_code(code, CLIENT, REDIRECT, VERIFIER, 60)
+        token_store.exchange_code(code, CLIENT, REDIRECT, VERIFIER, 60)
 
 
-def test_codes_are_single_use_and_short_lived(store: TokenStore, clock: Clock) -> None:
-    code = store.issue_code(Code(CLIENT, REDIRECT, CHALLENGE, "S256"))
-    store.exchange_code(code, CLIENT, REDIRECT, VERIFIER, 60)
+def test_codes_are_single_use_and_short_lived(token_store: TokenStore, clock: Clock) -> None:
+    code = token_store.issue_code(Code(CLIENT, REDIRECT, CHALLENGE, "S256"))
+    token_store.exchange_code(code, CLIENT, REDIRECT, VERIFIER, 60)
     with pytest.raises(GrantError, match="already used"):
-        store.exchange_code(code, CLIENT, REDIRECT, VERIFIER, 60)
-    late = store.issue_code(Code(CLIENT, REDIRECT, CHALLENGE, "S256"))
+        token_store.exchange_code(code, CLIENT, REDIRECT, VERIFIER, 60)
+    late = token_store.issue_code(Code(CLIENT, REDIRECT, CHALLENGE, "S256"))
     clock.advance(CODE_TTL)
     with pytest.raises(GrantError, match="expired"):
-        store.exchange_code(late, CLIENT, REDIRECT, VERIFIER, 60)
+        token_store.exchange_code(late, CLIENT, REDIRECT, VERIFIER, 60)
     with pytest.raises(GrantError, match="unknown"):
-        store.exchange_code("TG-made-up", CLIENT, REDIRECT, VERIFIER, 60)
+        token_store.exchange_code("TG-made-up", CLIENT, REDIRECT, VERIFIER, 60)
 
 
-def test_the_file_holds_digests_only(store: TokenStore, conn: sqlite3.Connection,
+def test_the_file_holds_digests_only(token_store: TokenStore, conn: sqlite3.Connection,
                                      tmp_path: Path) -> None:
-    tokens = [store.issue_access(CLIENT, 60), store.issue_refresh(CLIENT),
-              store.issue_code(Code(CLIENT, REDIRECT, None, None))]
-    store.register_access("start-token-value", 60)
+    tokens = [token_store.issue_access(CLIENT, 60), token_store.issue_refresh(CLIENT),
+              token_store.issue_code(Code(CLIENT, REDIRECT, None, None))]
+    token_store.register_access("start-token-value", 60)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     raw = b"".join(p.read_bytes() for p in tmp_path.iterdir())
     for token in [*tokens, "start-token-value"]:

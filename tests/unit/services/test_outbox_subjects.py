@@ -4,11 +4,6 @@ the local copy lacks or cannot read. And the dashboard's queued counts from pend
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
 from sellerdesk.api.models import From, Publication, Question, QuestionText
 from sellerdesk.api.orders import Buyer, Order, Product
 from sellerdesk.services.convert import order_row, question_row, tracking_row
@@ -20,13 +15,6 @@ from sellerdesk.store import Store
 from sellerdesk.store.outbox import IntentKind
 from sellerdesk.store.rows import OrderRow, Resource
 from tests.support.values import tracking_code
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open_async("subjects", data_dir=tmp_path)
-    yield opened
-    await opened.aclose()
 
 
 def _cache(store: Store) -> None:

@@ -26,11 +26,6 @@ from sellerdesk.store.outbox import IntentKind, OutboxState, Resolution, new_tra
 ANSWER = dump(Intent(question_id=7, text="Sí, hay stock"))
 
 
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open_async("pending", data_dir=tmp_path)
-    yield opened
-    await opened.aclose()
 
 
 @pytest.fixture

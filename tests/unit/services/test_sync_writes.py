@@ -3,8 +3,6 @@ unchanged question is not written again."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,12 +12,6 @@ from sellerdesk.services import sync as sync_module
 from sellerdesk.store import Store
 from sellerdesk.store.cache import Cache
 from sellerdesk.store.rows import QuestionRow, Resource
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store.open("t", data_dir=tmp_path) as s:
-        yield s
 
 
 def _question(n: int, text: str = "¿Hay stock?") -> Question:
