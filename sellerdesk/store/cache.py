@@ -53,7 +53,7 @@ from sellerdesk.store.search import match_expression
 
 R = TypeVar("R")
 
-# Each ordering's key column (schema v5) and the key as rows carry it: name keys folded to
+# Each ordering's key column (schema v5, v8 for totals) and the key as rows carry it: name keys folded to
 # lower case, as NOCASE compares them (SQLite's lower() folds ASCII only, like NOCASE).
 _ORDER_KEYS = {
     OrderSort.CREATION_DATE_ASC: ("k_created", "k_created"),
@@ -64,8 +64,9 @@ _ORDER_KEYS = {
     OrderSort.NAME_DESC: ("k_name", "lower(k_name)"),
     OrderSort.LAST_UPDATED_ASC: ("k_updated", "k_updated"),
     OrderSort.LAST_UPDATED_DESC: ("k_updated", "k_updated"),
-    OrderSort.TOTAL_ASC: ("k_total", "k_total"),
-    OrderSort.TOTAL_DESC: ("k_total", "k_total"),
+    # By currency, then amount (schema v8).
+    OrderSort.TOTAL_ASC: ("k_money", "k_money"),
+    OrderSort.TOTAL_DESC: ("k_money", "k_money"),
 }
 
 

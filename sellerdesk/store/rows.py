@@ -142,6 +142,8 @@ class OrderSort(StrEnum):
     NAME_DESC = "name_desc"
     LAST_UPDATED_ASC = "total_last_updated_asc"
     LAST_UPDATED_DESC = "total_last_updated_desc"
+    # By currency, then amount within each currency (amounts of two currencies do not
+    # compare); the currencies go the way the amounts go.
     TOTAL_ASC = "total_asc"
     TOTAL_DESC = "total_desc"
 

@@ -299,8 +299,14 @@ class OrdersTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DecorationRole and column is Column.SYNC:
             return cached_icon("outbox", Tone.MUTED)
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return header_text(column)
+            # The Total column orders by currency first: its name says so.
+            return (self.tr("Total (by currency)") if column is Column.TOTAL
+                    else header_text(column))
         if role == Qt.ItemDataRole.ToolTipRole:
+            if column is Column.TOTAL:
+                return self.tr("Sorts by currency, then by amount within each currency "
+                               "(amounts in different currencies are not compared). Click "
+                               "to sort by this column")
             if column in SORTS:
                 return self.tr("Click to sort by this column")
             if column is Column.SYNC:
