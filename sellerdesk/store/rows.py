@@ -108,8 +108,6 @@ class OrderRow:
     total: float | None = None  # what the list shows: grand total, else amount (for sorting)
 
 
-SHIPPING_TAGS = ("pending", "pickup", "on_route", "print_tag", "to_be_agreed", "in_progress",
-                 "delivered")
 
 
 def shipping_tags(shippings: Iterable[tuple[str | None, str | None]]) -> frozenset[str]:

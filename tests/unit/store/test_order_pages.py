@@ -129,7 +129,7 @@ def test_v5_gives_orders_cached_before_it_their_total(tmp_path: Path) -> None:
     store = Store(Database(path))
     try:
         assert store.db.user_version == len(MIGRATIONS)
-        keys, ids = _walk(store, OrderSort.TOTAL_DESC)
+        _, ids = _walk(store, OrderSort.TOTAL_DESC)
         assert ids == ["1", "2", "4", "3"]  # no total: last, ties by id
         with store.db.read() as conn:
             assert conn.execute("SELECT rev FROM orders WHERE id = '1'").fetchone()[0] == 0
