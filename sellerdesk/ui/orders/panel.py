@@ -18,7 +18,6 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
-    QHeaderView,
     QSplitter,
     QStackedWidget,
     QToolButton,
@@ -30,7 +29,7 @@ from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.orders.bulk import BulkShippingDialog
-from sellerdesk.ui.orders.columns import Column, warm_icons
+from sellerdesk.ui.orders.columns import warm_icons
 from sellerdesk.ui.orders.commands import OrderCommands
 from sellerdesk.ui.orders.detail import OrderDetail
 from sellerdesk.ui.orders.filters import (
@@ -314,12 +313,23 @@ class OrdersPanel(Panel):
 
     # ---- Remembering. ------------------------------------------------------------------------
 
+    def _least_split(self) -> list[int]:
+        """The panes' least widths: the facets' words whole, a list of some use."""
+        return [self.sidebar.preferred_width() * 3 // 4, 320]
+
+    def _least_rows(self) -> list[int]:
+        """The list and the detail each keep a few rows' height."""
+        row = self.table.verticalHeader().defaultSectionSize()
+        return [4 * row, 6 * row]
+
     def save_state(self) -> None:
         settings = self.ctx.settings
-        settings.save_header(_LAYOUT_NAME, self.table.horizontalHeader())
-        settings.save_splitter(_SETTINGS_NAME, self.split)
+        least = {int(c): w for c, w in self.table.least_widths().items()}
+        settings.save_header(_LAYOUT_NAME, self.table.horizontalHeader(), least)
+        settings.save_splitter(_SETTINGS_NAME, self.split, self._least_split())
         if self.detail.isVisible():  # a hidden pane's size is no size to come back to
-            settings.save_splitter(f"{_LAYOUT_NAME}.detail", self.detail_split)
+            settings.save_splitter(f"{_LAYOUT_NAME}.detail", self.detail_split,
+                                   self._least_rows())
         settings.set(keys.VIEW_FILTERS.at(_SETTINGS_NAME),
                      {"filter": filter_to_json(self._filter),
                       "sort": self.model.order_sort().value})
@@ -327,10 +337,11 @@ class OrdersPanel(Panel):
     def restore_state(self) -> None:
         settings = self.ctx.settings
         if settings.restore_header(_LAYOUT_NAME, self.table.horizontalHeader()):
-            self.table.horizontalHeader().setSectionResizeMode(
-                Column.PRODUCTS, QHeaderView.ResizeMode.Stretch)
-        settings.restore_splitter(_SETTINGS_NAME, self.split)
-        settings.restore_splitter(f"{_LAYOUT_NAME}.detail", self.detail_split)
+            # Widths stored in another language or font: grown to this one's words.
+            self.table.fit_least_widths()
+        settings.restore_splitter(_SETTINGS_NAME, self.split, self._least_split())
+        settings.restore_splitter(f"{_LAYOUT_NAME}.detail", self.detail_split,
+                                  self._least_rows())
         self.detail.setVisible(self.detail.order() is not None)
         stored = settings.get(keys.VIEW_FILTERS.at(_SETTINGS_NAME))
         sort = sort_from_json(stored.get("sort"))

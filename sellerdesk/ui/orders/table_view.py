@@ -40,6 +40,7 @@ from sellerdesk.ui.orders.table_model import ORDER_ID_ROLE, OrdersTableModel
 from sellerdesk.ui.widgets.formatting import format_datetime, format_money
 
 _WORD_COLUMNS = (Column.PAID, Column.STATE, Column.CHANNEL)
+_PAD = 12  # a cell's margins, and a pixel to spare
 _NO_ICON = (Column.CHANNEL,)
 # First click on a column sorts the way a seller usually wants it.
 _FIRST_ORDER = {Column.DATE: Qt.SortOrder.DescendingOrder,
@@ -110,36 +111,67 @@ class OrdersTableView(QTableView):
         model.page_loaded.connect(self._on_first_page)
         model.loading_failed.connect(self._on_first_page)
         model.changes_applied.connect(self._fit_scroll_bar)
+        self._amounts: list[str] = []  # the widest amount listed (Total is never cut)
+        model.amounts_listed.connect(self._on_amounts_listed)
         self.set_starting_widths()
         self.show_sort(model.order_sort())
 
     def set_starting_widths(self) -> None:
         """Widths from sample texts; Products stretches into what is left."""
+        for column, width in self.least_widths().items():
+            self.setColumnWidth(column, width)
+        self.setColumnWidth(Column.SYNC, ICON_SIZE + 4 + _PAD)  # an icon only
+        self._fit_stretch()
+
+    def least_widths(self) -> dict[Column, int]:
+        """The width each column needs in this language and font: its header and sample (a
+        date, an amount, a name of 18 letters), every word a word column can show, the
+        widest amount listed so far. Narrower, a text would be cut."""
         fm = self.fontMetrics()
-        pad = 12  # the cell's margins
         arrow = 14  # a sortable column's header also shows the sort arrow
         icon = ICON_SIZE + 4
         moment = datetime(2026, 12, 28, 22, 59, tzinfo=UTC)
         samples = {
-            Column.ID: "31019999",
-            Column.DATE: format_datetime(moment, "short"),
-            Column.BUYER: "Florencia Rodrí",  # longer names are elided (the tooltip has it all)
-            Column.TOTAL: format_money(Decimal("123456.78"), "ARS"),
+            Column.ID: ["31019999"],
+            Column.DATE: [format_datetime(moment, "short")],
+            # Longer names are elided (the tooltip and the name for a reader have it all).
+            Column.BUYER: ["Florencia Rodríguez"],
+            Column.TOTAL: [format_money(Decimal("123456.78"), "ARS"), *self._amounts],
         }
-        header = self.horizontalHeader()
-        for column, sample in samples.items():
+        widths: dict[Column, int] = {}
+        for column, texts in samples.items():
             title = str(self._model.headerData(column, Qt.Orientation.Horizontal))
-            widest = max(fm.horizontalAdvance(sample),
-                         fm.horizontalAdvance(title) + (arrow if column in SORTS else 0))
-            self.setColumnWidth(column, widest + pad)
+            widths[column] = max(max(fm.horizontalAdvance(t) for t in texts),
+                                 fm.horizontalAdvance(title)
+                                 + (arrow if column in SORTS else 0)) + _PAD
         for column in _WORD_COLUMNS:  # the icon, then the longest of the column's words
             words = [str(self._model.headerData(column, Qt.Orientation.Horizontal))]
             words += column_words(column)
             widest = max(fm.horizontalAdvance(w) for w in words)
-            self.setColumnWidth(column, widest + (0 if column in _NO_ICON else icon) + pad)
-        self.setColumnWidth(Column.SYNC, icon + pad)  # an icon only
+            widths[column] = widest + (0 if column in _NO_ICON else icon) + _PAD
+        return widths
+
+    def fit_least_widths(self) -> None:
+        """Every column at least as wide as its words need (widths the seller chose, or
+        restored from another language, stand where they are wider)."""
+        for column, width in self.least_widths().items():
+            if self.columnWidth(column) < width:
+                self.setColumnWidth(column, width)
+        self._fit_stretch()
+
+    def _fit_stretch(self) -> None:
+        header = self.horizontalHeader()
         header.setSectionResizeMode(Column.PRODUCTS, QHeaderView.ResizeMode.Stretch)
-        header.setMinimumSectionSize(icon + pad)
+        header.setMinimumSectionSize(ICON_SIZE + 4 + _PAD)
+
+    def _on_amounts_listed(self, amounts: list[str]) -> None:
+        """A page brought amounts: the Total column widens to the widest (an amount is
+        never cut; only the page's own few hundred texts are measured)."""
+        fm = self.fontMetrics()
+        widest = max(amounts, key=fm.horizontalAdvance)
+        if fm.horizontalAdvance(widest) + _PAD > self.columnWidth(Column.TOTAL):
+            self._amounts = [widest]
+            self.setColumnWidth(Column.TOTAL, fm.horizontalAdvance(widest) + _PAD)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """The rows in view, each painted by one call of the row delegate (Qt's own paint
@@ -240,7 +272,7 @@ class OrdersTableView(QTableView):
         elif event.type() == QEvent.Type.LanguageChange:
             self._model.clear_texts()
             self.rows.forget()
-            self.set_starting_widths()
+            self.fit_least_widths()  # the seller's widths stand, grown to the new words
         elif event.type() == QEvent.Type.FontChange:
             self.rows.forget()
 

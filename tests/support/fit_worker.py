@@ -1,0 +1,236 @@
+"""Run by tests/gui/test_fit_1280.py in a process of its own: `sellerdesk --demo` on a real X
+server (Qt's xcb platform) at 1280×720, driven by keys typed with xdotool, through English,
+then a live switch to Spanish, then to Portuguese (Brazil). In each language it reads what
+the orders list and the category tree show and prints one line, `FIT {json}`; pictures of
+both views go to the folder given.
+
+    python -m tests.support.fit_worker DATA_DIR SHOTS_DIR
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+# (language code, its place in View › Language after "System language")
+LANGUAGES = (("en", 1), ("es", 2), ("pt_BR", 3))
+# The View menu's accelerator in the language the window is in when switching from it.
+VIEW_MENU = {"en": "alt+v", "es": "alt+v", "pt_BR": "alt+x"}
+POLL = 0.05
+
+
+class Driver:
+    def __init__(self, shots: Path) -> None:
+        self.shots = shots
+        self.report: dict[str, Any] = {}
+        self.xdotool = shutil.which("xdotool") or "xdotool"
+
+    async def keys(self, *keys: str) -> None:
+        """Type `keys` into the window (given the focus first: no window manager runs)."""
+        cmd = [self.xdotool, "search", "--onlyvisible", "--class", "SellerDesk", "windowfocus",
+               "--sync", "key", "--clearmodifiers", "--delay", "60", *keys]
+        await asyncio.to_thread(subprocess.run, cmd, check=True, timeout=60)
+        await self.idle()
+
+    async def idle(self, turns: int = 10) -> None:
+        for _ in range(turns):
+            await asyncio.sleep(POLL)
+
+    async def until(self, what: Callable[[], object], tries: int = 1200) -> Any:
+        for _ in range(tries):
+            found = what()
+            if found:
+                return found
+            await asyncio.sleep(POLL)
+        raise AssertionError(f"never came: {getattr(what, '__name__', what)}")
+
+    # ---- The window. ----------------------------------------------------------------------
+
+    def window(self) -> Any:
+        from PySide6.QtWidgets import QApplication
+
+        from sellerdesk.ui.main_window import MainWindow
+
+        return next((w for w in QApplication.topLevelWidgets()
+                     if isinstance(w, MainWindow) and w.isVisible() and w.painted()), None)
+
+    async def settled(self, old: object = None) -> Any:
+        """The window (another than `old`), shown, with the demo's orders listed."""
+        def ready() -> Any:
+            w = self.window()
+            if w is None or w is old or w.ctx.runner.is_busy():
+                return None
+            return w
+        window = await self.until(ready)
+        await self.idle(20)
+        return await self.until(ready)
+
+    async def switch_language(self, menu_key: str, place: int) -> None:
+        """View › Language › the language at `place` (after "System language"), by keys."""
+        old = self.window()
+        await self.keys(menu_key)
+        await self.keys("Up", "Right", *(["Down"] * place), "Return")
+        await self.settled(old)
+
+    # ---- What is on show. -----------------------------------------------------------------
+
+    def picture(self, window: Any, name: str) -> None:
+        from PySide6.QtWidgets import QApplication
+
+        QApplication.processEvents()
+        self.shots.mkdir(parents=True, exist_ok=True)
+        window.grab().save(str(self.shots / name))
+
+    def orders(self, window: Any) -> dict[str, Any]:
+        from PySide6.QtCore import Qt
+        from PySide6.QtGui import QFontMetricsF
+
+        from sellerdesk.ui.orders.columns import Column
+        from sellerdesk.ui.orders.row_delegate import text_width
+
+        panel = window.panel("orders")
+        table, model = panel.table, panel.model
+        fm = QFontMetricsF(table.font())  # fractional, as the rows are laid out
+        cut: list[dict[str, Any]] = []
+        rows = min(model.rowCount(), max(1, table.viewport().height()
+                                         // table.verticalHeader().defaultSectionSize()))
+        for row in range(rows):
+            for column in Column:
+                if table.isColumnHidden(column):
+                    continue
+                text = model.cell_text(row, column)
+                room = text_width(column, table.columnWidth(column))
+                if not text or fm.horizontalAdvance(text) <= room:
+                    continue
+                index = model.index(row, column)
+                tip = str(index.data(Qt.ItemDataRole.ToolTipRole) or "")
+                name = str(index.data(Qt.ItemDataRole.AccessibleTextRole) or "")
+                cut.append({"column": column.name, "text": text,
+                            "shown": fm.elidedText(text, Qt.TextElideMode.ElideRight, room),
+                            "in_tooltip": text in tip.replace("&amp;", "&").replace(
+                                "&#x27;", "'").replace("&quot;", '"'),
+                            "in_name": text in name})
+        chars = fm.averageCharWidth()
+        header = table.horizontalHeader()
+        return {
+            "cut": cut,
+            "widths": {c.name: table.columnWidth(c) for c in Column},
+            "buyer_chars": text_width(Column.BUYER, table.columnWidth(Column.BUYER)) / chars,
+            "products_chars": (text_width(Column.PRODUCTS, table.columnWidth(Column.PRODUCTS))
+                               / chars),
+            "scrolls_sideways": table.horizontalScrollBar().maximum() > 0,
+            "sort": model.order_sort().value,
+            "money": [[model.line(r).currency,
+                       None if model.line(r).total is None else float(model.line(r).total)]
+                      for r in range(min(model.rowCount(), 60))],
+            "total_tip": str(model.headerData(Column.TOTAL, Qt.Orientation.Horizontal,
+                                              Qt.ItemDataRole.ToolTipRole) or ""),
+            "total_name": str(model.headerData(Column.TOTAL, Qt.Orientation.Horizontal,
+                                               Qt.ItemDataRole.AccessibleTextRole) or ""),
+            "header_cut": [str(model.headerData(c, Qt.Orientation.Horizontal))
+                           for c in Column if not table.isColumnHidden(c)
+                           and fm.horizontalAdvance(str(model.headerData(
+                               c, Qt.Orientation.Horizontal))) > header.sectionSize(c) - 8],
+        }
+
+    def categories(self, window: Any) -> dict[str, Any]:
+        from PySide6.QtCore import QModelIndex
+        from PySide6.QtGui import QFontMetrics
+
+        from sellerdesk.ui.categories.model import Column
+
+        panel = window.panel("categories")
+        tree = panel.tree
+        fm = QFontMetrics(tree.font())
+        names: list[str] = []
+        cut: list[str] = []
+
+        def walk(parent: Any) -> None:
+            for row in range(panel.proxy.rowCount(parent)):
+                index = panel.proxy.index(row, Column.NAME, parent)
+                text = str(index.data() or "")
+                names.append(text)
+                rect = tree.visualRect(index)
+                if rect.isValid() and fm.horizontalAdvance(text) > rect.width() - 8:
+                    cut.append(text)
+                if tree.isExpanded(index):
+                    walk(index)
+
+        walk(QModelIndex())
+        return {"tree": panel.splitter.sizes()[0], "sizes": panel.splitter.sizes(),
+                "needs": panel.tree_width(), "cut": cut, "names": len(names)}
+
+    # ---- The walk. ------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        window = await self.settled()
+        window.setGeometry(window.screen().geometry())  # the whole 1280×720 screen
+        await self.idle(10)
+        for n, (code, place) in enumerate(LANGUAGES):
+            if n:  # switched from the categories, as a seller looking at them would
+                await self.switch_language(VIEW_MENU[LANGUAGES[n - 1][0]], place)
+                window = self.window()
+            seen: dict[str, Any] = {"size": [window.width(), window.height()]}
+            await self.keys("ctrl+2")  # Orders
+            panel = await self.until(lambda: window.current_view() == "orders"
+                                     and window.panel("orders"))
+            await self.until(lambda: panel.model.rowCount() > 0)
+            # Sort by total from the sort box: Ctrl+F, Tab to it, Home, then T picks the
+            # first "Total…" entry (highest first).
+            await self.keys("ctrl+f", "Tab", "Home", "t")
+            await self.until(lambda: panel.model.order_sort().value == "total_desc"
+                             and panel.model.rowCount() >= 60 and not panel.model.is_fetching())
+            await self.keys("ctrl+shift+l")  # the list: its first row current
+            await self.idle(10)
+            seen["orders"] = self.orders(window)
+            self.picture(window, f"orders-{code}.png")
+            await self.keys("ctrl+3")  # Categories
+            await self.until(lambda: window.current_view() == "categories")
+            await self.idle(10)
+            seen["categories"] = self.categories(window)
+            self.picture(window, f"categories-{code}.png")
+            self.report[code] = seen
+        window.close()
+
+
+def main(data_dir: str, shots: str) -> int:
+    import sellerdesk.app as app_module
+
+    driver = Driver(Path(shots))
+    original = app_module._main
+    failure: list[str] = []
+
+    async def main_with_driver(*args: Any) -> int:
+        async def drive() -> None:
+            try:
+                await driver.run()
+            except BaseException as exc:  # told to the test, the window closed
+                import traceback
+
+                failure.append("".join(traceback.format_exception(exc)))
+                w = driver.window()
+                if w is not None:
+                    w.close()
+
+        task = asyncio.ensure_future(drive())
+        try:
+            return await original(*args)
+        finally:
+            if not task.done():
+                task.cancel()
+
+    app_module._main = main_with_driver  # type: ignore[assignment]
+    code = app_module.run_gui(demo=True, data_dir=Path(data_dir), lang="en")
+    print("FIT " + json.dumps({"report": driver.report, "failure": failure, "code": code}),
+          flush=True)
+    return 0 if not failure and code == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:3]))
