@@ -181,13 +181,13 @@ def order_facets(f: OrderFilter, combos: Combos, every: Combos) -> Facets:
     active = _active(f)
     # Every value any order holds, in order, at 0 until counted (sidebar rows stay put).
     out: Facets = {}
-    for facet in ORDER_FACETS:
-        if facet.kind is FacetKind.WORD:
-            place = _PLACE[facet.column]
-            out[facet.name] = dict.fromkeys(sorted({str(c.values[place]) for c in every
-                                                    if c.values[place] is not None}), 0)
+    for declared in ORDER_FACETS:
+        if declared.kind is FacetKind.WORD:
+            place = _PLACE[declared.column]
+            out[declared.name] = dict.fromkeys(sorted({str(c.values[place]) for c in every
+                                                       if c.values[place] is not None}), 0)
         else:
-            out[facet.name] = dict.fromkeys(facet.known, 0)
+            out[declared.name] = dict.fromkeys(declared.known, 0)
     out["summary"] = {s.value: 0 for s in OrderSummary}
     for combo in combos:
         missed = [name for name, key in active.items() if key not in combo.members]

@@ -65,6 +65,9 @@ SPLITTER_STATE: Key[bytes] = Key("splitters", b"", "Splitter positions, per spli
                                  family=True)
 HEADER_STATE: Key[bytes] = Key("headers", b"", "Column widths and order, per table.",
                                family=True)
+HEADER_SIZED: Key[list[str]] = Key(
+    "headers_sized", [], "Columns the seller resized by hand, per table: their widths are kept "
+    "across languages; the others fit each language's words.", family=True)
 VIEW_FILTERS: Key[JsonDict] = Key("filters", {}, "Filters and ordering, per view.", family=True)
 SAVED_REPLIES: Key[list[JsonDict]] = Key(
     "inbox/saved_replies", [], "Saved answers: [{name, text}], text may hold {buyer}, {product}.")
@@ -89,7 +92,8 @@ PRINT_PAPER: Key[str] = Key("printing/paper", "auto",
 PRINT_PRICES: Key[bool] = Key("printing/prices", False, "Show item prices on packing slips.")
 
 ALL_KEYS: tuple[Key[Any], ...] = (
-    WINDOW_GEOMETRY, WINDOW_STATE, LAST_VIEW, SPLITTER_STATE, HEADER_STATE, VIEW_FILTERS,
+    WINDOW_GEOMETRY, WINDOW_STATE, LAST_VIEW, SPLITTER_STATE, HEADER_STATE, HEADER_SIZED,
+    VIEW_FILTERS,
     SAVED_REPLIES, SAVED_ORDER_VIEWS, EXPORT_FOLDER, LANGUAGE, COLOR_SCHEME, REFRESH_INTERVAL_S,
     UNDO_DELAY_S, LAST_PROFILE, PRINT_NOTE, PRINT_PAPER, PRINT_PRICES,
 )

@@ -67,7 +67,7 @@ class Driver:
             if w is None or w is old or w.ctx.runner.is_busy():
                 return None
             return w
-        window = await self.until(ready)
+        await self.until(ready)
         await self.idle(20)
         return await self.until(ready)
 
@@ -125,6 +125,8 @@ class Driver:
             "products_chars": (text_width(Column.PRODUCTS, table.columnWidth(Column.PRODUCTS))
                                / chars),
             "scrolls_sideways": table.horizontalScrollBar().maximum() > 0,
+            "split": panel.split.sizes(),
+            "viewport": table.viewport().width(),
             "sort": model.order_sort().value,
             "money": [[model.line(r).currency,
                        None if model.line(r).total is None else float(model.line(r).total)]
@@ -168,6 +170,44 @@ class Driver:
 
     # ---- The walk. ------------------------------------------------------------------------
 
+    def outbox(self, window: Any) -> dict[str, Any]:
+        from sellerdesk.ui.outbox.model import Column
+        from sellerdesk.ui.outbox.panel import _state_chips
+        from sellerdesk.ui.widgets.chip_delegate import chip_width
+
+        panel = window.panel("outbox")
+        fm = panel.table.fontMetrics()
+        room = panel.table.header().sectionSize(Column.STATE)
+        return {"state_width": room,
+                "cut": [w for w in _state_chips() if chip_width(fm, w) > room]}
+
+    async def visit(self, window: Any, code: str) -> dict[str, Any]:
+        """The orders sorted by total (by keys), the outbox, then the categories."""
+        seen: dict[str, Any] = {"size": [window.width(), window.height()]}
+        await self.keys("ctrl+2")  # Orders
+        panel = await self.until(lambda: window.current_view() == "orders"
+                                 and window.panel("orders"))
+        await self.until(lambda: panel.model.rowCount() > 0)
+        # Sort by total from the sort box: Ctrl+F, Tab to it, Home, then T picks the first
+        # "Total…" entry (highest first) in every language.
+        await self.keys("ctrl+f", "Tab", "Home", "t")
+        await self.until(lambda: panel.model.order_sort().value == "total_desc"
+                         and panel.model.rowCount() >= 60 and not panel.model.is_fetching())
+        await self.keys("ctrl+shift+l")  # the list: its first row current
+        await self.idle(10)
+        seen["orders"] = self.orders(window)
+        self.picture(window, f"orders-{code}.png")
+        await self.keys("ctrl+6")  # Outbox
+        await self.until(lambda: window.current_view() == "outbox")
+        await self.idle(5)
+        seen["outbox"] = self.outbox(window)
+        await self.keys("ctrl+3")  # Categories, where the language is then switched
+        await self.until(lambda: window.current_view() == "categories")
+        await self.idle(10)
+        seen["categories"] = self.categories(window)
+        self.picture(window, f"categories-{code}.png")
+        return seen
+
     async def run(self) -> None:
         window = await self.settled()
         window.setGeometry(window.screen().geometry())  # the whole 1280×720 screen
@@ -176,26 +216,7 @@ class Driver:
             if n:  # switched from the categories, as a seller looking at them would
                 await self.switch_language(VIEW_MENU[LANGUAGES[n - 1][0]], place)
                 window = self.window()
-            seen: dict[str, Any] = {"size": [window.width(), window.height()]}
-            await self.keys("ctrl+2")  # Orders
-            panel = await self.until(lambda: window.current_view() == "orders"
-                                     and window.panel("orders"))
-            await self.until(lambda: panel.model.rowCount() > 0)
-            # Sort by total from the sort box: Ctrl+F, Tab to it, Home, then T picks the
-            # first "Total…" entry (highest first).
-            await self.keys("ctrl+f", "Tab", "Home", "t")
-            await self.until(lambda: panel.model.order_sort().value == "total_desc"
-                             and panel.model.rowCount() >= 60 and not panel.model.is_fetching())
-            await self.keys("ctrl+shift+l")  # the list: its first row current
-            await self.idle(10)
-            seen["orders"] = self.orders(window)
-            self.picture(window, f"orders-{code}.png")
-            await self.keys("ctrl+3")  # Categories
-            await self.until(lambda: window.current_view() == "categories")
-            await self.idle(10)
-            seen["categories"] = self.categories(window)
-            self.picture(window, f"categories-{code}.png")
-            self.report[code] = seen
+            self.report[code] = await self.visit(window, code)
         window.close()
 
 

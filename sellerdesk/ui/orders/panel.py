@@ -29,7 +29,7 @@ from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.orders.bulk import BulkShippingDialog
-from sellerdesk.ui.orders.columns import warm_icons
+from sellerdesk.ui.orders.columns import Column, warm_icons
 from sellerdesk.ui.orders.commands import OrderCommands
 from sellerdesk.ui.orders.detail import OrderDetail
 from sellerdesk.ui.orders.filters import (
@@ -326,6 +326,8 @@ class OrdersPanel(Panel):
         settings = self.ctx.settings
         least = {int(c): w for c, w in self.table.least_widths().items()}
         settings.save_header(_LAYOUT_NAME, self.table.horizontalHeader(), least)
+        settings.set(keys.HEADER_SIZED.at(_LAYOUT_NAME),
+                     sorted(c.name for c in self.table.sized_by_seller()))
         settings.save_splitter(_SETTINGS_NAME, self.split, self._least_split())
         if self.detail.isVisible():  # a hidden pane's size is no size to come back to
             settings.save_splitter(f"{_LAYOUT_NAME}.detail", self.detail_split,
@@ -337,8 +339,10 @@ class OrdersPanel(Panel):
     def restore_state(self) -> None:
         settings = self.ctx.settings
         if settings.restore_header(_LAYOUT_NAME, self.table.horizontalHeader()):
-            # Widths stored in another language or font: grown to this one's words.
-            self.table.fit_least_widths()
+            # Widths stored in another language or font: the seller's own stand (grown to
+            # this language's words), the others fit this language's words.
+            sized = settings.get(keys.HEADER_SIZED.at(_LAYOUT_NAME))
+            self.table.adopt_widths({Column[n] for n in sized if n in Column.__members__})
         settings.restore_splitter(_SETTINGS_NAME, self.split, self._least_split())
         settings.restore_splitter(f"{_LAYOUT_NAME}.detail", self.detail_split,
                                   self._least_rows())

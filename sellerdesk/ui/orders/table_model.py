@@ -402,11 +402,11 @@ class OrdersTableModel(QAbstractTableModel):
             return plain_tooltip("\n".join(one_line(t) for t in (item.buyer, item.nickname)
                                            if t))
         if column is Column.STATE:
-            words = state_text(state(item))
+            said = state_text(state(item))
             if item.tracking_codes:
-                words += "\n" + self.tr("Tracking: {codes}").format(
+                said += "\n" + self.tr("Tracking: {codes}").format(
                     codes=one_line(", ".join(item.tracking_codes)))
-            return plain_tooltip(words)
+            return plain_tooltip(said)
         if column in (Column.ID, Column.DATE, Column.TOTAL, Column.PAID):
             texts = item.display
             if texts is None:
