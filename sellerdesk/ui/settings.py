@@ -12,7 +12,7 @@ import copy
 import json
 import logging
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
@@ -193,12 +193,13 @@ class Settings(QObject):
             splitter.setSizes(sizes)
 
     def restore_splitter(self, name: str, splitter: QSplitter,
-                         least: Sequence[int] = ()) -> bool:
+                         least: Sequence[int] = (),
+                         then: Callable[[], object] | None = None) -> bool:
         """The divider as stored, each pane at least `least[i]` pixels (a squeezed pane
         stored by an older version comes back whole). A splitter not on screen yet gets it
         once it is shown at its size: restored before, its sizes were squeezed into the few
         pixels of a widget not laid out (a category tree of 68 px after a language switch).
-        False: nothing usable was stored."""
+        `then` runs once the sizes are applied. False: nothing usable was stored."""
         state = self.get(SPLITTER_STATE.at(name))
         if not state:
             return False
@@ -211,9 +212,12 @@ class Settings(QObject):
             readable = probe.restoreState(QByteArray(state))
             probe.deleteLater()
             if readable:
-                _RestoreWhenShown(splitter, QByteArray(state), least)
+                _RestoreWhenShown(splitter, QByteArray(state), least, then)
             return readable
-        return _apply_splitter(splitter, QByteArray(state), least)
+        applied = _apply_splitter(splitter, QByteArray(state), least)
+        if applied and then is not None:
+            then()
+        return applied
     def save_header(self, name: str, header: QHeaderView,
                     least: Mapping[int, int] | None = None) -> None:
         """Remember column widths and order; a column is never stored narrower than
@@ -278,9 +282,11 @@ def _apply_splitter(splitter: QSplitter, state: QByteArray, least: Sequence[int]
 class _RestoreWhenShown(QObject):
     """Restores a splitter's state on its first resize on screen, then goes."""
 
-    def __init__(self, splitter: QSplitter, state: QByteArray, least: Sequence[int]) -> None:
+    def __init__(self, splitter: QSplitter, state: QByteArray, least: Sequence[int],
+                 then: Callable[[], object] | None) -> None:
         super().__init__(splitter)
         self._splitter, self._state, self._least = splitter, state, list(least)
+        self._then = then
         splitter.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -288,7 +294,8 @@ class _RestoreWhenShown(QObject):
                 and _laid_out(self._splitter)):
             self._splitter.removeEventFilter(self)
             self.setParent(None)  # at once: save_splitter looks for it
-            _apply_splitter(self._splitter, self._state, self._least)
+            if _apply_splitter(self._splitter, self._state, self._least) and self._then:
+                self._then()
             self.deleteLater()
         return False
 

@@ -128,9 +128,6 @@ class Driver:
             "split": panel.split.sizes(),
             "viewport": table.viewport().width(),
             "sort": model.order_sort().value,
-            "money": [[model.line(r).currency,
-                       None if model.line(r).total is None else float(model.line(r).total)]
-                      for r in range(min(model.rowCount(), 60))],
             "total_tip": str(model.headerData(Column.TOTAL, Qt.Orientation.Horizontal,
                                               Qt.ItemDataRole.ToolTipRole) or ""),
             "total_name": str(model.headerData(Column.TOTAL, Qt.Orientation.Horizontal,
@@ -140,6 +137,12 @@ class Driver:
                            and fm.horizontalAdvance(str(model.headerData(
                                c, Qt.Orientation.Horizontal))) > header.sectionSize(c) - 8],
         }
+
+    @staticmethod
+    def money(model: Any) -> list[list[Any]]:
+        """(currency, total) of every row, in the list's order."""
+        return [[item.currency, None if item.total is None else float(item.total)]
+                for item in model.lines()]
 
     def categories(self, window: Any) -> dict[str, Any]:
         from PySide6.QtCore import QModelIndex
@@ -171,15 +174,19 @@ class Driver:
     # ---- The walk. ------------------------------------------------------------------------
 
     def outbox(self, window: Any) -> dict[str, Any]:
+        from PySide6.QtCore import QCoreApplication
+
+        from sellerdesk.services.types import OutboxState
         from sellerdesk.ui.outbox.model import Column
-        from sellerdesk.ui.outbox.panel import _state_chips
         from sellerdesk.ui.widgets.chip_delegate import chip_width
+        from sellerdesk.ui.widgets.state_chip import chip_style
 
         panel = window.panel("outbox")
         fm = panel.table.fontMetrics()
         room = panel.table.header().sectionSize(Column.STATE)
-        return {"state_width": room,
-                "cut": [w for w in _state_chips() if chip_width(fm, w) > room]}
+        chips = [chip_style(s.value)[0] for s in OutboxState]
+        chips.append(QCoreApplication.translate("OutboxModel", "Waiting to retry"))
+        return {"state_width": room, "cut": [w for w in chips if chip_width(fm, w) > room]}
 
     async def visit(self, window: Any, code: str) -> dict[str, Any]:
         """The orders sorted by total (by keys), the outbox, then the categories."""
@@ -188,12 +195,24 @@ class Driver:
         panel = await self.until(lambda: window.current_view() == "orders"
                                  and window.panel("orders"))
         await self.until(lambda: panel.model.rowCount() > 0)
-        # Sort by total from the sort box: Ctrl+F, Tab to it, Home, then T picks the first
-        # "Total…" entry (highest first) in every language.
-        await self.keys("ctrl+f", "Tab", "Home", "t")
+        # Sort by total from the sort box: Ctrl+F, Tab to it, Home, then the first letter of
+        # its "highest total first" entry until that entry is picked.
+        await self.keys("ctrl+f", "Tab", "Home")
+        combo = panel.sort_combo
+        letter = combo.itemText(combo.findData("total_desc"))[:1].lower()
+        for _ in range(combo.count()):
+            if combo.currentData() == "total_desc":
+                break
+            await self.keys(letter)
         await self.until(lambda: panel.model.order_sort().value == "total_desc"
                          and panel.model.rowCount() >= 60 and not panel.model.is_fetching())
-        await self.keys("ctrl+shift+l")  # the list: its first row current
+        # The list, to its end: every page read (Ctrl+End asks for the next one).
+        await self.keys("ctrl+shift+l")
+        while panel.model.canFetchMore() or panel.model.is_fetching():
+            await self.keys("ctrl+End")
+            await self.until(lambda: not panel.model.is_fetching())
+        seen["money"] = self.money(panel.model)
+        await self.keys("ctrl+Home")
         await self.idle(10)
         seen["orders"] = self.orders(window)
         self.picture(window, f"orders-{code}.png")
@@ -207,6 +226,34 @@ class Driver:
         seen["categories"] = self.categories(window)
         self.picture(window, f"categories-{code}.png")
         return seen
+
+    @staticmethod
+    def squeeze_categories(data_dir: Path) -> None:
+        """Store the category tree at 68 px, as an earlier version saved it after a live
+        language switch, before the app starts (the view is built with the window)."""
+        from PySide6.QtCore import QSettings
+        from PySide6.QtWidgets import QApplication, QSplitter, QWidget
+
+        from sellerdesk.ui import settings as keys
+        from sellerdesk.ui.settings import Settings
+
+        if QApplication.instance() is None:
+            # The app's start takes this one over; named now, as the window's X class is.
+            QApplication(["sellerdesk"]).setApplicationName("SellerDesk")
+
+        splitter = QSplitter()
+        splitter.addWidget(QWidget())
+        splitter.addWidget(QWidget())
+        splitter.resize(1043, 500)
+        splitter.show()
+        splitter.setSizes([68, 975])
+        data_dir.mkdir(parents=True, exist_ok=True)
+        store = QSettings(str(data_dir / "settings.ini"), QSettings.Format.IniFormat)
+        Settings(store).set(keys.SPLITTER_STATE.at("categories"),
+                            bytes(splitter.saveState().data()))
+        store.sync()
+        splitter.close()
+        splitter.deleteLater()
 
     async def run(self) -> None:
         window = await self.settled()
@@ -247,6 +294,7 @@ def main(data_dir: str, shots: str) -> int:
                 task.cancel()
 
     app_module._main = main_with_driver  # type: ignore[assignment]
+    driver.squeeze_categories(Path(data_dir))
     code = app_module.run_gui(demo=True, data_dir=Path(data_dir), lang="en")
     print("FIT " + json.dumps({"report": driver.report, "failure": failure, "code": code}),
           flush=True)

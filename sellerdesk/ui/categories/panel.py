@@ -159,11 +159,14 @@ class CategoriesPanel(CachedPanel[list[Category]]):
         return sum(need.values()) + scroll + 2 * self.tree.frameWidth() + 2
 
     def least_tree(self) -> int:
-        """The narrowest the tree may be: its names readable (40 letters' room), or all it
-        needs when that is less. A divider is never stored or restored narrower."""
-        fm = self.tree.fontMetrics()
-        room = 40 * fm.averageCharWidth()
-        return min(room, self.tree_width()) if self.model.total() else room
+        """The narrowest the tree may be: every column whole (its names not cut), but never
+        more than half the view; 40 letters' room while the tree is empty. A divider is never
+        stored or restored narrower (a tree squeezed to 68 px was kept in every language)."""
+        room = 40 * self.tree.fontMetrics().averageCharWidth()
+        if self.model.total() == 0:
+            return room
+        half = (sum(self.splitter.sizes()) or self.splitter.width()) // 2
+        return max(min(self.tree_width(), half), min(room, self.tree_width()))
 
     def _fit_split(self) -> None:
         """Give the tree what it needs and the record the rest (unless the seller moved the
@@ -335,8 +338,9 @@ class CategoriesPanel(CachedPanel[list[Category]]):
 
     def restore_state(self) -> None:
         settings = self.ctx.settings
+        # Once laid out, the restored divider is checked against the tree's names.
         self._split_restored = settings.restore_splitter("categories", self.splitter,
-                                                         [self.least_tree()])
+                                                         [self.least_tree()], self._fit_split)
         settings.restore_header("categories", self.tree.header())
         self._fit_header()  # a header saved by an older version kept cut columns
         text = settings.get(keys.VIEW_FILTERS.at("categories")).get("text", "")
