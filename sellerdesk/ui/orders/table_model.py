@@ -399,8 +399,8 @@ class OrdersTableModel(QAbstractTableModel):
         if column is Column.PRODUCTS and item.products:
             return plain_tooltip(one_line(item.products))
         if column is Column.BUYER and (item.buyer or item.nickname):
-            return plain_tooltip("\n".join(one_line(t) for t in (item.buyer, item.nickname)
-                                           if t))
+            return plain_tooltip(" · ".join(one_line(t) for t in (item.buyer, item.nickname)
+                                            if t))
         if column is Column.STATE:
             said = state_text(state(item))
             if item.tracking_codes:
