@@ -2422,12 +2422,12 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Pedidos entregados al transportista y aún no recibidos</translation>
     </message>
     <message>
-        <source>Highest total first</source>
-        <translation>Mayor total primero</translation>
+        <source>Total by currency, highest first</source>
+        <translation>Total por moneda, mayor primero</translation>
     </message>
     <message>
-        <source>Lowest total first</source>
-        <translation>Menor total primero</translation>
+        <source>Total by currency, lowest first</source>
+        <translation>Total por moneda, menor primero</translation>
     </message>
     <message>
         <source>Delivered orders waiting for your feedback</source>
@@ -2795,6 +2795,14 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>No shipping</source>
         <translation>Sin envío</translation>
+    </message>
+    <message>
+        <source>Total (by currency)</source>
+        <translation>Total (por moneda)</translation>
+    </message>
+    <message>
+        <source>Sorts by currency, then by amount within each currency (amounts in different currencies are not compared). Click to sort by this column</source>
+        <translation>Ordena por moneda y luego por monto dentro de cada moneda (no se comparan montos de monedas distintas). Haz clic para ordenar por esta columna</translation>
     </message>
 </context>
 <context>

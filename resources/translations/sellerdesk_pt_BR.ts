@@ -2422,12 +2422,12 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Pedidos entregues à transportadora e ainda não recebidos</translation>
     </message>
     <message>
-        <source>Highest total first</source>
-        <translation>Maior total primeiro</translation>
+        <source>Total by currency, highest first</source>
+        <translation>Total por moeda, maior primeiro</translation>
     </message>
     <message>
-        <source>Lowest total first</source>
-        <translation>Menor total primeiro</translation>
+        <source>Total by currency, lowest first</source>
+        <translation>Total por moeda, menor primeiro</translation>
     </message>
     <message>
         <source>Delivered orders waiting for your feedback</source>
@@ -2795,6 +2795,14 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>No shipping</source>
         <translation>Sem envio</translation>
+    </message>
+    <message>
+        <source>Total (by currency)</source>
+        <translation>Total (por moeda)</translation>
+    </message>
+    <message>
+        <source>Sorts by currency, then by amount within each currency (amounts in different currencies are not compared). Click to sort by this column</source>
+        <translation>Ordena por moeda e depois pelo valor dentro de cada moeda (valores de moedas diferentes não são comparados). Clique para ordenar por esta coluna</translation>
     </message>
 </context>
 <context>

@@ -52,6 +52,7 @@ from sellerdesk.store import (
     StoreError,
     StoreFullError,
 )
+from sellerdesk.store.facet_table import ORDER_FACETS, Facet, FacetKind
 from sellerdesk.store.outbox import (
     UNFINISHED,
     IntentKind,
@@ -76,6 +77,7 @@ from sellerdesk.store.stats import DayFigure, Stats, WeekAnswerTime
 
 __all__ = [
     "NO_SECURE_STORE",
+    "ORDER_FACETS",
     "STORE_REFUSED",
     "UNFINISHED",
     "ApiError",
@@ -86,6 +88,8 @@ __all__ = [
     "CodeEvent",
     "CredentialsError",
     "DayFigure",
+    "Facet",
+    "FacetKind",
     "Facets",
     "IntentKind",
     "NotFound",

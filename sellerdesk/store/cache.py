@@ -19,10 +19,12 @@ from sellerdesk.store.db import (
     encode_time,
     utc_now,
 )
+from sellerdesk.store.facet_table import STATUS_FACETS
 from sellerdesk.store.facets import (
     Combos,
     Conditions,
     facet_combos,
+    facet_condition,
     order_conditions,
     order_facets,
     status_facets,
@@ -53,8 +55,8 @@ from sellerdesk.store.search import match_expression
 
 R = TypeVar("R")
 
-# Each ordering's key column (schema v5) and the key as rows carry it: name keys folded to
-# lower case, as NOCASE compares them (SQLite's lower() folds ASCII only, like NOCASE).
+# Each ordering's key column (schema v5, v8 for totals) and the key as rows carry it: name
+# keys folded to lower case, as NOCASE compares them (SQLite's lower() folds ASCII only).
 _ORDER_KEYS = {
     OrderSort.CREATION_DATE_ASC: ("k_created", "k_created"),
     OrderSort.CREATION_DATE_DESC: ("k_created", "k_created"),
@@ -64,8 +66,9 @@ _ORDER_KEYS = {
     OrderSort.NAME_DESC: ("k_name", "lower(k_name)"),
     OrderSort.LAST_UPDATED_ASC: ("k_updated", "k_updated"),
     OrderSort.LAST_UPDATED_DESC: ("k_updated", "k_updated"),
-    OrderSort.TOTAL_ASC: ("k_total", "k_total"),
-    OrderSort.TOTAL_DESC: ("k_total", "k_total"),
+    # By currency, then amount (schema v8).
+    OrderSort.TOTAL_ASC: ("k_money", "k_money"),
+    OrderSort.TOTAL_DESC: ("k_money", "k_money"),
 }
 
 
@@ -145,12 +148,18 @@ def _upsert_sql(resource: Resource) -> str:
             f"VALUES ({', '.join('?' * len(cols))}) ON CONFLICT (id) DO UPDATE SET {updates}")
 
 
-def _question_conditions(f: QuestionFilter) -> Conditions:
+def _status_conditions(f: QuestionFilter | ThreadFilter) -> Conditions:
+    """The status and channel facets' conditions (the facet table's `STATUS_FACETS`)."""
     c: Conditions = {}
-    if f.status is not None:
-        c["status"] = ("status = ?", [f.status])
-    if f.channel is not None:
-        c["channel"] = ("channel = ?", [f.channel])
+    for facet in STATUS_FACETS:
+        value = getattr(f, facet.name)
+        if value is not None:
+            c[facet.name] = facet_condition(facet, value)
+    return c
+
+
+def _question_conditions(f: QuestionFilter) -> Conditions:
+    c = _status_conditions(f)
     if f.thread_id is not None:
         c["thread_id"] = ("thread_id = ?", [f.thread_id])
     if f.client_id is not None:
@@ -163,11 +172,7 @@ def _question_conditions(f: QuestionFilter) -> Conditions:
 
 
 def _thread_conditions(f: ThreadFilter) -> Conditions:
-    c: Conditions = {}
-    if f.status is not None:
-        c["status"] = ("status = ?", [f.status])
-    if f.channel is not None:
-        c["channel"] = ("channel = ?", [f.channel])
+    c = _status_conditions(f)
     if f.client_id is not None:
         c["client_id"] = ("client_id = ?", [f.client_id])
     return c

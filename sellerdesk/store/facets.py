@@ -11,13 +11,17 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from sellerdesk.store.rows import SHIPPING_TAGS, Facets, OrderFilter, OrderSummary
+from sellerdesk.store.facet_table import (
+    ORDER_FACETS,
+    STATUS_FACETS,
+    Facet,
+    FacetKind,
+)
+from sellerdesk.store.rows import Facets, OrderFilter, OrderSummary
 from sellerdesk.store.search import match_expression
 
 Conditions = dict[str, tuple[str, list[Any]]]
 """Filter name -> (SQL condition, its parameters); the name is the facet it removes."""
-
-_BOOL_FILTERS = ("processed", "paid", "delivered", "closed", "buyer_feedback", "seller_feedback")
 
 # A shipping not yet handed to the carrier (docs/decisions.md, "To ship").
 _NOT_HANDED_OVER = "(" + " OR ".join(f"instr(shipping_tags, ',{tag},') > 0"
@@ -44,22 +48,23 @@ def where_clause(conditions: Conditions, skip: str | None = None) -> tuple[str, 
             [p for _, params in parts for p in params])
 
 
+def facet_condition(facet: Facet, value: object) -> tuple[str, list[Any]]:
+    """The SQL of one facet's filter set to `value` (a bool for yes/no facets)."""
+    if facet.kind is FacetKind.YES_NO:
+        return f"{facet.column} = ?", [int(bool(value))]
+    if facet.kind is FacetKind.BOTH:
+        return _FEEDBACK_SQL["true" if value else "false"], []
+    if facet.kind is FacetKind.TAG:
+        return f"instr({facet.column}, ?) > 0", [f",{value},"]
+    return f"{facet.column} = ?", [value]
+
+
 def order_conditions(f: OrderFilter) -> Conditions:
     c: Conditions = {}
-    if f.status is not None:
-        c["status"] = ("contact_status = ?", [f.status])
-    for name in _BOOL_FILTERS:
-        value: bool | None = getattr(f, name)
+    for facet in ORDER_FACETS:
+        value = getattr(f, facet.name)
         if value is not None:
-            c[name] = (f"{name} = ?", [int(value)])
-    if f.feedback is not None:
-        c["feedback"] = (_FEEDBACK_SQL["true" if f.feedback else "false"], [])
-    if f.channel is not None:
-        c["channel"] = ("channel = ?", [f.channel])
-    if f.currency is not None:
-        c["currency"] = ("currency = ?", [f.currency])
-    if f.shipping is not None:
-        c["shipping"] = ("instr(shipping_tags, ?) > 0", [f",{f.shipping},"])
+            c[facet.name] = facet_condition(facet, value)
     if f.client_id is not None:
         c["client_id"] = ("client_id = ?", [f.client_id])
     if f.summary is not None:
@@ -85,7 +90,10 @@ def _group_counts(conn: sqlite3.Connection, table: str, column: str,
 # pass over that index.
 _FACET_COLUMNS = ("channel", "currency", "contact_status", "paid", "processed", "delivered",
                   "closed", "buyer_feedback", "seller_feedback", "shipping_tags")
-_GROUPED = {"status": 2, "channel": 0, "currency": 1}  # facet -> its column's place
+_PLACE = {column: place for place, column in enumerate(_FACET_COLUMNS)}
+# Every column of the facet table is grouped (a facet added there must be indexed too).
+assert {c.strip() for f in ORDER_FACETS for c in f.column.split(",")} <= set(_PLACE)
+_WORDS = [f for f in ORDER_FACETS if f.kind is FacetKind.WORD]
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,19 +124,28 @@ def facet_combos(conn: sqlite3.Connection, f: OrderFilter | None) -> Combos:
 def _memberships(combo: tuple[Any, ...]) -> list[tuple[str, str]]:
     """Every (facet, value) a combination of facet columns counts for; the same predicates
     as the SQL of `order_conditions` (a unit test holds each count to its filter's)."""
-    channel, currency, status, paid, processed, delivered, closed, buyer, seller, tags = (
-        combo[:10])
-    out = [(name, "true" if value == 1 else "false")
-           for name, value in zip(_BOOL_FILTERS, (processed, paid, delivered, closed, buyer,
-                                                  seller), strict=True) if value in (0, 1)]
-    if buyer and seller:
-        out.append(("feedback", "true"))
-    elif not buyer and not seller:
-        out.append(("feedback", "false"))
-    out += [(name, str(value)) for name, value in (("status", status), ("channel", channel),
-                                                   ("currency", currency)) if value is not None]
-    has = {tag for tag in SHIPPING_TAGS if f",{tag}," in tags}
-    out += [("shipping", tag) for tag in sorted(has)]
+    out: list[tuple[str, str]] = []
+    has: set[str] = set()
+    for facet in ORDER_FACETS:
+        if facet.kind is FacetKind.YES_NO:
+            value = combo[_PLACE[facet.column]]
+            if value in (0, 1):
+                out.append((facet.name, "true" if value == 1 else "false"))
+        elif facet.kind is FacetKind.BOTH:
+            buyer, seller = (combo[_PLACE["buyer_feedback"]], combo[_PLACE["seller_feedback"]])
+            if buyer and seller:
+                out.append((facet.name, "true"))
+            elif not buyer and not seller:
+                out.append((facet.name, "false"))
+        elif facet.kind is FacetKind.TAG:
+            tags = combo[_PLACE[facet.column]]
+            has = {tag for tag in facet.known if f",{tag}," in tags}
+            out += [(facet.name, tag) for tag in sorted(has)]
+        elif combo[_PLACE[facet.column]] is not None:
+            out.append((facet.name, str(combo[_PLACE[facet.column]])))
+    paid, processed, delivered, closed, seller = (
+        combo[_PLACE[c]] for c in ("paid", "processed", "delivered", "closed",
+                                   "seller_feedback"))
     not_handed_over = bool(has & {"pending", "in_progress", "pickup"})
     summary = {
         OrderSummary.PENDING_PROCESS: paid and not processed and not closed,
@@ -146,16 +163,14 @@ def _memberships(combo: tuple[Any, ...]) -> list[tuple[str, str]]:
 def _active(f: OrderFilter) -> dict[str, tuple[str, str]]:
     """The filter's facet conditions as the (facet, value) an order must count for."""
     active: dict[str, tuple[str, str]] = {}
-    for name in _BOOL_FILTERS:
-        value: bool | None = getattr(f, name)
-        if value is not None:
-            active[name] = (name, "true" if value else "false")
-    if f.feedback is not None:
-        active["feedback"] = ("feedback", "true" if f.feedback else "false")
-    for name, word in (("status", f.status), ("channel", f.channel), ("currency", f.currency),
-                       ("shipping", f.shipping), ("summary", f.summary)):
-        if word is not None:
-            active[name] = (name, str(word))
+    for facet in ORDER_FACETS:
+        value = getattr(f, facet.name)
+        if isinstance(value, bool):
+            active[facet.name] = (facet.name, "true" if value else "false")
+        elif value is not None:
+            active[facet.name] = (facet.name, str(value))
+    if f.summary is not None:
+        active["summary"] = ("summary", str(f.summary))
     return active
 
 
@@ -165,12 +180,14 @@ def order_facets(f: OrderFilter, combos: Combos, every: Combos) -> Facets:
     keeps at 0)."""
     active = _active(f)
     # Every value any order holds, in order, at 0 until counted (sidebar rows stay put).
-    out: Facets = {facet: dict.fromkeys(sorted({str(c.values[place]) for c in every
-                                                if c.values[place] is not None}), 0)
-                   for facet, place in _GROUPED.items()}
-    out |= {name: {"true": 0, "false": 0} for name in _BOOL_FILTERS}
-    out["feedback"] = {"true": 0, "false": 0}
-    out["shipping"] = dict.fromkeys(SHIPPING_TAGS, 0)
+    out: Facets = {}
+    for declared in ORDER_FACETS:
+        if declared.kind is FacetKind.WORD:
+            place = _PLACE[declared.column]
+            out[declared.name] = dict.fromkeys(sorted({str(c.values[place]) for c in every
+                                                       if c.values[place] is not None}), 0)
+        else:
+            out[declared.name] = dict.fromkeys(declared.known, 0)
     out["summary"] = {s.value: 0 for s in OrderSummary}
     for combo in combos:
         missed = [name for name, key in active.items() if key not in combo.members]
@@ -185,5 +202,5 @@ def order_facets(f: OrderFilter, combos: Combos, every: Combos) -> Facets:
 
 def status_facets(conn: sqlite3.Connection, table: str, conditions: Conditions) -> Facets:
     """`status` and `channel` counts of questions or threads."""
-    return {name: _group_counts(conn, table, name, conditions, name)
-            for name in ("status", "channel")}
+    return {f.name: _group_counts(conn, table, f.column, conditions, f.name)
+            for f in STATUS_FACETS}

@@ -108,8 +108,6 @@ class OrderRow:
     total: float | None = None  # what the list shows: grand total, else amount (for sorting)
 
 
-SHIPPING_TAGS = ("pending", "pickup", "on_route", "print_tag", "to_be_agreed", "in_progress",
-                 "delivered")
 
 
 def shipping_tags(shippings: Iterable[tuple[str | None, str | None]]) -> frozenset[str]:
@@ -142,6 +140,8 @@ class OrderSort(StrEnum):
     NAME_DESC = "name_desc"
     LAST_UPDATED_ASC = "total_last_updated_asc"
     LAST_UPDATED_DESC = "total_last_updated_desc"
+    # By currency, then amount within each currency (amounts of two currencies do not
+    # compare); the currencies go the way the amounts go.
     TOTAL_ASC = "total_asc"
     TOTAL_DESC = "total_desc"
 

@@ -177,5 +177,25 @@ _V7_PACE = _steps(
     "CREATE TABLE pace (key TEXT PRIMARY KEY, rate REAL NOT NULL, learned_at TEXT NOT NULL)",
 )
 
+# v8: the total ordering is by currency, then amount: amounts of different currencies do not
+# compare (Bs. 120,941.9 is not more than AR$ 76,728), so each currency's orders stay
+# together. One text key, so keyset paging stays one index seek and Python compares keys
+# as SQL does: the currency, a separator below every printable character, then the amount
+# as fixed-width text that sorts as the number does ('0' no total, '1' negative, shifted
+# to be positive, '2' zero or more; amounts beyond the widths are clamped). Virtual, like
+# v5's keys: the index is filled from the rows already cached, and nothing writes it.
+ORDER_MONEY_KEY = (
+    "COALESCE(currency, '') || char(31) || CASE"
+    " WHEN total IS NULL THEN '0'"
+    " WHEN total < 0 THEN '1' || printf('%019.4f', 1e13 + max(total, -9.999e12))"
+    " ELSE '2' || printf('%021.4f', min(total, 9.999e15)) END")
+
+_V8_MONEY_KEY = _steps(
+    f"ALTER TABLE orders ADD COLUMN k_money TEXT GENERATED ALWAYS AS ({ORDER_MONEY_KEY}) VIRTUAL",
+    "CREATE INDEX orders_by_k_money ON orders (k_money, id)",
+    # Nothing orders by the amount alone any more: one index less to keep up on every sync.
+    "DROP INDEX orders_by_k_total",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (_V1_CACHE, _V2_OUTBOX, _V3_SEARCH, _V4_NOTIFIED,
-                                     _order_keys, _V6_FAILED_READS, _V7_PACE)
+                                     _order_keys, _V6_FAILED_READS, _V7_PACE, _V8_MONEY_KEY)

@@ -12,10 +12,11 @@ import copy
 import json
 import logging
 import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
-from PySide6.QtCore import QByteArray, QObject, QSettings, Signal
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Signal
 
 if TYPE_CHECKING:  # for types only: naming a Qt class makes PySide build its enums
     from PySide6.QtWidgets import QHeaderView, QSplitter
@@ -64,6 +65,9 @@ SPLITTER_STATE: Key[bytes] = Key("splitters", b"", "Splitter positions, per spli
                                  family=True)
 HEADER_STATE: Key[bytes] = Key("headers", b"", "Column widths and order, per table.",
                                family=True)
+HEADER_SIZED: Key[list[str]] = Key(
+    "headers_sized", [], "Columns the seller resized by hand, per table: their widths are kept "
+    "across languages; the others fit each language's words.", family=True)
 VIEW_FILTERS: Key[JsonDict] = Key("filters", {}, "Filters and ordering, per view.", family=True)
 SAVED_REPLIES: Key[list[JsonDict]] = Key(
     "inbox/saved_replies", [], "Saved answers: [{name, text}], text may hold {buyer}, {product}.")
@@ -88,7 +92,8 @@ PRINT_PAPER: Key[str] = Key("printing/paper", "auto",
 PRINT_PRICES: Key[bool] = Key("printing/prices", False, "Show item prices on packing slips.")
 
 ALL_KEYS: tuple[Key[Any], ...] = (
-    WINDOW_GEOMETRY, WINDOW_STATE, LAST_VIEW, SPLITTER_STATE, HEADER_STATE, VIEW_FILTERS,
+    WINDOW_GEOMETRY, WINDOW_STATE, LAST_VIEW, SPLITTER_STATE, HEADER_STATE, HEADER_SIZED,
+    VIEW_FILTERS,
     SAVED_REPLIES, SAVED_ORDER_VIEWS, EXPORT_FOLDER, LANGUAGE, COLOR_SCHEME, REFRESH_INTERVAL_S,
     UNDO_DELAY_S, LAST_PROFILE, PRINT_NOTE, PRINT_PAPER, PRINT_PRICES,
 )
@@ -172,19 +177,143 @@ class Settings(QObject):
     def set_saved_order_views(self, views: list[SavedView]) -> None:
         self.set(SAVED_ORDER_VIEWS, [{"name": v.name, "filters": v.filters} for v in views])
 
-    def save_splitter(self, name: str, splitter: QSplitter) -> None:
+    def save_splitter(self, name: str, splitter: QSplitter,
+                      least: Sequence[int] = ()) -> None:
+        """Remember the divider, each pane at least `least[i]` pixels: a pane found squeezed
+        is never stored so. A splitter never laid out since its state was restored (a view
+        built but not shown) has no sizes of its own: the stored ones stand."""
+        sizes = splitter.sizes()
+        if sum(sizes) <= 0 or splitter.findChild(_RestoreWhenShown) is not None:
+            return
+        fixed = at_least(sizes, least)
+        if fixed != sizes:
+            splitter.setSizes(fixed)
         self.set(SPLITTER_STATE.at(name), bytes(splitter.saveState().data()))
+        if fixed != sizes:
+            splitter.setSizes(sizes)
 
-    def restore_splitter(self, name: str, splitter: QSplitter) -> bool:
+    def restore_splitter(self, name: str, splitter: QSplitter,
+                         least: Sequence[int] = (),
+                         then: Callable[[], object] | None = None) -> bool:
+        """The divider as stored, each pane at least `least[i]` pixels (a squeezed pane
+        stored by an older version comes back whole). A splitter not on screen yet gets it
+        once it is shown at its size: restored before, its sizes were squeezed into the few
+        pixels of a widget not laid out (a category tree of 68 px after a language switch).
+        `then` runs once the sizes are applied. False: nothing usable was stored."""
         state = self.get(SPLITTER_STATE.at(name))
-        return bool(state) and splitter.restoreState(QByteArray(state))
+        if not state:
+            return False
+        if not _laid_out(splitter):
+            from PySide6.QtWidgets import QSplitter, QWidget
 
-    def save_header(self, name: str, header: QHeaderView) -> None:
+            probe = QSplitter(splitter.orientation())  # is the state readable at all?
+            for _ in range(splitter.count()):
+                probe.addWidget(QWidget())
+            readable = probe.restoreState(QByteArray(state))
+            probe.deleteLater()
+            if readable:
+                _RestoreWhenShown(splitter, QByteArray(state), least, then)
+            return readable
+        applied = _apply_splitter(splitter, QByteArray(state), least)
+        if applied and then is not None:
+            then()
+        return applied
+    def save_header(self, name: str, header: QHeaderView,
+                    least: Mapping[int, int] | None = None) -> None:
+        """Remember column widths and order; a column is never stored narrower than
+        `least[column]` (or the header's minimum section size)."""
+        squeezed = _squeezed(header, least)
+        for column, width in squeezed.items():
+            header.resizeSection(column, width)
         self.set(HEADER_STATE.at(name), bytes(header.saveState().data()))
 
-    def restore_header(self, name: str, header: QHeaderView) -> bool:
+    def restore_header(self, name: str, header: QHeaderView,
+                       least: Mapping[int, int] | None = None) -> bool:
+        """Column widths and order as stored, none narrower than `least[column]` (or the
+        header's minimum section size). False: nothing usable was stored."""
         state = self.get(HEADER_STATE.at(name))
-        return bool(state) and header.restoreState(QByteArray(state))
+        if not state or not header.restoreState(QByteArray(state)):
+            return False
+        for column, width in _squeezed(header, least).items():
+            header.resizeSection(column, width)
+        return True
+
+
+def at_least(sizes: Sequence[int], least: Sequence[int]) -> list[int]:
+    """`sizes` with each pane grown to `least[i]`, what it takes from the others (the
+    widest first) so the total stays; as it was when the total cannot hold every least."""
+    out = list(sizes)
+    total = sum(out)
+    floors = [*least, *([0] * (len(out) - len(least)))][:len(out)]
+    if total <= 0 or sum(floors) > total:
+        return out
+    for i, floor in enumerate(floors):
+        short = floor - out[i]
+        while short > 0:
+            donors = [j for j in range(len(out)) if out[j] > floors[j]]
+            if not donors:
+                break
+            j = max(donors, key=lambda k: out[k] - floors[k])
+            give = min(short, out[j] - floors[j])
+            out[j] -= give
+            out[i] += give
+            short -= give
+    return out
+
+
+def _laid_out(splitter: QSplitter) -> bool:
+    from PySide6.QtCore import Qt
+
+    extent = (splitter.width() if splitter.orientation() == Qt.Orientation.Horizontal
+              else splitter.height())
+    return splitter.isVisible() and extent > 0
+
+
+def _apply_splitter(splitter: QSplitter, state: QByteArray, least: Sequence[int]) -> bool:
+    if not splitter.restoreState(state):
+        return False
+    sizes = splitter.sizes()
+    fixed = at_least(sizes, least)
+    if fixed != sizes:
+        splitter.setSizes(fixed)
+    return True
+
+
+class _RestoreWhenShown(QObject):
+    """Restores a splitter's state on its first resize on screen, then goes."""
+
+    def __init__(self, splitter: QSplitter, state: QByteArray, least: Sequence[int],
+                 then: Callable[[], object] | None) -> None:
+        super().__init__(splitter)
+        self._splitter, self._state, self._least = splitter, state, list(least)
+        self._then = then
+        splitter.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (event.type() in (QEvent.Type.Resize, QEvent.Type.Show)
+                and _laid_out(self._splitter)):
+            self._splitter.removeEventFilter(self)
+            self.setParent(None)  # at once: save_splitter looks for it
+            if _apply_splitter(self._splitter, self._state, self._least) and self._then:
+                self._then()
+            self.deleteLater()
+        return False
+
+
+def _squeezed(header: QHeaderView, least: Mapping[int, int] | None) -> dict[int, int]:
+    """Shown sections narrower than their least width, and that width (a stretched
+    section is left to the header)."""
+    from PySide6.QtWidgets import QHeaderView
+
+    out: dict[int, int] = {}
+    for column in range(header.count()):
+        if (header.isSectionHidden(column)
+                or header.sectionResizeMode(column) != QHeaderView.ResizeMode.Interactive):
+            continue
+        floor = max(header.minimumSectionSize(), (least or {}).get(column, 0))
+        if header.sectionSize(column) < floor:
+            out[column] = floor
+    return out
 
 
 def _encode(value: object) -> object:

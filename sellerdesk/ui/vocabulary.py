@@ -70,8 +70,8 @@ SORTS = {
     OrderSort.NAME_DESC: QT_TRANSLATE_NOOP("OrderFilters", "Buyer name, Z to A"),
     OrderSort.CLIENT_ID_ASC: QT_TRANSLATE_NOOP("OrderFilters", "Client number, ascending"),
     OrderSort.CLIENT_ID_DESC: QT_TRANSLATE_NOOP("OrderFilters", "Client number, descending"),
-    OrderSort.TOTAL_DESC: QT_TRANSLATE_NOOP("OrderFilters", "Highest total first"),
-    OrderSort.TOTAL_ASC: QT_TRANSLATE_NOOP("OrderFilters", "Lowest total first"),
+    OrderSort.TOTAL_DESC: QT_TRANSLATE_NOOP("OrderFilters", "Total by currency, highest first"),
+    OrderSort.TOTAL_ASC: QT_TRANSLATE_NOOP("OrderFilters", "Total by currency, lowest first"),
 }
 PROVIDERS = {
     Provider.ANALYTICS: QT_TRANSLATE_NOOP("TrackingVocabulary", "Web analytics"),

@@ -104,3 +104,31 @@ def test_splitter_state_is_remembered(settings_path: Path, qtbot: QtBot) -> None
     second = splitter()
     assert make_settings(settings_path).restore_splitter("inbox", second)
     assert second.sizes() == first.sizes()
+
+
+def test_a_squeezed_pane_is_never_stored_or_restored_so(settings_path: Path,
+                                                       qtbot: QtBot) -> None:
+    assert keys.at_least([68, 975], [300]) == [300, 743]
+    assert keys.at_least([68, 100], [300]) == [68, 100]  # no room for it: as it was
+
+    def splitter(shown: bool) -> QSplitter:
+        widget = QSplitter()
+        qtbot.addWidget(widget)
+        widget.addWidget(QWidget())
+        widget.addWidget(QWidget())
+        widget.resize(600, 300)
+        if shown:
+            widget.show()
+        return widget
+
+    first = splitter(True)
+    first.setSizes([40, 560])
+    before = first.sizes()
+    make_settings(settings_path).save_splitter("inbox", first, [150])
+    assert first.sizes() == before  # what is on screen stays as the seller left it
+    # Restored into a splitter not yet on screen: applied once it is shown at its size.
+    second = splitter(False)
+    assert make_settings(settings_path).restore_splitter("inbox", second, [150])
+    second.show()
+    qtbot.waitUntil(lambda: second.sizes()[0] == 150)
+    assert sum(second.sizes()) == sum(first.sizes())

@@ -33,6 +33,7 @@ from sellerdesk.ui.categories.detail import CategoryDetail
 from sellerdesk.ui.categories.model import CategoryTreeModel, Column
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import icon
+from sellerdesk.ui.settings import at_least
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.follow_selection import follow_selection
 from sellerdesk.ui.widgets.loading import updated_text
@@ -157,10 +158,25 @@ class CategoriesPanel(CachedPanel[list[Category]]):
         scroll = self.tree.verticalScrollBar().sizeHint().width()
         return sum(need.values()) + scroll + 2 * self.tree.frameWidth() + 2
 
+    def least_tree(self) -> int:
+        """The narrowest the tree may be: every column whole (its names not cut), but never
+        more than half the view; 40 letters' room while the tree is empty. A divider is never
+        stored or restored narrower (a tree squeezed to 68 px was kept in every language)."""
+        room = 40 * self.tree.fontMetrics().averageCharWidth()
+        if self.model.total() == 0:
+            return room
+        half = (sum(self.splitter.sizes()) or self.splitter.width()) // 2
+        return max(min(self.tree_width(), half), min(room, self.tree_width()))
+
     def _fit_split(self) -> None:
         """Give the tree what it needs and the record the rest (unless the seller moved the
-        divider: a restored position stands)."""
-        if self._split_restored or self.model.total() == 0:
+        divider: a restored position stands, if the tree is not squeezed)."""
+        if self.model.total() == 0:
+            return
+        if self._split_restored:
+            sizes = self.splitter.sizes()
+            if sum(sizes) > 0 and sizes[0] < self.least_tree():
+                self.splitter.setSizes(at_least(sizes, [self.least_tree()]))
             return
         total = sum(self.splitter.sizes()) or self.splitter.width()
         tree = self.tree_width()
@@ -316,13 +332,15 @@ class CategoriesPanel(CachedPanel[list[Category]]):
 
     def save_state(self) -> None:
         settings = self.ctx.settings
-        settings.save_splitter("categories", self.splitter)
+        settings.save_splitter("categories", self.splitter, [self.least_tree()])
         settings.save_header("categories", self.tree.header())
         settings.set(keys.VIEW_FILTERS.at("categories"), {"text": self.filter_edit.text()})
 
     def restore_state(self) -> None:
         settings = self.ctx.settings
-        self._split_restored = settings.restore_splitter("categories", self.splitter)
+        # Once laid out, the restored divider is checked against the tree's names.
+        self._split_restored = settings.restore_splitter("categories", self.splitter,
+                                                         [self.least_tree()], self._fit_split)
         settings.restore_header("categories", self.tree.header())
         self._fit_header()  # a header saved by an older version kept cut columns
         text = settings.get(keys.VIEW_FILTERS.at("categories")).get("text", "")

@@ -15,7 +15,7 @@ from enum import IntEnum
 from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QIcon
 
-from sellerdesk.services.order_list import OrderItem
+from sellerdesk.services.order_list import SHIPPING_PROGRESS, OrderItem
 from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.types import OrderSort
 from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
@@ -178,8 +178,8 @@ def column_words(column: Column) -> list[str]:
     """Every word a state column can show (to size it to its longest)."""
     if column is Column.SYNC:
         return [chip_style(s)[0] for s in ("queued", "sending", "sent", "conflict", "failed")]
-    if column is Column.STATE:
-        return [state_text(v) for v in _STATES]
+    if column is Column.STATE:  # the row's own states and every shipping status's
+        return [state_text(v) for v in (*_STATES, *SHIPPING_PROGRESS)]
     if column is Column.PAID:
         return [_t(_PAID), _t(_UNPAID)]
     if column is Column.CHANNEL:

@@ -13,28 +13,29 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from sellerdesk.services.safe_text import one_line
-from sellerdesk.services.types import OrderFilter, OrderSort, OrderSummary
+from sellerdesk.services.types import (
+    ORDER_FACETS,
+    FacetKind,
+    OrderFilter,
+    OrderSort,
+    OrderSummary,
+)
 from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.vocabulary import (
     CHANNELS,
-    CONTACT_STATUSES,
-    SHIPPING_STATUSES,
     channel_label,
     contact_label,
     shipping_label,
 )
 
-_BOOL_FACETS = ("paid", "processed", "delivered", "closed", "feedback", "buyer_feedback",
-                "seller_feedback")
-_TEXT_FACETS = ("status", "shipping", "channel", "currency")
-# Sidebar order: what a seller filters by most first.
-FACETS = ("paid", "processed", "shipping", "delivered", "closed", "status", "channel",
-          "currency", "feedback", "buyer_feedback", "seller_feedback")
+# Derived from the store's facet table (its order is the sidebar's); only words are added here.
+_BOOL_FACETS = tuple(f.name for f in ORDER_FACETS
+                     if f.kind in (FacetKind.YES_NO, FacetKind.BOTH))
+_TEXT_FACETS = tuple(f.name for f in ORDER_FACETS if f.kind in (FacetKind.WORD, FacetKind.TAG))
+FACETS = tuple(f.name for f in ORDER_FACETS)
+_KNOWN = {f.name: f.known for f in ORDER_FACETS}
 SUMMARIES = (OrderSummary.PENDING_PROCESS, OrderSummary.PENDING_SHIPMENT,
              OrderSummary.ON_THE_WAY, OrderSummary.PENDING_FEEDBACK, OrderSummary.CLOSED_ORDERS)
-_SHIPPING_ORDER = ("pending", "print_tag", "to_be_agreed", "in_progress", "pickup", "on_route",
-                   "delivered")
-_STATUS_ORDER = ("new", "first_contact", "confirmed_data")
 
 # Words for facets and values, translated where they are shown (`_words`).
 _FACET_TITLES = {
@@ -99,22 +100,14 @@ def value_label(facet: str, value: str) -> str:
 
 def known_values(facet: str) -> tuple[str, ...]:
     """The values of a facet that have words (to size the sidebar)."""
-    if facet in _BOOL_FACETS:
-        return ("true", "false")
-    return tuple({"shipping": SHIPPING_STATUSES, "status": CONTACT_STATUSES,
-                  "channel": CHANNELS}.get(facet, {}))
+    if facet == "channel":
+        return tuple(CHANNELS)
+    return _KNOWN.get(facet, ())
 
 
 def value_order(facet: str, values: list[str]) -> list[str]:
     """Values in the order a seller reads them (yes before no, shipping by its progress)."""
-    if facet in _BOOL_FACETS:
-        known: tuple[str, ...] = ("true", "false")
-    elif facet == "shipping":
-        known = _SHIPPING_ORDER
-    elif facet == "status":
-        known = _STATUS_ORDER
-    else:
-        known = ()
+    known = _KNOWN.get(facet, ())
     first = [v for v in known if v in values]
     return first + sorted(v for v in values if v not in known)
 

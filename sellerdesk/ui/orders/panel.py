@@ -18,7 +18,6 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
-    QHeaderView,
     QSplitter,
     QStackedWidget,
     QToolButton,
@@ -314,12 +313,25 @@ class OrdersPanel(Panel):
 
     # ---- Remembering. ------------------------------------------------------------------------
 
+    def _least_split(self) -> list[int]:
+        """The panes' least widths: the facets' words whole, a list of some use."""
+        return [self.sidebar.preferred_width() * 3 // 4, 320]
+
+    def _least_rows(self) -> list[int]:
+        """The list and the detail each keep a few rows' height."""
+        row = self.table.verticalHeader().defaultSectionSize()
+        return [4 * row, 6 * row]
+
     def save_state(self) -> None:
         settings = self.ctx.settings
-        settings.save_header(_LAYOUT_NAME, self.table.horizontalHeader())
-        settings.save_splitter(_SETTINGS_NAME, self.split)
+        least = {int(c): w for c, w in self.table.least_widths().items()}
+        settings.save_header(_LAYOUT_NAME, self.table.horizontalHeader(), least)
+        settings.set(keys.HEADER_SIZED.at(_LAYOUT_NAME),
+                     sorted(c.name for c in self.table.sized_by_seller()))
+        settings.save_splitter(_SETTINGS_NAME, self.split, self._least_split())
         if self.detail.isVisible():  # a hidden pane's size is no size to come back to
-            settings.save_splitter(f"{_LAYOUT_NAME}.detail", self.detail_split)
+            settings.save_splitter(f"{_LAYOUT_NAME}.detail", self.detail_split,
+                                   self._least_rows())
         settings.set(keys.VIEW_FILTERS.at(_SETTINGS_NAME),
                      {"filter": filter_to_json(self._filter),
                       "sort": self.model.order_sort().value})
@@ -327,10 +339,13 @@ class OrdersPanel(Panel):
     def restore_state(self) -> None:
         settings = self.ctx.settings
         if settings.restore_header(_LAYOUT_NAME, self.table.horizontalHeader()):
-            self.table.horizontalHeader().setSectionResizeMode(
-                Column.PRODUCTS, QHeaderView.ResizeMode.Stretch)
-        settings.restore_splitter(_SETTINGS_NAME, self.split)
-        settings.restore_splitter(f"{_LAYOUT_NAME}.detail", self.detail_split)
+            # Widths stored in another language or font: the seller's own stand (grown to
+            # this language's words), the others fit this language's words.
+            sized = settings.get(keys.HEADER_SIZED.at(_LAYOUT_NAME))
+            self.table.adopt_widths({Column[n] for n in sized if n in Column.__members__})
+        settings.restore_splitter(_SETTINGS_NAME, self.split, self._least_split())
+        settings.restore_splitter(f"{_LAYOUT_NAME}.detail", self.detail_split,
+                                  self._least_rows())
         self.detail.setVisible(self.detail.order() is not None)
         stored = settings.get(keys.VIEW_FILTERS.at(_SETTINGS_NAME))
         sort = sort_from_json(stored.get("sort"))

@@ -51,6 +51,7 @@ from sellerdesk.ui.orders.columns import (
     sort_for,
     state,
     state_icon,
+    state_text,
 )
 from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.runner import TaskRunner
@@ -126,6 +127,7 @@ class OrdersTableModel(QAbstractTableModel):
     count_failed = Signal()  # the runner shows why
     loading_failed = Signal(str)  # in words
     changes_applied = Signal()  # the rows written since the last read are all in place
+    amounts_listed = Signal(list)  # the Total texts of rows just added (to size the column)
 
     def __init__(self, runner: TaskRunner, writes: PendingSignals | None = None,
                  parent: QObject | None = None, *, page_size: int = PAGE_SIZE) -> None:
@@ -299,8 +301,14 @@ class OrdersTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DecorationRole and column is Column.SYNC:
             return cached_icon("outbox", Tone.MUTED)
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return header_text(column)
+            # The Total column orders by currency first: its name says so.
+            return (self.tr("Total (by currency)") if column is Column.TOTAL
+                    else header_text(column))
         if role == Qt.ItemDataRole.ToolTipRole:
+            if column is Column.TOTAL:
+                return self.tr("Sorts by currency, then by amount within each currency "
+                               "(amounts in different currencies are not compared). Click "
+                               "to sort by this column")
             if column in SORTS:
                 return self.tr("Click to sort by this column")
             if column is Column.SYNC:
@@ -386,13 +394,24 @@ class OrdersTableModel(QAbstractTableModel):
         return str(self.data(index, _DISPLAY))
 
     def _tooltip(self, item: OrderItem, column: Column) -> str | None:
+        """The whole of what a cell shows (a narrow column elides it), and more where there
+        is more to say."""
         if column is Column.PRODUCTS and item.products:
             return plain_tooltip(one_line(item.products))
-        if column is Column.BUYER and item.nickname:
-            return plain_tooltip(one_line(item.nickname))
-        if column is Column.STATE and item.tracking_codes:
-            return plain_tooltip(self.tr("Tracking: {codes}").format(
-                codes=one_line(", ".join(item.tracking_codes))))
+        if column is Column.BUYER and (item.buyer or item.nickname):
+            return plain_tooltip(" · ".join(one_line(t) for t in (item.buyer, item.nickname)
+                                            if t))
+        if column is Column.STATE:
+            said = state_text(state(item))
+            if item.tracking_codes:
+                said += "\n" + self.tr("Tracking: {codes}").format(
+                    codes=one_line(", ".join(item.tracking_codes)))
+            return plain_tooltip(said)
+        if column in (Column.ID, Column.DATE, Column.TOTAL, Column.PAID):
+            texts = item.display
+            if texts is None:
+                texts = item.display = row_texts(item)
+            return plain_tooltip(texts[column]) if texts[column] else None
         if column is Column.CHANNEL and item.channel:
             return plain_tooltip(channel_label(item.channel))
         if column is Column.SYNC and self._writes is not None:
@@ -460,6 +479,8 @@ class OrdersTableModel(QAbstractTableModel):
             self._keys.extend(k for k, _ in fresh)
             self._items.extend(it for _, it in fresh)
             self.endInsertRows()
+            self.amounts_listed.emit([self.row_texts(row)[_TOTAL]
+                                      for row in range(first, len(self._items))])
         self.page_loaded.emit(len(self._items))
 
     def _on_page_failed(self, generation: int, exc: Exception) -> None:

@@ -13,9 +13,10 @@ from datetime import UTC, datetime
 from decimal import Decimal
 
 from PySide6.QtCore import QEvent, QPoint, QRect, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import QAction, QPainter, QPaintEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QHeaderView,
     QMenu,
     QStyle,
@@ -40,6 +41,8 @@ from sellerdesk.ui.orders.table_model import ORDER_ID_ROLE, OrdersTableModel
 from sellerdesk.ui.widgets.formatting import format_datetime, format_money
 
 _WORD_COLUMNS = (Column.PAID, Column.STATE, Column.CHANNEL)
+_ICON_ONLY = ICON_SIZE + 9  # the Changes column: its icon and the cell's margins
+_PAD = 10  # a cell's margins (9 px, row_delegate.text_width), and a pixel to spare
 _NO_ICON = (Column.CHANNEL,)
 # First click on a column sorts the way a seller usually wants it.
 _FIRST_ORDER = {Column.DATE: Qt.SortOrder.DescendingOrder,
@@ -110,36 +113,110 @@ class OrdersTableView(QTableView):
         model.page_loaded.connect(self._on_first_page)
         model.loading_failed.connect(self._on_first_page)
         model.changes_applied.connect(self._fit_scroll_bar)
+        self._amounts: list[str] = []  # the widest amount listed (Total is never cut)
+        self._sized: set[Column] = set()  # widths the seller set by hand
+        self._fitting = False  # Products being fitted to what is left
+        header.sectionResized.connect(self._on_section_resized)
+        model.amounts_listed.connect(self._on_amounts_listed)
         self.set_starting_widths()
+        # At 1280 px, beside the views and the filters, nine columns leave Products a few
+        # letters: Channel starts hidden (the filters and the detail name it; the header's
+        # menu shows it again).
+        self.setColumnHidden(Column.CHANNEL, True)
         self.show_sort(model.order_sort())
 
     def set_starting_widths(self) -> None:
-        """Widths from sample texts; Products stretches into what is left."""
+        """Widths from sample texts; Products takes what is left."""
+        for column, width in self.least_widths().items():
+            self.setColumnWidth(column, width)
+        self.setColumnWidth(Column.SYNC, _ICON_ONLY)
+        self._fit_stretch()
+
+    def sized_by_seller(self) -> set[Column]:
+        """The columns the seller widened or narrowed by hand (kept across languages)."""
+        return set(self._sized)
+
+    def adopt_widths(self, sized: set[Column]) -> None:
+        """Widths restored from settings: the seller's own stand (grown to this language's
+        words if need be); the others are the least this language and font need, so a
+        width that fitted another language's words is not carried over."""
+        self._sized = set(sized)
+        least = self.least_widths()
+        for column, width in least.items():
+            if column not in self._sized or self.columnWidth(column) < width:
+                self.setColumnWidth(column, width)
+        self._fit_stretch()
+
+    def least_widths(self) -> dict[Column, int]:
+        """The width each column needs in this language and font: its header and sample (a
+        date, an amount, a name of 18 letters), every word a word column can show, the
+        widest amount listed so far. Narrower, a text would be cut."""
         fm = self.fontMetrics()
-        pad = 12  # the cell's margins
         arrow = 14  # a sortable column's header also shows the sort arrow
         icon = ICON_SIZE + 4
         moment = datetime(2026, 12, 28, 22, 59, tzinfo=UTC)
         samples = {
-            Column.ID: "31019999",
-            Column.DATE: format_datetime(moment, "short"),
-            Column.BUYER: "Florencia Rodrí",  # longer names are elided (the tooltip has it all)
-            Column.TOTAL: format_money(Decimal("123456.78"), "ARS"),
+            Column.ID: ["31019999"],
+            Column.DATE: [format_datetime(moment, "short")],
+            # Longer names are elided (the tooltip and the name for a reader have it all).
+            Column.BUYER: ["Florencia Rodríg"],  # 16 letters
+            Column.TOTAL: [format_money(Decimal("123456.78"), "ARS"), *self._amounts],
         }
-        header = self.horizontalHeader()
-        for column, sample in samples.items():
+        widths: dict[Column, int] = {}
+        for column, texts in samples.items():
             title = str(self._model.headerData(column, Qt.Orientation.Horizontal))
-            widest = max(fm.horizontalAdvance(sample),
-                         fm.horizontalAdvance(title) + (arrow if column in SORTS else 0))
-            self.setColumnWidth(column, widest + pad)
+            widths[column] = max(max(fm.horizontalAdvance(t) for t in texts),
+                                 fm.horizontalAdvance(title)
+                                 + (arrow if column in SORTS else 0)) + _PAD
         for column in _WORD_COLUMNS:  # the icon, then the longest of the column's words
             words = [str(self._model.headerData(column, Qt.Orientation.Horizontal))]
             words += column_words(column)
             widest = max(fm.horizontalAdvance(w) for w in words)
-            self.setColumnWidth(column, widest + (0 if column in _NO_ICON else icon) + pad)
-        self.setColumnWidth(Column.SYNC, icon + pad)  # an icon only
-        header.setSectionResizeMode(Column.PRODUCTS, QHeaderView.ResizeMode.Stretch)
-        header.setMinimumSectionSize(icon + pad)
+            widths[column] = widest + (0 if column in _NO_ICON else icon) + _PAD
+        return widths
+
+    def least_products(self) -> int:
+        """Products never narrower than 13 average letters (then the list scrolls sideways)."""
+        return 13 * self.fontMetrics().averageCharWidth() + _PAD
+
+    def _fit_stretch(self) -> None:
+        """Products takes what the other columns leave, at least `least_products` (Qt's
+        Stretch mode would squeeze it to a few pixels in a narrow window)."""
+        header = self.horizontalHeader()
+        header.setMinimumSectionSize(_ICON_ONLY)
+        header.setSectionResizeMode(Column.PRODUCTS, QHeaderView.ResizeMode.Interactive)
+        others = sum(header.sectionSize(c) for c in range(header.count())
+                     if c != Column.PRODUCTS and not header.isSectionHidden(c))
+        width = max(self.least_products(), self.viewport().width() - others)
+        if header.sectionSize(Column.PRODUCTS) != width:
+            self._fitting = True
+            try:
+                header.resizeSection(Column.PRODUCTS, width)
+            finally:
+                self._fitting = False
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_stretch()
+
+    def _on_section_resized(self, column: int, _old: int, _new: int) -> None:
+        if self._fitting:
+            return
+        # Only the mouse resizes a section by hand (the code's own resizes come with no
+        # button held): that column's width is the seller's from now on.
+        if QApplication.mouseButtons() & Qt.MouseButton.LeftButton:
+            self._sized.add(Column(column))
+        if column != Column.PRODUCTS:
+            self._fit_stretch()
+
+    def _on_amounts_listed(self, amounts: list[str]) -> None:
+        """A page brought amounts: the Total column widens to the widest (an amount is
+        never cut; only the page's own few hundred texts are measured)."""
+        fm = self.fontMetrics()
+        widest = max(amounts, key=fm.horizontalAdvance)
+        if fm.horizontalAdvance(widest) + _PAD > self.columnWidth(Column.TOTAL):
+            self._amounts = [widest]
+            self.setColumnWidth(Column.TOTAL, fm.horizontalAdvance(widest) + _PAD)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """The rows in view, each painted by one call of the row delegate (Qt's own paint
@@ -240,7 +317,7 @@ class OrdersTableView(QTableView):
         elif event.type() == QEvent.Type.LanguageChange:
             self._model.clear_texts()
             self.rows.forget()
-            self.set_starting_widths()
+            self.adopt_widths(self._sized)  # the seller's widths stand; others fit the words
         elif event.type() == QEvent.Type.FontChange:
             self.rows.forget()
 

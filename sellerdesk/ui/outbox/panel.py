@@ -4,8 +4,10 @@ resolution. Rows follow the outbox live (inserted, changed, removed; never a res
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 from PySide6.QtCore import (
+    QCoreApplication,
     QItemSelection,
     QModelIndex,
     QPersistentModelIndex,
@@ -51,13 +53,14 @@ from sellerdesk.ui.outbox.model import Column, OutboxModel, scheduled, state_wor
 from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.widgets.announce import announce
 from sellerdesk.ui.widgets.banner import BannerMessage, MessageLevel
-from sellerdesk.ui.widgets.chip_delegate import ChipDelegate
+from sellerdesk.ui.widgets.chip_delegate import ChipDelegate, chip_width
 from sellerdesk.ui.widgets.columns import fit_columns
 from sellerdesk.ui.widgets.confirm import confirm
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.formatting import format_datetime
 from sellerdesk.ui.widgets.record_card import RecordCard
 from sellerdesk.ui.widgets.service_link import subscribe
+from sellerdesk.ui.widgets.state_chip import chip_style
 
 _RETRYABLE = (OutboxState.QUEUED, OutboxState.FAILED)
 _DISCARDABLE = (OutboxState.QUEUED, OutboxState.FAILED, OutboxState.CONFLICT)
@@ -120,9 +123,7 @@ class OutboxPanel(Panel):
         self.table.setAccessibleName(self.tr("Changes waiting to be sent"))
         head = self.table.header()
         head.setStretchLastSection(False)
-        fit_columns(self.table, head, {Column.WHAT: 240, Column.DETAILS: 200,
-                                       Column.STATE: 140, Column.ATTEMPTS: 70,
-                                       Column.ERROR: 230, Column.CREATED: 160})
+        self._fit_columns()
         head.setSectionResizeMode(Column.DETAILS, QHeaderView.ResizeMode.Stretch)
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.table.activated.connect(self._on_table_activated)
@@ -406,8 +407,34 @@ class OutboxPanel(Panel):
 
     def restore_state(self) -> None:
         self.ctx.settings.restore_splitter("outbox", self.splitter)
-        self.ctx.settings.restore_header("outbox", self.table.header())
+        if self.ctx.settings.restore_header("outbox", self.table.header(),
+                                            {Column.STATE: self._state_width()}):
+            self._fit_columns(grow_only=True)  # stored in another language: its words fit
+
+    def _state_width(self) -> int:
+        fm = self.table.fontMetrics()
+        return max(chip_width(fm, words) for words in _state_chips())
+
+    def _fit_columns(self, *, grow_only: bool = False) -> None:
+        """Columns as wide as their titles and words: the State column fits its longest
+        chip in this language ("Esperando para reintentar" was cut at 140 px)."""
+        head = self.table.header()
+        widths: dict[int, int] = {Column.WHAT: 240, Column.DETAILS: 200, Column.STATE: 140,
+                                  Column.ATTEMPTS: 70, Column.ERROR: 230, Column.CREATED: 160}
+        if grow_only:
+            widths = {c: max(w, head.sectionSize(c)) for c, w in widths.items()
+                      if c != Column.DETAILS}
+        fit_columns(self.table, head, widths, chips={Column.STATE: _state_chips()})
 
     async def prepare_snapshot(self) -> None:
         if self.model.rowCount() and not self.table.currentIndex().isValid():
             self.table.setCurrentIndex(self.model.index(0, 0))
+
+
+def _state_chips() -> list[str]:
+    """Every word the State column's chip can show (a scheduled time at its widest)."""
+    moment = datetime(2026, 12, 28, 22, 59, tzinfo=UTC)
+    return [chip_style(s.value)[0] for s in OutboxState] + [
+        QCoreApplication.translate("OutboxModel", "Waiting to retry"),
+        QCoreApplication.translate("OutboxModel", "Scheduled for {time}").format(
+            time=format_datetime(moment, "short"))]

@@ -294,15 +294,19 @@ def test_a_changed_total_moves_its_row_and_one_that_no_longer_matches_leaves(
         panel: OrdersPanel, qtbot: QtBot, qloop: asyncio.AbstractEventLoop) -> None:
     panel.set_sort(OrderSort.TOTAL_DESC)
     wait_settled(panel, qtbot)
-    totals = [panel.model.line(r).total for r in range(PAGE_SIZE)]
+    # By currency, then amount (amounts of two currencies do not compare).
+    totals = [(panel.model.line(r).currency, panel.model.line(r).total)
+              for r in range(PAGE_SIZE)]
     assert totals == sorted(totals, reverse=True)
-    moved = panel.model.line(150).id
+    moved, currency = panel.model.line(150).id, totals[150][0]
+    first = next(r for r, (c, _) in enumerate(totals) if c == currency)
+    assert first < 150  # it moves up, to the head of its currency's orders
 
     def richer(order: Order) -> None:
         order.grand_total = Decimal(10) ** 12  # above every demo total, in any currency
 
     _rewrite(qtbot, qloop, panel, moved, richer)
-    qtbot.waitUntil(lambda: panel.model.row_of(moved) == 0, timeout=LOAD_TIMEOUT)
+    qtbot.waitUntil(lambda: panel.model.row_of(moved) == first, timeout=LOAD_TIMEOUT)
 
     panel.show_filter(OrderFilter(paid=True))
     wait_settled(panel, qtbot)
@@ -357,6 +361,7 @@ def test_at_1280x720_every_column_fits_and_20_rows_show(live_ctx: UiContext,
         Column.TOTAL, Qt.SortOrder.DescendingOrder)
     assert panel.sort_combo.currentData() == OrderSort.TOTAL_DESC.value
     wait_settled(panel, qtbot)
-    totals = [panel.model.line(r).total for r in range(20)]
-    known = [t for t in totals if t is not None]
+    totals = [(panel.model.line(r).currency or "", panel.model.line(r).total)
+              for r in range(20)]
+    known = [t for t in totals if t[1] is not None]
     assert known == sorted(known, reverse=True)

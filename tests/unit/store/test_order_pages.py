@@ -11,7 +11,7 @@ import pytest
 
 from sellerdesk.store import Store
 from sellerdesk.store.db import Database
-from sellerdesk.store.rows import OrderFilter, OrderKey, OrderSort
+from sellerdesk.store.rows import OrderFilter, OrderKey, OrderRow, OrderSort
 from sellerdesk.store.schema import MIGRATIONS
 
 from .factories import T0, doc, order
@@ -67,7 +67,7 @@ _COLUMNS = {
     OrderSort.CLIENT_ID_ASC: "k_client", OrderSort.CLIENT_ID_DESC: "k_client",
     OrderSort.NAME_ASC: "k_name", OrderSort.NAME_DESC: "k_name",
     OrderSort.LAST_UPDATED_ASC: "k_updated", OrderSort.LAST_UPDATED_DESC: "k_updated",
-    OrderSort.TOTAL_ASC: "k_total", OrderSort.TOTAL_DESC: "k_total",
+    OrderSort.TOTAL_ASC: "k_money", OrderSort.TOTAL_DESC: "k_money",
 }
 
 
@@ -93,8 +93,9 @@ def test_changes_since_a_read_say_what_moved_and_what_matches(store: Store) -> N
     changes = store.cache.order_changes(first.rev, OrderFilter(paid=True),
                                         sort=OrderSort.TOTAL_DESC)
     assert changes.complete and changes.rev == first.rev + 1
-    assert {k[1]: (k[0], m) for k, m in zip(changes.keys, changes.matches, strict=True)} == {
-        "5003": (999.0, False), "5040": (5.0, True)}
+    assert {k[1]: m for k, m in zip(changes.keys, changes.matches, strict=True)} == {
+        "5003": False, "5040": True}
+    assert changes.keys[0][0] > changes.keys[1][0]  # 999 above 5, both in pesos
     assert [json.loads(d)["id"] for d in changes.docs] == ["5003", "5040"]
     assert store.cache.order_changes(changes.rev).keys == []
 
@@ -128,11 +129,56 @@ def test_v5_gives_orders_cached_before_it_their_total(tmp_path: Path) -> None:
     store = Store(Database(path))
     try:
         assert store.db.user_version == len(MIGRATIONS)
-        keys, ids = _walk(store, OrderSort.TOTAL_DESC)
+        _, ids = _walk(store, OrderSort.TOTAL_DESC)
         assert ids == ["1", "2", "4", "3"]  # no total: last, ties by id
-        assert [k[0] for k in keys[:2]] == [12.5, 7.0]
         with store.db.read() as conn:
             assert conn.execute("SELECT rev FROM orders WHERE id = '1'").fetchone()[0] == 0
+    finally:
+        store.close()
+
+
+def _money_order(n: int, currency: str | None, total: float | None) -> OrderRow:
+    return order(n, currency=currency, total=total)
+
+
+# The list: amounts of four currencies, which a plain amount ordering interleaves.
+_MIXED = [(1, "VES", 120941.9), (2, "CLP", 160813.0), (3, "ARS", 76728.0), (4, "BRL", 496.0),
+          (5, "ARS", 1500.5), (6, "BRL", 1200.0), (7, "ARS", -20.0), (8, "ARS", None),
+          (9, None, 10.0), (10, "CLP", 160813.0)]
+
+
+@pytest.mark.parametrize("sort", [OrderSort.TOTAL_ASC, OrderSort.TOTAL_DESC])
+def test_totals_sort_by_currency_then_amount(store: Store, sort: OrderSort) -> None:
+    store.cache.upsert_orders([_money_order(*m) for m in _MIXED])
+    _, ids = _walk(store, sort, size=3)
+    by_id = {str(5000 + n): (c or "", t) for n, c, t in _MIXED}
+    rows = [by_id[i] for i in ids]
+    # Each currency's orders together, currencies in order, amounts in order within each
+    # (no total lowest), ties by id: the whole list as one comparison of plain values.
+    expected = sorted(((c, (0, 0.0) if t is None else (1, t), i) for i, (c, t) in
+                       zip(ids, rows, strict=True)), reverse=sort.descending)
+    assert ids == [i for _, _, i in expected]
+    ars = [t for c, t in rows if c == "ARS"]
+    assert ars == ([76728.0, 1500.5, -20.0, None] if sort.descending
+                   else [None, -20.0, 1500.5, 76728.0])
+    assert ids == [str(r.id) for r in store.cache.orders(sort=sort)]
+
+
+def test_v8_gives_orders_cached_before_it_their_money_key(tmp_path: Path) -> None:
+    path = tmp_path / "v7.sqlite3"
+    old = Store(Database(path, migrations=MIGRATIONS[:7]))
+    old.cache.upsert_orders([_money_order(*m) for m in _MIXED])
+    old.close()
+    store = Store(Database(path))
+    try:
+        assert store.db.user_version == len(MIGRATIONS) == 8
+        _, ids = _walk(store, OrderSort.TOTAL_DESC)
+        assert ids[:3] == ["5001", "5010", "5002"]  # VES, then CLP (tie by id) ...
+        assert ids[-2:] == ["5008", "5009"]  # ARS without a total, then no currency
+        with store.db.read() as conn:
+            names = {r[0] for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'index'")}
+        assert "orders_by_k_money" in names and "orders_by_k_total" not in names
     finally:
         store.close()
 
