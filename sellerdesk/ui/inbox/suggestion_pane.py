@@ -347,9 +347,10 @@ class SuggestionPane(QWidget):
         return self.tr("does not mention {ours}").format(ours=ours)
 
     def _enable_keys(self) -> None:
-        count = len(self.suggestions())
-        for n, action in enumerate(self._actions):
-            action.setEnabled(self._expanded and n < count)
+        """Alt+1..3 stay taken with nothing to insert (`choose` does nothing then): a
+        disabled shortcut lets the key through, and the editor would type a "1"."""
+        for action in self._actions:
+            action.setEnabled(self.question_id is not None)
 
     def _on_first_painted(self) -> None:
         if self._unpainted is not None:
