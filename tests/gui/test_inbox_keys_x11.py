@@ -17,6 +17,8 @@ test only presses keys and reads that file:
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -83,6 +85,17 @@ class Window:
         subprocess.run([need("xdotool"), "search", "--onlyvisible", "--class", APP,
                         "windowfocus", "--sync", *args], env=self.env, check=True)
 
+    def picture(self, name: str) -> None:
+        """A picture of the window in the test's folder, and in $SELLERDESK_SHOTS if set."""
+        target = self.state.parent / name
+        request = self.state.with_name(self.state.name + ".shot")
+        request.write_text(str(target), encoding="utf-8")
+        self.wait(lambda _: not request.exists(), f"a picture {name}")
+        folder = os.environ.get("SELLERDESK_SHOTS")
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            shutil.copy(target, Path(folder) / name)
+
     def key(self, *keys: str) -> None:
         self.xdotool("key", "--clearmodifiers", *keys)
 
@@ -143,6 +156,8 @@ def test_suggestions_room_and_typing_first_by_keyboard(fresh_sandbox: Sandbox, t
         seen: list[dict[str, Any]] = []
         for _ in range(30):  # Alt+Down until the thermos's green question is the one answered
             seen.append(s)
+            if len(s["offered"]) == 3 and len([v for v in seen if len(v["offered"]) == 3]) == 1:
+                app.picture(f"inbox-suggestions-{lang}.png")
             assert share(s) >= 0.6, s  # B10, in every conversation on the way
             if s["target"] == GREEN:
                 break
@@ -156,6 +171,7 @@ def test_suggestions_room_and_typing_first_by_keyboard(fresh_sandbox: Sandbox, t
         assert all(v["pane_top"] == v["composer_top"] for v in seen)  # beside the composer
         # B9: no answer to another colour or size is offered; the pane says why.
         assert s["offered"] == [] and s["no_match"] == no_match, s
+        app.picture(f"inbox-no-close-match-{lang}.png")
         assert red in s["left_out"] and len(s["left_out"]) == 3, s["left_out"]
         app.key("r")
         app.wait(lambda now: now["editor_focus"], "in the answer")

@@ -6,7 +6,8 @@ from outside with real key presses (xdotool on Xvfb).
 Runs `sellerdesk SELLERDESK-ARGS` (sellerdesk/cli.py `main`, the whole app as a seller
 starts it) and, every 100 ms of its event loop, writes what the inbox shows to STATE_FILE as
 JSON (written aside and renamed: a reader never sees half of it). It reads widgets only; it
-presses nothing.
+presses nothing. A picture of the window is asked for by writing its path into
+STATE_FILE + ".shot"; the request file is removed once the picture is saved.
 """
 
 from __future__ import annotations
@@ -74,8 +75,23 @@ def inbox_state() -> dict[str, Any]:
     return state
 
 
+def _picture(path: Path) -> None:
+    from sellerdesk.ui.main_window import MainWindow
+
+    request = path.with_name(path.name + ".shot")
+    if not request.exists():
+        return
+    target = request.read_text(encoding="utf-8").strip()
+    window = next((w for w in QApplication.topLevelWidgets()
+                   if isinstance(w, MainWindow) and w.isVisible()), None)
+    if window is not None and target:
+        window.grab().save(target)
+        request.unlink()
+
+
 def _write(path: Path) -> None:
     try:
+        _picture(path)
         state = inbox_state()
     except RuntimeError:  # a widget deleted while the window closes
         return
