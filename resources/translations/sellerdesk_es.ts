@@ -4057,6 +4057,10 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <source>Your answer to: {question}. Shortcut {key}</source>
         <translation>Tu respuesta a: {question}. Atajo {key}</translation>
     </message>
+    <message>
+        <source>Words in common: {words}</source>
+        <translation>Palabras en común: {words}</translation>
+    </message>
 </context>
 <context>
     <name>SuggestionPane</name>
@@ -4071,6 +4075,58 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Use suggested answer {n}</source>
         <translation>Usar la respuesta sugerida {n}</translation>
+    </message>
+    <message>
+        <source>No close match among your past answers.</source>
+        <translation>Ninguna de tus respuestas anteriores se parece lo suficiente.</translation>
+    </message>
+    <message>
+        <source>Show suggested answers</source>
+        <translation>Mostrar las respuestas sugeridas</translation>
+    </message>
+    <message>
+        <source>Hide suggested answers ({key})</source>
+        <translation>Ocultar las respuestas sugeridas ({key})</translation>
+    </message>
+    <message>
+        <source>Show suggested answers ({key})</source>
+        <translation>Mostrar las respuestas sugeridas ({key})</translation>
+    </message>
+    <message>
+        <source>Shown. {key} hides them.</source>
+        <translation>Visibles. {key} las oculta.</translation>
+    </message>
+    <message>
+        <source>Hidden. {key} shows them.</source>
+        <translation>Ocultas. {key} las muestra.</translation>
+    </message>
+    <message>
+        <source>“{question}”: {reason}</source>
+        <translation>«{question}»: {reason}</translation>
+    </message>
+    <message>
+        <source>answers a different colour: {theirs}</source>
+        <translation>responde por otro color: {theirs}</translation>
+    </message>
+    <message>
+        <source>answers a different size: {theirs}</source>
+        <translation>responde por otro talle: {theirs}</translation>
+    </message>
+    <message>
+        <source>answers a different model: {theirs}</source>
+        <translation>responde por otro modelo: {theirs}</translation>
+    </message>
+    <message>
+        <source>answers a different number: {theirs}</source>
+        <translation>responde por otro número: {theirs}</translation>
+    </message>
+    <message>
+        <source>answers about {theirs}, not {ours}</source>
+        <translation>responde sobre {theirs}, no sobre {ours}</translation>
+    </message>
+    <message>
+        <source>does not mention {ours}</source>
+        <translation>no menciona {ours}</translation>
     </message>
 </context>
 <context>

@@ -4057,6 +4057,10 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <source>Your answer to: {question}. Shortcut {key}</source>
         <translation>Sua resposta para: {question}. Atalho {key}</translation>
     </message>
+    <message>
+        <source>Words in common: {words}</source>
+        <translation>Palavras em comum: {words}</translation>
+    </message>
 </context>
 <context>
     <name>SuggestionPane</name>
@@ -4071,6 +4075,58 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>Use suggested answer {n}</source>
         <translation>Usar a resposta sugerida {n}</translation>
+    </message>
+    <message>
+        <source>No close match among your past answers.</source>
+        <translation>Nenhuma das suas respostas anteriores é parecida o bastante.</translation>
+    </message>
+    <message>
+        <source>Show suggested answers</source>
+        <translation>Mostrar as respostas sugeridas</translation>
+    </message>
+    <message>
+        <source>Hide suggested answers ({key})</source>
+        <translation>Ocultar as respostas sugeridas ({key})</translation>
+    </message>
+    <message>
+        <source>Show suggested answers ({key})</source>
+        <translation>Mostrar as respostas sugeridas ({key})</translation>
+    </message>
+    <message>
+        <source>Shown. {key} hides them.</source>
+        <translation>Visíveis. {key} as oculta.</translation>
+    </message>
+    <message>
+        <source>Hidden. {key} shows them.</source>
+        <translation>Ocultas. {key} as mostra.</translation>
+    </message>
+    <message>
+        <source>“{question}”: {reason}</source>
+        <translation>“{question}”: {reason}</translation>
+    </message>
+    <message>
+        <source>answers a different colour: {theirs}</source>
+        <translation>responde sobre outra cor: {theirs}</translation>
+    </message>
+    <message>
+        <source>answers a different size: {theirs}</source>
+        <translation>responde sobre outro tamanho: {theirs}</translation>
+    </message>
+    <message>
+        <source>answers a different model: {theirs}</source>
+        <translation>responde sobre outro modelo: {theirs}</translation>
+    </message>
+    <message>
+        <source>answers a different number: {theirs}</source>
+        <translation>responde sobre outro número: {theirs}</translation>
+    </message>
+    <message>
+        <source>answers about {theirs}, not {ours}</source>
+        <translation>responde sobre {theirs}, não sobre {ours}</translation>
+    </message>
+    <message>
+        <source>does not mention {ours}</source>
+        <translation>não menciona {ours}</translation>
     </message>
 </context>
 <context>

@@ -14,7 +14,11 @@ Pure functions, no Qt, no store:
 - `placeholder_values(question)`: what the two stand for in an answer to `question`.
 
 And `read_suggestions(store, question)`, to run on the store's thread: the seller's answers
-to the answered questions most like `question` (store/search.py `similar_answered`).
+to the answered questions most like `question` (store/search.py `similar_answered`), each
+with the words its question shares with `question` (`matched`; `word_spans` finds them in
+the text to mark them) and, when that question names another colour, size, model or number
+(services/attributes.py), why it does not fit (`mismatch`): those come last, to be shown
+apart, never offered as an answer.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sellerdesk.api.models import Question
+from sellerdesk.services.attributes import Mismatch, attributes, mismatch
 from sellerdesk.services.convert import load_all
 from sellerdesk.services.people import buyer_name
 from sellerdesk.store import Store
@@ -111,6 +116,12 @@ class Suggestion:
     answer: str
     product: str  # the listing it was asked about, "" for a question about the shop
     asked_at: datetime | None
+    matched: tuple[str, ...] = ()  # its question's content words the open question has too
+    mismatch: Mismatch | None = None  # why it does not fit: left out of the answers offered
+
+    @property
+    def fits(self) -> bool:
+        return self.mismatch is None
 
 
 SUGGESTIONS = 3
@@ -121,42 +132,61 @@ _CANDIDATES_PER_SUGGESTION = 10
 def read_suggestions(store: Store, question: Question, limit: int = SUGGESTIONS
                      ) -> list[Suggestion]:
     """On the store's thread: answers the seller gave to questions like `question`, most
-    similar first, each answer once, from questions that share at least half of its words."""
-    words = content_words(question.question.text if question.question and
-                          question.question.text else "")
+    similar first, each answer once, from questions that share at least half of its words;
+    up to `limit` that fit, then up to `limit` left out (`Suggestion.mismatch` says why)."""
+    text = question.question.text if question.question and question.question.text else ""
+    words = content_words(text)
     pub = question.publication
     ids = store.search.similar_answered(search_terms(words),
                                         limit=limit * _CANDIDATES_PER_SUGGESTION,
                                         exclude=[question.id],
                                         listing=pub.title if pub and pub.title else None)
     return _distinct_answers(load_all(store.cache.get_many(Resource.QUESTIONS, ids), Question),
-                             words, limit)
+                             text, limit)
 
 
-def _distinct_answers(questions: list[Question], words: list[str], limit: int
-                      ) -> list[Suggestion]:
+def _distinct_answers(questions: list[Question], text: str, limit: int) -> list[Suggestion]:
+    words = content_words(text)
     wanted = set(words)
     enough = max(1, (len(wanted) + 1) // 2)
+    ours = attributes(text)
     seen: set[str] = set()
-    out: list[Suggestion] = []
+    fits: list[Suggestion] = []
+    left_out: list[Suggestion] = []
     for q in questions:
         answer = (q.answer.text or "").strip() if q.answer else ""
         key = " ".join(answer.casefold().split())
         if not answer or key in seen:
             continue
-        asked = content_words(q.question.text if q.question and q.question.text else "")
-        if len(wanted.intersection(asked)) < enough:
+        past = (q.question.text or "") if q.question else ""
+        shared = tuple(w for w in content_words(past) if w in wanted)
+        if len(shared) < enough:
+            continue
+        wrong = mismatch(ours, attributes(past), shared_words=len(shared))
+        bucket = fits if wrong is None else left_out
+        if len(bucket) == limit:
             continue
         seen.add(key)
         pub = q.publication
-        out.append(Suggestion(question_id=q.id,
-                              question=(q.question.text or "") if q.question else "",
-                              answer=answer, product=(pub.title or "") if pub else "",
-                              asked_at=(q.question.date if q.question else None)
-                              or q.creation_date))
-        if len(out) == limit:
+        bucket.append(Suggestion(question_id=q.id, question=past, answer=answer,
+                                 product=(pub.title or "") if pub else "",
+                                 asked_at=(q.question.date if q.question else None)
+                                 or q.creation_date, matched=shared, mismatch=wrong))
+        if len(fits) == limit and len(left_out) == limit:
             break
-    return out
+    return fits + left_out
+
+
+def word_spans(text: str, words: Sequence[str]) -> list[tuple[int, int]]:
+    """Where in `text` the words whose `content_words` form is in `words` are: (start, end)
+    character offsets of `text` as given, to mark them (never markup: offsets only)."""
+    wanted = set(words)
+    spans = []
+    for m in _WORD.finditer(text):
+        found = content_words(m.group(0))
+        if found and found[0] in wanted:
+            spans.append(m.span())
+    return spans
 
 
 def first_name(buyer: str) -> str:
@@ -205,4 +235,4 @@ def unfilled(text: str) -> list[str]:
 
 __all__ = ["BUYER", "PLACEHOLDERS", "PRODUCT", "STOPWORDS", "SUGGESTIONS", "Suggestion", "alike",
            "alike_sizes", "content_words", "fill_placeholders", "first_name",
-           "placeholder_values", "read_suggestions", "search_terms", "unfilled"]
+           "placeholder_values", "read_suggestions", "search_terms", "unfilled", "word_spans"]

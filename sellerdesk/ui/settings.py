@@ -84,6 +84,8 @@ REFRESH_INTERVAL_S: Key[int] = Key("sync/refresh_interval_s", 120,
                                    "Seconds between background refreshes while online.")
 UNDO_DELAY_S: Key[int] = Key("inbox/undo_delay_s", 5,
                              "Seconds to undo a question delete before it is sent.")
+INBOX_SUGGESTIONS_SHOWN: Key[bool] = Key("inbox/suggestions_shown", True,
+                                         "Suggested answers shown beside the composer.")
 LAST_PROFILE: Key[str] = Key("profiles/last", "", "Profile opened at start.")
 PRINT_NOTE: Key[str] = Key("printing/note", "",
                            "The seller's line at the foot of every packing slip.")
@@ -95,7 +97,7 @@ ALL_KEYS: tuple[Key[Any], ...] = (
     WINDOW_GEOMETRY, WINDOW_STATE, LAST_VIEW, SPLITTER_STATE, HEADER_STATE, HEADER_SIZED,
     VIEW_FILTERS,
     SAVED_REPLIES, SAVED_ORDER_VIEWS, EXPORT_FOLDER, LANGUAGE, COLOR_SCHEME, REFRESH_INTERVAL_S,
-    UNDO_DELAY_S, LAST_PROFILE, PRINT_NOTE, PRINT_PAPER, PRINT_PRICES,
+    UNDO_DELAY_S, INBOX_SUGGESTIONS_SHOWN, LAST_PROFILE, PRINT_NOTE, PRINT_PAPER, PRINT_PRICES,
 )
 
 COLOR_SCHEMES = ("system", "light", "dark")

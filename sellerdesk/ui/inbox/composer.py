@@ -203,6 +203,16 @@ class AnswerComposer(QWidget):
     def focus_editor(self) -> None:
         self.editor.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
+    def start_typing(self, text: str) -> bool:
+        """A letter typed where no field takes it (the conversation list): the answer starts
+        with it, at the editor's cursor, and the editor has the keyboard for the rest. False
+        when there is nothing to answer or the text is frozen (the key goes on as it was)."""
+        if not self._has_target or self._busy or not text:
+            return False
+        self.focus_editor()
+        self.editor.insertPlainText(text)
+        return True
+
     def can_send(self) -> bool:
         length = len(self.text().strip())
         return (self._has_target and not self._busy and not self._loading

@@ -16,16 +16,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
+    QEvent,
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
+    QObject,
     QStandardPaths,
     Qt,
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QSplitter, QWidget
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QShowEvent
+from PySide6.QtWidgets import QApplication, QSplitter, QWidget
 
 from sellerdesk.services.outbox.pending import WriteState, question_key
 from sellerdesk.services.session import Session
@@ -58,6 +60,20 @@ def default_thumbnails(ctx: UiContext) -> ThumbnailCache:
     location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation)
     return ThumbnailCache(Path(location) / "thumbnails" if location else None,
                           fetch=shop_pictures(ctx))
+
+
+# Keys held with a letter that make it a command, not text.
+_COMMAND_KEYS = (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+                 | Qt.KeyboardModifier.MetaModifier)
+
+
+def typed_text(event: QKeyEvent) -> str:
+    """The text a key typed with no command key held puts in a field ("" for Space, arrows,
+    function keys, Ctrl+…): a letter, a digit, a mark."""
+    if event.modifiers() & _COMMAND_KEYS:
+        return ""
+    text = event.text()
+    return text if text and text.isprintable() and not text.isspace() else ""
 
 
 # Which state a row shows when several answers of a conversation wait: the one that needs
@@ -115,6 +131,9 @@ class InboxPanel(Panel):
             self._on_selection_selection_changed)
         self.thread_view.pending.changed.connect(self._on_pending_changed)
         self.list.view.activated_by_key.connect(self.reply)
+        # A letter typed on the list starts the answer (not the list's type-ahead search).
+        self.list.view.installEventFilter(self)
+        self._watching_window = False
         self.thread_view.outbox_requested.connect(self._on_thread_view_outbox_requested)
         self.thread_view.composer.escape_pressed.connect(self._on_composer_escape_pressed)
         self.thread_view.composer.focus_released.connect(self._on_composer_escape_pressed)
@@ -489,6 +508,35 @@ class InboxPanel(Panel):
         if self.thread_view.thread_id() is None:
             self.next_unanswered()
         self.thread_view.composer.focus_editor()
+
+    # ---- Typing before R: the letters start the answer, none is lost. -------------------------
+
+    def start_answer(self, event: QKeyEvent) -> bool:
+        """A printable key typed where no field takes it (the list, a button, nowhere) while
+        a conversation is open: the answer starts with it (R, a shortcut, still replies)."""
+        text = typed_text(event)
+        if not text or self.thread_view.thread_id() is None:
+            return False
+        return self.thread_view.composer.start_typing(text)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent) and (
+                watched is self.list.view
+                or (watched is self.window() and QApplication.focusWidget() is None
+                    and self.isVisible())) and self.start_answer(event):
+            return True
+        return super().eventFilter(watched, event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Keys no child took (a button, a card has the focus) come up to here."""
+        if not self.start_answer(event):
+            super().keyPressEvent(event)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._watching_window and self.window() is not self:
+            self._watching_window = True  # with no focus at all, keys go to the window
+            self.window().installEventFilter(self)
 
     def _on_delete_triggered(self) -> None:
         self.thread_view.ask_delete()

@@ -45,7 +45,12 @@ from sellerdesk.ui.widgets.separator import Separator
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
 
 Snapshot = tuple[InboxThread | None, list[Question]]
-NARROW = 760  # px of the pane below which the suggestions go under the composer
+# px of the pane below which the suggestions go under the composer: at 1280 px the pane is
+# about 680 px wide, and under the composer they would leave the conversation a third.
+NARROW = 560
+# The share of the conversation area (the pane under the listing's header) the suggestions,
+# with the group bar, may take: the conversation keeps the rest (at least 60 %).
+SUGGESTIONS_SHARE = 0.4
 
 
 class ThreadView(QWidget):
@@ -74,7 +79,7 @@ class ThreadView(QWidget):
         self.undo_bar = UndoBar(self)
         self.conversation = ConversationView(self.model, self)
         self.composer = AnswerComposer(ctx.settings, self)
-        self.suggestions = SuggestionPane(self)
+        self.suggestions = SuggestionPane(self, settings=ctx.settings)
         self.group = GroupBar(self)
         self.empty = EmptyState(
             "inbox", self.tr("Pick a conversation"),
@@ -122,7 +127,8 @@ class ThreadView(QWidget):
         self.composer.send_requested.connect(self._on_composer_send_requested)
         self.suggestions.chosen.connect(self._on_suggestion_chosen)
         self.group.changed.connect(self._on_group_changed)
-        QWidget.setTabOrder(self.composer.send, self.suggestions.buttons[0])
+        QWidget.setTabOrder(self.composer.send, self.suggestions.title)
+        QWidget.setTabOrder(self.suggestions.title, self.suggestions.buttons[0])
         for before, after in zip(self.suggestions.buttons, self.suggestions.buttons[1:],
                                  strict=False):
             QWidget.setTabOrder(before, after)
@@ -133,6 +139,19 @@ class ThreadView(QWidget):
         narrow = event.size().width() < NARROW
         self._bottom.setDirection(QBoxLayout.Direction.TopToBottom if narrow
                                   else QBoxLayout.Direction.LeftToRight)
+        self._fit_suggestions(event.size().height(), narrow)
+
+    def _fit_suggestions(self, height: int, narrow: bool) -> None:
+        """The suggestions never leave the conversation less than 60 % of the area under
+        the listing's header: they get 40 % of it, less the group bar's room (counted
+        whether shown or not, so showing it moves nothing) and, stacked under it, the
+        composer's; what does not fit scrolls in the pane."""
+        area = height - self.header.sizeHint().height()
+        # Less the two separators and the undo bar's margin, there when the bar is not.
+        room = int(area * SUGGESTIONS_SHARE) - self.group.sizeHint().height() - 12
+        if narrow:
+            room -= self.composer.sizeHint().height()
+        self.suggestions.set_room(room)
 
     @property
     def _inbox(self) -> InboxService | None:

@@ -104,3 +104,32 @@ def test_the_actions_are_in_the_shortcuts_sheet(live_ctx: UiContext, qtbot: QtBo
     assert texts["Reply"] == "R"
     assert texts["Search questions"] == "Ctrl+F"
     assert texts["Send the answer"] == "Ctrl+Return"
+
+
+def test_letters_typed_on_the_list_start_the_answer(panel: InboxPanel, qtbot: QtBot) -> None:
+    """Issue 25 B17: a seller who starts typing before pressing R loses nothing: the first
+    letter opens the answer and every letter is in it; R, J, K, N are still commands."""
+    composer = panel.thread_view.composer
+    ids = shown_ids(panel)
+    panel.list.view.setFocus()
+    assert composer.text() == ""
+    for letter in "Hola":  # each to whatever has the keyboard, as a seller types
+        target = QApplication.focusWidget()
+        assert target is not None
+        qtbot.keyClick(target, letter)
+    assert composer.text() == "Hola" and composer.editor.hasFocus()
+    assert opened(panel) == ids[0]  # no type-ahead jump to another conversation
+    press(qtbot, Qt.Key.Key_Escape)
+    qtbot.waitUntil(panel.list.view.hasFocus)
+    press(qtbot, Qt.Key.Key_R)  # R replies, as before, and adds no letter
+    qtbot.waitUntil(composer.editor.hasFocus)
+    assert composer.text() == "Hola"
+    press(qtbot, Qt.Key.Key_Escape)
+    qtbot.waitUntil(panel.list.view.hasFocus)
+    press(qtbot, Qt.Key.Key_J)  # still the next conversation
+    qtbot.waitUntil(lambda: opened(panel) == ids[1])
+    # A letter on a button (no field) starts the answer too; Space still presses it.
+    composer.send.setEnabled(True)
+    panel.thread_view.composer.replies.setFocus()
+    press(qtbot, Qt.Key.Key_S)
+    assert composer.text().endswith("s") and composer.editor.hasFocus()

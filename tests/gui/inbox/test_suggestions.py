@@ -48,6 +48,17 @@ def open_with_suggestions(qtbot: QtBot, panel: InboxPanel, thread_id: str) -> li
     return pane.suggestions()
 
 
+def open_one_with_suggestions(qtbot: QtBot, panel: InboxPanel) -> list[Suggestion]:
+    """Open waiting conversations in turn (not the open one) until one has answers that fit
+    (the thermos's "¿Lo tienen en verde?" has none: its look-alikes name other colours)."""
+    open_id = panel.thread_view.thread_id()
+    for item in [t for t in panel.model.items() if t.waiting and t.id != open_id]:
+        found = open_with_suggestions(qtbot, panel, item.id)
+        if found:
+            return found
+    raise AssertionError("no waiting question of the demo shop has a suggested answer")
+
+
 def first_waiting_text(qtbot: QtBot, panel: InboxPanel, thread_id: str) -> str:
     for q in run(qtbot, services(panel).inbox.conversation(thread_id)):
         if q.answer is None and q.status == "unanswered" and q.question:
@@ -95,10 +106,7 @@ def test_suggestions_are_the_closest_answered_questions(panel: InboxPanel,
 
 def test_alt_1_puts_the_answer_in_for_editing_and_it_is_sent_as_edited(
         panel: InboxPanel, qtbot: QtBot, fresh_sandbox: Sandbox) -> None:
-    item = next(t for t in panel.model.items()
-                if t.waiting and t.id != panel.thread_view.thread_id())
-    found = open_with_suggestions(qtbot, panel, item.id)
-    assert found, "the demo shop has an answered question like this one"
+    found = open_one_with_suggestions(qtbot, panel)
     target = panel.thread_view.target()
     composer = panel.thread_view.composer
     composer.editor.setFocus()
@@ -124,8 +132,7 @@ def test_suggestions_work_offline_from_the_local_copy(panel: InboxPanel, qtbot: 
     session = services(panel)
     fresh_sandbox.stop()
     session.connectivity.report_failure(Offline())
-    second = [t for t in panel.model.items() if t.waiting][1]
-    found = open_with_suggestions(qtbot, panel, second.id)
+    found = open_one_with_suggestions(qtbot, panel)
     assert found and panel.thread_view.suggestions.isVisible()
 
 
@@ -136,3 +143,47 @@ def test_the_suggestion_keys_are_in_the_shortcuts_sheet(live_ctx: UiContext,
     texts = {a.text(): a.shortcut().toString() for a in dict(window.shortcut_sections())["Inbox"]}
     assert [texts[f"Use suggested answer {n}"] for n in (1, 2, 3)] == [
         "Alt+1", "Alt+2", "Alt+3"]
+
+
+def plain(text: str) -> str:
+    """Without the bidi isolates `one_line` puts around outside text."""
+    return text.replace("\u2068", "").replace("\u2069", "")
+
+
+def thread_asking(qtbot: QtBot, panel: InboxPanel, text: str) -> str:
+    open_id = panel.thread_view.thread_id()
+    return next(t.id for t in panel.model.items() if t.waiting and t.id != open_id
+                and first_waiting_text(qtbot, panel, t.id) == text)
+
+
+def test_answers_to_another_colour_or_size_are_not_offered(panel: InboxPanel,
+                                                           qtbot: QtBot) -> None:
+    """Issue 25 B9: for the thermos's "¿Lo tienen en verde?" the look-alikes answered
+    "talle M (17")", "rojo" and "azul": none is one Alt+1 away; each is listed with why."""
+    pane = panel.thread_view.suggestions
+    found = open_with_suggestions(qtbot, panel,
+                                  thread_asking(qtbot, panel, "¿Lo tienen en verde?"))
+    assert found == [] and not any(b.isVisible() for b in pane.buttons)
+    assert pane.none.isVisible() and pane.none.text() == "No close match among your past answers."
+    lines = [plain(line) for line in pane.left_out_lines()]
+    assert lines == [
+        '“¿Tienen talle M (17")?”: answers about M, 17", not verde',
+        "“¿La tienen en rojo?”: answers a different colour: rojo",
+        "“¿Las tienen en azul?”: answers a different colour: azul"]
+    composer = panel.thread_view.composer
+    composer.editor.setFocus()
+    for key in (Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3):
+        qtbot.keyClick(composer.editor, key, ALT)
+    assert composer.text() == ""  # no answer went in, nor a "1"
+
+
+def test_the_words_shared_with_the_question_are_marked(panel: InboxPanel,
+                                                       qtbot: QtBot) -> None:
+    found = open_with_suggestions(qtbot, panel,
+                                  thread_asking(qtbot, panel, "¿Me hacen factura A?"))
+    assert found[0].question == "¿Me hacen factura A?"
+    button = panel.thread_view.suggestions.buttons[0]
+    assert button.marked_words() == ["hacen", "factura"]
+    assert button.accessibleDescription().endswith("Words in common: hacen, factura")
+    assert all(b.suggestion is None or b.marked_words()
+               for b in panel.thread_view.suggestions.buttons)
