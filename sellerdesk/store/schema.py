@@ -177,5 +177,12 @@ _V7_PACE = _steps(
     "CREATE TABLE pace (key TEXT PRIMARY KEY, rate REAL NOT NULL, learned_at TEXT NOT NULL)",
 )
 
+# v9 (the eighth step on this branch; numbered after the orders sort key's v8 it is merged
+# behind): where an interrupted first sync goes on from (`store/sync_plan.py`): how far
+# each of its walks got, written with the records it stored.
+_V9_SYNC_PLAN = _steps(
+    "CREATE TABLE sync_plan (key TEXT PRIMARY KEY, position INTEGER NOT NULL)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (_V1_CACHE, _V2_OUTBOX, _V3_SEARCH, _V4_NOTIFIED,
-                                     _order_keys, _V6_FAILED_READS, _V7_PACE)
+                                     _order_keys, _V6_FAILED_READS, _V7_PACE, _V9_SYNC_PLAN)
