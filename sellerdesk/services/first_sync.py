@@ -82,8 +82,9 @@ class Parts:
         self.first = first
         self.unanswered_read = asyncio.Event()
         self.to_do_read = asyncio.Event()
-        if not first.any:
+        if not first.threads:  # nothing to wait for (orders only: a cleared order cache)
             self.unanswered_read.set()
+        if not first.any:
             self.to_do_read.set()
         self._planned = tuple(p for p, on in ((SyncPart.UNANSWERED, first.threads),
                                               (SyncPart.ORDERS_TO_DO, first.orders),

@@ -2,9 +2,11 @@
 
 Stages: `shop`, `categories`, `tracking` (codes), `threads` (with the conversations of the
 threads that moved) and `orders`. They run together: every request still takes its turn from
-the session's one pacer, so side by side they only keep its slots full. Each fails alone: a
-stage whose requests fail is reported failed with the error's words, the others carry on, and
-only a resource whose stage succeeded gets a new "last synced" time in the store. A record a
+the session's one pacer, so side by side they only keep its slots full. A shop's first sync
+runs them in parts instead, what the seller acts on first, and goes on where an interrupted
+one stopped (services/first_sync.py). Each stage fails alone: a stage whose requests fail is
+reported failed with the error's words, the others carry on, and only a resource whose stage
+succeeded gets a new "last synced" time in the store. A record a
 stage cannot read is skipped, logged by id and listed in the report (`SyncReport.skipped`).
 A slow service never fails a stage: its 429s slow the pacer and the reads wait (api/
 transport.py). Only a pause longer than a request may hold its turn (`policy.HOLD_MAX`)
