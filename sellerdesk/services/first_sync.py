@@ -46,8 +46,12 @@ class SyncPart(enum.StrEnum):
 
 # The seller's "To process" and "To ship" (store/rows.py, OrderSummary) as the spec's order
 # search filters: the `shipping` filter takes one value, so "To ship" (a shipping not yet
-# handed to the carrier: pending, in progress or ready for pickup) is three searches.
-_SHIP = {"paid": True, "processed": True, "delivered": False, "closed": False}
+# handed to the carrier: pending, in progress or ready for pickup) is three searches. Their
+# results may hold a few more orders than the seller's lists (the store's own counts say
+# which are which): every filter a search applies is one more count over the whole shop for
+# a server that counts facets as the spec's envelope does, so "paid" (a processed order is
+# paid) and "not delivered" (a shipping not handed over is not delivered) are left out.
+_SHIP = {"processed": True, "closed": False}
 ORDERS_TO_DO: tuple[dict[str, Any], ...] = (
     {"paid": True, "processed": False, "closed": False},
     *({**_SHIP, "shipping": tag} for tag in (OrderShippingFilter.PENDING,

@@ -121,9 +121,10 @@ async def test_the_orders_to_do_come_next(fresh_sandbox: Sandbox, tmp_path: Path
     assert report.ok
     next_ones = gate.sent[n:n + len(ORDERS_TO_DO)]
     assert all(u.path.endswith("/orders/search") for u in next_ones), next_ones
-    assert {u.params.get("paid") for u in next_ones} == {"true"}
-    assert {(u.params.get("processed"), u.params.get("shipping")) for u in next_ones} == {
-        ("false", None), ("true", "pending"), ("true", "in_progress"), ("true", "pickup")}
+    assert {u.params.get("closed") for u in next_ones} == {"false"}
+    assert {(u.params.get("paid"), u.params.get("processed"), u.params.get("shipping"))
+            for u in next_ones} == {("true", "false", None), (None, "true", "pending"),
+                                    (None, "true", "in_progress"), (None, "true", "pickup")}
 
 
 async def test_an_interrupted_first_sync_goes_on_where_it_stopped(
