@@ -179,8 +179,8 @@ async def test_an_interrupted_first_sync_goes_on_where_it_stopped(
             assert params.get("status") == "unanswered" or int(
                 params["offset"]) >= positions.get(THREADS_WALK, 0), url
         elif path.endswith("/orders/search"):
-            assert "paid" in params or int(params["offset"]) >= positions.get(
-                ORDERS_WALK, 0), url
+            assert "processed" in params or int(params["offset"]) >= positions.get(
+                ORDERS_WALK, 0), url  # a search of the orders to do, or the walk
         elif "/questions/threads/" in path:
             assert path.rsplit("/", 1)[1] not in read_before, url
         else:
