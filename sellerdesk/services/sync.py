@@ -2,9 +2,11 @@
 
 Stages: `shop`, `categories`, `tracking` (codes), `threads` (with the conversations of the
 threads that moved) and `orders`. They run together: every request still takes its turn from
-the session's one pacer, so side by side they only keep its slots full. Each fails alone: a
-stage whose requests fail is reported failed with the error's words, the others carry on, and
-only a resource whose stage succeeded gets a new "last synced" time in the store. A record a
+the session's one pacer, so side by side they only keep its slots full. A shop's first sync
+runs them in parts instead, what the seller acts on first, and goes on where an interrupted
+one stopped (services/first_sync.py). Each stage fails alone: a stage whose requests fail is
+reported failed with the error's words, the others carry on, and only a resource whose stage
+succeeded gets a new "last synced" time in the store. A record a
 stage cannot read is skipped, logged by id and listed in the report (`SyncReport.skipped`).
 A slow service never fails a stage: its 429s slow the pacer and the reads wait (api/
 transport.py). Only a pause longer than a request may hold its turn (`policy.HOLD_MAX`)
@@ -38,12 +40,12 @@ import functools
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sellerdesk.api.enums import OrderOrder, QuestionOrder, ThreadOrder
+from sellerdesk.api.enums import OrderOrder, QuestionOrder, ThreadOrder, ThreadStatus
 from sellerdesk.api.errors import ApiError, AuthError, NotFound, RateLimited
 from sellerdesk.api.models import Order, Question, SearchEnvelope, Skipped, Thread
 from sellerdesk.api.paging import Fetch, paginate, paginate_thread
@@ -51,6 +53,14 @@ from sellerdesk.services.access import Access
 from sellerdesk.services.catalogue import CatalogueService
 from sellerdesk.services.convert import conversation_rows, order_row, thread_row
 from sellerdesk.services.events import Event
+from sellerdesk.services.first_sync import (
+    ORDERS_TO_DO,
+    ORDERS_WALK,
+    THREADS_WALK,
+    FirstSync,
+    Parts,
+    SyncPart,
+)
 from sellerdesk.services.inbox import InboxService
 from sellerdesk.services.orders import OrdersService
 from sellerdesk.services.refresh import backs_off
@@ -86,6 +96,10 @@ class SyncProgress:
     stage: str  # "shop", "categories", "tracking", "threads", "questions", "orders"
     done: int
     total: int | None
+    # A first sync's part under way and the parts still coming (services/first_sync.py);
+    # None and () for any other sync.
+    part: SyncPart | None = None
+    coming: tuple[SyncPart, ...] = ()
 
 
 class StageState(enum.StrEnum):
@@ -344,8 +358,13 @@ class SyncService:
                         on_progress: Callable[[SyncProgress], object] | None,
                         deadline: float | None = None) -> SyncReport:
 
+        first = FirstSync(
+            threads=await self._store.run(self._store.cache.last_sync, Resource.THREADS) is None,
+            orders=await self._store.run(self._store.cache.last_sync, Resource.ORDERS) is None)
+        parts = Parts(first)
+
         def progress(stage: str, done: int, total: int | None) -> None:
-            p = SyncProgress(stage, done, total)
+            p = SyncProgress(stage, done, total, *parts.now())
             self.progressed.emit(p)
             if on_progress is not None:
                 on_progress(p)
@@ -355,13 +374,17 @@ class SyncService:
                 report.skipped.extend(SkippedRecord(kind, r.id, r.reason) for r in records)
             return note
 
+        # A first sync's parts go one after the other (services/first_sync.py): the shop
+        # record, categories and codes wait for what the seller acts on.
         async def shop() -> int:
+            await parts.to_do_read.wait()
             progress("shop", 0, 1)
             await self._catalogue.refresh_shop()
             progress("shop", 1, 1)
             return 1
 
         async def categories() -> int:
+            await parts.to_do_read.wait()
             progress("categories", 0, None)
             report.categories = _count_tree(await self._catalogue.refresh_categories())
             # Done, said: the status bar names the first stage still under way.
@@ -369,6 +392,7 @@ class SyncService:
             return report.categories
 
         async def tracking() -> int:
+            await parts.to_do_read.wait()
             progress("tracking", 0, None)
             codes = await self._tracking.refresh(full=full,
                                                  on_skipped=skipped(RecordKind.TRACKING_CODE))
@@ -377,12 +401,23 @@ class SyncService:
             return report.tracking_codes
 
         async def threads() -> int:
+            if not first.threads:
+                await parts.to_do_read.wait()
             report.threads, report.questions = await self._sync_threads(
-                full, progress, skipped(RecordKind.THREAD), skipped(RecordKind.QUESTION))
+                full, progress, skipped(RecordKind.THREAD), skipped(RecordKind.QUESTION),
+                parts=parts if first.threads else None)
             return report.threads
 
         async def orders() -> int:
-            report.orders = await self._sync_orders(full, progress, skipped(RecordKind.ORDER))
+            try:
+                await parts.unanswered_read.wait()
+                if first.orders:
+                    await self._orders_to_do(progress, skipped(RecordKind.ORDER))
+            finally:
+                parts.to_do_read.set()  # failed or not, the rest goes on
+            report.orders = await self._sync_orders(full or first.orders, progress,
+                                                    skipped(RecordKind.ORDER),
+                                                    walk=ORDERS_WALK if first.orders else None)
             return report.orders
 
         work: dict[str, Callable[[], Awaitable[int]]] = {
@@ -464,8 +499,28 @@ class SyncService:
 
     async def _sync_threads(self, full: bool, progress: Callable[[str, int, int | None], None],
                             skipped_threads: Callable[[Sequence[Skipped]], None],
-                            skipped_questions: Callable[[Sequence[Skipped]], None]
-                            ) -> tuple[int, int]:
+                            skipped_questions: Callable[[Sequence[Skipped]], None],
+                            parts: Parts | None = None) -> tuple[int, int]:
+        """Threads and their conversations; `parts`: a first sync's (the unanswered
+        conversations first, the rest once the orders to do are read)."""
+        cache = self._store.cache
+        if parts is not None:
+            seen, questions = await self._first_threads(parts, progress, skipped_threads,
+                                                        skipped_questions)
+        else:
+            seen, questions = await self._known_threads(full, progress, skipped_threads,
+                                                        skipped_questions)
+        await self._store.run(cache.mark_synced, Resource.THREADS)
+        await self._store.run(cache.mark_synced, Resource.QUESTIONS)
+        self._inbox.changed.emit(None)
+        return seen, questions
+
+    async def _known_threads(self, full: bool, progress: Callable[[str, int, int | None], None],
+                             skipped_threads: Callable[[Sequence[Skipped]], None],
+                             skipped_questions: Callable[[Sequence[Skipped]], None]
+                             ) -> tuple[int, int]:
+        """Threads of a shop synced before: newest first until nothing is new, or the whole
+        list when the totals moved (see the module docstring)."""
         cache = self._store.cache
         known = {t.id: _thread_key(t) for t in await self._inbox.threads()}
         had_questions = set(await self._store.run(cache.question_thread_ids))
@@ -523,10 +578,6 @@ class SyncService:
             news = [t for t in server.values() if moved(t)]
             await self._store.run(_write_threads, cache, news)
             stale.update((t.id, t) for t in news)
-            if news and not known:
-                # A first sync: the inbox lists the conversations now, while their
-                # questions are read (a shop's first reading takes a while when paced).
-                self._inbox.changed.emit(None)
             gone = set(known) - set(server) - unreadable
             if gone:
                 await self._store.run(cache.delete, Resource.THREADS, list(gone))
@@ -538,14 +589,104 @@ class SyncService:
         progress("threads", seen, seen)  # listed (a page's total may be missing)
         questions = await self._sync_conversations(list(stale.values()), progress,
                                                    skipped_questions)
-        await self._store.run(cache.mark_synced, Resource.THREADS)
-        await self._store.run(cache.mark_synced, Resource.QUESTIONS)
-        self._inbox.changed.emit(None)
         return seen, questions
+
+    async def _first_threads(self, parts: Parts,
+                             progress: Callable[[str, int, int | None], None],
+                             skipped_threads: Callable[[Sequence[Skipped]], None],
+                             skipped_questions: Callable[[Sequence[Skipped]], None]
+                             ) -> tuple[int, int]:
+        """A first sync's threads: the unanswered conversations, then, once the orders to
+        do are read, every thread from where an interrupted walk stopped."""
+        try:
+            questions = await self._unanswered_first(progress, skipped_threads,
+                                                     skipped_questions)
+        finally:
+            parts.unanswered_read.set()  # failed or not, the orders' turn
+        await parts.to_do_read.wait()
+        seen, more = await self._thread_history(progress, skipped_threads, skipped_questions)
+        return seen, questions + more
+
+    async def _moved(self) -> Callable[[Thread], bool]:
+        """Whether a listed thread's conversation is to be read: not read yet, or its
+        counts or date differ from the cached thread's."""
+        known = {t.id: _thread_key(t) for t in await self._inbox.threads()}
+        had_questions = set(await self._store.run(self._store.cache.question_thread_ids))
+        return lambda t: t.id not in had_questions or known.get(t.id) != _thread_key(t)
+
+    async def _unanswered_first(self, progress: Callable[[str, int, int | None], None],
+                                skipped_threads: Callable[[Sequence[Skipped]], None],
+                                skipped_questions: Callable[[Sequence[Skipped]], None]) -> int:
+        """The threads waiting for an answer and their conversations, each stored with its
+        questions; the inbox is told once, when all are in (their final order)."""
+        moved = await self._moved()
+        fetch = functools.partial(self._client.search_threads, status=ThreadStatus.UNANSWERED,
+                                  order=ThreadOrder.LAST_QUESTION_DATE_DESC)
+
+        def on_progress(done: int, total: int | None) -> None:
+            progress("threads", done, total)
+
+        waiting = [t async for t in paginate(fetch, limit=PAGE, on_progress=on_progress,
+                                             on_skipped=skipped_threads)]
+        questions = await self._sync_conversations([t for t in waiting if moved(t)], progress,
+                                                   skipped_questions, with_threads=True)
+        # A first sync: the inbox lists the conversations waiting for an answer now, read
+        # whole, in their final order; the rest of the history comes below them.
+        self._inbox.changed.emit(None)
+        return questions
+
+    async def _thread_history(self, progress: Callable[[str, int, int | None], None],
+                              skipped_threads: Callable[[Sequence[Skipped]], None],
+                              skipped_questions: Callable[[Sequence[Skipped]], None]
+                              ) -> tuple[int, int]:
+        """Every thread, newest first, from the position an interrupted walk kept: page by
+        page, the conversations not read yet, then the position after the page."""
+        plan = self._store.plan
+        start = await self._store.run(plan.position, THREADS_WALK)
+        moved = await self._moved()
+        search = functools.partial(self._client.search_threads,
+                                   order=ThreadOrder.LAST_QUESTION_DATE_DESC)
+        last: list[SearchEnvelope[Thread]] = []  # the last page: the shop's totals
+
+        async def fetch(*, limit: int, offset: int) -> SearchEnvelope[Thread]:
+            page = await search(limit=limit, offset=offset)
+            last[:] = [page]
+            return page
+
+        seen = questions = read = 0  # read: conversations, over the pages
+
+        def conversations(stage: str, done: int, _total: int | None) -> None:
+            progress(stage, read + done, None)  # how many are still to read is not known
+
+        async def take(page: list[Thread], after: int) -> None:
+            nonlocal seen, questions, read
+            seen += len(page)
+            stale = [t for t in page if moved(t)]
+            questions += await self._sync_conversations(stale, conversations,
+                                                        skipped_questions, with_threads=True)
+            read += len(stale)
+            await self._store.run(plan.advance, THREADS_WALK, after)
+
+        async for page, after in _pages(fetch, start, concurrency=1, on_skipped=skipped_threads,
+                                        on_progress=lambda done, total: progress(
+                                            "threads", done, total)):
+            await take(page, after)
+        self._thread_gap = (await self._thread_gap_now(last[0].paging.total,
+                                                       last[0].unanswered_quantity)
+                            if last else None)
+        await self._store.run(plan.finish, THREADS_WALK)
+        progress("threads", start + seen, start + seen)
+        progress("questions", read, read)
+        return start + seen, questions
 
     async def _sync_conversations(self, stale: list[Thread],
                                   progress: Callable[[str, int, int | None], None],
-                                  skipped: Callable[[Sequence[Skipped]], None]) -> int:
+                                  skipped: Callable[[Sequence[Skipped]], None], *,
+                                  with_threads: bool = False) -> int:
+        """Read the conversations of `stale` and store them (`with_threads`: each with its
+        thread's row, in the same transaction: the thread is listed only with its
+        questions); returns how many questions they hold."""
+        write_batch = _write_threads_and_conversations if with_threads else _write_conversations
         gate = asyncio.Semaphore(self._parallel)
         read: asyncio.Queue[tuple[Thread, list[Question] | None]] = asyncio.Queue()
         vanished: list[str] = []
@@ -570,7 +711,7 @@ class SyncService:
             done = 0
             while done < len(stale):
                 batch = await _take_ready(read, CONVERSATIONS_PER_WRITE)
-                await self._store.run(_write_conversations, self._store.cache, batch)
+                await self._store.run(write_batch, self._store.cache, batch)
                 vanished.extend(t.id for t, qs in batch if qs is None)
                 done += len(batch)
                 questions += sum(len(qs) for _, qs in batch if qs)
@@ -583,8 +724,42 @@ class SyncService:
 
     # -- orders ----------------------------------------------------------------------------
 
+    async def _orders_to_do(self, progress: Callable[[str, int, int | None], None],
+                            skipped: Callable[[Sequence[Skipped]], None]) -> int:
+        """A first sync's orders to process and to ship (`ORDERS_TO_DO`), the searches side
+        by side; the order list is told when they are in. Returns how many were read."""
+        counts: dict[int, tuple[int, int | None]] = {}
+
+        def on_progress(search: int, done: int, total: int | None) -> None:
+            counts[search] = (done, total)
+            totals = [t for _, t in counts.values()]
+            progress("orders", sum(d for d, _ in counts.values()),
+                     None if None in totals else sum(t or 0 for t in totals))
+
+        async def one(search: int, filters: dict[str, Any]) -> None:
+            fetch = functools.partial(self._client.search_orders, **filters,
+                                      order=OrderOrder.TOTAL_LAST_UPDATED_DESC)
+            # One page in flight each: the searches side by side keep the pacer's slots
+            # full, and a server slow to count a big shop's facets is not asked twice as much.
+            walker = _pages(fetch, 0, concurrency=1, on_skipped=skipped,
+                            on_progress=functools.partial(on_progress, search))
+            async for page, _after in walker:
+                if page:
+                    await self._store_orders(page)
+
+        await _together(*(one(n, f) for n, f in enumerate(ORDERS_TO_DO)))
+        if self._orders is not None:
+            # A first sync: the orders to process and to ship are listed now; the rest of
+            # the history follows in the background.
+            self._orders.changed.emit(None)
+        return sum(d for d, _ in counts.values())
+
     async def _sync_orders(self, full: bool, progress: Callable[[str, int, int | None], None],
-                           skipped: Callable[[Sequence[Skipped]], None]) -> int:
+                           skipped: Callable[[Sequence[Skipped]], None], *,
+                           walk: str | None = None) -> int:
+        """Orders, newest-changed first: until nothing is new, or (`full`) every page;
+        `walk`: a first sync's walk, kept in the store's plan page by page and taken up
+        where an interrupted one stopped."""
         cache = self._store.cache
         last = await self._store.run(cache.last_sync, Resource.ORDERS)
         fetch = functools.partial(self._client.search_orders,
@@ -606,31 +781,36 @@ class SyncService:
             # The walk goes on fetching while pages are written: a writer takes what came
             # meanwhile (a few pages: one trip, one transaction), and the queue's bound
             # holds the walk back when the store falls behind.
-            pages: asyncio.Queue[list[Order] | None] = asyncio.Queue(maxsize=WRITE_AHEAD)
+            start = await self._store.run(self._store.plan.position, walk) if walk else 0
+            pages: asyncio.Queue[tuple[list[Order], int] | None] = asyncio.Queue(
+                maxsize=WRITE_AHEAD)
 
             async def read() -> None:
-                batch: list[Order] = []
-                walker = paginate(fetch, limit=PAGE, concurrency=3, on_progress=on_progress,
-                                  on_skipped=skipped)
-                async with contextlib.aclosing(walker) as orders:
-                    async for order in orders:
-                        batch.append(order)
-                        if len(batch) == PAGE:
-                            await pages.put(batch)
-                            batch = []
-                await pages.put(batch)
+                async for page in _pages(fetch, start, concurrency=3, on_skipped=skipped,
+                                         on_progress=on_progress):
+                    await pages.put(page)
                 await pages.put(None)  # the end
 
             async def write() -> None:
+                nonlocal seen
                 while True:
                     ready = await _take_ready(pages, ORDER_PAGES_PER_WRITE)
-                    orders = [o for page in ready if page for o in page]
-                    if orders:
+                    done = [page for page in ready if page is not None]
+                    orders = [o for page, _ in done for o in page]
+                    if walk is not None and done:
+                        # The pages and the walk's position after them, together.
+                        await self._store.run(_write_orders_walked, self._store, orders,
+                                              walk, done[-1][1])
+                        seen += len(orders)
+                    elif orders:
                         await take(orders)
                     if None in ready:
                         return
 
             await _together(read(), write())
+            if walk is not None:
+                await self._store.run(self._store.plan.finish, walk)
+                seen += start
         await self._store.run(cache.mark_synced, Resource.ORDERS)
         if self._orders is not None:
             self._orders.changed.emit(None)
@@ -657,6 +837,23 @@ def _write_orders(cache: Cache, orders: list[Order]) -> int:
     return len(changed)
 
 
+def _write_threads_and_conversations(
+        cache: Cache, conversations: list[tuple[Thread, list[Question] | None]]) -> None:
+    """Conversations read for the first time, each with its thread's row, in one
+    transaction: a thread is never listed without its questions."""
+    with cache.transaction():
+        cache.upsert_threads([thread_row(t) for t, qs in conversations if qs is not None])
+        _write_conversations(cache, conversations)
+
+
+def _write_orders_walked(store: Store, orders: list[Order], walk: str, after: int) -> int:
+    """A first sync's order pages and the walk's position after them, in one transaction."""
+    with store.db.transaction():
+        changed = _write_orders(store.cache, orders)
+        store.plan.advance(walk, after)
+    return changed
+
+
 def _write_conversations(cache: Cache,
                          conversations: list[tuple[Thread, list[Question] | None]]) -> None:
     """Conversations read again (None: the thread is gone): their questions replace the
@@ -671,6 +868,34 @@ def _write_conversations(cache: Cache,
         gone += had.keys() - {q.id for q in questions or []}
     if rows or gone:
         cache.replace_conversations(rows, gone)
+
+
+async def _pages(fetch: Fetch[SearchEnvelope[T]], start: int, *, concurrency: int,
+                 on_skipped: Callable[[Sequence[Skipped]], object],
+                 on_progress: Callable[[int, int | None], object]
+                 ) -> AsyncIterator[tuple[list[T], int]]:
+    """A search walked from offset `start`, page by page: each page's readable records and
+    the offset the walk goes on from after it (its unreadable records counted). `paginate`
+    tells the end of a page (`on_progress`) before it yields the next page's first record;
+    `on_progress` here gets offsets from the search's start."""
+    after = start
+    ended = [start]
+
+    def note(done: int, total: int | None) -> None:
+        ended[0] = start + done
+        on_progress(start + done, total)
+
+    batch: list[T] = []
+    walker = paginate(fetch, limit=PAGE, offset=start, concurrency=concurrency,
+                      on_progress=note, on_skipped=on_skipped)
+    async with contextlib.aclosing(walker) as records:
+        async for record in records:
+            if ended[0] != after:  # the page before ended: hand it over
+                yield batch, ended[0]
+                batch, after = [], ended[0]
+            batch.append(record)
+    if batch or ended[0] != after:
+        yield batch, ended[0]
 
 
 async def _take_ready(queue: asyncio.Queue[T], limit: int) -> list[T]:

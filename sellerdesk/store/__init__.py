@@ -37,6 +37,7 @@ from sellerdesk.store.outbox import Observer, Outbox, OutboxChange
 from sellerdesk.store.pace import PaceMemory
 from sellerdesk.store.search import Search
 from sellerdesk.store.stats import StatsReader
+from sellerdesk.store.sync_plan import SyncPlan
 
 __all__ = [
     "Cache", "Database", "Outbox", "Search", "Store", "StoreBugError", "StoreBusyError",
@@ -61,6 +62,7 @@ class Store:
         self.stats = StatsReader(db)
         self.notified = Notified(db)
         self.pace = PaceMemory(db)
+        self.plan = SyncPlan(db)  # where an interrupted first sync goes on
 
     @classmethod
     def open(cls, profile: str, *, data_dir: Path | None = None) -> Store:

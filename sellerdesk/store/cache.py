@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, NamedTuple, TypeVar
 
@@ -206,6 +207,10 @@ class Cache:
         self._db = db
         self._facet_combos: dict[tuple[object, ...], Combos] = {}
 
+    def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
+        """One transaction around several writes (each write's own becomes a savepoint)."""
+        return self._db.transaction()
+
     # -- writes ---------------------------------------------------------------------------
 
     def _upsert(self, resource: Resource, rows: Iterable[R], values: Callable[[R], tuple[Any, ...]],
@@ -365,10 +370,13 @@ class Cache:
             if resource is not None:
                 conn.execute(f"DELETE FROM {resource.value}")
                 conn.execute("DELETE FROM sync_state WHERE key = ?", (resource.value,))
+                # A first sync's walk over it starts again (store/sync_plan.py).
+                conn.execute("DELETE FROM sync_plan WHERE key = ?", (resource.value,))
                 return
             for res in Resource:
                 conn.execute(f"DELETE FROM {res.value}")
             conn.execute("DELETE FROM sync_state")
+            conn.execute("DELETE FROM sync_plan")
 
     # -- reads ------------------------------------------------------------------------------
 

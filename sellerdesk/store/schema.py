@@ -197,5 +197,12 @@ _V8_MONEY_KEY = _steps(
     "DROP INDEX orders_by_k_total",
 )
 
+# v9: where an interrupted first sync goes on from (`store/sync_plan.py`): how far
+# each of its walks got, written with the records it stored.
+_V9_SYNC_PLAN = _steps(
+    "CREATE TABLE sync_plan (key TEXT PRIMARY KEY, position INTEGER NOT NULL)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (_V1_CACHE, _V2_OUTBOX, _V3_SEARCH, _V4_NOTIFIED,
-                                     _order_keys, _V6_FAILED_READS, _V7_PACE, _V8_MONEY_KEY)
+                                     _order_keys, _V6_FAILED_READS, _V7_PACE, _V8_MONEY_KEY,
+                                     _V9_SYNC_PLAN)

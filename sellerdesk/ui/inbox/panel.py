@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
+    QCoreApplication,
     QEvent,
     QItemSelection,
     QItemSelectionModel,
@@ -32,7 +34,7 @@ from PySide6.QtWidgets import QApplication, QSplitter, QWidget
 from sellerdesk.services.outbox.pending import WriteState, question_key
 from sellerdesk.services.session import Session
 from sellerdesk.services.triage import InboxThread
-from sellerdesk.services.types import ThreadStatus
+from sellerdesk.services.types import Resource, ThreadStatus
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.inbox import first_read
@@ -148,6 +150,9 @@ class InboxPanel(Panel):
         # A sync reading the conversations into an empty inbox (a shop's first sync): the
         # empty list says so, with how far it got, instead of "No questions yet".
         self._reading: SyncProgress | None = None
+        # The shop's questions never read (no sync brought them yet): that none waits is not
+        # known. None: not read from the store yet; False: a sync ended without them.
+        self._unread: bool | None = None
         self._show_empty_if_needed()
 
     def title(self) -> str:
@@ -227,12 +232,25 @@ class InboxPanel(Panel):
         # The first read may be under way already (started before the window was built).
         work = (first and first_read.take(services, filters, minutes)) \
             or first_read.read_threads(services, filters, minutes)
+        if first:
+            work = self._knowing_if_read(services, work)
         self.ctx.runner.run(
             work,
             on_success=functools.partial(self._on_threads_read, filters, first, background),
             on_settled=self.mark_loaded if first else None,
             key="inbox.threads", label=self.tr("Searching…") if filters.words else "",
             show_progress=bool(filters.words), owner=self)
+
+    async def _knowing_if_read(self, services: Session, work: Awaitable[ListResult]
+                               ) -> ListResult:
+        """The first rows, and whether a sync ever brought the questions (before the empty
+        list says anything about them)."""
+        result = await work
+        if await services.sync.synced_at(Resource.THREADS) is None:
+            self._unread = self._unread if self._unread is not None else True
+        else:
+            self._unread = None
+        return result
 
     def _on_reload_timeout(self) -> None:
         self._reload_threads(background=True)
@@ -315,9 +333,11 @@ class InboxPanel(Panel):
         total = self._total
         if total:
             parts = [self.tr("Waiting for an answer: {n}").format(n=total)]
-        elif self._reading is not None and not self.model.rowCount():
+        elif (self._reading is not None or self._unread) and not self.model.rowCount():
             # Nothing read yet: that every question has an answer is not known.
             parts = [self.tr("Reading your shop's questions…")]
+        elif self._unread is False and not self.model.rowCount():
+            parts = [QCoreApplication.translate("ShopConnector", "Questions not synced")]
         else:
             parts = [self.tr("Every question has an answer")]
         services = self.ctx.services
@@ -345,9 +365,12 @@ class InboxPanel(Panel):
             self.list.show_empty(self.tr("No shop connected"),
                                  self.tr("Buyers' questions and your answers appear here, "
                                          "grouped by conversation, once a shop is connected."))
-        elif self._reading is not None and not f.words:
+        elif (self._reading is not None or self._unread) and not f.words:
             self.list.show_empty(self.tr("Reading your shop's questions…"),
                                  self._reading_hint(self._reading))
+        elif self._unread is False and not f.words:
+            self.list.show_empty(
+                QCoreApplication.translate("ShopConnector", "Questions not synced"), "")
         elif f.words or f.channel is not None or f.status is ThreadStatus.ANSWERED:
             self.list.show_empty(self.tr("No results for these filters"),
                                  self.tr("Try other words, or show all statuses and channels."))
@@ -358,10 +381,12 @@ class InboxPanel(Panel):
             self.list.show_empty(self.tr("No questions yet"),
                                  self.tr("Buyers' questions appear here as they arrive."))
 
-    def _reading_hint(self, p: SyncProgress) -> str:
+    def _reading_hint(self, p: SyncProgress | None) -> str:
         from sellerdesk.ui.widgets.formatting import format_number  # Babel: not at start-up
 
-        if p.total:
+        # A first sync shows the waiting conversations once all are read: no count of the
+        # conversations listed (they do not show as soon as the list is read).
+        if p is not None and p.total and (p.part is None or p.stage == "questions"):
             done, total = format_number(p.done), format_number(p.total)
             if p.stage == "threads":
                 return self.tr("Conversations listed: {done} of {total}. They show here as "
@@ -384,10 +409,21 @@ class InboxPanel(Panel):
                 self._update_subtitle()
 
     def _on_sync_finished(self, _report: object) -> None:
+        services = self.ctx.services
+        if self._unread and services is not None:
+            # Whether this sync brought the questions, before the words change.
+            def read(synced: object) -> None:
+                self._unread = None if synced is not None else False
+                self._stop_reading(force=True)
+
+            self.ctx.runner.run(services.sync.synced_at(Resource.THREADS), on_success=read,
+                                key="inbox.synced", show_progress=False, report_errors=False,
+                                owner=self)
+            return
         self._stop_reading()
 
-    def _stop_reading(self) -> None:
-        if self._reading is not None:
+    def _stop_reading(self, *, force: bool = False) -> None:
+        if self._reading is not None or force:
             self._reading = None
             self._show_empty_if_needed()
             self._update_subtitle()

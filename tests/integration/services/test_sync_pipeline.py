@@ -11,6 +11,7 @@ import pytest
 
 from sellerdesk.api.client import ShopClient
 from sellerdesk.services import sync as sync_module
+from sellerdesk.services.first_sync import ORDERS_TO_DO
 from sellerdesk.services.session import Session
 
 WAIT = 20.0  # seconds a held write waits for the reads it expects (a hang is a failure)
@@ -38,14 +39,15 @@ def _hold_first(monkeypatch: pytest.MonkeyPatch, name: str, until: Callable[[], 
     sizes: list[int] = []
     released: list[bool] = []
 
-    def held(cache: Any, batch: list[Any]) -> Any:
+    def held(*args: Any) -> Any:
+        batch: list[Any] = args[1]  # (cache or store, batch, ...)
         if not released:
             deadline = time.monotonic() + WAIT
             while not until() and time.monotonic() < deadline:
                 time.sleep(0.005)
             released.append(until())
         sizes.append(len(batch))
-        return plain(cache, batch)
+        return plain(*args)
 
     monkeypatch.setattr(sync_module, name, held)
     return sizes, released
@@ -54,8 +56,12 @@ def _hold_first(monkeypatch: pytest.MonkeyPatch, name: str, until: Callable[[], 
 async def test_order_pages_are_fetched_while_one_is_written(
         session: Session, monkeypatch: pytest.MonkeyPatch) -> None:
     pages = _counting(monkeypatch, "search_orders")
-    # The first write waits until three more pages came: the walk did not wait for it.
-    sizes, released = _hold_first(monkeypatch, "_write_orders", lambda: pages() >= 4)
+    # A first sync: after the searches of the orders to do (a page each here), the walk of
+    # every order. Its first write waits until three more pages came: the walk did not
+    # wait for it.
+    to_do = len(ORDERS_TO_DO)
+    sizes, released = _hold_first(monkeypatch, "_write_orders_walked",
+                                  lambda: pages() >= to_do + 4)
     report = await session.sync.sync(full=True)
     assert released == [True]
     assert sum(sizes) == report.orders  # each order written once
@@ -73,18 +79,22 @@ async def test_conversations_read_meanwhile_are_written_together(
     assert max(sizes) <= sync_module.CONVERSATIONS_PER_WRITE
 
 
-async def test_every_stage_says_it_is_done_and_a_first_sync_lists_conversations_early(
+async def test_every_stage_says_it_is_done_and_a_first_sync_tells_its_parts(
         session: Session) -> None:
     """The window names the first stage still under way: each stage's last word is done ==
-    total. A first sync tells the inbox once the conversations are listed, before their
-    questions are read (the inbox shows them meanwhile)."""
+    total. A first sync goes in parts, each event naming the part under way and those still
+    coming; the inbox is told once the unanswered conversations are read (in their final
+    order), before the rest's conversations are read."""
+    from sellerdesk.services.first_sync import SyncPart
     from sellerdesk.services.sync import SyncProgress
 
     events: list[tuple[str, object]] = []
+    parts: list[tuple[SyncPart | None, tuple[SyncPart, ...]]] = []
     session.inbox.changed.connect(lambda thread_id: events.append(("inbox", thread_id)))
 
     def seen(p: SyncProgress) -> None:
         events.append((p.stage, (p.done, p.total)))
+        parts.append((p.part, p.coming))
 
     await session.sync.sync(on_progress=seen)
     last: dict[str, object] = {}
@@ -94,4 +104,17 @@ async def test_every_stage_says_it_is_done_and_a_first_sync_lists_conversations_
         done, total = last[stage]  # type: ignore[misc]
         assert done == total, (stage, done, total)
     first_inbox = events.index(("inbox", None))
+    assert {stage for stage, _ in events[:first_inbox]} == {"threads", "questions"}
     assert any(stage == "questions" for stage, _ in events[first_inbox:])
+    # The parts in their order, never back; each says what is still coming.
+    order = [SyncPart.UNANSWERED, SyncPart.ORDERS_TO_DO, SyncPart.REST]
+    said = [p for p, _ in parts]
+    assert said[0] is SyncPart.UNANSWERED and said[-1] is SyncPart.REST
+    assert [order.index(p) for p in said if p] == sorted(order.index(p) for p in said if p)
+    assert set(said) == set(order)
+    for part, coming in parts:
+        assert part is not None and coming == tuple(order[order.index(part) + 1:])
+    # The next sync is not a first one: no parts.
+    parts.clear()
+    await session.sync.sync(on_progress=seen)
+    assert parts and all(p == (None, ()) for p in parts)

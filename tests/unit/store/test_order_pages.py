@@ -171,7 +171,7 @@ def test_v8_gives_orders_cached_before_it_their_money_key(tmp_path: Path) -> Non
     old.close()
     store = Store(Database(path))
     try:
-        assert store.db.user_version == len(MIGRATIONS) == 8
+        assert store.db.user_version == len(MIGRATIONS) >= 8
         _, ids = _walk(store, OrderSort.TOTAL_DESC)
         assert ids[:3] == ["5001", "5010", "5002"]  # VES, then CLP (tie by id) ...
         assert ids[-2:] == ["5008", "5009"]  # ARS without a total, then no currency
