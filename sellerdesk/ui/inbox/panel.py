@@ -117,7 +117,7 @@ class InboxPanel(Panel):
         self.list.view.activated_by_key.connect(self.reply)
         self.thread_view.outbox_requested.connect(self._on_thread_view_outbox_requested)
         self.thread_view.composer.escape_pressed.connect(self._on_composer_escape_pressed)
-        self.thread_view.composer.focus_released.connect(self._on_composer_escape_pressed)
+        self.thread_view.composer.focus_released.connect(self._on_composer_focus_released)
         self._updating = False
         # Rows arriving in slices (a background change): the list settles when they are in.
         self._settle_when_caught_up = False
@@ -280,6 +280,9 @@ class InboxPanel(Panel):
             self.list.select_row(0)
         elif not self.model.rowCount():
             self.thread_view.open(None)
+        current = self.list.view.currentIndex()
+        if current.isValid() and self.list.view.hasFocus():
+            self.list.view.scrollTo(current)  # rows moved: the focused one stays in view
 
     def _set_unanswered(self, total: int) -> None:
         self._total = total
@@ -498,6 +501,15 @@ class InboxPanel(Panel):
 
     def _on_composer_escape_pressed(self) -> None:
         self.list.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def _on_composer_focus_released(self) -> None:
+        """The open conversation has nothing left to answer: the keyboard goes on to the
+        next one waiting, selected, in view and focused (never to a row that moved off)."""
+        self.next_unanswered()
+        self.list.view.setFocus(Qt.FocusReason.OtherFocusReason)
+        current = self.list.view.currentIndex()
+        if current.isValid():
+            self.list.view.scrollTo(current)
 
     # ---- Snapshot and remembering. -----------------------------------------------------------
 
