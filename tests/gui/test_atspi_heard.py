@@ -131,10 +131,15 @@ def test_a_sellers_day_is_heard(desk: Desk) -> None:
             seen_more = True
         elif len(_open_replies(before)) == 1 and not seen_last:
             # Nothing left here: the next conversation waiting is selected and focused.
+            answered = [n["name"] for n in before.nodes if n["role"] == "list item"
+                        and "focused" in n["states"] and n["name"].startswith("\u2068")]
             focus = ears.wait(mark, lambda h: [f for f in _focus(h)
                                                if f["role"] in ("list item", "table cell")],
                               "the next conversation focused")
             assert {"selected", "showing"} <= set(focus[-1]["states"]), focus[-1]
+            assert " unanswered" in focus[-1]["name"], focus[-1]  # one that waits
+            assert focus[-1]["name"] not in answered, (focus[-1], answered)
+            assert _where(ears)[0] in ("list item", "table cell")  # nothing took it since
             seen_last = True
         if seen_more and seen_last:
             break

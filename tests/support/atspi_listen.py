@@ -6,7 +6,8 @@ which the project's virtual environment does not see), as a child process of the
     /usr/bin/python3 tests/support/atspi_listen.py SellerDesk
 
 It registers for the events Orca speaks from — `object:announcement` (Qt's
-QAccessibleAnnouncementEvent), focus changes, and name changes of alerts — and prints one
+QAccessibleAnnouncementEvent), focus changes (a list's row moving under the focus too), and
+alerts shown, renamed or hidden — and prints one
 JSON object per line for each event of the application named on the command line:
 `{"type", "text", "role", "name", "politeness"}`, where `text` is what is said (an
 announcement's words, an alert's new name). A first line `{"type": "ready"}` says the
@@ -23,6 +24,7 @@ import threading
 from typing import Any
 
 EVENTS = ("object:announcement", "object:state-changed:focused",
+          "object:active-descendant-changed",
           "object:property-change:accessible-name", "object:state-changed:showing")
 
 
@@ -36,6 +38,19 @@ def _safe(call: Any, default: Any) -> Any:
 def _app_name(acc: Any) -> str:
     app = _safe(acc.get_application, None)
     return _safe(lambda: app.name, "") if app is not None else ""
+
+
+def _states(acc: Any, pyatspi: Any) -> list[str]:
+    return sorted(_safe(lambda: [pyatspi.stateToString(s)
+                                 for s in acc.getState().getStates()], []))
+
+
+def _focus(acc: Any, pyatspi: Any) -> dict[str, Any]:
+    text = ""
+    if "Text" in set(_safe(acc.get_interfaces, [])):
+        text = _safe(lambda: acc.queryText().getText(0, -1), "") or ""
+    return {"type": "focus", "text": text, "role": _safe(acc.getRoleName, ""),
+            "name": _safe(lambda: acc.name, "") or "", "states": _states(acc, pyatspi)}
 
 
 def main() -> int:
@@ -66,13 +81,13 @@ def main() -> int:
             emit({"type": "announcement", "text": text, "role": role, "name": name,
                   "politeness": event.detail1})
         elif kind.endswith(":focused"):
-            states = _safe(lambda: [pyatspi.stateToString(s)
-                                    for s in source.getState().getStates()], [])
-            text = ""
-            if "Text" in set(_safe(source.get_interfaces, [])):
-                text = _safe(lambda: source.queryText().getText(0, -1), "") or ""
-            emit({"type": "focus", "text": text, "role": role, "name": name,
-                  "states": sorted(states)})
+            emit(_focus(source, pyatspi))
+        elif kind == "object:active-descendant-changed":
+            # A list that manages its rows has the focus; the row it moved to is what a
+            # reader says (Orca speaks the descendant as the focus).
+            child = event.any_data
+            if child is not None and "focused" in _states(source, pyatspi):
+                emit(_focus(child, pyatspi))
         elif kind.endswith(":showing"):
             if role in ("alert", "notification"):
                 emit({"type": "shown", "text": name, "role": role, "name": name})

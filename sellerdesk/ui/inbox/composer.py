@@ -178,12 +178,14 @@ class AnswerComposer(QWidget):
         self.editor.setAccessibleDescription(self.target.text() if self._has_target else "")
         if had_focus and self._has_target and self.target.text() != before:
             announce(self.editor, self.target.text())
+        if had_focus and not self._has_target:
+            # The keyboard goes on to the next conversation waiting, before the field
+            # folds away (else Qt hands the focus to whatever follows it, for a moment).
+            self.focus_released.emit()
         # Nothing to answer: the composer folds to its one line, leaving room to read.
         self.editor.setVisible(self._has_target)
         self._tools.setVisible(self._has_target)
         self._refresh()
-        if had_focus and not self._has_target:
-            self.focus_released.emit()  # the keyboard goes back to the list, ready for N
 
     def set_busy(self, busy: bool) -> None:
         """While the answer is being queued the text is frozen (so nothing typed is lost)."""
