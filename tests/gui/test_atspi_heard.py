@@ -111,6 +111,7 @@ def _answer(desk: Desk, words: str) -> tuple[int, Walk]:
     return mark, before
 
 
+@pytest.mark.timeout(1200)  # a whole day's work through a window on a loaded machine
 def test_a_sellers_day_is_heard(desk: Desk) -> None:
     app, ears = desk.app, desk.ears
     app.settle(_synced)

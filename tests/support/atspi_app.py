@@ -170,6 +170,8 @@ class Listener:
             self.proc.kill()
             self.proc.wait(30)
         self._reader.join(30)
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
         if self._log is not None:
             self._log.close()
 

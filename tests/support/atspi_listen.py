@@ -86,8 +86,11 @@ def main() -> int:
             # A list that manages its rows has the focus; the row it moved to is what a
             # reader says (Orca speaks the descendant as the focus).
             child = event.any_data
-            if child is not None and "focused" in _states(source, pyatspi):
-                emit(_focus(child, pyatspi))
+            if child is not None:
+                heard = _focus(child, pyatspi)
+                if "focused" not in _states(source, pyatspi):
+                    heard["type"] = "descendant"  # the row moved, the focus is elsewhere
+                emit(heard)
         elif kind.endswith(":showing"):
             if role in ("alert", "notification"):
                 emit({"type": "shown", "text": name, "role": role, "name": name})

@@ -504,9 +504,14 @@ class InboxPanel(Panel):
 
     def _on_composer_focus_released(self) -> None:
         """The open conversation has nothing left to answer: the keyboard goes on to the
-        next one waiting, selected, in view and focused (never to a row that moved off)."""
-        self.next_unanswered()
+        next one waiting, selected, in view and focused (never to a row that moved off).
+        The focus moves now (the field is folding away); the next conversation opens once
+        the answered one is drawn (this comes from within its drawing)."""
         self.list.view.setFocus(Qt.FocusReason.OtherFocusReason)
+        QTimer.singleShot(0, self, self._go_on_to_next_waiting)
+
+    def _go_on_to_next_waiting(self) -> None:
+        self.next_unanswered()
         current = self.list.view.currentIndex()
         if current.isValid():
             self.list.view.scrollTo(current)

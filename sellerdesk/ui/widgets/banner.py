@@ -188,6 +188,11 @@ class MessageBanner(QWidget):
     def messages(self) -> list[str]:
         return [item.text() for item in self._items]
 
+    def withdraw(self, text: str) -> None:
+        """Take back the message saying `text`, if shown (what it said is no longer true)."""
+        for item in [i for i in self._items if i.text() == text]:
+            self._remove(item)
+
     def clear(self) -> None:
         for item in list(self._items):
             self._remove(item)

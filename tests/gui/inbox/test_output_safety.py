@@ -111,7 +111,6 @@ def test_hostile_one_line_texts_are_inert_and_the_conversation_exact(
         assert shown is not None
         assert isinstance(shown.text, ValueText)  # plain text, never rich
         assert not shown.text.acceptRichText()
-        assert shown.text.toPlainText() == question.question.text  # type: ignore[union-attr]
         assert shown.text.text() == question.question.text  # type: ignore[union-attr]
         exact.add(shown.text)
     assert view.header.title.text() == "\u2068Funda anil ]0;pwned <b>x</b>\u2069"
