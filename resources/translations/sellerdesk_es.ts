@@ -5068,4 +5068,18 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Vacío</translation>
     </message>
 </context>
+<context>
+    <name>OrderDetail</name>
+    <message>
+        <source>{caption}, payment {n}</source>
+        <translation>{caption}, pago {n}</translation>
+    </message>
+</context>
+<context>
+    <name>FacetSidebar</name>
+    <message>
+        <source>Views:</source>
+        <translation>Vistas:</translation>
+    </message>
+</context>
 </TS>

@@ -5068,4 +5068,18 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Vazio</translation>
     </message>
 </context>
+<context>
+    <name>OrderDetail</name>
+    <message>
+        <source>{caption}, payment {n}</source>
+        <translation>{caption}, pagamento {n}</translation>
+    </message>
+</context>
+<context>
+    <name>FacetSidebar</name>
+    <message>
+        <source>Views:</source>
+        <translation>Visualizações:</translation>
+    </message>
+</context>
 </TS>

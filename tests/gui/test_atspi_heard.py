@@ -95,13 +95,14 @@ def _where(ears: Listener) -> tuple[str, str]:
 
 
 def _answer(desk: Desk, words: str) -> tuple[int, Walk]:
-    """Open the next conversation waiting (N), reply (R), type, send (Ctrl+Enter); the mark
-    before sending and what was on screen then."""
+    """Open the next conversation waiting (N, unless the open one has a question waiting),
+    reply (R), type, send (Ctrl+Enter); the mark before sending and what was on screen."""
     app = desk.app
     app.key("Escape")  # out of the answer field, if it has the focus: N is a letter there
     app.key("ctrl+1")
-    app.settle(lambda w: w.title.startswith("Inbox — "))
-    app.key("n")
+    shown = app.settle(lambda w: w.title.startswith("Inbox — "))
+    if "Pick a conversation" in shown.names() or not _open_replies(shown):
+        app.key("n")  # else the open conversation's next question is answered
     before = app.settle(lambda w: w.title.startswith("Inbox — ")
                         and "Pick a conversation" not in w.names() and bool(_open_replies(w)))
     app.key("r")

@@ -24,7 +24,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAccessible, QAccessibleEvent, QAction, QKeySequence
 from PySide6.QtWidgets import QSplitter, QWidget
 
 from sellerdesk.services.pending import WriteState, question_key
@@ -126,6 +126,9 @@ class InboxPanel(Panel):
         # Where the seller opened the open conversation: N goes on from there once it
         # leaves the list, wherever re-reads moved it while it was being answered.
         self._opened_row = -1
+        # Gone on to the next conversation after answering: its row is said again once
+        # the list has re-read its rows (see _say_focused_row).
+        self._say_focus_when_settled = False
         # A sync reading the conversations into an empty inbox (a shop's first sync): the
         # empty list says so, with how far it got, instead of "No questions yet".
         self._reading: SyncProgress | None = None
@@ -283,6 +286,9 @@ class InboxPanel(Panel):
         current = self.list.view.currentIndex()
         if current.isValid() and self.list.view.hasFocus():
             self.list.view.scrollTo(current)  # rows moved: the focused one stays in view
+        if self._say_focus_when_settled:
+            self._say_focus_when_settled = False
+            self._say_focused_row()
 
     def _set_unanswered(self, total: int) -> None:
         self._total = total
@@ -515,6 +521,17 @@ class InboxPanel(Panel):
         current = self.list.view.currentIndex()
         if current.isValid():
             self.list.view.scrollTo(current)
+        self._say_focus_when_settled = True
+
+    def _say_focused_row(self) -> None:
+        """Tell assistive technology again which row has the focus: the rows the list
+        re-read under it are new objects, and the one it was told of is gone."""
+        view = self.list.view
+        current = view.currentIndex()
+        if QAccessible.isActive() and view.hasFocus() and current.isValid():
+            event = QAccessibleEvent(view, QAccessible.Event.Focus)
+            event.setChild(current.row())  # a list's rows are its accessible children
+            QAccessible.updateAccessibility(event)
 
     # ---- Snapshot and remembering. -----------------------------------------------------------
 
