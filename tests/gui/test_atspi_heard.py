@@ -153,7 +153,7 @@ def test_a_sellers_day_is_heard(desk: Desk) -> None:
         app.key(keys)
     app.settle(lambda w: w.title.startswith("Orders — ") and "No order selected" not in w.names()
                and "Update shipping" in w.names())
-    assert app.act("focus", "", "Shipping status")
+    assert app.act("focus", "", "Status")  # the shipping form's status, by its label
     app.key("Down")
     mark = ears.mark()
     assert app.act("press", "", "Update shipping")

@@ -11,7 +11,8 @@ prints one JSON object: `{"found": bool, "apps": [...], "nodes": [...]}`. With
 object named PARENT whose name starts with CHILD — `select` (Selection.selectChild),
 `focus` (Component.grabFocus), `toggle` (its Action "Toggle") or `press` (its Action
 "Press") — and prints `{"found": bool, "done": bool}`; with PARENT "" the object acted on
-is the first showing one anywhere named CHILD that can do it.
+is the first showing one anywhere named CHILD (or described or, a combo box, labelled so:
+its name is its value) that can do it.
 
 Each node is what assistive technology reads of one object: its path in the tree, role,
 name, description, states, value (a value interface's number), text (a text interface's
@@ -128,7 +129,8 @@ def _can(acc: Any, kind: str) -> bool:
 
 
 def _find_showing(root: Any, name: str, kind: str, limit: int = 5000) -> Any:
-    """The first showing object named `name` that can do `kind` (breadth first)."""
+    """The first showing object named, described or (a combo box) labelled `name` that
+    can do `kind` (breadth first)."""
     todo, seen = [root], 0
     while todo and seen < limit:
         acc = todo.pop(0)
@@ -138,7 +140,12 @@ def _find_showing(root: Any, name: str, kind: str, limit: int = 5000) -> Any:
             lambda s=states: s.contains(_PYATSPI.STATE_SHOWING), False))
         if acc is not root and not showing:
             continue
-        if acc is not root and _safe(lambda a=acc: a.name, "") == name and _can(acc, kind):
+        # A combo box is named by its value; what it chooses is said by its label.
+        said = (_safe(lambda a=acc: a.name, ""), _safe(lambda a=acc: a.description, ""))
+        if acc is not root and (name in said or (
+                _safe(acc.getRoleName, "") == "combo box"
+                and name in _safe(lambda a=acc: _labelled_by(a, _PYATSPI), []))) \
+                and _can(acc, kind):
             return acc
         count = _safe(lambda a=acc: a.childCount, 0)
         if _safe(acc.getRoleName, "") in ITEM_VIEWS:
