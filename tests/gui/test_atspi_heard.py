@@ -183,23 +183,24 @@ def test_a_sellers_day_is_heard(desk: Desk) -> None:
     app.key("ctrl+6")
     app.settle(lambda w: w.title.startswith("Outbox — ")
                and "Discard the selected change" in w.names())
-    app.key("ctrl+shift+l")
-    app.key("Home")
     mark = ears.mark()
-    assert app.act("press", "", "Discard the selected change")
-    app.settle(lambda w: "Discard change" in w.names())
+    assert app.act("press", "", "Discard the selected change")  # the first entry
+    app.settle(lambda w: any(n.startswith("Discard change") for n in w.names()))
     assert app.act("press", "", "Discard")
-    heard = ears.wait(mark, lambda h: said(h, "discarded") or (
-        [f for f in h if f["name"] == "Discard anyway"]), "the discard or its second question")
-    if not said(heard, "discarded"):
+    # The shop out of reach, a change tried before is discarded only when the seller says
+    # so a second time ("Discard anyway").
+    asked = app.settle(lambda w: bool(said(ears.since(mark), "discarded"))
+                       or "Discard anyway" in w.names())
+    if "Discard anyway" in asked.names():
         assert app.act("press", "", "Discard anyway")
-        ears.wait(mark, lambda h: said(h, "discarded"), "the discard")
+    ears.wait(mark, lambda h: said(h, "discarded"), "the discard")
     assert not [h for h in said(ears.since(mark), "sent")
                 if "connection is back" not in h["text"]]
-    landed = ears.wait(mark, lambda h: [f for f in _focus(h) if f["role"] in (
-        "table cell", "list item", "text", "label") and f["name"] != "Discard"],
-        "the focus after the discard")
-    assert landed[-1]["name"], landed
+    # The next entry's row, or the empty outbox's words ("Nothing waiting to be sent").
+    landed = ears.wait(mark, lambda h: [f for f in _focus(h)
+                                        if f["role"] in ("table cell", "tree item", "label")],
+                       "the focus after the discard")
+    assert landed[-1]["name"] and "showing" in landed[-1]["states"], landed
 
     # Back online: said, and the alert is gone once the status bar says Online.
     mark = ears.mark()
