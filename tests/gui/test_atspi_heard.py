@@ -194,6 +194,7 @@ def test_a_sellers_day_is_heard(desk: Desk) -> None:
     if "Discard anyway" in asked.names():
         assert app.act("press", "", "Discard anyway")
     ears.wait(mark, lambda h: said(h, "discarded"), "the discard")
+    app.activate()  # the confirmation closed: the window has the keyboard again
     assert not [h for h in said(ears.since(mark), "sent")
                 if "connection is back" not in h["text"]]
     # The next entry's row, or the empty outbox's words ("Nothing waiting to be sent").

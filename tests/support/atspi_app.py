@@ -217,6 +217,13 @@ class App:
         subprocess.run([xdotool, "search", "--onlyvisible", "--class", APP, "windowfocus",
                         "--sync", "key", "--clearmodifiers", keys], env=self.env, check=True)
 
+    def activate(self) -> None:
+        """Give the window the keyboard focus back, as a desktop's window manager does when
+        a dialog of it closes (none runs on the private display)."""
+        xdotool = need("xdotool")
+        subprocess.run([xdotool, "search", "--onlyvisible", "--class", APP, "windowfocus",
+                        "--sync"], env=self.env, check=True)
+
     def type(self, text: str) -> None:
         xdotool = need("xdotool")
         subprocess.run([xdotool, "search", "--onlyvisible", "--class", APP, "windowfocus",
