@@ -5071,4 +5071,79 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Se imprime al pie de cada albarán de envío:</translation>
     </message>
 </context>
+<context>
+    <name>QuestionCard</name>
+    <message>
+        <source>{buyer}'s question about {product}: “{question}”</source>
+        <translation>la pregunta de {buyer} sobre {product}: “{question}”</translation>
+    </message>
+    <message>
+        <source>{buyer}'s question: “{question}”</source>
+        <translation>la pregunta de {buyer}: “{question}”</translation>
+    </message>
+    <message>
+        <source>Reply to {question}</source>
+        <translation>Responder {question}</translation>
+    </message>
+    <message>
+        <source>Delete {question}</source>
+        <translation>Eliminar {question}</translation>
+    </message>
+    <message>
+        <source>Undo deleting {question}</source>
+        <translation>Deshacer la eliminación de {question}</translation>
+    </message>
+    <message>
+        <source>Show the whole of {question}</source>
+        <translation>Ver completa {question}</translation>
+    </message>
+</context>
+<context>
+    <name>ThreadListPane</name>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Canal</translation>
+    </message>
+    <message>
+        <source>Sort</source>
+        <translation>Orden</translation>
+    </message>
+</context>
+<context>
+    <name>BulkLinesModel</name>
+    <message>
+        <source>No tracking code</source>
+        <translation>Sin código de seguimiento</translation>
+    </message>
+    <message>
+        <source>Not applied yet</source>
+        <translation>Todavía no aplicado</translation>
+    </message>
+    <message>
+        <source>No buyer name</source>
+        <translation>Sin nombre del comprador</translation>
+    </message>
+    <message>
+        <source>Empty</source>
+        <translation>Vacío</translation>
+    </message>
+</context>
+<context>
+    <name>OrderDetail</name>
+    <message>
+        <source>{caption}, payment {n}</source>
+        <translation>{caption}, pago {n}</translation>
+    </message>
+</context>
+<context>
+    <name>FacetSidebar</name>
+    <message>
+        <source>Views:</source>
+        <translation>Vistas:</translation>
+    </message>
+</context>
 </TS>

@@ -5071,4 +5071,79 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Impressa no rodapé de cada guia de remessa:</translation>
     </message>
 </context>
+<context>
+    <name>QuestionCard</name>
+    <message>
+        <source>{buyer}'s question about {product}: “{question}”</source>
+        <translation>a pergunta de {buyer} sobre {product}: “{question}”</translation>
+    </message>
+    <message>
+        <source>{buyer}'s question: “{question}”</source>
+        <translation>a pergunta de {buyer}: “{question}”</translation>
+    </message>
+    <message>
+        <source>Reply to {question}</source>
+        <translation>Responder {question}</translation>
+    </message>
+    <message>
+        <source>Delete {question}</source>
+        <translation>Excluir {question}</translation>
+    </message>
+    <message>
+        <source>Undo deleting {question}</source>
+        <translation>Desfazer a exclusão de {question}</translation>
+    </message>
+    <message>
+        <source>Show the whole of {question}</source>
+        <translation>Ver inteira {question}</translation>
+    </message>
+</context>
+<context>
+    <name>ThreadListPane</name>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Canal</translation>
+    </message>
+    <message>
+        <source>Sort</source>
+        <translation>Ordem</translation>
+    </message>
+</context>
+<context>
+    <name>BulkLinesModel</name>
+    <message>
+        <source>No tracking code</source>
+        <translation>Sem código de rastreio</translation>
+    </message>
+    <message>
+        <source>Not applied yet</source>
+        <translation>Ainda não aplicado</translation>
+    </message>
+    <message>
+        <source>No buyer name</source>
+        <translation>Sem nome do comprador</translation>
+    </message>
+    <message>
+        <source>Empty</source>
+        <translation>Vazio</translation>
+    </message>
+</context>
+<context>
+    <name>OrderDetail</name>
+    <message>
+        <source>{caption}, payment {n}</source>
+        <translation>{caption}, pagamento {n}</translation>
+    </message>
+</context>
+<context>
+    <name>FacetSidebar</name>
+    <message>
+        <source>Views:</source>
+        <translation>Visualizações:</translation>
+    </message>
+</context>
 </TS>

@@ -29,13 +29,14 @@ from PySide6.QtWidgets import (
 from sellerdesk import startup
 from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.shops import DEMO_PROFILE, ProfileAnswer, ProfileChoice, saved_profiles
-from sellerdesk.services.types import OrderFilter
+from sellerdesk.services.types import Offline, OrderFilter
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.icons import app_icon, icon
 from sellerdesk.ui.language_menu import LanguageMenu
 from sellerdesk.ui.navigation import Sidebar
 from sellerdesk.ui.panel import Panel
+from sellerdesk.ui.runner import describe_error
 from sellerdesk.ui.status_bar import ConnectionState, StatusBar
 from sellerdesk.ui.views import ViewSpec, default_views, prepare_modules
 from sellerdesk.ui.widgets.banner import BannerMessage, MessageBanner, MessageLevel
@@ -468,6 +469,8 @@ class MainWindow(QMainWindow):
 
     def set_connection_state(self, state: ConnectionState) -> None:
         self.status.connection.set_state(state)
+        if state is ConnectionState.ONLINE:  # "No connection…" is no longer true
+            self.banner.withdraw(describe_error(Offline()))
 
     def set_connection_retry(self, next_try: datetime | None, trying: bool = False) -> None:
         """While offline: when the next try to reach the shop service is, or that it is

@@ -150,6 +150,9 @@ class ShopPanel(CachedPanel[Shop | None]):
         self.page_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         self.page_scroll.setWidget(page)
         self.page_scroll.setAccessibleName(self.tr("Shop record"))
+        # Not a Tab stop of its own (it would say only its name): Tab goes through the
+        # values, and the page scrolls to the one focused.
+        self.page_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
         self.empty_state = EmptyState(
             "shop", self.tr("Shop details not loaded"),

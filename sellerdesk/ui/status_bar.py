@@ -96,12 +96,12 @@ class ConnectionIndicator(_IconText):
         self.state = state
         if state is not ConnectionState.OFFLINE:
             self._next_try, self._trying = None, False
-        self._render(announce=True)
+        self._render()
 
     def set_retry(self, next_try: datetime | None, trying: bool = False) -> None:
         """While offline: the next try's time, or that a try is under way now."""
         self._next_try, self._trying = next_try, trying
-        self._render(announce=True)
+        self._render()
 
     def detail(self) -> str:
         if self.state is not ConnectionState.OFFLINE:
@@ -113,7 +113,7 @@ class ConnectionIndicator(_IconText):
             return self.tr("next try in {n} s").format(n=seconds)
         return ""
 
-    def _render(self, announce: bool = False) -> None:
+    def _render(self) -> None:
         text, icon_name, tone, tip = _connection_look(self.state)
         detail = self.detail()
         shown = f"{text} · {detail}" if detail else text
@@ -126,8 +126,9 @@ class ConnectionIndicator(_IconText):
             widest = max(metrics.horizontalAdvance(f"{text} · {d}") for d in (
                 self.tr("next try in {n} s").format(n=999), self.tr("trying again now…")))
         self.text_label.setMinimumWidth(widest)
-        if announce:  # a screen reader hears the state and the try, not every second
-            self.setAccessibleName(shown)
+        # The name is what is shown, second by second (a reader that looks reads what a
+        # seller sees); it is never announced: the state and each try are, by the window.
+        self.setAccessibleName(shown)
         self.setToolTip(tip)
         counting = (self.state is ConnectionState.OFFLINE and self._next_try is not None
                     and not self._trying)

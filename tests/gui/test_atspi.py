@@ -11,7 +11,11 @@ Debian's own python3: the project's virtual environment cannot import it). In ea
 - every object that bears a value exposes it: progress bars and spin boxes their number,
   text fields their text, labels their words;
 - every table, tree or list cell walked has a name;
-- no description carries markup (a rich-text tooltip is read out tag by tag).
+- no description carries markup (a rich-text tooltip is read out tag by tag);
+- no two objects a seller acts on share a name (a menu item is the twin of its command);
+- every combo box has a label (on Linux it is read by its current value, and says what it
+  chooses only through its labelled-by relation);
+- no container (a filler, a scroll pane) is a Tab stop of its own, saying nothing.
 
 Besides the views as they open, an inbox conversation and an order are opened (N, and
 Ctrl+Shift+L then Down) and walked too.
@@ -20,13 +24,9 @@ Ctrl+Shift+L then Down) and walked too.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import signal
-import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,7 +34,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.display import need, xvfb
+from tests.support.atspi_app import App, Walk, desktop, running
 
 pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"),
@@ -43,12 +43,6 @@ pytestmark = [
     # (~/.cache/at-spi/bus), so two walks at once take each other's bus away.
     pytest.mark.xdist_group("atspi"),
 ]
-
-WALKER = Path(__file__).resolve().parents[1] / "support" / "atspi_walk.py"
-RUNTIME = Path(tempfile.gettempdir()) / f"sellerdesk-atspi-{os.getpid()}"  # per test process
-DEBIAN_PYTHON = "/usr/bin/python3"  # the python3 Debian's python3-pyatspi is built for
-APP = "SellerDesk"  # the application's name on the bus (QApplication.applicationName)
-
 
 @dataclass(frozen=True)
 class Step:
@@ -83,7 +77,6 @@ VALUE_ROLES = {"progress bar", "spin button", "slider", "scroll bar", "dial"}
 TEXT_ROLES = {"text", "password text", "spin button"}
 
 
-
 @dataclass(frozen=True)
 class Allowed:
     """A gap known in a view this test's author may not change; its owners close it."""
@@ -110,69 +103,6 @@ ALLOWED = [
 
 # A tag in a description: a tooltip's rich text, which a screen reader reads out as is.
 MARKUP = re.compile(r"</?[a-zA-Z][^>]*>")
-POLLS = 60  # a bound on walks while waiting for the app, a view or a sync
-
-
-def _debian_atspi() -> str:
-    """Debian's python3 if it can import pyatspi; skips otherwise (never in CI)."""
-    usable = Path(DEBIAN_PYTHON).exists() and subprocess.run(
-        [DEBIAN_PYTHON, "-c", "import pyatspi"], capture_output=True).returncode == 0
-    launcher = any(Path(p).exists() for p in ("/usr/libexec/at-spi-bus-launcher",
-                                              "/usr/lib/at-spi2-core/at-spi-bus-launcher"))
-    if not (usable and launcher):
-        why = ("Debian's at-spi2-core and python3-pyatspi are not installed "
-               "(./run test installs them with apt-get; CI always has them)")
-        if os.environ.get("CI"):
-            pytest.fail(why)
-        pytest.skip(why)
-    return DEBIAN_PYTHON
-
-
-@pytest.fixture
-def session_bus() -> Iterator[str]:
-    """A private D-Bus session; the accessibility bus is activated on it when first asked."""
-    daemon = need("dbus-daemon")
-    # The accessibility bus's socket goes under $XDG_RUNTIME_DIR (else ~/.cache/at-spi,
-    # shared with every other program of the user: a window test under X elsewhere in the
-    # run could take that path over and remove it when it ends). One of our own.
-    RUNTIME.mkdir(mode=0o700, parents=True, exist_ok=True)
-    proc = subprocess.Popen([daemon, "--session", "--nofork", "--print-address=1"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                            env=dict(os.environ, XDG_RUNTIME_DIR=str(RUNTIME)))
-    assert proc.stdout is not None
-    with proc.stdout:
-        address = proc.stdout.readline().strip()
-    try:
-        assert address, "dbus-daemon did not start"
-        yield address
-    finally:
-        proc.terminate()  # the accessibility bus and registry leave with their session
-        proc.wait(30)
-
-
-@dataclass
-class Walk:
-    found: bool
-    nodes: list[dict[str, Any]]
-
-    @property
-    def title(self) -> str:
-        frames = [n["name"] for n in self.nodes if n["role"] == "frame"]
-        return frames[0] if frames else ""
-
-    def shape(self) -> list[tuple[str, str]]:
-        return [(n["path"], n["role"]) for n in self.nodes]
-
-    def names(self) -> set[str]:
-        return {n["name"] for n in self.nodes}
-
-
-def walk(python: str, env: dict[str, str]) -> Walk:
-    out = subprocess.run([python, str(WALKER), APP], env=env, capture_output=True, text=True,
-                         timeout=120)
-    assert out.returncode == 0, out.stderr
-    data = json.loads(out.stdout)
-    return Walk(found=data["found"], nodes=data["nodes"])
 
 
 Problem = tuple[str, str, str]  # (problem, role, path)
@@ -197,6 +127,66 @@ def problems(nodes: list[dict[str, Any]]) -> list[Problem]:
     return out
 
 
+# What a seller acts on by keyboard or with a reader's action (cells are read, not acted on).
+INTERACTIVE = {"push button", "toggle button", "check box", "radio button", "combo box",
+               "link", "page tab", "spin button", "slider", "text", "password text",
+               "list item", "tree item"}
+# Roles that hold other objects and say nothing themselves: never a Tab stop of their own.
+CONTAINERS = {"filler", "panel", "scroll pane", "viewport", "section", "grouping"}
+
+
+def in_menus(nodes: dict[str, dict[str, Any]], path: str) -> bool:
+    """Under the menu bar: a menu item is the menus' twin of a command shown elsewhere."""
+    while path:
+        if nodes.get(path, {}).get("role") == "menu bar":
+            return True
+        path = path.rpartition(".")[0]
+    return False
+
+
+def interactive(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    by_path = {n["path"]: n for n in nodes}
+    return [n for n in nodes if n["role"] in INTERACTIVE and not in_menus(by_path, n["path"])
+            and (n["role"] not in ("text", "password text") or "focusable" in n["states"])]
+
+
+def same_names(nodes: list[dict[str, Any]]) -> list[Problem]:
+    """Two objects a seller acts on, in one view, that a reader cannot tell apart."""
+    seen: dict[tuple[str, str], str] = {}
+    out = []
+    for n in interactive(nodes):
+        name = n["name"].strip()
+        if not name or n["role"] in ("list item", "tree item"):
+            continue  # unnamed is its own problem; rows are told apart by their row
+        key = (n["role"], name)
+        if key in seen:
+            out.append((f"same name as {seen[key]}: {name!r}", n["role"], n["path"]))
+        else:
+            seen[key] = n["path"]
+    return out
+
+
+def label_problems(nodes: list[dict[str, Any]]) -> list[Problem]:
+    """A combo box said only by its current value (Linux reads no other name for it), and
+    a container that takes the focus and says nothing (a Tab stop on a filler)."""
+    out = []
+    for n in nodes:
+        if n["role"] == "combo box" and not n.get("labelled_by"):
+            out.append(("combo box without a label", n["role"], n["path"]))
+        if n["role"] in CONTAINERS and "focusable" in n["states"]:
+            out.append(("a Tab stop that is a container", n["role"], n["path"]))
+    return out
+
+
+def counts(nodes: list[dict[str, Any]]) -> dict[str, int]:
+    """Per view, for the record: objects acted on, unnamed ones, ones no Tab reaches."""
+    acted = interactive(nodes)
+    return {"interactive": len(acted),
+            "unnamed": sum(not n["name"].strip() for n in acted),
+            "unreachable": sum("focusable" not in n["states"] for n in acted
+                               if n["role"] not in ("list item", "tree item"))}
+
+
 def parent(nodes: dict[str, dict[str, Any]], path: str) -> dict[str, Any]:
     return nodes.get(path.rpartition(".")[0], {})
 
@@ -219,71 +209,12 @@ def report(nodes: list[dict[str, Any]], found: list[Problem]) -> str:
     return "\n".join(lines)
 
 
-class App:
-    def __init__(self, python: str, env: dict[str, str], proc: subprocess.Popen[bytes],
-                 log: Path) -> None:
-        self.python, self.env, self.proc, self.log = python, env, proc, log
-
-    def settle(self, done: Any) -> Walk:
-        """Walk until `done(walk)` holds and two walks in a row have the same shape."""
-        last: Walk | None = None
-        for _ in range(POLLS):
-            assert self.proc.poll() is None, self.log.read_text()
-            now = walk(self.python, self.env)
-            if now.found and done(now) and last is not None and last.shape() == now.shape():
-                return now
-            last = now
-            try:
-                self.proc.wait(0.5)
-            except subprocess.TimeoutExpired:
-                pass
-        raise AssertionError(f"the app never settled; last walk: {last}\n"
-                             + self.log.read_text())
-
-    def act(self, kind: str, parent: str, child: str) -> bool:
-        """Do to `parent`'s child `child` what a screen reader does (see atspi_walk.py)."""
-        out = subprocess.run([self.python, str(WALKER), APP, "--act", kind, parent, child],
-                             env=self.env, capture_output=True, text=True, timeout=120)
-        assert out.returncode == 0, out.stderr
-        return bool(json.loads(out.stdout)["done"])
-
-    def key(self, keys: str) -> None:
-        """Type `keys` into the window. No window manager runs on the private display, so
-        the window is given the keyboard focus first, as a desktop does on a click."""
-        xdotool = need("xdotool")
-        subprocess.run([xdotool, "search", "--onlyvisible", "--class", APP, "windowfocus",
-                        "--sync", "key", "--clearmodifiers", keys], env=self.env, check=True)
-
-
 @pytest.fixture
-def app(session_bus: str, tmp_path: Path) -> Iterator[App]:
-    python = _debian_atspi()
-    need("xdotool")
-    with xvfb() as display:
-        env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb", PYTHONUNBUFFERED="1",
-                   DBUS_SESSION_BUS_ADDRESS=session_bus, XDG_RUNTIME_DIR=str(RUNTIME),
-                   QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1",
-                   # libatspi asks every app for a bus of its own, which Qt does not offer
-                   # (and says so on every walk): the shared bus is the one meant.
-                   QT_LOGGING_RULES="qt.accessibility.atspi.warning=false")
-        env.pop("WAYLAND_DISPLAY", None)
-        env.pop("AT_SPI_BUS_ADDRESS", None)
-        # A first walk before the app starts brings the accessibility bus up, so the app
-        # finds it at once; no app is on it yet.
-        assert not walk(python, env).found
-        log = tmp_path / "app.log"
-        with log.open("w") as out:
-            proc = subprocess.Popen([sys.executable, "-m", "sellerdesk", "--demo",
-                                     "--data-dir", str(tmp_path / "data"), "--lang", "en"],
-                                    env=env, stdout=out, stderr=subprocess.STDOUT)
-            try:
-                yield App(python, env, proc, log)
-                proc.send_signal(signal.SIGINT)  # closes the window like File -> Quit
-                assert proc.wait(120) == 0, log.read_text()
-            finally:
-                if proc.poll() is None:
-                    proc.kill()
-                    proc.wait(30)
+def app(tmp_path: Path) -> Iterator[App]:
+    with desktop() as (python, env), running(
+            python, env, ["--demo", "--data-dir", str(tmp_path / "data"), "--lang", "en"],
+            tmp_path / "app.log") as started:
+        yield started
 
 
 @pytest.mark.early  # long: started first (tests/conftest.py)
@@ -296,6 +227,7 @@ def test_every_view_reads_well_over_at_spi(app: App, tmp_path: Path) -> None:
 
     app.settle(synced)
     walked: dict[str, int] = {}
+    counted: dict[str, dict[str, int]] = {}
     failures: list[str] = []
     for step in STEPS:
         for keys in step.keys:
@@ -306,10 +238,14 @@ def test_every_view_reads_well_over_at_spi(app: App, tmp_path: Path) -> None:
         # What the screen reader met, kept beside the app's log for a failure's reader.
         (tmp_path / f"{step.name}.json").write_text(json.dumps(seen.nodes, indent=1))
         by_path = {n["path"]: n for n in seen.nodes}
-        found = [p for p in problems(seen.nodes) if not allowed(step.view, p, by_path)]
+        found = [p for p in problems(seen.nodes) + same_names(seen.nodes)
+                 + label_problems(seen.nodes) if not allowed(step.view, p, by_path)]
         if found:
             failures.append(f"{step.name}:\n{report(seen.nodes, found)}")
+        counted[step.name] = counts(seen.nodes)
     print("objects walked per view:", walked)
+    print("per view (interactive, unnamed, unreachable by Tab):", json.dumps(counted))
+    (tmp_path / "counts.json").write_text(json.dumps(counted, indent=1))
     assert not failures, "\n".join(failures)
 
 

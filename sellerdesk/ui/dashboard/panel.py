@@ -160,6 +160,9 @@ class DashboardPanel(Panel):
         self.page.setWidgetResizable(True)
         self.page.setFrameShape(QFrame.Shape.NoFrame)
         self.page.setAccessibleName(self.tr("Today at a glance"))
+        # Not a Tab stop of its own (it would say only its name): Tab goes through the
+        # cards, and the page scrolls to the one focused.
+        self.page.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.no_shop = EmptyState("dashboard", self.tr("No shop connected"),
                                   self.tr("Your day at a glance appears here once a shop is "
                                           "connected: questions waiting, orders to ship, "

@@ -37,6 +37,7 @@ from sellerdesk.ui.inbox.saved_replies import SavedRepliesMenu
 from sellerdesk.ui.inbox.thread_model import one_line
 from sellerdesk.ui.settings import Settings
 from sellerdesk.ui.theme import Tone
+from sellerdesk.ui.widgets.announce import announce
 from sellerdesk.ui.widgets.plain_tooltip import set_plain_tooltip
 from sellerdesk.ui.widgets.text import plain_label
 
@@ -162,6 +163,7 @@ class AnswerComposer(QWidget):
     def set_target(self, description: tuple[str, str] | None) -> None:
         """(buyer, question) being answered, or None when nothing in the thread waits."""
         had_focus = self.editor.hasFocus()
+        before = self.target.text() if self._has_target else ""
         self._has_target = description is not None
         if description is None:
             self.target.setText(self.tr("Nothing left to answer in this conversation."))
@@ -171,12 +173,19 @@ class AnswerComposer(QWidget):
                 buyer=one_line(buyer, 60) or self.tr("the buyer"),
                 question=one_line(question, 120)))
         set_plain_tooltip(self.target, self.target.text())
+        # Heard with the field when it gets the focus; said at once when the question it
+        # answers changes under the seller's hands (the one before was just answered).
+        self.editor.setAccessibleDescription(self.target.text() if self._has_target else "")
+        if had_focus and self._has_target and self.target.text() != before:
+            announce(self.editor, self.target.text())
+        if had_focus and not self._has_target:
+            # The keyboard goes on to the next conversation waiting, before the field
+            # folds away (else Qt hands the focus to whatever follows it, for a moment).
+            self.focus_released.emit()
         # Nothing to answer: the composer folds to its one line, leaving room to read.
         self.editor.setVisible(self._has_target)
         self._tools.setVisible(self._has_target)
         self._refresh()
-        if had_focus and not self._has_target:
-            self.focus_released.emit()  # the keyboard goes back to the list, ready for N
 
     def set_busy(self, busy: bool) -> None:
         """While the answer is being queued the text is frozen (so nothing typed is lost)."""

@@ -28,7 +28,14 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QShowEvent
+from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleEvent,
+    QAction,
+    QKeyEvent,
+    QKeySequence,
+    QShowEvent,
+)
 from PySide6.QtWidgets import QApplication, QSplitter, QWidget
 
 from sellerdesk.services.outbox.pending import WriteState, question_key
@@ -138,7 +145,7 @@ class InboxPanel(Panel):
         self._watching_window = False
         self.thread_view.outbox_requested.connect(self._on_thread_view_outbox_requested)
         self.thread_view.composer.escape_pressed.connect(self._on_composer_escape_pressed)
-        self.thread_view.composer.focus_released.connect(self._on_composer_escape_pressed)
+        self.thread_view.composer.focus_released.connect(self._on_composer_focus_released)
         self._updating = False
         # Rows arriving in slices (a background change): the list settles when they are in.
         self._settle_when_caught_up = False
@@ -147,6 +154,9 @@ class InboxPanel(Panel):
         # Where the seller opened the open conversation: N goes on from there once it
         # leaves the list, wherever re-reads moved it while it was being answered.
         self._opened_row = -1
+        # Gone on to the next conversation after answering: its row is said again once
+        # the list has re-read its rows (see _say_focused_row).
+        self._say_focus_when_settled = False
         # A sync reading the conversations into an empty inbox (a shop's first sync): the
         # empty list says so, with how far it got, instead of "No questions yet".
         self._reading: SyncProgress | None = None
@@ -317,6 +327,12 @@ class InboxPanel(Panel):
             self.list.select_row(0)
         elif not self.model.rowCount():
             self.thread_view.open(None)
+        current = self.list.view.currentIndex()
+        if current.isValid() and self.list.view.hasFocus():
+            self.list.view.scrollTo(current)  # rows moved: the focused one stays in view
+        if self._say_focus_when_settled:
+            self._say_focus_when_settled = False
+            self._say_focused_row()
 
     def _set_unanswered(self, total: int) -> None:
         self._total = total
@@ -582,6 +598,31 @@ class InboxPanel(Panel):
 
     def _on_composer_escape_pressed(self) -> None:
         self.list.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def _on_composer_focus_released(self) -> None:
+        """The open conversation has nothing left to answer: the keyboard goes on to the
+        next one waiting, selected, in view and focused (never to a row that moved off).
+        The focus moves now (the field is folding away); the next conversation opens once
+        the answered one is drawn (this comes from within its drawing)."""
+        self.list.view.setFocus(Qt.FocusReason.OtherFocusReason)
+        QTimer.singleShot(0, self, self._go_on_to_next_waiting)
+
+    def _go_on_to_next_waiting(self) -> None:
+        self.next_unanswered()
+        current = self.list.view.currentIndex()
+        if current.isValid():
+            self.list.view.scrollTo(current)
+        self._say_focus_when_settled = True
+
+    def _say_focused_row(self) -> None:
+        """Tell assistive technology again which row has the focus: the rows the list
+        re-read under it are new objects, and the one it was told of is gone."""
+        view = self.list.view
+        current = view.currentIndex()
+        if QAccessible.isActive() and view.hasFocus() and current.isValid():
+            event = QAccessibleEvent(view, QAccessible.Event.Focus)
+            event.setChild(current.row())  # a list's rows are its accessible children
+            QAccessible.updateAccessibility(event)
 
     # ---- Snapshot and remembering. -----------------------------------------------------------
 

@@ -15,6 +15,7 @@ from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
+from sellerdesk.services.suggestions import placeholder_values
 from sellerdesk.ui import theme
 from sellerdesk.ui.inbox.conversation_model import ConversationItem
 from sellerdesk.ui.inbox.thread_model import one_line
@@ -23,6 +24,7 @@ from sellerdesk.ui.vocabulary import question_status_text
 from sellerdesk.ui.widgets.formatting import format_datetime, format_relative
 from sellerdesk.ui.widgets.state_chip import StateChip
 from sellerdesk.ui.widgets.text import PlainLabel, plain_label
+from sellerdesk.ui.widgets.value_text import ValueText
 
 # Beyond this a question is shown in parts: laying out 100 KB of wrapped text in one label
 # costs a visible stall on every resize, and no real question is that long.
@@ -100,16 +102,16 @@ class QuestionCard(QWidget):
         head.addWidget(self.status)
         head.addStretch(1)
         self._qhead, self._ahead = head, QHBoxLayout()
-        self.text = plain_label("", self.question, wrap=True, selectable=False)
-        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # The question's words: read-only text in the Tab chain, read by a screen reader's
+        # Text interface and named "Question from <buyer>: <words>".
+        self.text = ValueText("", self.question)
         self.more = _flat_button(self.tr("Show the whole question"),
                                  self.tr("Show the whole question"), self.question)
         self.more.clicked.connect(self._on_more_clicked)
-        self.reply = _flat_button(self.tr("Reply"), self.tr("Reply to this question"),
-                                  self.question)
+        # Named by set_item: which question each button acts on (every card has a pair).
+        self.reply = _flat_button(self.tr("Reply"), "", self.question)
         self.reply.clicked.connect(self._on_reply_clicked)
-        self.delete = _flat_button(self.tr("Delete…"), self.tr("Delete this question"),
-                                   self.question)
+        self.delete = _flat_button(self.tr("Delete…"), "", self.question)
         self.delete.clicked.connect(self._on_delete_clicked)
         self.deleting = StateChip(self.tr("Deleting…"), "clock", Tone.WARNING, self.question)
         self.undo = _flat_button(self.tr("Undo"), self.tr("Undo the delete"), self.question)
@@ -185,7 +187,10 @@ class QuestionCard(QWidget):
         self.undo.setVisible(deleting is not None and deleting.state.value == "queued")
         self.reply.setVisible(item.can_answer)
         self.delete.setVisible(deleting is None)
-        self.question.setAccessibleName(self.tr("Question from {buyer}").format(buyer=buyer))
+        caption = self.tr("Question from {buyer}").format(buyer=buyer)
+        self.question.setAccessibleName(caption)
+        self.text.set_caption(caption)
+        self._name_actions(buyer)
 
         text = item.answer_text
         self.answer.setVisible(bool(text))
@@ -210,6 +215,24 @@ class QuestionCard(QWidget):
         self.hint.setVisible(bool(hint))
         self.open_outbox.setVisible(state in ("conflict", "failed"))
         self._fit_bubbles()
+
+    def _name_actions(self, buyer: str) -> None:
+        """Names that say which question a button acts on: its buyer, its listing and its
+        first words (one buyer asks several questions about one listing)."""
+        _buyer, product = placeholder_values(self.item.question)
+        words = one_line(self.item.text, 50)
+        if product:
+            about = self.tr("{buyer}'s question about {product}: “{question}”").format(
+                buyer=buyer, product=one_line(product, 40), question=words)
+        else:
+            about = self.tr("{buyer}'s question: “{question}”").format(buyer=buyer,
+                                                                        question=words)
+        self.reply.setAccessibleName(self.tr("Reply to {question}").format(question=about))
+        self.delete.setAccessibleName(self.tr("Delete {question}").format(question=about))
+        self.undo.setAccessibleName(self.tr("Undo deleting {question}").format(
+            question=about))
+        self.more.setAccessibleName(self.tr("Show the whole of {question}").format(
+            question=about))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -237,7 +260,7 @@ class QuestionCard(QWidget):
     def _show_text(self) -> None:
         text = self.item.text
         long = len(text) > SHOWN_CHARS and not self._full
-        self.text.setText(text[:SHOWN_CHARS] + "…" if long else text)
+        self.text.set_text(text[:SHOWN_CHARS] + "…" if long else text)
         self.more.setVisible(long)
 
     @staticmethod

@@ -24,6 +24,7 @@ from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort
 from sellerdesk.ui.inbox.thread_delegate import ThreadDelegate, row_height
 from sellerdesk.ui.inbox.thread_model import ThreadListModel
 from sellerdesk.ui.widgets.empty_state import EmptyState
+from sellerdesk.ui.widgets.labelled import Labelled
 from sellerdesk.ui.widgets.search_field import name_clear_button
 from sellerdesk.ui.widgets.text import plain_label
 
@@ -97,15 +98,20 @@ class ThreadListPane(QWidget):
 
         self.sort.setFrame(False)  # a quiet "Sort: …" beside the count, not a third filter
         self.count = plain_label("", self, muted=True)
+        # Visible captions, each the buddy of its combo: on Linux a combo is read by its
+        # current value, and says what it chooses only through this labelled-by relation.
+        self.status_box = Labelled(self.tr("Status"), self.status, self)
+        self.channel_box = Labelled(self.tr("Channel"), self.channel, self)
+        self.sort_box = Labelled(self.tr("Sort"), self.sort, self)
         filters = QHBoxLayout()
-        filters.setSpacing(6)
-        filters.addWidget(self.status, 1)
-        filters.addWidget(self.channel, 1)
+        filters.setSpacing(10)
+        filters.addWidget(self.status_box, 1)
+        filters.addWidget(self.channel_box, 1)
         summary = QHBoxLayout()
         summary.setContentsMargins(2, 0, 0, 0)
         summary.setSpacing(4)
         summary.addWidget(self.count, 1)
-        summary.addWidget(self.sort)
+        summary.addWidget(self.sort_box)
         top = QVBoxLayout()
         top.setContentsMargins(12, 10, 12, 2)
         top.setSpacing(8)

@@ -124,10 +124,26 @@ class BulkLinesModel(QAbstractTableModel):
                 return line.code
             if column == RESULT and role == Qt.ItemDataRole.DisplayRole:
                 return self._result(line)[0]
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return self._spoken_empty(index)
         if role == Qt.ItemDataRole.DecorationRole and column == RESULT:
             _, name, tone = self._result(line)
             return cached_icon(name, tone) if name else None
         return None
+
+    def _spoken_empty(self, index: AnyIndex) -> str | None:
+        """An empty cell's name for a screen reader (a blank cell is read as nothing);
+        None: the cell's text is its name."""
+        if self.data(index, Qt.ItemDataRole.DisplayRole):
+            return None
+        column = index.column()
+        if column == CODE:
+            return self.tr("No tracking code")
+        if column == RESULT:
+            return self.tr("Not applied yet")
+        if column == BUYER:
+            return self.tr("No buyer name")
+        return self.tr("Empty")
 
     def _result(self, line: BulkLine) -> tuple[str, str, Tone]:
         if line.error:
@@ -278,7 +294,9 @@ class BulkShippingDialog(QDialog):
         self.close_button.clicked.connect(self.accept)
 
         top = QHBoxLayout()
-        top.addWidget(plain_label(self.tr("New status:"), self))
+        caption = plain_label(self.tr("New status:"), self)
+        caption.setBuddy(self.status_combo)  # the combo's labelled-by relation (see Labelled)
+        top.addWidget(caption)
         top.addWidget(self.status_combo)
         top.addStretch(1)
         top.addWidget(self.paste_button)

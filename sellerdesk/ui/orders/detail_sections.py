@@ -122,23 +122,32 @@ def products_section(order: Order, parent: QWidget) -> KeyValues:
 def payments_section(order: Order, parent: QWidget) -> KeyValues:
     box = KeyValues(QCoreApplication.translate("OrderDetail", "Payments"), parent)
     money = _money_of(order)
+    several = len(order.payments or []) > 1
     for i, pay in enumerate(order.payments or []):
         if i:
             box.add_spacer()
+
+        def said(caption: str, n: int = i + 1) -> str:
+            # Two payments of one amount must not sound alike: each says which it is.
+            return QCoreApplication.translate("OrderDetail", "{caption}, payment {n}").format(
+                caption=caption, n=n) if several else caption
+
         box.add(QCoreApplication.translate("OrderDetail", "Method"),
                 _join(pay.method, pay.provider, sep=" · "),
-                spoken=QCoreApplication.translate("OrderDetail", "Payment method"))
+                spoken=said(QCoreApplication.translate("OrderDetail", "Payment method")))
         box.add(QCoreApplication.translate("OrderDetail", "Status"),
                 _payment_status(pay.status.value) if pay.status else None,
-                spoken=QCoreApplication.translate("OrderDetail", "Payment status"))
+                spoken=said(QCoreApplication.translate("OrderDetail", "Payment status")))
         box.add(QCoreApplication.translate("OrderDetail", "Amount"),
                 money(pay.amount) if pay.amount is not None else None,
-                spoken=QCoreApplication.translate("OrderDetail", "Amount paid"))
+                spoken=said(QCoreApplication.translate("OrderDetail", "Amount paid")))
         if pay.installments and pay.installments > 1:
             box.add(QCoreApplication.translate("OrderDetail", "Instalments"),
-                    str(pay.installments))
+                    str(pay.installments),
+                    spoken=said(QCoreApplication.translate("OrderDetail", "Instalments")))
         box.add(QCoreApplication.translate("OrderDetail", "Paid on"),
-                format_datetime(pay.paid_date) if pay.paid_date else None)
+                format_datetime(pay.paid_date) if pay.paid_date else None,
+                spoken=said(QCoreApplication.translate("OrderDetail", "Paid on")))
     if not order.payments:
         box.add_text(QCoreApplication.translate("OrderDetail", "No payments yet."), muted=True)
     return box

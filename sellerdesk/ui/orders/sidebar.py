@@ -55,7 +55,7 @@ from sellerdesk.ui.settings import SavedView, Settings
 from sellerdesk.ui.vocabulary import summary_hint, summary_label
 from sellerdesk.ui.widgets.count_button import CountButton
 from sellerdesk.ui.widgets.formatting import format_number
-from sellerdesk.ui.widgets.text import heading_label
+from sellerdesk.ui.widgets.text import heading_label, plain_label
 
 _AFTER_PAINT_MS = 100  # the rest of new counts, at the latest (a tree out of sight)
 
@@ -134,6 +134,11 @@ class FacetSidebar(QWidget):
         self.delete_button.clicked.connect(self._on_delete_clicked)
         saved_row = QHBoxLayout()
         saved_row.setSpacing(4)
+        # A visible caption, the combo's buddy: on Linux a combo is read by its current
+        # value and says what it chooses only through this labelled-by relation.
+        saved_caption = plain_label(self.tr("Views:"), self, muted=True)
+        saved_caption.setBuddy(self.saved)
+        saved_row.addWidget(saved_caption)
         saved_row.addWidget(self.saved, 1)
         saved_row.addWidget(self.save_button)
         saved_row.addWidget(self.delete_button)

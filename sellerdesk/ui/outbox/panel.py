@@ -73,6 +73,8 @@ class OutboxPanel(Panel):
         super().__init__(ctx, parent)
         self.model = OutboxModel(self)
         self.paused_reason: str | None = None
+        # The entry being discarded and its row: once it leaves, the focus goes on there.
+        self._leaving: tuple[str, int] | None = None
         # A burst of changes (a bulk shipping update queues dozens) is read back once.
         self._reload_soon = QTimer(self)
         self._reload_soon.setSingleShot(True)
@@ -232,6 +234,10 @@ class OutboxPanel(Panel):
         self.stack.setCurrentWidget(self.splitter if entries else self.empty_state)
         if entries and not self.table.currentIndex().isValid():
             self.table.setCurrentIndex(self.model.index(0, 0))
+        leaving = self._leaving
+        if leaving is not None and all(e.id != leaving[0] for e in entries):
+            self._leaving = None
+            self._focus_after_discard(leaving[1], len(entries))
         waiting = sum(e.state in (OutboxState.QUEUED, OutboxState.SENDING) for e in entries)
         stuck = len(entries) - waiting
         parts = [self.tr("%n waiting", "", waiting) if waiting else "",
@@ -239,6 +245,19 @@ class OutboxPanel(Panel):
         self.header.set_subtitle(" · ".join(p for p in parts if p))
         self._refresh_detail()
         self._update_buttons()
+
+    def _focus_after_discard(self, row: int, count: int) -> None:
+        """Focus on the entry now in the discarded one's place (or the one before it), or on
+        the empty outbox's words: the Discard button just went disabled under the focus."""
+        if not self.isVisible():
+            return
+        if count:
+            index = self.model.index(min(max(row, 0), count - 1), 0)
+            self.table.setCurrentIndex(index)
+            self.table.scrollTo(index)
+            self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        else:
+            self.empty_state.take_focus()
 
     def _show_paused(self, reason: str | None) -> None:
         """A refused token pauses the whole queue: say so, with the reason, above the list
@@ -341,6 +360,7 @@ class OutboxPanel(Panel):
         entry_id, words = entry.id, what(entry, self.model.subject(entry))
 
         def discard(force: bool = False) -> None:
+            self._leaving = (entry_id, self.table.currentIndex().row())
             self.ctx.runner.run(services.outbox.discard(entry_id, force=force), owner=self,
                                 on_success=lambda done: self._on_discarded(done, words),
                                 label=self.tr("Discarding…"))

@@ -104,6 +104,9 @@ class TrackingPanel(CachedPanel[Rows]):
         self.editor_scroll.setWidgetResizable(True)
         self.editor_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         self.editor_scroll.setAccessibleName(self.tr("Tracking code editor"))
+        # Not a Tab stop of its own (it would say only its name): Tab goes through the
+        # fields, and the editor scrolls to the one focused.
+        self.editor_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(self.list_stack)

@@ -9,9 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import Enum
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QPen
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QObject, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAccessible, QAccessibleInterface, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import (
+    QAccessibleWidget,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from sellerdesk.ui import theme
 from sellerdesk.ui.icons import icon
@@ -34,14 +42,41 @@ _LOOK: dict[MessageLevel, tuple[str, Tone]] = {
 }
 
 
+# What a screen reader is told each message is: a problem is an alert (read at once, as
+# Orca reads a dialog's alert), anything else a notification. Qt gives a plain widget no
+# role of its own choosing but through an accessibility factory.
+_ROLES = {MessageLevel.WARNING: QAccessible.Role.AlertMessage,
+          MessageLevel.ERROR: QAccessible.Role.AlertMessage,
+          MessageLevel.INFO: QAccessible.Role.Notification,
+          MessageLevel.SUCCESS: QAccessible.Role.Notification}
+_factory_installed = False
+
+
+def _accessible(key: str, obj: QObject) -> QAccessibleInterface | None:
+    if key == "BannerMessage" and isinstance(obj, BannerMessage):
+        # Asked for while the widget is being made, its level may not be set yet.
+        level = getattr(obj, "level", MessageLevel.ERROR)
+        return QAccessibleWidget(obj, _ROLES[level], "")
+    return None
+
+
+def _install_roles() -> None:
+    global _factory_installed
+    if not _factory_installed:
+        QAccessible.installFactory(_accessible)
+        _factory_installed = True
+
+
 class BannerMessage(QWidget):
-    """One message: icon, the words, an optional action, and a dismiss button."""
+    """One message: icon, the words, an optional action, and a dismiss button; to a screen
+    reader, an alert (a problem) or a notification."""
 
     dismissed = Signal()
 
     def __init__(self, text: str, level: MessageLevel, parent: QWidget | None = None,
                  *, action_text: str | None = None,
                  on_action: Callable[[], None] | None = None) -> None:
+        _install_roles()
         super().__init__(parent)
         self.level = level
         self.count = 1
@@ -152,6 +187,11 @@ class MessageBanner(QWidget):
 
     def messages(self) -> list[str]:
         return [item.text() for item in self._items]
+
+    def withdraw(self, text: str) -> None:
+        """Take back the message saying `text`, if shown (what it said is no longer true)."""
+        for item in [i for i in self._items if i.text() == text]:
+            self._remove(item)
 
     def clear(self) -> None:
         for item in list(self._items):

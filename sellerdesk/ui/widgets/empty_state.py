@@ -55,6 +55,12 @@ class EmptyState(QWidget):
         layout.addStretch(3 if fluid else 4)
         self._paint_icon()
 
+    def take_focus(self) -> None:
+        """Give the keyboard to the title: a view emptied under the seller's hands (the
+        last change discarded) leaves focus on what it says, never nowhere."""
+        self._title.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # focusable, no Tab stop
+        self._title.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def set_text(self, title: str, hint: str = "") -> None:
         self._title.setText(title)
         self._hint.setText(hint)

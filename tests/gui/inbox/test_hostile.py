@@ -15,6 +15,7 @@ from sellerdesk.services.inbox import answer_to
 from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.inbox.thread_model import ThreadRole, one_line
 from sellerdesk.ui.widgets.text import PlainLabel
+from sellerdesk.ui.widgets.value_text import ValueText
 from tests.gui.inbox.support import (
     card,
     first_waiting,
@@ -64,9 +65,9 @@ def test_hostile_names_and_a_huge_question_show_literally(panel: InboxPanel, qtb
     open_thread(qtbot, panel, thread.id)
     shown = card(panel, question.id)
     assert shown is not None
-    for label in (shown.buyer, shown.text):
-        assert isinstance(label, PlainLabel)
-        assert label.textFormat() == Qt.TextFormat.PlainText
+    assert isinstance(shown.buyer, PlainLabel)
+    assert shown.buyer.textFormat() == Qt.TextFormat.PlainText
+    assert isinstance(shown.text, ValueText) and not shown.text.acceptRichText()
     assert shown.buyer.text() == one_line(HOSTILE, 120)  # a name: one line
     assert HUGE.startswith(shown.text.text().rstrip("…"))  # the question: exactly
     assert shown.more.isVisible()

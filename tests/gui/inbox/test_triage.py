@@ -33,10 +33,11 @@ def opened(panel: InboxPanel) -> str | None:
 
 def answer_everything_open(qtbot: QtBot, panel: InboxPanel, text: str) -> None:
     """Answer each waiting question of the open conversation from the keyboard: R, type,
-    Ctrl+Enter, until the composer says nothing is left."""
+    Ctrl+Enter, until nothing is left in it (the inbox then goes on to the next one)."""
     view = panel.thread_view
+    thread = view.thread_id()
     for _ in range(10):
-        if view.target() is None:
+        if view.target() is None or view.thread_id() != thread:
             return
         target = view.target()
         panel.list.view.setFocus()
@@ -63,9 +64,12 @@ def test_n_after_answering_the_top_conversation_goes_to_the_next_oldest(
     # answered row can read "answered" a turn before it has moved down, so wait for both.
     qtbot.waitUntil(lambda: not panel.model.item(row_of(panel, top)).waiting  # type: ignore[union-attr]
                     and shown_ids(panel)[0] == second, timeout=15_000)
-    qtbot.waitUntil(panel.list.view.hasFocus)  # nothing left to answer: back to the list
-    key(qtbot, Qt.Key.Key_N)
+    # Nothing left to answer: the next conversation waiting is opened, its row focused.
     qtbot.waitUntil(lambda: opened(panel) == second)
+    qtbot.waitUntil(panel.list.view.hasFocus)
+    assert panel.list.current_row() == row_of(panel, second)
+    key(qtbot, Qt.Key.Key_N)
+    qtbot.waitUntil(lambda: opened(panel) == ids[2])
 
 
 def test_n_never_skips_when_the_answered_conversation_leaves_the_list(
@@ -80,10 +84,9 @@ def test_n_never_skips_when_the_answered_conversation_leaves_the_list(
     qtbot.waitUntil(lambda: opened(panel) == ids[0])
     answer_everything_open(qtbot, panel, "Listo.")
     qtbot.waitUntil(lambda: row_of(panel, ids[0]) < 0, timeout=15_000)
-    assert panel.thread_view.thread_id() == ids[0]  # still on screen though not listed
-    panel.list.view.setFocus()
-    key(qtbot, Qt.Key.Key_N)
+    # The one now in its place is opened, its row current and focused.
     qtbot.waitUntil(lambda: opened(panel) == ids[1])
+    qtbot.waitUntil(panel.list.view.hasFocus)
     key(qtbot, Qt.Key.Key_N)
     qtbot.waitUntil(lambda: opened(panel) == ids[2])
 
@@ -112,7 +115,10 @@ def test_offline_a_queued_answer_leaves_unanswered_everywhere(
         ThreadRole.PENDING) == "queued", timeout=10_000)
     index = panel.model.index(row_of(panel, single.id), 0)
     assert "answer queued" in index.data(Qt.ItemDataRole.AccessibleTextRole)
-    # The view's header and the conversation's header say the same as the list.
+    # The view's header and the conversation's header say the same as the list (the
+    # inbox went on to the next conversation waiting: back to this one).
+    panel.list.select_row(row_of(panel, single.id))
+    qtbot.waitUntil(lambda: opened(panel) == single.id)
     qtbot.waitUntil(lambda: panel.header.subtitle().startswith(
         f"Waiting for an answer: {before - 1}"))
     qtbot.waitUntil(lambda: "in the outbox" in view.header.buyer.text())
