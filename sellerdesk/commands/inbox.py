@@ -93,7 +93,10 @@ async def cmd_questions(args: argparse.Namespace) -> int:
             rows = await s.store.run(s.store.cache.questions, QuestionFilter(status=status))
         questions = load_all(rows, Question)
         if args.unanswered:
-            questions = [q for q in questions if q.status == "unanswered"]
+            # As every count says (services/counts.py): a question whose answer or deletion
+            # waits in the outbox does not wait for the seller any more.
+            held = s.inbox.held()
+            questions = [q for q in questions if q.status == "unanswered" and q.id not in held]
         await as_of(s, "questions")
         for q in questions:
             who = (q.from_.nickname or q.from_.name) if q.from_ else ""

@@ -14,12 +14,13 @@ from sellerdesk.api.enums import QuestionOrder, QuestionStatus, ThreadStatus
 from sellerdesk.api.errors import ApiError, Offline
 from sellerdesk.api.models import Answer, AnswerResult, Question, Thread, decode
 from sellerdesk.api.paging import paginate_thread
+from sellerdesk.services.changes import ChangeFeed, Changes
 from sellerdesk.services.connectivity import Connectivity
 from sellerdesk.services.convert import encode, load, load_all, question_row, thread_row
 from sellerdesk.services.counts import CountsService, pending_view
 from sellerdesk.services.events import Event
 from sellerdesk.services.outbox.discard import DiscardOutcome
-from sellerdesk.services.outbox.pending import PendingChange, PendingWrites, id_in
+from sellerdesk.services.outbox.pending import PendingWrites
 from sellerdesk.services.outbox.sender import OutboxService
 from sellerdesk.services.outbox.settle import Intent, parse
 from sellerdesk.services.suggestions import (
@@ -144,22 +145,21 @@ def _thread_sort_key(t: Thread) -> tuple[int, float]:
 
 class InboxService:
     def __init__(self, client: ShopClient, store: Store, outbox: OutboxService,
-                 connectivity: Connectivity, pending: PendingWrites | None = None) -> None:
+                 connectivity: Connectivity, pending: PendingWrites | None = None,
+                 feed: ChangeFeed | None = None) -> None:
         self._client = client
         self._store = store
         self._outbox = outbox
         self._connectivity = connectivity
         self._pending = pending
         self._overview = OverviewReader()  # remembers what it decoded; runs on the store thread
+        # The feed: reads stored here are published here; every outbox commit (an answer
+        # queued, sent — the cache brought in line in that commit —, discarded) is
+        # published once by `PendingWrites`, never again from here.
+        self._feed = feed or (pending.feed if pending is not None else ChangeFeed())
+        # Until ui/inbox follows the feed itself: the session re-tells it here.
         self.changed: Event[str | None] = Event("inbox.changed")  # a thread id, None = many
-        outbox.add_cache_writer(self._write_applied, self._announce)
-        if pending is not None:
-            pending.changed.connect(self._on_pending_changed)
-
-    def _on_pending_changed(self, change: PendingChange) -> None:
-        # An answer queued, sent, refused or discarded moves what waits: say so once.
-        if id_in(change.current_key, "question") is not None:
-            self.changed.emit(None)
+        outbox.add_cache_writer(self._write_applied)
 
     def held(self) -> set[int]:
         """Questions with an answer or a deletion of the seller's waiting in the outbox."""
@@ -242,7 +242,7 @@ class InboxService:
                                   order=QuestionOrder.DATE_ASC)
         questions = [q async for q in paginate_thread(fetch)]
         await self.store_conversation(thread_id, questions)
-        self.changed.emit(thread_id)
+        self._feed.publish(Changes.of_threads([thread_id]))
         return questions
 
     async def store_conversation(self, thread_id: str, questions: list[Question]) -> None:
@@ -308,7 +308,6 @@ class InboxService:
             text = _checked(text.strip())
         entry = await self._outbox.submit(IntentKind.ANSWER, entity_key("question", question_id),
                                           Intent(question_id=question_id, text=text), hold=hold)
-        self.changed.emit(await self._thread_of(question_id))
         return entry
 
     async def answer_group(self, question_ids: list[int], template: str) -> list[OutboxEntry]:
@@ -329,7 +328,6 @@ class InboxService:
             entries.append(await self._outbox.submit(
                 IntentKind.ANSWER, entity_key("question", q.id),
                 Intent(question_id=q.id, text=text)))
-        self.changed.emit(None)
         return entries
 
     async def delete_question(self, question_id: int, *, undo_seconds: float = UNDO_SECONDS
@@ -338,7 +336,6 @@ class InboxService:
         entry = await self._outbox.submit(IntentKind.DELETE_QUESTION,
                                           entity_key("question", question_id),
                                           Intent(question_id=question_id), hold=undo_seconds)
-        self.changed.emit(await self._thread_of(question_id))
         return entry
 
     async def undo(self, entry_id: str) -> bool:
@@ -347,10 +344,7 @@ class InboxService:
             discarded = await self._outbox.discard(entry_id)
         except Exception:
             return False
-        if discarded.outcome is not DiscardOutcome.DISCARDED:  # sent before: not taken back
-            return False
-        self.changed.emit(None)
-        return True
+        return discarded.outcome is DiscardOutcome.DISCARDED  # sent before: not taken back
 
     async def _thread_of(self, question_id: int) -> str | None:
         q = await self.question(question_id)
@@ -425,10 +419,6 @@ class InboxService:
             cache.delete(Resource.QUESTIONS, deleted)
         self._adjust_threads(moves, now)
         return list(dict.fromkeys(thread_id for thread_id, _ in moves))
-
-    def _announce(self, threads: list[str | None]) -> None:
-        for thread_id in threads:
-            self.changed.emit(thread_id)
 
     def _adjust_threads(self, moves: Sequence[tuple[str | None, _ThreadMove]],
                         now: datetime) -> None:

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import enum
 import functools
 import logging
@@ -51,6 +52,7 @@ from sellerdesk.api.models import Order, Question, SearchEnvelope, Skipped, Thre
 from sellerdesk.api.paging import Fetch, paginate, paginate_thread
 from sellerdesk.services.access import Access
 from sellerdesk.services.catalogue import CatalogueService
+from sellerdesk.services.changes import ChangeFeed, Changes
 from sellerdesk.services.convert import conversation_rows, order_row, thread_row
 from sellerdesk.services.events import Event
 from sellerdesk.services.first_sync import (
@@ -291,9 +293,10 @@ class SyncService:
     def __init__(self, client: ShopClient, store: Store, catalogue: CatalogueService,
                  tracking: TrackingService, inbox: InboxService,
                  orders: OrdersService | None = None, *, parallel: int = 4,
-                 access: Access | None = None,
+                 access: Access | None = None, feed: ChangeFeed | None = None,
                  clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self._client = client
+        self._feed = feed if feed is not None else ChangeFeed()  # the stages' changes
         self._store = store
         self._catalogue = catalogue
         self._tracking = tracking
@@ -353,6 +356,7 @@ class SyncService:
             finally:
                 # Always, with its outcome: a view waiting for the end of a sync never polls.
                 self.finished.emit(report)
+                self._feed.publish(_last_value(report))
 
     async def _sync_all(self, report: SyncReport, full: bool,
                         on_progress: Callable[[SyncProgress], object] | None,
@@ -512,7 +516,7 @@ class SyncService:
                                                         skipped_questions)
         await self._store.run(cache.mark_synced, Resource.THREADS)
         await self._store.run(cache.mark_synced, Resource.QUESTIONS)
-        self._inbox.changed.emit(None)
+        self._feed.publish(Changes.reread("inbox"))
         return seen, questions
 
     async def _known_threads(self, full: bool, progress: Callable[[str, int, int | None], None],
@@ -632,7 +636,7 @@ class SyncService:
                                                    skipped_questions, with_threads=True)
         # A first sync: the inbox lists the conversations waiting for an answer now, read
         # whole, in their final order; the rest of the history comes below them.
-        self._inbox.changed.emit(None)
+        self._feed.publish(Changes.reread("inbox"))
         return questions
 
     async def _thread_history(self, progress: Callable[[str, int, int | None], None],
@@ -748,10 +752,9 @@ class SyncService:
                     await self._store_orders(page)
 
         await _together(*(one(n, f) for n, f in enumerate(ORDERS_TO_DO)))
-        if self._orders is not None:
-            # A first sync: the orders to process and to ship are listed now; the rest of
-            # the history follows in the background.
-            self._orders.changed.emit(None)
+        # A first sync: the orders to process and to ship are listed now; the rest of the
+        # history follows in the background.
+        self._feed.publish(Changes.reread("orders"))
         return sum(d for d, _ in counts.values())
 
     async def _sync_orders(self, full: bool, progress: Callable[[str, int, int | None], None],
@@ -812,8 +815,7 @@ class SyncService:
                 await self._store.run(self._store.plan.finish, walk)
                 seen += start
         await self._store.run(cache.mark_synced, Resource.ORDERS)
-        if self._orders is not None:
-            self._orders.changed.emit(None)
+        self._feed.publish(Changes.reread("orders"))
         return seen
 
     async def _store_orders(self, orders: list[Order]) -> int:
@@ -915,6 +917,19 @@ async def _together(*work: Coroutine[Any, Any, object]) -> None:
                 group.create_task(job)
     except BaseExceptionGroup as failed:
         raise failed.exceptions[0] from None
+
+
+_AREAS = {"shop": "shop", "categories": "categories", "tracking": "tracking",
+          "threads": "inbox", "orders": "orders"}  # a stage's records: the views' area
+
+
+def _last_value(report: SyncReport) -> Changes:
+    """A sync's last value on the feed. A stage that did not finish (failed, cancelled) may
+    have stored part of what it read without saying so: its area is read again whole."""
+    unfinished = [_AREAS[stage] for stage in STAGES
+                  if (result := report.results.get(stage)) is None
+                  or result.state is StageState.FAILED]
+    return dataclasses.replace(Changes.reread(*unfinished), finished_sync=True)
 
 
 def _count_tree(tree: Sequence[object]) -> int:

@@ -1,19 +1,30 @@
-"""The open shop's pending writes (services/outbox/pending.py) as one Qt signal, for views.
+"""The open shop's pending writes (services/outbox/pending.py), as views read them.
 
-A view asks `writes(key)` / `state(key)` when it paints and listens to `changed` to repaint;
-it keeps no copy of its own. Without a shop everything reads as nothing waiting.
+A view asks `writes(key)` / `state(key)` when it paints; it hears that they moved from the
+session's change feed (`ui/widgets/service_link.subscribe_changes`) and keeps no copy of its
+own. Without a shop everything reads as nothing waiting.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from sellerdesk.services.outbox.pending import PendingWrites, RecordWrites, WriteState
+from sellerdesk.services.changes import Changes
+from sellerdesk.services.outbox.pending import (
+    PendingChange,
+    PendingWrites,
+    RecordWrites,
+    WriteState,
+)
 from sellerdesk.ui.widgets.service_link import subscribe
 
 
 class PendingSignals(QObject):
-    """`changed(PendingChange)` whenever a record's writes move; lives as long as its parent."""
+    """Reads a session's pending writes; lives as long as its parent.
+
+    `changed(PendingChange)`, once per record key a published change names, is kept only
+    for the inbox's views until they subscribe to the feed themselves; every other view
+    subscribes to the feed."""
 
     changed = Signal(object)
 
@@ -29,7 +40,11 @@ class PendingSignals(QObject):
         if self.pending is not None:
             return
         self.pending = pending
-        subscribe(self, pending.changed, self.changed.emit)
+        subscribe(self, pending.feed.published, self._on_published)
+
+    def _on_published(self, changes: Changes) -> None:
+        for key in sorted(changes.pending):
+            self.changed.emit(PendingChange(key))
 
     def writes(self, key: str) -> RecordWrites:
         return self.pending.writes(key) if self.pending is not None else RecordWrites(key)
