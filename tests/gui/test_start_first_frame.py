@@ -17,7 +17,7 @@ from sellerdesk.services.types import Profile
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import GuiOptions, UiContext
 from sellerdesk.ui.inbox import first_read
-from sellerdesk.ui.inbox.filters import InboxFilters
+from sellerdesk.services.inbox_list import InboxFilters
 from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.notify import Notifier

@@ -20,7 +20,7 @@ from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.dashboard.cards import FigureCard, balanced_columns
 from sellerdesk.ui.dashboard.figures import duration_text, percent
-from sellerdesk.ui.inbox.filters import ThreadSort
+from sellerdesk.services.inbox_list import ThreadSort
 from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.orders.panel import OrdersPanel

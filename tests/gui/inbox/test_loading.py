@@ -10,7 +10,7 @@ from sellerdesk.api.enums import Channel, ThreadStatus
 from sellerdesk.api.errors import Offline
 from sellerdesk.services.sync import SyncProgress
 from sellerdesk.ui.context import UiContext
-from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort
+from sellerdesk.services.inbox_list import InboxFilters, ThreadSort
 from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.inbox.thread_model import ThreadRole
 from sellerdesk.ui.runner import TaskRunner
