@@ -60,8 +60,8 @@ async def offered(services: Session | None, settings: Settings) -> AsyncIterator
         return
     early = _offered = _Early(services, filters, settings.slow_answer_minutes())
     try:
-        # Two turns of the loop: the read's first step, then its two reads' (`gather`), which
-        # queues them on the store's thread before the window is built.
+        # A turn of the loop: the read's first step queues it on the store's thread before
+        # the window is built (a second turn to spare).
         await asyncio.sleep(0)
         await asyncio.sleep(0)
         yield

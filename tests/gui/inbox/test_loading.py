@@ -8,9 +8,9 @@ from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.enums import Channel, ThreadStatus
 from sellerdesk.api.errors import Offline
+from sellerdesk.services.inbox_list import InboxFilters, ThreadSort
 from sellerdesk.services.sync import SyncProgress
 from sellerdesk.ui.context import UiContext
-from sellerdesk.services.inbox_list import InboxFilters, ThreadSort
 from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.inbox.thread_model import ThreadRole
 from sellerdesk.ui.runner import TaskRunner
