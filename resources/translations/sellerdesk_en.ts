@@ -60,10 +60,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n change(s) discarded</source>
+        <source>%n change(s) discarded: will not be sent</source>
         <translation>
-            <numerusform>%n change discarded</numerusform>
-            <numerusform>%n changes discarded</numerusform>
+            <numerusform>%n change discarded: it will not be sent</numerusform>
+            <numerusform>%n changes discarded: they will not be sent</numerusform>
         </translation>
     </message>
     <message numerus="yes">

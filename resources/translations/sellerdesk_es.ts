@@ -60,10 +60,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n change(s) discarded</source>
+        <source>%n change(s) discarded: will not be sent</source>
         <translation>
-            <numerusform>%n cambio descartado</numerusform>
-            <numerusform>%n cambios descartados</numerusform>
+            <numerusform>%n cambio descartado: no se enviará</numerusform>
+            <numerusform>%n cambios descartados: no se enviarán</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -60,10 +60,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n change(s) discarded</source>
+        <source>%n change(s) discarded: will not be sent</source>
         <translation>
-            <numerusform>%n alteração descartada</numerusform>
-            <numerusform>%n alterações descartadas</numerusform>
+            <numerusform>%n alteração descartada: não será enviada</numerusform>
+            <numerusform>%n alterações descartadas: não serão enviadas</numerusform>
         </translation>
     </message>
     <message numerus="yes">

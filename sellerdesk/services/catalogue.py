@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sellerdesk.api.models import Category, Shop
+from sellerdesk.services.changes import ChangeFeed, Changes
 from sellerdesk.services.convert import flatten_categories, load, load_all, shop_row
-from sellerdesk.services.events import Event
 from sellerdesk.store import Store
 from sellerdesk.store.rows import Resource
 
@@ -33,11 +33,11 @@ def build_tree(flat: list[Category]) -> list[Category]:
 
 
 class CatalogueService:
-    def __init__(self, client: ShopClient, store: Store) -> None:
+    def __init__(self, client: ShopClient, store: Store,
+                 feed: ChangeFeed | None = None) -> None:
         self._client = client
         self._store = store
-        self.categories_changed: Event[None] = Event("catalogue.categories_changed")
-        self.shop_changed: Event[None] = Event("catalogue.shop_changed")
+        self._feed = feed if feed is not None else ChangeFeed()
 
     async def category_tree(self) -> list[Category]:
         """The cached tree (empty before the first sync)."""
@@ -48,7 +48,7 @@ class CatalogueService:
         tree = await self._client.category_tree()
         await self._store.run(self._store.cache.replace_categories, flatten_categories(tree))
         await self._store.run(self._store.cache.mark_synced, Resource.CATEGORIES)
-        self.categories_changed.emit(None)
+        self._feed.publish(Changes.reread("categories"))
         return tree
 
     async def shop(self) -> Shop | None:
@@ -72,5 +72,5 @@ class CatalogueService:
         shop = await self._client.shop()
         await self._store.run(self._store.cache.upsert_shop, shop_row(shop))
         await self._store.run(self._store.cache.mark_synced, Resource.SHOP)
-        self.shop_changed.emit(None)
+        self._feed.publish(Changes.reread("shop"))
         return shop

@@ -10,13 +10,22 @@ event for the same commit, no timer to smooth duplicates over.
 
 Publishing happens on the event-loop thread after the store's commit, so a subscriber that
 reads the store sees the change. Several changes made in one loop turn are not merged: each
-commit is one value, and a subscriber that wants to coalesce does so itself.
+commit is one value, and a subscriber that wants to coalesce does so itself (the window
+does it in one place: `ui/widgets/service_link.subscribe_coalesced`).
+
+Who publishes what: every outbox commit (a write queued, marked sending, sent — with the
+cache brought in line in that same commit —, refused, in conflict, discarded) is published
+by `PendingWrites`, which follows every commit and must have taken it in before anyone
+reads `pending.writes()`; the services that queue writes do not publish them again. Reads
+from the shop are published by the service that stored them: `OrdersService.refresh_order`,
+`InboxService.refresh_thread`, `CatalogueService` (categories, shop), `TrackingService.refresh`
+and the sync's threads and orders stages; the sync ends with a `finished_sync` value.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from sellerdesk.services.events import Event
@@ -25,13 +34,13 @@ from sellerdesk.services.events import Event
 class WriteEvent(enum.StrEnum):
     """What happened to a queued write (an outbox entry)."""
 
-    QUEUED = "queued"        # saved in the outbox: it will be sent
+    QUEUED = "queued"        # saved in the outbox, waiting: new, or again after a try that
+    #                          did not reach the shop (offline, busy), retried, edited
     SENDING = "sending"      # on its way
     SENT = "sent"            # applied on the shop
-    FAILED = "failed"        # refused or not sent yet; it stays in the outbox (retry later)
+    FAILED = "failed"        # refused by the shop; it stays for the seller (retry, discard)
     CONFLICT = "conflict"    # the record changed elsewhere: the seller chooses
     DISCARDED = "discarded"  # the seller dropped it: it will not be sent
-    MOVED = "moved"          # a created record got its id on the shop (key renamed)
 
 
 @dataclass(frozen=True)
@@ -40,7 +49,9 @@ class WriteChange:
     kind: str                 # the write's kind (store.outbox_entries.IntentKind value)
     key: str                  # the record's pending key, e.g. "question:12", "order:77"
     entry_id: str | None = None
-    new_key: str | None = None  # with MOVED: the key the record moved to
+    # With SENT: the key the record moved to (a created tracking code got its id; every
+    # write of "tracking:new:<uuid>" is "tracking:<id>" from this commit on).
+    new_key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -76,14 +87,46 @@ class Changes:
 
     @classmethod
     def of_write(cls, write: WriteChange, *, origin: object | None = None) -> Changes:
-        keys = {write.key} | ({write.new_key} if write.new_key else set())
-        return cls(pending=frozenset(keys), writes=(write,), origin=origin)
+        return cls.of_writes((write,), origin=origin)
+
+    @classmethod
+    def of_writes(cls, writes: Iterable[WriteChange], *, pending: Iterable[str] = (),
+                  origin: object | None = None) -> Changes:
+        """One outbox commit: its writes (a round's marks, a batch of successes: several)
+        and the pending keys it moved (theirs, and where a created record moved to)."""
+        writes = tuple(writes)
+        keys = set(pending)
+        for write in writes:
+            keys.add(write.key)
+            if write.new_key:
+                keys.add(write.new_key)
+        return cls(pending=frozenset(keys), writes=writes, origin=origin)
 
     @classmethod
     def reread(cls, *areas: str) -> Changes:
         """A whole area was read again ("inbox", "orders", "tracking", "categories", "shop")."""
         return cls(everything=frozenset(areas), categories="categories" in areas,
                    shop="shop" in areas)
+
+    @classmethod
+    def merged(cls, values: Sequence[Changes]) -> Changes:
+        """Several values as one (what a view that reloads once per turn of the loop needs):
+        every record named by any, every write in order; the origin only when all share it."""
+        if len(values) == 1:
+            return values[0]
+        origins = {id(v.origin) for v in values}
+        return cls(
+            threads=frozenset().union(*(v.threads for v in values)),
+            questions=frozenset().union(*(v.questions for v in values)),
+            orders=frozenset().union(*(v.orders for v in values)),
+            codes=frozenset().union(*(v.codes for v in values)),
+            pending=frozenset().union(*(v.pending for v in values)),
+            writes=tuple(w for v in values for w in v.writes),
+            categories=any(v.categories for v in values),
+            shop=any(v.shop for v in values),
+            everything=frozenset().union(*(v.everything for v in values)),
+            origin=values[0].origin if len(origins) == 1 else None,
+            finished_sync=any(v.finished_sync for v in values))
 
     def with_origin(self, origin: object | None) -> Changes:
         return replace(self, origin=origin)

@@ -14,6 +14,7 @@ from sellerdesk.api.enums import QuestionOrder, QuestionStatus, ThreadStatus
 from sellerdesk.api.errors import ApiError, Offline
 from sellerdesk.api.models import Answer, AnswerResult, Question, Thread, decode
 from sellerdesk.api.paging import paginate_thread
+from sellerdesk.services.changes import ChangeFeed, Changes
 from sellerdesk.services.connectivity import Connectivity
 from sellerdesk.services.conversation import Conversation, conversation
 from sellerdesk.services.convert import encode, load, load_all, question_row, thread_row
@@ -23,7 +24,6 @@ from sellerdesk.services.counts import (
     pending_view,
     read_counts,
 )
-from sellerdesk.services.events import Event
 from sellerdesk.services.inbox_list import InboxFilters, InboxList, arrange, with_write_states
 from sellerdesk.services.outbox.discard import DiscardOutcome
 from sellerdesk.services.outbox.pending import PendingWrites
@@ -135,7 +135,8 @@ def _answer_text(entry: OutboxEntry, intent: Intent) -> str | None:
 
 class InboxService:
     def __init__(self, client: ShopClient, store: Store, outbox: OutboxService,
-                 connectivity: Connectivity, pending: PendingWrites | None = None) -> None:
+                 connectivity: Connectivity, pending: PendingWrites | None = None,
+                 feed: ChangeFeed | None = None) -> None:
         self._client = client
         self._store = store
         self._outbox = outbox
@@ -143,10 +144,11 @@ class InboxService:
         self._pending = pending
         self._overview = OverviewReader()  # remembers what it decoded; runs on the store thread
         self._counts = CountsService(store, pending)
-        self.changed: Event[str | None] = Event("inbox.changed")  # a thread id, None = many
-        # A write's own moves (queued, sent, refused, discarded) are the outbox's to publish:
-        # this service tells only what it committed itself.
-        outbox.add_cache_writer(self._write_applied, self._announce)
+        # The feed: reads stored here are published here; every outbox commit (an answer
+        # queued, sent — the cache brought in line in that commit —, discarded) is
+        # published once by `PendingWrites`, never again from here.
+        self._feed = feed or (pending.feed if pending is not None else ChangeFeed())
+        outbox.add_cache_writer(self._write_applied)
 
     def held(self) -> set[int]:
         """Questions with an answer or a deletion of the seller's waiting in the outbox."""
@@ -226,7 +228,7 @@ class InboxService:
                                   order=QuestionOrder.DATE_ASC)
         questions = [q async for q in paginate_thread(fetch)]
         await self.store_conversation(thread_id, questions)
-        self.changed.emit(thread_id)
+        self._feed.publish(Changes.of_threads([thread_id]))
         return questions
 
     async def store_conversation(self, thread_id: str, questions: list[Question]) -> None:
@@ -292,7 +294,6 @@ class InboxService:
             text = _checked(text.strip())
         entry = await self._outbox.submit(IntentKind.ANSWER, entity_key("question", question_id),
                                           Intent(question_id=question_id, text=text), hold=hold)
-        self.changed.emit(await self._thread_of(question_id))
         return entry
 
     async def answer_group(self, question_ids: list[int], template: str) -> list[OutboxEntry]:
@@ -313,7 +314,6 @@ class InboxService:
             entries.append(await self._outbox.submit(
                 IntentKind.ANSWER, entity_key("question", q.id),
                 Intent(question_id=q.id, text=text)))
-        self.changed.emit(None)
         return entries
 
     async def delete_question(self, question_id: int, *, undo_seconds: float = UNDO_SECONDS
@@ -322,7 +322,6 @@ class InboxService:
         entry = await self._outbox.submit(IntentKind.DELETE_QUESTION,
                                           entity_key("question", question_id),
                                           Intent(question_id=question_id), hold=undo_seconds)
-        self.changed.emit(await self._thread_of(question_id))
         return entry
 
     async def undo(self, entry_id: str) -> bool:
@@ -331,10 +330,7 @@ class InboxService:
             discarded = await self._outbox.discard(entry_id)
         except Exception:
             return False
-        if discarded.outcome is not DiscardOutcome.DISCARDED:  # sent before: not taken back
-            return False
-        self.changed.emit(None)
-        return True
+        return discarded.outcome is DiscardOutcome.DISCARDED  # sent before: not taken back
 
     async def _thread_of(self, question_id: int) -> str | None:
         q = await self.question(question_id)
@@ -409,10 +405,6 @@ class InboxService:
             cache.delete(Resource.QUESTIONS, deleted)
         self._adjust_threads(moves, now)
         return list(dict.fromkeys(thread_id for thread_id, _ in moves))
-
-    def _announce(self, threads: list[str | None]) -> None:
-        for thread_id in threads:
-            self.changed.emit(thread_id)
 
     def _adjust_threads(self, moves: Sequence[tuple[str | None, _ThreadMove]],
                         now: datetime) -> None:

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 
 from sellerdesk.api.enums import ShippingStatus
 from sellerdesk.api.models import Invoice, Order, SearchEnvelope, decode
+from sellerdesk.services.changes import ChangeFeed, Changes
 from sellerdesk.services.convert import encode, load, load_all, order_row
 from sellerdesk.services.csv_file import write_csv
-from sellerdesk.services.events import Event
 from sellerdesk.services.order_list import (
     SHIPPING_PROGRESS,
     OrderChanges,
@@ -131,15 +131,17 @@ def warm_decoders() -> None:
 
 class OrdersService:
     def __init__(self, client: ShopClient, store: Store, outbox: OutboxService,
-                 pending: PendingWrites) -> None:
+                 pending: PendingWrites, feed: ChangeFeed | None = None) -> None:
         if not _warmed.is_set():  # off the window's thread, ahead of the first sync
             threading.Thread(target=warm_decoders, name="warm-decoders", daemon=True).start()
         self._client = client
         self._store = store
         self._outbox = outbox
         self._pending = pending
-        self.changed: Event[str | None] = Event("orders.changed")  # an order id, None = many
-        outbox.add_applier(self._apply)
+        self._feed = feed if feed is not None else pending.feed
+        # A sent write's order is brought in line in the commit that marks it done: that
+        # commit's one value on the feed (published by `PendingWrites`) names the order.
+        outbox.add_cache_writer(self._write_applied)
 
     async def orders(self, filter: OrderFilter = OrderFilter(), *,
                      sort: OrderSort = OrderSort.CREATION_DATE_DESC, limit: int | None = 200,
@@ -181,7 +183,7 @@ class OrdersService:
     async def refresh_order(self, order_id: str) -> Order:
         order = await self._client.order(order_id)
         await self._store.run(self._store.cache.upsert_orders, [order_row(order)])
-        self.changed.emit(order_id)
+        self._feed.publish(Changes.of_orders([order_id]))
         return order
 
     # -- writes -------------------------------------------------------------------------------
@@ -205,10 +207,9 @@ class OrdersService:
                 "type": inv.type or ""}
         intent = Intent(order_id=order.id, invoiced=invoiced, number=number.strip(),
                         type=type.strip(), base=base)
-        entry = await self._outbox.submit(IntentKind.INVOICE, entity_key("order", order.id),
-                                          intent)
-        self.changed.emit(order.id)
-        return entry
+        # Its commit is published once, by `PendingWrites` (the feed's "order:<id>").
+        return await self._outbox.submit(IntentKind.INVOICE, entity_key("order", order.id),
+                                         intent)
 
     async def update_shipping(self, order: Order, shipping_id: int, *,
                               status: ShippingStatus, tracking_code: str | None = None
@@ -222,10 +223,8 @@ class OrdersService:
         code = tracking_code.strip() if tracking_code is not None else None
         intent = Intent(order_id=order.id, shipping_id=shipping_id, status=status.value,
                         tracking_code=code or None, base=base)
-        entry = await self._outbox.submit(IntentKind.SHIPPING, entity_key("order", order.id),
-                                          intent)
-        self.changed.emit(order.id)
-        return entry
+        return await self._outbox.submit(IntentKind.SHIPPING, entity_key("order", order.id),
+                                         intent)
 
     async def bulk_shipping(self, changes: Sequence[ShippingChange]
                             ) -> list[OutboxEntry | ValueError]:
@@ -266,24 +265,31 @@ class OrdersService:
 
     # -- keeping the cache in line with applied writes ------------------------------------------
 
-    async def _apply(self, entry: OutboxEntry) -> None:
-        if entry.kind not in (IntentKind.INVOICE, IntentKind.SHIPPING):
-            return
-        intent = parse(entry.payload)
-        assert intent.order_id is not None
-        order = None
-        if entry.result:
-            try:
-                order = decode(entry.result, Order)
-            except Exception:
-                order = None
-        if order is None:
-            order = await self.order(intent.order_id)
+    def _write_applied(self, entries: Sequence[OutboxEntry]) -> None:
+        """On the store's writer thread, in the commit marking `entries` done: their orders
+        as the server now has them (its reply, else the cached order patched)."""
+        cache = self._store.cache
+        rows = []
+        for entry in entries:
+            if entry.kind not in (IntentKind.INVOICE, IntentKind.SHIPPING):
+                continue
+            intent = parse(entry.payload)
+            assert intent.order_id is not None
+            order = None
+            if entry.result:
+                try:
+                    order = decode(entry.result, Order)
+                except Exception:
+                    order = None
             if order is None:
-                return
-            _patch(order, entry.kind, intent)
-        await self._store.run(self._store.cache.upsert_orders, [order_row(order)])
-        self.changed.emit(order.id)
+                cached = cache.get(Resource.ORDERS, intent.order_id)
+                if cached is None:
+                    continue
+                order = load(cached, Order)
+                _patch(order, entry.kind, intent)
+            rows.append(order_row(order))
+        if rows:
+            cache.upsert_orders(rows)
 
 
 def _patch(order: Order, kind: IntentKind, intent: Intent) -> None:

@@ -35,7 +35,6 @@ from sellerdesk.services.outbox.sender import OutboxService
 from sellerdesk.services.sync import SyncService
 from sellerdesk.services.tracking import TrackingService
 from sellerdesk.store import Store, StoreError
-from sellerdesk.store.outbox import OutboxChange, OutboxEvent
 
 if TYPE_CHECKING:
     import httpx
@@ -158,7 +157,8 @@ class Session:
         self._pace_kept: float | None = None  # the learned rate the store held at open
         # The one feed every committed change is published on (services/changes.py).
         self.changes = ChangeFeed()
-        self.pending = PendingWrites(store)  # before any write: it follows every one
+        # Before any write: it follows every one, and publishes each outbox commit.
+        self.pending = PendingWrites(store, feed=self.changes)
 
         async def probe() -> object:  # the client is read when probing, not made here
             return await self.client.shop()
@@ -173,15 +173,17 @@ class Session:
         self.outbox = OutboxService(client, store, self.connectivity,
                                     known_tracking_ids=lambda: self.tracking.known_ids())
         self.outbox.auth_needed.connect(self.access.sending_paused)
-        self.outbox.changed.connect(self._on_outbox_changed)
-        self.tracking = TrackingService(client, store, self.outbox, self.pending)
-        self.catalogue = CatalogueService(client, store)
-        self.inbox = InboxService(client, store, self.outbox, self.connectivity, self.pending)
-        self.orders = OrdersService(client, store, self.outbox, self.pending)
+        self.outbox.resumed.connect(lambda _: self.access.restore())  # a new token
+        feed = self.changes
+        self.tracking = TrackingService(client, store, self.outbox, self.pending, feed)
+        self.catalogue = CatalogueService(client, store, feed)
+        self.inbox = InboxService(client, store, self.outbox, self.connectivity, self.pending,
+                                  feed)
+        self.orders = OrdersService(client, store, self.outbox, self.pending, feed)
         self.counts = CountsService(store, self.pending)
         self.dashboard = DashboardService(store, self.counts)
         self.sync = SyncService(client, store, self.catalogue, self.tracking, self.inbox,
-                                self.orders, access=self.access)
+                                self.orders, access=self.access, feed=feed)
         self.notifications = NotificationService(store)
 
     @classmethod
@@ -244,10 +246,6 @@ class Session:
     def start(self) -> None:
         """Start sending queued writes in the background."""
         self.outbox.start()
-
-    def _on_outbox_changed(self, change: OutboxChange) -> None:
-        if change.event is OutboxEvent.RESUMED:  # a new token lifted the pause
-            self.access.restore()
 
     async def check_access(self) -> None:
         """At start: sending still paused by a refusal of this very token (an earlier run's)

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import enum
 import functools
 import logging
@@ -49,6 +50,7 @@ from sellerdesk.api.models import Order, Question, SearchEnvelope, Skipped, Thre
 from sellerdesk.api.paging import Fetch, paginate, paginate_thread
 from sellerdesk.services.access import Access
 from sellerdesk.services.catalogue import CatalogueService
+from sellerdesk.services.changes import ChangeFeed, Changes
 from sellerdesk.services.convert import conversation_rows, order_row, thread_row
 from sellerdesk.services.events import Event
 from sellerdesk.services.inbox import InboxService
@@ -277,9 +279,10 @@ class SyncService:
     def __init__(self, client: ShopClient, store: Store, catalogue: CatalogueService,
                  tracking: TrackingService, inbox: InboxService,
                  orders: OrdersService | None = None, *, parallel: int = 4,
-                 access: Access | None = None,
+                 access: Access | None = None, feed: ChangeFeed | None = None,
                  clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self._client = client
+        self._feed = feed if feed is not None else ChangeFeed()  # the stages' changes
         self._store = store
         self._catalogue = catalogue
         self._tracking = tracking
@@ -339,6 +342,7 @@ class SyncService:
             finally:
                 # Always, with its outcome: a view waiting for the end of a sync never polls.
                 self.finished.emit(report)
+                self._feed.publish(_last_value(report))
 
     async def _sync_all(self, report: SyncReport, full: bool,
                         on_progress: Callable[[SyncProgress], object] | None,
@@ -526,7 +530,7 @@ class SyncService:
             if news and not known:
                 # A first sync: the inbox lists the conversations now, while their
                 # questions are read (a shop's first reading takes a while when paced).
-                self._inbox.changed.emit(None)
+                self._feed.publish(Changes.reread("inbox"))
             gone = set(known) - set(server) - unreadable
             if gone:
                 await self._store.run(cache.delete, Resource.THREADS, list(gone))
@@ -540,7 +544,7 @@ class SyncService:
                                                    skipped_questions)
         await self._store.run(cache.mark_synced, Resource.THREADS)
         await self._store.run(cache.mark_synced, Resource.QUESTIONS)
-        self._inbox.changed.emit(None)
+        self._feed.publish(Changes.reread("inbox"))
         return seen, questions
 
     async def _sync_conversations(self, stale: list[Thread],
@@ -632,8 +636,7 @@ class SyncService:
 
             await _together(read(), write())
         await self._store.run(cache.mark_synced, Resource.ORDERS)
-        if self._orders is not None:
-            self._orders.changed.emit(None)
+        self._feed.publish(Changes.reread("orders"))
         return seen
 
     async def _store_orders(self, orders: list[Order]) -> int:
@@ -690,6 +693,19 @@ async def _together(*work: Coroutine[Any, Any, object]) -> None:
                 group.create_task(job)
     except BaseExceptionGroup as failed:
         raise failed.exceptions[0] from None
+
+
+_AREAS = {"shop": "shop", "categories": "categories", "tracking": "tracking",
+          "threads": "inbox", "orders": "orders"}  # a stage's records: the views' area
+
+
+def _last_value(report: SyncReport) -> Changes:
+    """A sync's last value on the feed. A stage that did not finish (failed, cancelled) may
+    have stored part of what it read without saying so: its area is read again whole."""
+    unfinished = [_AREAS[stage] for stage in STAGES
+                  if (result := report.results.get(stage)) is None
+                  or result.state is StageState.FAILED]
+    return dataclasses.replace(Changes.reread(*unfinished), finished_sync=True)
 
 
 def _count_tree(tree: Sequence[object]) -> int:

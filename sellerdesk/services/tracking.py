@@ -12,8 +12,8 @@ from sellerdesk.api.enums import Event as CodeEvent
 from sellerdesk.api.enums import Provider
 from sellerdesk.api.errors import NotFound
 from sellerdesk.api.models import Skipped, TrackingCode, TrackingCodeDraft, decode
+from sellerdesk.services.changes import ChangeFeed, Changes
 from sellerdesk.services.convert import load, load_all, tracking_row
-from sellerdesk.services.events import Event
 from sellerdesk.services.outbox.pending import PendingWrites
 from sellerdesk.services.outbox.sender import OutboxService
 from sellerdesk.services.outbox.settle import Intent
@@ -33,14 +33,16 @@ def _list_fields(code: TrackingCode) -> tuple[object, ...]:
 
 class TrackingService:
     def __init__(self, client: ShopClient, store: Store, outbox: OutboxService,
-                 pending: PendingWrites) -> None:
+                 pending: PendingWrites, feed: ChangeFeed | None = None) -> None:
         self._client = client
         self._store = store
         self._outbox = outbox
         self._pending = pending
-        self.changed: Event[None] = Event("tracking.changed")
+        self._feed = feed if feed is not None else pending.feed
         self._writes_applied = 0  # bumped by every applied tracking write (see refresh)
-        outbox.add_applier(self._apply)
+        # A sent write's code is brought in line in the commit that marks it done: that
+        # commit's one value on the feed (published by `PendingWrites`) names the code.
+        outbox.add_cache_writer(self._write_applied)
 
     async def codes(self, *, event: CodeEvent | None = None,
                     provider: Provider | None = None) -> list[TrackingCode]:
@@ -96,7 +98,7 @@ class TrackingService:
         await self._store.run(self._store.cache.replace_tracking_codes,
                               [tracking_row(c) for c in fresh])
         await self._store.run(self._store.cache.mark_synced, Resource.TRACKING_CODES)
-        self.changed.emit(None)
+        self._feed.publish(Changes.reread("tracking"))
         return fresh
 
     async def code(self, code_id: int) -> TrackingCode | None:
@@ -123,20 +125,18 @@ class TrackingService:
                                          entity_key("tracking", code_id),
                                          Intent(tracking_id=code_id))
 
-    async def _apply(self, entry: OutboxEntry) -> None:
-        if entry.kind.value.startswith("tracking"):
-            self._writes_applied += 1
-        if entry.kind in (IntentKind.TRACKING_CREATE, IntentKind.TRACKING_MODIFY):
-            if entry.result:
-                code = decode(entry.result, TrackingCode)
-                await self._store.run(self._store.cache.upsert_tracking_codes,
-                                      [tracking_row(code)])
-        elif entry.kind is IntentKind.TRACKING_DELETE:
-            code_id = entry.entity.rsplit(":", 1)[-1]
-            if code_id.isdigit():
-                await self._store.run(self._store.cache.delete, Resource.TRACKING_CODES,
-                                      [int(code_id)])
-        else:
-            return
-        self.changed.emit(None)
-
+    def _write_applied(self, entries: Sequence[OutboxEntry]) -> None:
+        """On the store's writer thread, in the commit marking `entries` done: the codes
+        as the server now has them."""
+        cache = self._store.cache
+        for entry in entries:
+            if entry.kind.value.startswith("tracking"):
+                self._writes_applied += 1  # read on the loop by `refresh` (an int: atomic)
+            if entry.kind in (IntentKind.TRACKING_CREATE, IntentKind.TRACKING_MODIFY):
+                if entry.result:
+                    code = decode(entry.result, TrackingCode)
+                    cache.upsert_tracking_codes([tracking_row(code)])
+            elif entry.kind is IntentKind.TRACKING_DELETE:
+                code_id = entry.entity.rsplit(":", 1)[-1]
+                if code_id.isdigit():
+                    cache.delete(Resource.TRACKING_CODES, [int(code_id)])

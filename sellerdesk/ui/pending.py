@@ -1,21 +1,20 @@
-"""The open shop's pending writes (services/outbox/pending.py) as one Qt signal, for views.
+"""The open shop's pending writes (services/outbox/pending.py), as views read them.
 
-A view asks `writes(key)` / `state(key)` when it paints and listens to `changed` to repaint;
-it keeps no copy of its own. Without a shop everything reads as nothing waiting.
+A view asks `writes(key)` / `state(key)` when it paints; it hears that they moved from the
+session's change feed (`ui/widgets/service_link.subscribe_changes`) and keeps no copy of its
+own. Without a shop everything reads as nothing waiting.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject
 
 from sellerdesk.services.outbox.pending import PendingWrites, RecordWrites, WriteState
-from sellerdesk.ui.widgets.service_link import subscribe
 
 
 class PendingSignals(QObject):
-    """`changed(PendingChange)` whenever a record's writes move; lives as long as its parent."""
-
-    changed = Signal(object)
+    """Reads a session's pending writes; lives as long as its parent. Views hear that they
+    moved from the session's change feed, not from here."""
 
     def __init__(self, parent: QObject | None = None,
                  pending: PendingWrites | None = None) -> None:
@@ -29,7 +28,6 @@ class PendingSignals(QObject):
         if self.pending is not None:
             return
         self.pending = pending
-        subscribe(self, pending.changed, self.changed.emit)
 
     def writes(self, key: str) -> RecordWrites:
         return self.pending.writes(key) if self.pending is not None else RecordWrites(key)

@@ -30,7 +30,7 @@ from sellerdesk.ui.widgets.formatting import current_locale
 from sellerdesk.ui.widgets.link_button import LinkButton
 from sellerdesk.ui.widgets.outside_link import show_outside_link
 from sellerdesk.ui.widgets.record_card import RecordCard
-from sellerdesk.ui.widgets.service_link import subscribe
+from sellerdesk.ui.widgets.service_link import subscribe_changes
 from sellerdesk.ui.widgets.state_chip import StateChip
 from sellerdesk.ui.widgets.text import heading_label, plain_label
 
@@ -78,8 +78,8 @@ class ShopPanel(CachedPanel[Shop | None]):
         self._build()
         self._build_actions()
         if ctx.services is not None:
-            subscribe(self, ctx.services.catalogue.shop_changed,
-                      lambda _: self.reread_when_seen())
+            subscribe_changes(self, ctx.services.changes, lambda _: self.reread_when_seen(),
+                              area="shop")
 
     def title(self) -> str:
         return self.tr("Shop")

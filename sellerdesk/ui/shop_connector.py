@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from PySide6.QtCore import QCoreApplication, QObject
 
 from sellerdesk.services.access import AccessProblem
+from sellerdesk.services.changes import Changes
 from sellerdesk.services.connectivity import Connection, Retry, SlowDown
 from sellerdesk.services.notifications import NewItem
 from sellerdesk.services.refresh import BackgroundRefresh, RefreshSchedule
@@ -35,6 +36,7 @@ from sellerdesk.ui.notify import Notifier
 from sellerdesk.ui.runner import Progress, describe_error
 from sellerdesk.ui.status_bar import ConnectionState, slow_down_text
 from sellerdesk.ui.widgets.banner import MessageLevel
+from sellerdesk.ui.widgets.service_link import subscribe_changes
 
 log = logging.getLogger("sellerdesk.ui")
 
@@ -200,11 +202,11 @@ class ShopConnector(QObject):
                 lambda state: w.set_connection_state(_STATES[state])),
             session.connectivity.retry_changed.connect(self._on_connectivity_retry_changed),
             session.connectivity.came_back.connect(lambda _none: self._on_came_back()),
-            session.pending.changed.connect(lambda _change: self._update_counts()),
+            # Badge, tray and the outbox's counts: the feed, once per turn of the loop.
+            subscribe_changes(self, session.changes, self._on_changes),
             session.access.refused.connect(self._on_access_refused),
             session.pace.slowed.connect(self._on_pace_slowed),
             session.sync.finished.connect(self._after_sync),
-            session.inbox.changed.connect(lambda _thread: self._update_badge()),
         ]
         # What changes is said to a screen reader from one place (ui/announcements.py).
         announcements = SessionAnnouncements(w, session)
@@ -253,15 +255,13 @@ class ShopConnector(QObject):
             self._window.status.say(SyncWords().outcome(report))
         if report.error is not None or report.cancelled:
             # Said by the sync's own runner (the banner, the offline state); what it did
-            # write before it stopped still counts.
-            self._update_badge()
+            # write before it stopped is counted from the feed (its last value says so).
             return
         if "orders" in report.stages:  # "Synced N ago" tells the age of the orders' copy
             self._window.set_last_sync(datetime.now(UTC))
         short, long = SyncWords().lines(report)
         self._window.status.sync_issues.set_issues(short, long)
         self._show_synced_times()
-        self._update_badge()
         self._ctx.runner.run(self.session.notifications.check(), on_success=self._announce,
                              show_progress=False, report_errors=False, key="notifications")
 
@@ -313,6 +313,11 @@ class ShopConnector(QObject):
     def _announce(self, items: list[NewItem]) -> None:
         if items:
             self.notifier.announce(items)
+
+    def _on_changes(self, changes: Changes) -> None:
+        if changes.counts_may_change:
+            self._update_counts()
+            self._update_badge()
 
     def _update_counts(self) -> None:
         if self.session is None or self._window is None:

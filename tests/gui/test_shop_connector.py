@@ -14,6 +14,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.api import client as client_module
+from sellerdesk.services.changes import WriteEvent
 from sellerdesk.services.shops import Shops, queue_demo_answer
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.main_window import MainWindow
@@ -54,7 +55,8 @@ def test_the_client_is_made_off_the_gui_thread_after_the_first_paint(
     synced: list[object] = []
     sent: list[object] = []
     session.sync.finished.connect(synced.append)
-    session.outbox.applied.connect(sent.append)
+    session.changes.published.connect(
+        lambda c: sent.extend(w for w in c.writes if w.event is WriteEvent.SENT))
     window.show()
     connector.sync_now(quiet=True)  # as the app does, right after show()
     assert not window.painted()

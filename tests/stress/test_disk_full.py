@@ -20,6 +20,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from sellerdesk.services.changes import WriteEvent
 from sellerdesk.services.convert import order_row
 from sellerdesk.services.outbox.settle import Intent, dump
 from sellerdesk.services.session import Session
@@ -196,7 +197,9 @@ async def test_background_sender_survives_a_full_disk(fresh_sandbox: Sandbox,
         (qid,) = await _unanswered(fresh_sandbox, 1)
         entry = await session.inbox.answer(qid, "Sí, hay stock.")
         sent = asyncio.Event()
-        session.outbox.settled.connect(lambda e: sent.set() if e.id == entry.id else None)
+        # Sent, not merely settled: a refusal would settle it too.
+        session.changes.published.connect(lambda c: sent.set() if any(
+            w.entry_id == entry.id and w.event is WriteEvent.SENT for w in c.writes) else None)
         session.start()
         # The first attempt meets the full disk; space comes back; the seller retries.
         await asyncio.wait_for(refused.wait(), timeout=5)

@@ -14,6 +14,10 @@ no newer read of its record was, so events that cross threads never bring back a
 The initial `load()` is stamped the same way. When a created tracking code gets its id, the
 outbox re-keys its entries in the commit that marks the create done; this follows the move
 (the old key keeps pointing at the new one) and says so in its event.
+
+Every commit it takes in is then published on the session's change feed as one `Changes`
+value (services/changes.py): what happened to each write of the commit, and the records'
+keys. This is the one route by which anything hears of the seller's writes.
 """
 
 from __future__ import annotations
@@ -26,13 +30,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from sellerdesk.services.events import Event
+from sellerdesk.services.changes import ChangeFeed, Changes, WriteChange, WriteEvent
 from sellerdesk.store import Store
 from sellerdesk.store.outbox import (
     UNFINISHED,
     IntentKind,
     OutboxChange,
     OutboxEntry,
+    OutboxEvent,
     OutboxState,
     entity_key,
 )
@@ -141,13 +146,15 @@ class _Read:
 
 
 class PendingWrites:
-    """Per record, what waits for the server; `changed` fires with each record that moved.
+    """Per record, what waits for the server; each outbox commit is published on `feed`.
 
     Create it before anything is queued (the session does), then `await load()`.
     """
 
-    def __init__(self, store: Store, *, loop: asyncio.AbstractEventLoop | None = None) -> None:
+    def __init__(self, store: Store, *, feed: ChangeFeed | None = None,
+                 loop: asyncio.AbstractEventLoop | None = None) -> None:
         self._store = store
+        self.feed = feed if feed is not None else ChangeFeed()
         self._loop = loop or asyncio.get_running_loop()
         self._records: dict[str, _Record] = {}
         self._moved: dict[str, str] = {}  # old key -> new key (created tracking codes)
@@ -155,7 +162,6 @@ class PendingWrites:
         self._sent_ids: set[str] = set()
         self._lock = threading.Lock()  # one read at a time, so stamps follow read order
         self._stamps = itertools.count(1)
-        self.changed: Event[PendingChange] = Event("pending.changed")
         self._unobserve: Callable[[], None] | None = store.outbox.add_batch_observer(
             self._on_outbox_changes)
 
@@ -258,6 +264,7 @@ class PendingWrites:
     def _apply(self, read: _Read) -> None:
         """On the loop: take a read unless a newer one of its record was taken."""
         changes: list[PendingChange] = []
+        writes = [] if read.changes is None else self._writes_of(read)
         if read.changes is None:
             keys: Iterable[str] = set(self._records) | set(read.entries)
         else:
@@ -287,8 +294,31 @@ class PendingWrites:
                 del self._records[key]
             if before != record.entries and key not in moved_to:
                 changes.append(PendingChange(key))
-        for item in changes:
-            self.changed.emit(item)
+        keys_moved = {k for c in changes for k in (c.key, c.new_key) if k is not None}
+        # One commit, one value: even when a newer read of its records was taken already.
+        self.feed.publish(Changes.of_writes(writes, pending=keys_moved))
+
+    def _writes_of(self, read: _Read) -> list[WriteChange]:
+        """What the commit of `read` did to each write (before `_apply` takes it in: a
+        discarded entry's kind is known from the record as it was)."""
+        assert read.changes is not None
+        after = {e.id: e for entries in read.entries.values() for e in entries}
+        out: list[WriteChange] = []
+        for change in read.changes:
+            if change.entry_id is None or change.entity is None:
+                continue
+            old_key = self._key_of_entry.get(change.entry_id, change.entity)
+            entry = after.get(change.entry_id) or self._known(old_key, change.entry_id)
+            kind = entry.kind.value if entry is not None else ""
+            moved = change.entity if old_key != change.entity else None
+            event = _write_event(change)
+            out.append(WriteChange(event, kind, old_key if moved else change.entity,
+                                   change.entry_id, moved))
+        return out
+
+    def _known(self, key: str, entry_id: str) -> OutboxEntry | None:
+        record = self._records.get(key)
+        return next((e for e in record.entries if e.id == entry_id), None) if record else None
 
     def _move(self, old: str, new: str, version: int) -> None:
         record = self._records.pop(old)
@@ -299,6 +329,26 @@ class PendingWrites:
             target.entries, target.version = record.entries, record.version
         self._moved[old] = new
         log.debug("pending: %s is now %s", old, new)
+
+
+def _write_event(change: OutboxChange) -> WriteEvent:
+    """The feed's word for an outbox change. QUEUED: waiting to be sent, whether new,
+    queued again after a try that did not reach the shop (offline, the service busy),
+    retried, edited or kept in a conflict; FAILED: refused by the shop for good."""
+    if change.event is OutboxEvent.REMOVED:
+        return WriteEvent.DISCARDED
+    if change.event is OutboxEvent.ENQUEUED:
+        return WriteEvent.QUEUED
+    state = change.state
+    if state is OutboxState.DONE:
+        return WriteEvent.SENT
+    if state is OutboxState.SENDING:
+        return WriteEvent.SENDING
+    if state is OutboxState.CONFLICT:
+        return WriteEvent.CONFLICT
+    if state is OutboxState.FAILED:
+        return WriteEvent.FAILED
+    return WriteEvent.QUEUED
 
 
 def order_key(order_id: str) -> str:

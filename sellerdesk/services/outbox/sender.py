@@ -26,7 +26,7 @@ import functools
 import logging
 import math
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -55,6 +55,7 @@ from sellerdesk.store.outbox import (
     IntentKind,
     OutboxChange,
     OutboxEntry,
+    OutboxEvent,
     OutboxState,
     OutboxStateError,
     Resolution,
@@ -110,33 +111,33 @@ class OutboxService:
         self._ignore_backoff = False
         self._creates = asyncio.Lock()  # tracking-code creates are settled one at a time
         self._loop = asyncio.get_running_loop()
-        self.changed: Event[OutboxChange] = Event("outbox.changed")
-        self.applied: Event[OutboxEntry] = Event("outbox.applied")
-        self.settled: Event[OutboxEntry] = Event("outbox.settled")
+        # Not record changes (those are published on the feed by `PendingWrites`):
         self.auth_needed: Event[str] = Event("outbox.auth_needed")
         self.store_failed: Event[str] = Event("outbox.store_failed")  # a message for the seller
-        self._appliers: list[Callable[[OutboxEntry], Awaitable[None]]] = []
+        self.resumed: Event[None] = Event("outbox.resumed")  # a new token lifted the pause
+        self._settled_at = time.monotonic()  # the last entry sent, in conflict or refused
         self._cache_writers: list[tuple[Callable[[Sequence[OutboxEntry]], Any],
                                         Callable[[Any], None] | None]] = []
         self._batches: Batches[Done, OutboxEntry | None] = Batches(
             self._record, size=lambda: record_size(client.pacer, parallel),
             wait=RECORD_SECONDS)
-        self._unobserve = store.observe_outbox(self.changed.emit, self._loop)
+        self._unobserve = store.observe_outbox(self._on_outbox_change, self._loop)
         connectivity.came_back.connect(lambda _: self.kick(ignore_backoff=True))
 
-    def add_applier(self, fn: Callable[[OutboxEntry], Awaitable[None]]) -> None:
-        """`fn(entry)` brings the cache in line with a write the server applied; awaited
-        before `applied`/`settled` fire, so observers read an up-to-date cache."""
-        self._appliers.append(fn)
+    def _on_outbox_change(self, change: OutboxChange) -> None:
+        if change.event is OutboxEvent.RESUMED:
+            self.resumed.emit(None)
 
     def add_cache_writer(self, write: Callable[[Sequence[OutboxEntry]], T],
                          then: Callable[[T], None] | None = None) -> None:
-        """Like `add_applier`, in one trip: `write(entries)` runs on the store's writer thread,
-        in the transaction that marks those entries done (a batch of successes: one call for
+        """Bring the cache in line with writes the server applied, in the same commit that
+        marks them done (so the feed's one value for that commit finds the cache current):
+        `write(entries)` runs on the store's writer thread, in the transaction that marks
+        those entries done (a batch of successes: one call for
         all of them). Its failure is logged and undone alone (the writes are done, a stale
         cache heals on the next sync); a failed batch is tried again entry by entry, so one
         entry's trouble never leaves the others' cache stale. `then(result)` runs on the
-        event loop once that is committed, before `applied`/`settled` fire."""
+        event loop once that is committed."""
         self._cache_writers.append((write, then))
 
     # -- the seller's side --------------------------------------------------------------------
@@ -351,22 +352,14 @@ class OutboxService:
         after. Bounded by time as well as rounds: no new round starts once `idle` seconds
         passed without an entry settled (sent, found applied, in conflict or refused), so an
         unreachable service cannot hold the command line while the entries' reads fail."""
-        last = time.monotonic()
-
-        def settled(_: OutboxEntry) -> None:
-            nonlocal last
-            last = time.monotonic()
+        self._settled_at = time.monotonic()
 
         def stale() -> bool:
-            return time.monotonic() - last > idle
+            return time.monotonic() - self._settled_at > idle
 
-        disconnect = self.settled.connect(settled)
-        try:
-            for _ in range(max_rounds):
-                if not await self.drain_once(stop=stale) or stale():
-                    break
-        finally:
-            disconnect()
+        for _ in range(max_rounds):
+            if not await self.drain_once(stop=stale) or stale():
+                break
         return await self.counts()
 
     def _backoff(self, tries: int, error: ApiError) -> float:
@@ -485,12 +478,12 @@ class OutboxService:
                 if verdict.verdict is Verdict.CONFLICT:
                     await self._conflict(entry, verdict.server, verdict.message)
                     return
-            failed = await self._store.run(outbox.mark_failed, entry.id, exc.message)
-            self.settled.emit(failed)
+            await self._store.run(outbox.mark_failed, entry.id, exc.message)
+            self._settled_at = time.monotonic()
             return
         except ApiError as exc:  # any other refusal: keep it for the seller
-            failed = await self._store.run(outbox.mark_failed, entry.id, exc.message)
-            self.settled.emit(failed)
+            await self._store.run(outbox.mark_failed, entry.id, exc.message)
+            self._settled_at = time.monotonic()
             return
         self._connectivity.report_success()
         new_entity = None
@@ -500,19 +493,13 @@ class OutboxService:
 
     async def _finish(self, entry: OutboxEntry, result: bytes | None,
                       new_entity: str | None, *, queued_after: int | None = None) -> None:
-        """Record a success (with others: `Batches`), then bring the cache in line and tell.
-        `queued_after`: see `Done` (a discard found it applied)."""
+        """Record a success (with others: `Batches`; the cache writers bring the cache in
+        line in that commit). `queued_after`: see `Done` (a discard found it applied)."""
         done = await self._batches.add(Done(entry.id, result, new_entity, queued_after))
         if done is None:
             raise OutboxStateError(detail=f"{entry.id} was no longer sending")
         log.info("%s for %s sent", entry.kind.value, entry.entity)
-        for fn in self._appliers:
-            try:
-                await fn(done)
-            except Exception:  # the write is done; a stale cache heals on the next sync
-                log.exception("updating the cache after %s failed", entry.kind.value)
-        self.applied.emit(done)
-        self.settled.emit(done)
+        self._settled_at = time.monotonic()
 
     async def _record(self, batch: list[Done]) -> list[OutboxEntry | None]:
         """One batch of successes: done marks and cache updates in one trip and one commit.
@@ -551,10 +538,10 @@ class OutboxService:
                     break  # the whole batch went in: no need to go entry by entry
 
     async def _conflict(self, entry: OutboxEntry, server: bytes | None, message: str) -> None:
-        done = await self._store.run(self._store.outbox.mark_conflict, entry.id, entry.payload,
-                                     server, message)
+        await self._store.run(self._store.outbox.mark_conflict, entry.id, entry.payload,
+                              server, message)
         log.warning("conflict on %s: %s", entry.entity, message)
-        self.settled.emit(done)
+        self._settled_at = time.monotonic()
 
 
 class _Drain:

@@ -37,7 +37,7 @@ from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.follow_selection import follow_selection
 from sellerdesk.ui.widgets.loading import updated_text
 from sellerdesk.ui.widgets.search_field import name_clear_button
-from sellerdesk.ui.widgets.service_link import subscribe
+from sellerdesk.ui.widgets.service_link import subscribe_changes
 
 
 class CategoriesPanel(CachedPanel[list[Category]]):
@@ -56,8 +56,8 @@ class CategoriesPanel(CachedPanel[list[Category]]):
         self._build()
         self._build_actions()
         if ctx.services is not None:
-            subscribe(self, ctx.services.catalogue.categories_changed,
-                      lambda _: self.reread_when_seen())
+            subscribe_changes(self, ctx.services.changes, lambda _: self.reread_when_seen(),
+                              area="categories")
 
     def title(self) -> str:
         return self.tr("Categories")

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sellerdesk.services.changes import Changes
 from sellerdesk.services.counts import OutboxView
 from sellerdesk.services.dashboard import Glance
 from sellerdesk.services.inbox_list import InboxFilters, ThreadSort
@@ -43,6 +44,7 @@ from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.formatting import format_number, format_relative
 from sellerdesk.ui.widgets.labelled import Labelled
+from sellerdesk.ui.widgets.service_link import subscribe_changes
 from sellerdesk.ui.widgets.text import plain_label
 
 # The resources whose last sync the dashboard names, in the order a seller checks them.
@@ -113,10 +115,6 @@ class DashboardPanel(Panel):
         self.charts = ChartsArea(self)
         self._build_body()
 
-        self._reload_timer = QTimer(self)  # a sync or a drain fires many events at once
-        self._reload_timer.setSingleShot(True)
-        self._reload_timer.setInterval(250)
-        self._reload_timer.timeout.connect(self._on_reload_timer_timeout)
         self._stale = False  # something changed while the view was hidden
         self._draw_timer = QTimer(self)  # a child: it dies with the view, never fires after
         self._draw_timer.setSingleShot(True)
@@ -205,12 +203,9 @@ class DashboardPanel(Panel):
             return
         self.body.setCurrentWidget(self.page)
         if not self._unhook:
-            self._unhook += [
-                session.sync.finished.connect(lambda _report: self._on_synced()),
-                session.outbox.changed.connect(lambda _change: self._reload_timer.start()),
-                # The queued cards follow the pending writes at once, as the status bar does.
-                session.pending.changed.connect(lambda _change: self._show_queued()),
-            ]
+            # The view's one route of changes (a sync's stages, a drain's rounds: one call
+            # per turn of the loop, see subscribe_changes).
+            self._unhook.append(subscribe_changes(self, session.changes, self._on_changes))
         self._age_timer.start()
         self._reload()
         if self.all_shops_button.isChecked():
@@ -231,7 +226,11 @@ class DashboardPanel(Panel):
                             on_success=self._show, on_settled=self.mark_loaded,
                             show_progress=False, key=f"dashboard-{id(self)}", owner=self)
 
-    def _on_reload_timer_timeout(self) -> None:
+    def _on_changes(self, changes: Changes) -> None:
+        if changes.finished_sync and self.all_shops_button.isChecked() and self.isVisible():
+            self._read_other_shops()
+        if not (changes.counts_may_change or changes.everything):
+            return
         # A hidden dashboard does not recount after every change (the store's thread is
         # shared with the view the seller is using); it catches up when shown again.
         if self.isVisible():
@@ -246,11 +245,6 @@ class DashboardPanel(Panel):
             self._reload()
             if self.all_shops_button.isChecked():
                 self._read_other_shops()
-
-    def _on_synced(self) -> None:
-        self._reload_timer.start()
-        if self.all_shops_button.isChecked() and self.isVisible():
-            self._read_other_shops()
 
     # ---- Showing. -------------------------------------------------------------------------------
 
@@ -418,7 +412,7 @@ class DashboardPanel(Panel):
 
     def _on_setting_changed(self, name: str) -> None:
         if name == keys.SLOW_ANSWER_MINUTES.name and self.is_loaded():
-            self._reload_timer.start()
+            self._reload()
 
     # ---- Snapshot and remembering. ---------------------------------------------------------------
 

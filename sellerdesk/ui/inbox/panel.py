@@ -41,7 +41,7 @@ from sellerdesk.ui.inbox.thread_list import ThreadListPane
 from sellerdesk.ui.inbox.thread_model import ThreadListModel, ThreadRole
 from sellerdesk.ui.inbox.thread_view import ThreadView
 from sellerdesk.ui.panel import Panel
-from sellerdesk.ui.widgets.service_link import subscribe
+from sellerdesk.ui.widgets.service_link import subscribe_changes
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache, shop_pictures
 
 if TYPE_CHECKING:
@@ -183,7 +183,8 @@ class InboxPanel(Panel):
         # Once: every committed change (a write queued or sent, a sync's records) comes here
         # once; the open conversation hears it on its own (ThreadView).
         self._unhook = [
-            subscribe(self, services.changes.published, self._on_changes_published),
+            subscribe_changes(self, services.changes, self._on_changes_published,
+                              area="inbox"),
             services.connectivity.changed.connect(self._on_connectivity_changed),
             services.sync.progressed.connect(self._on_sync_progressed),
             services.sync.finished.connect(self._on_sync_finished),

@@ -40,7 +40,7 @@ from sellerdesk.ui.inbox.undo_bar import UndoBar
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.loading import refresh_from_network
 from sellerdesk.ui.widgets.separator import Separator
-from sellerdesk.ui.widgets.service_link import subscribe
+from sellerdesk.ui.widgets.service_link import subscribe_changes
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
 
 NARROW = 760  # px of the pane below which the suggestions go under the composer
@@ -62,7 +62,8 @@ class ThreadView(QWidget):
         self._target: int | None = None
         self._drafts: dict[str, str] = {}
         if ctx.services is not None:  # once: every committed change arrives here once
-            subscribe(self, ctx.services.changes.published, self._on_changes_published)
+            subscribe_changes(self, ctx.services.changes, self._on_changes_published,
+                              area="inbox")
         self.confirm: QMessageBox | None = None
 
         self.header = PublicationHeader(ctx.runner, thumbnails, self)

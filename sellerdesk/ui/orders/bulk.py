@@ -33,10 +33,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sellerdesk.services.changes import Changes
 from sellerdesk.services.order_list import OrderItem
 from sellerdesk.services.orders import ShippingChange
 from sellerdesk.services.outbox.pending import (
-    PendingChange,
     WriteState,
     id_in,
     order_key,
@@ -48,6 +48,7 @@ from sellerdesk.ui.orders.forms import SHIPPING_STATUSES
 from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.vocabulary import shipping_label
+from sellerdesk.ui.widgets.service_link import subscribe_changes
 from sellerdesk.ui.widgets.state_chip import chip_style
 from sellerdesk.ui.widgets.text import heading_label, plain_label
 
@@ -79,7 +80,8 @@ class BulkLinesModel(QAbstractTableModel):
         super().__init__(parent)
         self._lines = lines
         self._writes = writes
-        writes.changed.connect(self._on_writes_changed)
+        if writes.pending is not None:  # the dialog's one route of changes
+            subscribe_changes(self, writes.pending.feed, self._on_changes, area="orders")
 
     def lines(self) -> list[BulkLine]:
         return self._lines
@@ -168,10 +170,10 @@ class BulkLinesModel(QAbstractTableModel):
         if self._lines:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._lines) - 1, RESULT))
 
-    def _on_writes_changed(self, change: PendingChange) -> None:
-        order_id = id_in(change.key, "order")
+    def _on_changes(self, changes: Changes) -> None:
+        moved = {id_in(key, "order") for key in changes.pending}
         for row, line in enumerate(self._lines):
-            if line.order_id == order_id and line.queued:
+            if line.order_id in moved and line.queued:
                 cell = self.index(row, RESULT)
                 self.dataChanged.emit(cell, cell)
 

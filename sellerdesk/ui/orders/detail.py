@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.services.outbox.pending import PendingChange, id_in, order_key
+from sellerdesk.services.changes import Changes
+from sellerdesk.services.outbox.pending import order_key
 from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.types import IntentKind, Order
 from sellerdesk.ui.icons import icon
@@ -71,7 +72,6 @@ class OrderDetail(QWidget):
         self._order: Order | None = None
         self._parts: dict[str, QWidget] = {}
         self._arranged = 0  # columns of the current arrangement
-        writes.changed.connect(self._on_writes_changed)
 
         self.empty = EmptyState("orders", self.tr("No order selected"),
                                 self.tr("Pick an order in the list to see its buyer, products, "
@@ -238,6 +238,7 @@ class OrderDetail(QWidget):
         self.invoice_form.status.show_write(writes.latest(IntentKind.INVOICE))
         self.shipping_form.status.show_write(writes.latest(IntentKind.SHIPPING))
 
-    def _on_writes_changed(self, change: PendingChange) -> None:
-        if self._order is not None and id_in(change.key, "order") == self._order.id:
+    def writes_moved(self, changes: Changes) -> None:
+        """The panel heard `changes` (its one route): show the order's writes as they are."""
+        if self._order is not None and order_key(self._order.id) in changes.pending:
             self._show_writes()

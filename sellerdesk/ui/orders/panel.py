@@ -25,6 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sellerdesk.services.changes import Changes
+from sellerdesk.services.outbox.pending import order_key
 from sellerdesk.services.types import Order, OrderFilter, OrderSort, OrderSummary
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
@@ -54,6 +56,7 @@ from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.follow_selection import follow_selection
 from sellerdesk.ui.widgets.formatting import format_number
 from sellerdesk.ui.widgets.search_field import SearchField
+from sellerdesk.ui.widgets.service_link import subscribe_changes
 from sellerdesk.ui.widgets.text import plain_label
 
 if TYPE_CHECKING:
@@ -76,7 +79,6 @@ class OrdersPanel(Panel):
         self._filter = OrderFilter()
         self._session: Session | None = None
         self._unhook: list[Callable[[], None]] = []
-        self._changed_ids: set[str | None] = set()
         self._reselecting = False  # the order on show being selected again (its row moved)
         warm_formatting()
         self.writes = PendingSignals(self)
@@ -140,10 +142,6 @@ class OrdersPanel(Panel):
         self.lay_out(self.body)
 
         self._facets_after_page = False  # a new filter's counts wait for its first page
-        self._changes = QTimer(self)  # orders.changed comes in bursts (bulk, sync): coalesce
-        self._changes.setSingleShot(True)
-        self._changes.setInterval(150)
-        self._changes.timeout.connect(self._on_changes_timeout)
         self._actions = build_actions(self)
         # A plain function, not a bound method: it must run while the panel is destroyed.
         self.destroyed.connect(functools.partial(_call_all, self._unhook))
@@ -217,7 +215,8 @@ class OrdersPanel(Panel):
             self.writes.attach(session.pending)
             self.commands.attach(session)
             self.printing.attach(session)
-            self._unhook.append(session.orders.changed.connect(self._on_orders_changed))
+            # The view's one route of changes (a burst is one call: see subscribe_changes).
+            subscribe_changes(self, session.changes, self._on_changes, area="orders")
             self.model.set_source(session.orders)  # starts the first page
         else:
             self.model.set_query(self._filter, self.model.order_sort())
@@ -472,18 +471,17 @@ class OrdersPanel(Panel):
             self.detail_split.setSizes([height // 2, height - height // 2])
         self.order_shown.emit(order.id)
 
-    def _on_orders_changed(self, order_id: str | None) -> None:
-        self._changed_ids.add(order_id)
-        self._changes.start()
-
-    def _on_changes_timeout(self) -> None:
-        ids, self._changed_ids = self._changed_ids, set()
+    def _on_changes(self, changes: Changes) -> None:
+        """Orders or their writes changed (a write queued or sent, a sync): the rows written
+        since the last read, the counts, and the order on show when it is one of them."""
         if self._session is None:
             return
+        self.model.writes_moved(changes)
+        self.detail.writes_moved(changes)
         self.model.follow_changes()  # whatever changed, the rows written since the last read
         self._refresh_facets()
         shown = self.detail.order()
-        if shown is not None and (None in ids or shown.id in ids):
+        if shown is not None and _names_order(changes, shown.id):
             self._reload_detail()
 
     def _print_which(self) -> tuple[list[str], OrderFilter]:
@@ -496,6 +494,11 @@ class OrdersPanel(Panel):
 
     def focus_tracking_code(self) -> None:
         self.detail.shipping_form.code.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+
+def _names_order(changes: Changes, order_id: str) -> bool:
+    return ("orders" in changes.everything or order_id in changes.orders
+            or order_key(order_id) in changes.pending)
 
 
 def _call_all(functions: list[Callable[[], None]], *_: object) -> None:

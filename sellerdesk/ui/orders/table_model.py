@@ -31,6 +31,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QIcon
 
+from sellerdesk.services.changes import Changes
 from sellerdesk.services.order_list import (
     OrderChanges,
     OrderItem,
@@ -38,7 +39,7 @@ from sellerdesk.services.order_list import (
     OrderPage,
     Prepare,
 )
-from sellerdesk.services.outbox.pending import PendingChange, id_in, order_key
+from sellerdesk.services.outbox.pending import id_in, order_key
 from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.types import OrderFilter, OrderSort
 from sellerdesk.ui.orders.columns import (
@@ -159,8 +160,6 @@ class OrdersTableModel(QAbstractTableModel):
         self._sweep.setInterval(0)
         self._sweep.timeout.connect(self._on_sweep_timeout)
         self._key = f"orders-page-{id(self)}"
-        if writes is not None:
-            writes.changed.connect(self._on_writes_changed)
 
     # ---- The query. ---------------------------------------------------------------------------
 
@@ -554,9 +553,11 @@ class OrdersTableModel(QAbstractTableModel):
             return
         del self._litter[-1][-SWEEP:]
 
-    def _on_writes_changed(self, change: PendingChange) -> None:
-        order_id = id_in(change.key, "order")
-        row = self.row_of(order_id) if order_id is not None else None
-        if row is not None:
-            cell = self.index(row, _SYNC)
-            self.dataChanged.emit(cell, cell)
+    def writes_moved(self, changes: Changes) -> None:
+        """The panel heard `changes` (its one route): repaint the writes' cells it names."""
+        for key in changes.pending:
+            order_id = id_in(key, "order")
+            row = self.row_of(order_id) if order_id is not None else None
+            if row is not None:
+                cell = self.index(row, _SYNC)
+                self.dataChanged.emit(cell, cell)

@@ -10,7 +10,6 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     Qt,
-    QTimer,
 )
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
@@ -24,14 +23,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sellerdesk.services.changes import Changes
 from sellerdesk.services.outbox.discard import Discarded, DiscardOutcome, may_be_applied
 from sellerdesk.services.outbox.subjects import Subject, subjects_of
 from sellerdesk.services.types import (
     UNFINISHED,
     IntentKind,
-    OutboxChange,
     OutboxEntry,
-    OutboxEvent,
     OutboxState,
     Resolution,
 )
@@ -57,7 +55,7 @@ from sellerdesk.ui.widgets.confirm import confirm
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.formatting import format_datetime
 from sellerdesk.ui.widgets.record_card import RecordCard
-from sellerdesk.ui.widgets.service_link import subscribe
+from sellerdesk.ui.widgets.service_link import subscribe, subscribe_changes
 
 _RETRYABLE = (OutboxState.QUEUED, OutboxState.FAILED)
 _DISCARDABLE = (OutboxState.QUEUED, OutboxState.FAILED, OutboxState.CONFLICT)
@@ -70,16 +68,15 @@ class OutboxPanel(Panel):
         super().__init__(ctx, parent)
         self.model = OutboxModel(self)
         self.paused_reason: str | None = None
-        # A burst of changes (a bulk shipping update queues dozens) is read back once.
-        self._reload_soon = QTimer(self)
-        self._reload_soon.setSingleShot(True)
-        self._reload_soon.setInterval(30)
-        self._reload_soon.timeout.connect(self.reload)
         self._build()
         self._build_actions()
         self._update_buttons()
         if ctx.services is not None:
-            subscribe(self, ctx.services.outbox.changed, self._on_outbox_changed)
+            # Every write's commit, once (a burst — a bulk shipping update queues dozens —
+            # is one call: subscribe_changes); the pause is not a record's change.
+            subscribe_changes(self, ctx.services.changes, self._on_changes, area="outbox")
+            subscribe(self, ctx.services.outbox.auth_needed, lambda _reason: self.reload())
+            subscribe(self, ctx.services.outbox.resumed, lambda _none: self.reload())
 
     def title(self) -> str:
         return self.tr("Outbox")
@@ -220,9 +217,8 @@ class OutboxPanel(Panel):
     def refresh(self) -> None:
         self.reload()
 
-    def _on_outbox_changed(self, change: OutboxChange) -> None:
-        if change.event in (OutboxEvent.PAUSED, OutboxEvent.RESUMED) or change.entry_id:
-            self._reload_soon.start()
+    def _on_changes(self, _changes: Changes) -> None:
+        self.reload()
 
     def _show_entries(self, entries: list[OutboxEntry]) -> None:
         # What left the list (sent, discarded) or fell into conflict is said by the

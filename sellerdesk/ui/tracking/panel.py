@@ -11,7 +11,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QMessageBox,
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.services.outbox.pending import PendingChange
+from sellerdesk.services.changes import Changes
 from sellerdesk.services.safe_text import one_line
 from sellerdesk.services.session import Session
 from sellerdesk.services.tracking_rows import TrackingRow, queued_change, queued_create
@@ -39,7 +39,7 @@ from sellerdesk.ui.tracking.model import TrackingListModel
 from sellerdesk.ui.widgets.confirm import ask_unsaved
 from sellerdesk.ui.widgets.follow_selection import follow_selection
 from sellerdesk.ui.widgets.loading import updated_text
-from sellerdesk.ui.widgets.service_link import subscribe
+from sellerdesk.ui.widgets.service_link import subscribe_changes
 
 Rows = tuple[list[TrackingRow], bool]  # the rows shown, and whether the shop has any code
 
@@ -57,17 +57,13 @@ class TrackingPanel(CachedPanel[Rows]):
         self._saving = False
         self._new_started = False  # the editor holds a new code the seller began
         self.pending = PendingSignals(self)  # what waits for the server, per code
-        self.pending.changed.connect(self._on_pending_changed)
-        # A burst of outbox changes (queued, sending, done) is read back once.
-        self._reload_soon = QTimer(self)
-        self._reload_soon.setSingleShot(True)
-        self._reload_soon.setInterval(30)
-        self._reload_soon.timeout.connect(self.reread_when_seen)
         self._build()
         self._build_actions()
         services = ctx.services
         if services is not None:
-            subscribe(self, services.tracking.changed, lambda _: self._reload_soon.start())
+            # The view's one route of changes: codes read again, their writes queued, sent,
+            # discarded (a burst is one call: subscribe_changes).
+            subscribe_changes(self, services.changes, self._on_changes, area="tracking")
             self.pending.attach(services.pending)
 
     def title(self) -> str:
@@ -313,7 +309,6 @@ class TrackingPanel(CachedPanel[Rows]):
             if row is None:
                 self._current_key = key
                 self._new_started = False
-            self.reload_rows()
             if then is not None:
                 then()
 
@@ -342,8 +337,7 @@ class TrackingPanel(CachedPanel[Rows]):
                                 label=self.tr("Deleting the tracking code…"))
 
         def cancel_create() -> None:
-            self.ctx.runner.run(services.outbox.discard(entry_id), owner=self,
-                                on_success=lambda _: self.reload_rows())
+            self.ctx.runner.run(services.outbox.discard(entry_id), owner=self)
 
         confirm_removal(self, row, delete, cancel_create)
 
@@ -353,7 +347,6 @@ class TrackingPanel(CachedPanel[Rows]):
         if row is not None and row.key == entry.entity:
             self.editor.update_row(replace(row, deleting=True, sync=entry.state.value,
                                            entry_id=entry.id))
-        self.reload_rows()
 
     def _focus_filters(self) -> None:
         self.filters.event_combo.setFocus(Qt.FocusReason.ShortcutFocusReason)
@@ -363,12 +356,11 @@ class TrackingPanel(CachedPanel[Rows]):
 
     # ---- What the pending writes say. ------------------------------------------------------
 
-    def _on_pending_changed(self, change: PendingChange) -> None:
-        if not change.key.startswith("tracking:"):
-            return
-        if change.new_key is not None and self._current_key == change.key:
-            self._current_key = change.new_key  # our create went through: it has its id
-        self._reload_soon.start()
+    def _on_changes(self, changes: Changes) -> None:
+        for write in changes.writes:
+            if write.new_key is not None and self._current_key == write.key:
+                self._current_key = write.new_key  # our create went through: it has its id
+        self.reread_when_seen()
 
     # ---- Remembering. -----------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.models import Order
+from sellerdesk.services.changes import Changes
 from sellerdesk.services.convert import order_row
 from sellerdesk.services.safe_text import one_line
 from sellerdesk.store.rows import OrderFilter, OrderSort, OrderSummary
@@ -234,7 +235,7 @@ def _rewrite(qtbot: QtBot, qloop: asyncio.AbstractEventLoop, panel: OrdersPanel,
     order = run(qtbot, qloop, session.orders.order(order_id))
     change(order)
     run(qtbot, qloop, session.store.run(session.store.cache.upsert_orders, [order_row(order)]))
-    session.orders.changed.emit(order_id)
+    session.changes.publish(Changes.of_orders([order_id]))
 
 
 def settled(panel: OrdersPanel, qtbot: QtBot) -> None:
@@ -268,7 +269,7 @@ def test_a_sync_with_nothing_new_keeps_the_rows_in_place(panel: OrdersPanel,
     panel.model.modelReset.connect(lambda: resets.append(1))
     panel.table.selectRow(4)
     chosen = panel.table.selected_ids()
-    session_of(panel).orders.changed.emit(None)
+    session_of(panel).changes.publish(Changes.reread("orders"))
     settled(panel, qtbot)
     assert resets == []
     assert panel.table.selected_ids() == chosen

@@ -12,7 +12,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.models import Order
-from sellerdesk.services.outbox.pending import PendingChange, WriteState, order_key
+from sellerdesk.services.changes import Changes
+from sellerdesk.services.outbox.pending import WriteState, order_key
 from sellerdesk.services.session import Session
 from sellerdesk.services.types import IntentKind, OrderFilter
 from sellerdesk.ui.orders.bulk import CODE, RESULT, BulkShippingDialog, split_codes
@@ -46,12 +47,12 @@ def server_order(sandbox: Sandbox, order_id: str) -> dict[str, Any]:
 def follow_states(panel: OrdersPanel, order_id: str) -> list[str | None]:
     seen: list[str | None] = []
 
-    def note(change: PendingChange) -> None:
+    def note(changes: Changes) -> None:
         state = panel.writes.state(order_key(order_id))
-        if change.key == order_key(order_id) and (not seen or seen[-1] != state):
+        if order_key(order_id) in changes.pending and (not seen or seen[-1] != state):
             seen.append(state)
 
-    panel.writes.changed.connect(note)
+    session_of(panel).changes.published.connect(note)
     return seen
 
 
@@ -222,7 +223,7 @@ def test_typing_survives_the_order_changing_underneath(panel: OrdersPanel,
     form = panel.detail.shipping_form
     qtbot.keyClicks(form.code, typed)
     with qtbot.waitSignal(panel.order_shown, timeout=LOAD_TIMEOUT):
-        session_of(panel).orders.changed.emit(order_id)  # e.g. a sync touched it
+        session_of(panel).changes.publish(Changes.of_orders([order_id]))  # e.g. a sync
     assert form.code.text() == typed
     assert form.is_dirty()
 

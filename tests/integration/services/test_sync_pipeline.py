@@ -81,7 +81,8 @@ async def test_every_stage_says_it_is_done_and_a_first_sync_lists_conversations_
     from sellerdesk.services.sync import SyncProgress
 
     events: list[tuple[str, object]] = []
-    session.inbox.changed.connect(lambda thread_id: events.append(("inbox", thread_id)))
+    session.changes.published.connect(
+        lambda changes: events.append(("inbox", None)) if changes.touches("inbox") else None)
 
     def seen(p: SyncProgress) -> None:
         events.append((p.stage, (p.done, p.total)))

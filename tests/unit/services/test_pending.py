@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from sellerdesk.services.changes import Changes, WriteChange, WriteEvent
 from sellerdesk.services.outbox.pending import (
-    PendingChange,
     PendingWrites,
     WriteState,
     order_key,
@@ -41,9 +41,9 @@ async def pending(store: Store) -> AsyncIterator[PendingWrites]:
     writes.close()
 
 
-def heard(pending: PendingWrites) -> list[PendingChange]:
-    events: list[PendingChange] = []
-    pending.changed.connect(events.append)
+def heard(pending: PendingWrites) -> list[Changes]:
+    events: list[Changes] = []
+    pending.feed.published.connect(events.append)
     return events
 
 
@@ -92,7 +92,11 @@ async def test_an_entry_goes_queued_sending_sent(store: Store, pending: PendingW
     assert writes.state is WriteState.SENT and writes.waiting == ()
     assert writes.sent_kind(IntentKind.ANSWER) and not writes.sent_kind(IntentKind.INVOICE)
     assert pending.counts().waiting == 0
-    assert events == [PendingChange(key)] * 3
+    # One value per commit, naming the write and what happened to it.
+    assert [c.pending for c in events] == [frozenset({key})] * 3
+    assert [[(w.event, w.kind, w.key, w.entry_id) for w in c.writes] for c in events] == [
+        [(event, "answer", key, entry.id)]
+        for event in (WriteEvent.QUEUED, WriteEvent.SENDING, WriteEvent.SENT)]
     assert pending.state(question_key(99)) is None
 
 
@@ -131,8 +135,9 @@ async def test_a_created_tracking_code_moves_to_its_id(store: Store,
     await store.run(store.outbox.mark_sending, create.id)
     events.clear()
     await store.run(store.outbox.mark_done, create.id, new_entity="tracking:41")
-    assert events == [PendingChange(temporary, "tracking:41")]
-    assert events[0].current_key == "tracking:41"
+    assert [c.writes for c in events] == [(WriteChange(
+        WriteEvent.SENT, "tracking_create", temporary, create.id, "tracking:41"),)]
+    assert events[0].pending == {temporary, "tracking:41"}
     moved = pending.writes("tracking:41")
     assert [e.id for e in moved.waiting] == [edit.id]
     assert [e.id for e in moved.sent] == [create.id]
@@ -225,3 +230,38 @@ async def test_an_older_read_never_undoes_a_newer_one(store: Store,
         fn(*args)
     assert pending.writes(key).state is WriteState.FAILED
     assert pending.writes(key).problem == "Too long."
+
+
+async def test_each_outbox_commit_is_one_value_that_says_what_happened(
+        store: Store, pending: PendingWrites) -> None:
+    events = heard(pending)
+    commits: list[int] = []
+    remove = store.outbox.add_batch_observer(lambda changes: commits.append(len(changes)))
+    try:
+        key, other = order_key("5"), order_key("6")
+        first = await store.run(store.outbox.enqueue, IntentKind.SHIPPING, key, b"{}")
+        second = await store.run(store.outbox.enqueue, IntentKind.INVOICE, other, b"{}")
+        await store.run(store.outbox.mark_sending_many, [first.id, second.id])  # one commit
+        await store.run(store.outbox.mark_retry, first.id, "No connection.", 30.0)
+        await store.run(store.outbox.mark_failed, second.id, "The number is taken.")
+        await store.run(store.outbox.retry, second.id)
+        await store.run(store.outbox.mark_sending, first.id)
+        await store.run(store.outbox.mark_conflict, first.id, b"{}", None, "Gone.")
+        await store.run(store.outbox.resolve, first.id, Resolution.KEEP_SERVER)
+        await store.run(store.outbox.discard, second.id)
+    finally:
+        remove()
+    assert len(events) == len(commits) == 10
+    said = [[(w.event, w.key) for w in c.writes] for c in events]
+    assert said == [
+        [(WriteEvent.QUEUED, key)], [(WriteEvent.QUEUED, other)],
+        [(WriteEvent.SENDING, key), (WriteEvent.SENDING, other)],
+        [(WriteEvent.QUEUED, key)],  # not sent yet: queued again, not "failed"
+        [(WriteEvent.FAILED, other)],  # refused by the shop
+        [(WriteEvent.QUEUED, other)],  # the seller retried it
+        [(WriteEvent.SENDING, key)], [(WriteEvent.CONFLICT, key)],
+        [(WriteEvent.DISCARDED, key)],  # the shop's version kept: never sent
+        [(WriteEvent.DISCARDED, other)]]
+    # A discarded write still says what it was: the announcement names it.
+    assert [w.kind for w in events[-1].writes] == ["invoice"]
+    assert events[2].pending == {key, other}
