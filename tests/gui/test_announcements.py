@@ -89,7 +89,11 @@ def test_a_discarded_change_is_said_discarded_not_sent(
         # discard drops it, and what is said claims no more than "discarded".
         _run(qtbot, qloop, gui_session.outbox.discard(entry.id, force=True))  # type: ignore[attr-defined]
         qtbot.waitUntil(lambda: bool(_said(heard, "discarded")), timeout=30_000)
-        assert not [h for h in heard if "sent" in h[0] and "connection is back" not in h[0]]
+        said = _said(heard, "discarded")
+        assert len(said) == 1 and "will not be sent" in said[0][0] and not said[0][1]
+        # Nothing claims it reached the shop.
+        assert not [h for h in heard if "sent" in h[0] and "connection is back" not in h[0]
+                    and "will not be sent" not in h[0]]
     finally:
         announcements.close()
 

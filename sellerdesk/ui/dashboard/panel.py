@@ -229,6 +229,10 @@ class DashboardPanel(Panel):
     def _on_changes(self, changes: Changes) -> None:
         if changes.finished_sync and self.all_shops_button.isChecked() and self.isVisible():
             self._read_other_shops()
+        if changes.pending:
+            # The queue cards follow the pending writes at once, hidden or not, as the
+            # status bar does (read from memory: no trip to the store).
+            self._show_queued()
         if not (changes.counts_may_change or changes.everything):
             return
         # A hidden dashboard does not recount after every change (the store's thread is

@@ -291,7 +291,10 @@ def test_a_discard_is_announced_as_a_discard_never_as_sent(
                               check_params_cb=lambda text, _a: "discarded" in text):
             await_(services.outbox.discard(entry.id))
         qtbot.waitUntil(lambda: panel.model.rowCount() == 0, timeout=10_000)
-        assert not [t for t in said if "sent" in t]
+        # "Discarded: it will not be sent", never a claim that it was.
+        assert not [t for t in said if "sent" in t and "will not be sent" not in t]
+        (discarded,) = [t for t in said if "discarded" in t]
+        assert "will not be sent" in discarded
     finally:
         announcements.close()
         announcer().announced.disconnect(hear)
