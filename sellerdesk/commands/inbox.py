@@ -17,11 +17,13 @@ from sellerdesk.commands.base import (
 from sellerdesk.commands.codes import AUTH, DONE, ERROR, NOT_FOUND, PARTIAL, USAGE
 from sellerdesk.commands.outbox import name_unsent
 from sellerdesk.commands.output import end_progress, progress, say, warn
-from sellerdesk.services.convert import load_all
+from sellerdesk.services.inbox_list import WAITING
 from sellerdesk.services.outbox.settle import Intent
+from sellerdesk.services.people import buyer_name
 from sellerdesk.services.session import Session
 from sellerdesk.services.sign_in import GRANT_REFUSED
 from sellerdesk.services.sync import SyncProgress, report_lines
+from sellerdesk.services.triage import awaits_answer
 from sellerdesk.services.types import (
     ApiError,
     AuthError,
@@ -30,10 +32,7 @@ from sellerdesk.services.types import (
     OutboxEntry,
     OutboxState,
     Question,
-    QuestionFilter,
-    Resource,
     StoreError,
-    ThreadStatus,
     entity_key,
 )
 
@@ -84,27 +83,32 @@ async def _flush_after_sync(s: Session) -> bool:
 
 async def cmd_questions(args: argparse.Namespace) -> int:
     async def body(s: Session) -> int:
-        questions: list[Question]
-        if args.search:
-            ids = await s.store.run(s.store.search.questions, args.search, limit=500)
-            rows = await s.store.run(s.store.cache.get_many, Resource.QUESTIONS, ids)
-        else:
-            status = ThreadStatus.UNANSWERED.value if args.unanswered else None
-            rows = await s.store.run(s.store.cache.questions, QuestionFilter(status=status))
-        questions = load_all(rows, Question)
-        if args.unanswered:
-            # As every count says (services/counts.py): a question whose answer or deletion
-            # waits in the outbox does not wait for the seller any more.
-            held = s.inbox.held()
-            questions = [q for q in questions if q.status == "unanswered" and q.id not in held]
         await as_of(s, "questions")
-        for q in questions:
-            who = (q.from_.nickname or q.from_.name) if q.from_ else ""
+        for q in await _questions(s, words=args.search, unanswered=args.unanswered):
+            who = buyer_name(q.from_)
             when = q.creation_date.strftime("%Y-%m-%d %H:%M") if q.creation_date else ""
             text = q.question.text if q.question else ""
             say(f"{q.id}\t{q.status or ''}\t{when}\t{flat(who, 24)}\t{flat(text)}")
         return DONE
     return await run(args, body)
+
+
+async def _questions(s: Session, *, words: str | None, unanswered: bool) -> list[Question]:
+    """The questions to list, as the window finds them: `--unanswered` is what waits for an
+    answer as every surface counts it (`Counts.unanswered`: a question whose answer or
+    deletion is queued waits no more), in the inbox's order (`InboxService.list`)."""
+    if words:
+        found = await s.inbox.search_questions(words)
+        if not unanswered:
+            return found
+        held = s.inbox.held()
+        return [q for q in found if awaits_answer(q, held)]
+    if not unanswered:
+        return await s.inbox.questions()
+    listed = await s.inbox.list(WAITING)
+    # A conversation not read question by question yet is known by its main question only.
+    return [q for t in listed.rows
+            for q in (t.waiting_questions or ((t.preview,) if t.preview else ()))]
 
 
 async def question_on_server(s: Session, question_id: int) -> bool | None:

@@ -16,9 +16,15 @@ from sellerdesk.api.models import Answer, AnswerResult, Question, Thread, decode
 from sellerdesk.api.paging import paginate_thread
 from sellerdesk.services.changes import ChangeFeed, Changes
 from sellerdesk.services.connectivity import Connectivity
+from sellerdesk.services.conversation import Conversation, conversation
 from sellerdesk.services.convert import encode, load, load_all, question_row, thread_row
-from sellerdesk.services.counts import CountsService, pending_view
-from sellerdesk.services.events import Event
+from sellerdesk.services.counts import (
+    SLOW_ANSWER_MINUTES,
+    CountsService,
+    pending_view,
+    read_counts,
+)
+from sellerdesk.services.inbox_list import InboxFilters, InboxList, arrange, with_write_states
 from sellerdesk.services.outbox.discard import DiscardOutcome
 from sellerdesk.services.outbox.pending import PendingWrites
 from sellerdesk.services.outbox.sender import OutboxService
@@ -127,22 +133,6 @@ def _answer_text(entry: OutboxEntry, intent: Intent) -> str | None:
     return text
 
 
-@dataclass(frozen=True)
-class Opening:
-    """What a conversation shows as it opens (`InboxService.opening`)."""
-
-    thread: InboxThread | None
-    questions: list[Question]
-    target: int | None  # the question the composer answers: the oldest waiting
-    suggestions: list[Suggestion]  # for `target`
-
-
-def _thread_sort_key(t: Thread) -> tuple[int, float]:
-    """Unanswered first, then the most recent question first."""
-    when = t.last_question_date.timestamp() if t.last_question_date else 0.0
-    return (0 if (t.unanswered_quantity or 0) > 0 else 1, -when)
-
-
 class InboxService:
     def __init__(self, client: ShopClient, store: Store, outbox: OutboxService,
                  connectivity: Connectivity, pending: PendingWrites | None = None,
@@ -153,12 +143,11 @@ class InboxService:
         self._connectivity = connectivity
         self._pending = pending
         self._overview = OverviewReader()  # remembers what it decoded; runs on the store thread
+        self._counts = CountsService(store, pending)
         # The feed: reads stored here are published here; every outbox commit (an answer
         # queued, sent — the cache brought in line in that commit —, discarded) is
         # published once by `PendingWrites`, never again from here.
         self._feed = feed or (pending.feed if pending is not None else ChangeFeed())
-        # Until ui/inbox follows the feed itself: the session re-tells it here.
-        self.changed: Event[str | None] = Event("inbox.changed")  # a thread id, None = many
         outbox.add_cache_writer(self._write_applied)
 
     def held(self) -> set[int]:
@@ -167,25 +156,17 @@ class InboxService:
 
     # -- reads --------------------------------------------------------------------------------
 
-    async def threads(self, *, status: ThreadStatus | None = None, channel: str | None = None,
-                      unanswered_first: bool = True, newest_first: bool = True
+    async def threads(self, *, status: ThreadStatus | None = None, channel: str | None = None
                       ) -> list[Thread]:
-        """Cached threads; unanswered first by default, then by last question date."""
+        """Cached threads as stored, by the thread's own status (newest question first); the
+        inbox's order and "waiting" are `list`'s."""
         rows = await self._store.run(self._store.cache.threads, ThreadFilter(
             status=status.value if status else None, channel=channel))
-        threads = load_all(rows, Thread)
-        if unanswered_first:
-            threads.sort(key=_thread_sort_key)
-            if not newest_first:
-                threads.sort(key=lambda t: _thread_sort_key(t)[0])
-        else:
-            threads.sort(key=lambda t: t.last_question_date or datetime.min.replace(tzinfo=UTC),
-                         reverse=newest_first)
-        return threads
+        return load_all(rows, Thread)
 
     async def unanswered_count(self) -> int:
         """Questions waiting for an answer in the whole shop: `Counts.unanswered`."""
-        return (await CountsService(self._store, self._pending).counts()).unanswered
+        return (await self._counts.counts()).unanswered
 
     async def overview(self, threads: list[Thread] | None = None) -> list[InboxThread]:
         """Every cached conversation (or `threads`) with what waits in it, in the same order;
@@ -196,19 +177,24 @@ class InboxService:
         """One conversation as the inbox counts it, with its cached questions (oldest first)."""
         return await self._store.run(read_conversation, self._store, thread_id, self.held())
 
-    async def opening(self, thread_id: str) -> Opening:
-        """A conversation being opened: `summary`, the question the composer answers (the
-        oldest waiting) and its suggested answers, in one read on the store's thread, so
-        the suggestions are on screen with the conversation."""
+    async def read_conversation(self, thread_id: str, *, with_suggestions: bool = False
+                                ) -> Conversation:
+        """One conversation as the window shows it (`services/conversation.py`): each
+        question with its writes, and the question the composer answers. `with_suggestions`
+        (a conversation being opened): that question's suggested answers in the same read
+        on the store's thread, so they are on screen with the conversation."""
         held = self.held()
 
-        def read() -> Opening:
+        def read() -> tuple[InboxThread | None, list[Question], list[Suggestion] | None]:
             thread, questions = read_conversation(self._store, thread_id, held)
+            if not with_suggestions:
+                return thread, questions, None
             target = next((q for q in questions if awaits_answer(q, held)), None)
-            found = read_suggestions(self._store, target) if target is not None else []
-            return Opening(thread, questions, target.id if target else None, found)
+            return thread, questions, (read_suggestions(self._store, target)
+                                       if target is not None else [])
 
-        return await self._store.run(read)
+        thread, questions, found = await self._store.run(read)
+        return conversation(thread_id, thread, questions, self._pending, held, found)
 
     async def search_threads(self, words: str) -> list[Thread]:
         """Word search: the server's `query` online, the local index offline."""
@@ -459,3 +445,32 @@ class InboxService:
             cache.set_thread_counts(in_place, fetched_at=now)
         if threads:
             cache.upsert_threads([thread_row(t) for t in threads.values()], fetched_at=now)
+
+    # -- the list (last: a method named `list` hides the builtin in the annotations after it) --
+
+    async def list(self, filters: InboxFilters = InboxFilters(), *,
+                   slow_minutes: int = SLOW_ANSWER_MINUTES, now: datetime | None = None
+                   ) -> InboxList:
+        """The conversations `filters` keep, in their order, as every surface lists them:
+        the window's list and first paint, the command line. With the shop's
+        `Counts.unanswered` and the conversations waiting over `slow_minutes`, read in the
+        same trip to the store's thread as the rows, so they agree."""
+        found = await self.search_threads(filters.words) if filters.words.strip() else None
+        held, view = self.held(), self._counts.view()
+        moment = now or _now()
+
+        def read() -> tuple[list[InboxThread], int, set[str]]:
+            everything = self._overview(self._store, None, held)
+            counts = read_counts(self._store, view, now=moment, goal_minutes=slow_minutes)
+            late = self._store.stats.late_threads(moment, slow_minutes)
+            return everything, counts.unanswered, late
+
+        everything, total, late = await self._store.run(read)
+        if found is not None:
+            known = {t.id: t for t in everything}
+            missing = [t for t in found if t.id not in known]
+            if missing:  # found online and not cached (never expected: the search caches them)
+                known.update((t.id, t) for t in await self.overview(missing))
+            everything = [known[t.id] for t in found]
+        return InboxList(with_write_states(arrange(everything, filters), self._pending),
+                         total, late)

@@ -23,7 +23,7 @@ from sellerdesk.api.tokens import OAuthGrant, SaveGrant
 from sellerdesk.policy import DEFAULT_RATE, Pacer, pacer_for
 from sellerdesk.services.access import Access
 from sellerdesk.services.catalogue import CatalogueService
-from sellerdesk.services.changes import ChangeFeed, Changes
+from sellerdesk.services.changes import ChangeFeed
 from sellerdesk.services.connectivity import Connectivity, Pace
 from sellerdesk.services.counts import CountsService
 from sellerdesk.services.dashboard import DashboardService
@@ -184,8 +184,6 @@ class Session:
         self.dashboard = DashboardService(store, self.counts)
         self.sync = SyncService(client, store, self.catalogue, self.tracking, self.inbox,
                                 self.orders, access=self.access, feed=feed)
-        # Until ui/inbox subscribes to the feed itself, its views hear it as inbox.changed.
-        feed.published.connect(self._tell_inbox)
         self.notifications = NotificationService(store)
 
     @classmethod
@@ -248,11 +246,6 @@ class Session:
     def start(self) -> None:
         """Start sending queued writes in the background."""
         self.outbox.start()
-
-    def _tell_inbox(self, changes: Changes) -> None:
-        if changes.touches("inbox"):
-            one = len(changes.threads) == 1 and not changes.everything and not changes.pending
-            self.inbox.changed.emit(next(iter(changes.threads)) if one else None)
 
     async def check_access(self) -> None:
         """At start: sending still paused by a refusal of this very token (an earlier run's)

@@ -68,6 +68,10 @@ class InboxThread:
     waiting_since: datetime | None  # when the oldest waiting question was asked
     held: tuple[int, ...] = ()  # open questions whose answer (or deletion) is in the outbox
     alike: int = 0  # waiting questions of other conversations asking the same, same listing
+    # The questions waiting, oldest first (empty for a conversation not read question by
+    # question: `waiting` is then the thread's own count).
+    waiting_questions: tuple[Question, ...] = ()
+    write_state: str = ""  # its answers' state in the outbox, the most urgent (inbox_list)
 
     @property
     def pending(self) -> int:
@@ -105,7 +109,8 @@ def summarize(threads: Sequence[Thread], questions: Iterable[Question],
     cached question and each cached conversation's latest one (`Cache.inbox_questions`)."""
     grouped = _by_thread(questions)
     waiting_of: dict[str, list[Question]] = {}
-    out: list[tuple[Thread, int, Question | None, datetime | None, tuple[int, ...]]] = []
+    out: list[tuple[Thread, list[Question], int, Question | None, datetime | None,
+                    tuple[int, ...]]] = []
     for thread in threads:
         cached = grouped.get(thread.id)
         if cached:
@@ -114,15 +119,15 @@ def summarize(threads: Sequence[Thread], questions: Iterable[Question],
             waiting_of[thread.id] = waiting
             preview = waiting[-1] if waiting else cached[-1]
             since = asked_at(waiting[0]) if waiting else None
-            out.append((thread, len(waiting), preview, since,
+            out.append((thread, waiting, len(waiting), preview, since,
                         tuple(q.id for q in open_ if q.id in held)))
         else:  # never read question by question: the thread's own count is all we know
             count = max(0, thread.unanswered_quantity or 0)
             since = thread.last_question_date if count else None
-            out.append((thread, count, thread.main_question, since, ()))
+            out.append((thread, [], count, thread.main_question, since, ()))
     counts = (count_alike or alike_counts)(waiting_of)
-    return [InboxThread(t, n, p, s, held_ids, counts.get(t.id, 0))
-            for t, n, p, s, held_ids in out]
+    return [InboxThread(t, n, p, s, held_ids, counts.get(t.id, 0), tuple(w))
+            for t, w, n, p, s, held_ids in out]
 
 
 def _text(q: Question) -> str:

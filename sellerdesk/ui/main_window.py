@@ -43,10 +43,10 @@ from sellerdesk.ui.widgets.banner import BannerMessage, MessageBanner, MessageLe
 from sellerdesk.ui.widgets.separator import Separator
 
 if TYPE_CHECKING:  # the views' own modules load with the views (see the module docstring)
+    from sellerdesk.services.inbox_list import InboxFilters
     from sellerdesk.ui.dashboard.preferences import NotificationSettingsDialog
     from sellerdesk.ui.dialogs.about import AboutDialog
     from sellerdesk.ui.dialogs.shortcuts import Section, ShortcutsDialog
-    from sellerdesk.ui.inbox.filters import InboxFilters
 
 log = logging.getLogger("sellerdesk.ui")
 

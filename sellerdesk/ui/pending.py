@@ -7,26 +7,14 @@ own. Without a shop everything reads as nothing waiting.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject
 
-from sellerdesk.services.changes import Changes
-from sellerdesk.services.outbox.pending import (
-    PendingChange,
-    PendingWrites,
-    RecordWrites,
-    WriteState,
-)
-from sellerdesk.ui.widgets.service_link import subscribe
+from sellerdesk.services.outbox.pending import PendingWrites, RecordWrites, WriteState
 
 
 class PendingSignals(QObject):
-    """Reads a session's pending writes; lives as long as its parent.
-
-    `changed(PendingChange)`, once per record key a published change names, is kept only
-    for the inbox's views until they subscribe to the feed themselves; every other view
-    subscribes to the feed."""
-
-    changed = Signal(object)
+    """Reads a session's pending writes; lives as long as its parent. Views hear that they
+    moved from the session's change feed, not from here."""
 
     def __init__(self, parent: QObject | None = None,
                  pending: PendingWrites | None = None) -> None:
@@ -40,11 +28,6 @@ class PendingSignals(QObject):
         if self.pending is not None:
             return
         self.pending = pending
-        subscribe(self, pending.feed.published, self._on_published)
-
-    def _on_published(self, changes: Changes) -> None:
-        for key in sorted(changes.pending):
-            self.changed.emit(PendingChange(key))
 
     def writes(self, key: str) -> RecordWrites:
         return self.pending.writes(key) if self.pending is not None else RecordWrites(key)

@@ -12,12 +12,12 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from sellerdesk.services.inbox_list import InboxFilters, InboxList
 from sellerdesk.services.shops import Shops
 from sellerdesk.services.types import Profile
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import GuiOptions, UiContext
 from sellerdesk.ui.inbox import first_read
-from sellerdesk.ui.inbox.filters import InboxFilters
 from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.notify import Notifier
@@ -101,25 +101,19 @@ class _Inbox:
         self.reads = 0
         self.cancelled = 0
 
-    async def overview(self) -> list[Any]:
+    async def list(self, _filters: InboxFilters, *, slow_minutes: int) -> InboxList:
         self.reads += 1
         try:
             await asyncio.sleep(0.05)
         except asyncio.CancelledError:
             self.cancelled += 1
             raise
-        return []
-
-
-class _Dashboard:
-    async def late_threads(self, *, slow_minutes: int) -> set[str]:
-        return set()
+        return InboxList([], 0, set())
 
 
 class _Services:
     def __init__(self) -> None:
         self.inbox = _Inbox()
-        self.dashboard = _Dashboard()
 
 
 def _run(qloop: asyncio.AbstractEventLoop, qtbot: QtBot, work: Any) -> Any:
@@ -159,7 +153,7 @@ def test_a_taken_early_read_gives_the_rows_once(
         return await work, again
 
     result, again = _run(qloop, qtbot, scenario())
-    assert result == ([], 0, set()) and again is None
+    assert result == InboxList([], 0, set()) and again is None
     assert services.inbox.reads == 1 and services.inbox.cancelled == 0
 
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from sellerdesk.services.changes import Changes
 from sellerdesk.services.counts import OutboxView
 from sellerdesk.services.dashboard import Glance
+from sellerdesk.services.inbox_list import InboxFilters, ThreadSort
 from sellerdesk.services.shops import ShopGlance, read_glances, saved_profiles
 from sellerdesk.services.types import OrderFilter, OrderSummary, Resource, ThreadStatus
 from sellerdesk.ui import settings as keys
@@ -38,7 +39,6 @@ from sellerdesk.ui.dashboard.sections import ChartInput, ChartsArea
 from sellerdesk.ui.dashboard.shops import AllShops, ShopFigures, shop_figures
 from sellerdesk.ui.i18n import QT_TRANSLATE_NOOP
 from sellerdesk.ui.icons import icon
-from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort
 from sellerdesk.ui.panel import Panel
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.empty_state import EmptyState

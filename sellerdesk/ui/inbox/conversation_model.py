@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
-from datetime import datetime
 from enum import IntEnum
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QObject, QPersistentModelIndex, Qt
 
-from sellerdesk.services.outbox.settle import parse
-from sellerdesk.services.people import buyer_name
-from sellerdesk.services.triage import is_open
-from sellerdesk.services.types import IntentKind, OutboxEntry, Question, QuestionStatus
+from sellerdesk.services.conversation import ConversationQuestion
 from sellerdesk.ui.widgets.keyed_model import Index, KeyedModel
 
 
@@ -28,76 +23,9 @@ class ConversationRole(IntEnum):
     CAN_ANSWER = Qt.ItemDataRole.UserRole + 8  # bool
 
 
-@dataclass(frozen=True)
-class ConversationItem:
-    """A question as the seller sees it: the cached record plus the writes not yet settled."""
-
-    question: Question
-    pending: tuple[OutboxEntry, ...] = ()
-    sent: bool = False  # answered from this app during this session (shows *sent*)
-
-    @property
-    def id(self) -> int:
-        return self.question.id
-
-    def _latest(self, kind: IntentKind) -> OutboxEntry | None:
-        found = [e for e in self.pending if e.kind is kind]
-        return max(found, key=lambda e: e.seq) if found else None
-
-    @property
-    def pending_answer(self) -> OutboxEntry | None:
-        return self._latest(IntentKind.ANSWER)
-
-    @property
-    def pending_delete(self) -> OutboxEntry | None:
-        return self._latest(IntentKind.DELETE_QUESTION)
-
-    @property
-    def buyer(self) -> str:
-        return buyer_name(self.question.from_)
-
-    @property
-    def text(self) -> str:
-        return (self.question.question.text if self.question.question else None) or ""
-
-    @property
-    def asked_at(self) -> datetime | None:
-        q = self.question
-        return (q.question.date if q.question else None) or q.creation_date
-
-    @property
-    def answer_text(self) -> str:
-        entry = self.pending_answer
-        if entry is not None:
-            return parse(entry.payload).text or ""
-        answer = self.question.answer
-        return (answer.text or "") if answer else ""
-
-    @property
-    def answered_at(self) -> datetime | None:
-        answer = self.question.answer
-        return answer.date if answer and self.pending_answer is None else None
-
-    @property
-    def answer_state(self) -> str:
-        """The chip under the answer: the unsent write's state, or *sent* once it went."""
-        entry = self.pending_answer
-        if entry is not None:
-            return entry.state.value  # queued, sending, conflict, failed
-        if self.sent and self.question.answer is not None:
-            return "sent"
-        return ""
-
-    @property
-    def answered(self) -> bool:
-        return self.question.status is QuestionStatus.ANSWERED or (
-            self.question.answer is not None and bool(self.question.answer.text))
-
-    @property
-    def can_answer(self) -> bool:
-        """Waiting for an answer, as the list and the header count it (services/triage.py)."""
-        return (is_open(self.question) and self.pending_answer is None
-                and self.pending_delete is None)
+# A row: a question with what the seller's writes make of it, worked out by the service
+# (`services/conversation.py`: can it be answered, the answer's text and write state).
+ConversationItem = ConversationQuestion
 
 
 class ConversationModel(KeyedModel[ConversationItem]):
@@ -124,13 +52,6 @@ class ConversationModel(KeyedModel[ConversationItem]):
         self._items = list(items)
         self._keys = [self.key(item) for item in self._items]
         self.endResetModel()
-
-    def first_answerable(self) -> int | None:
-        """The oldest question still waiting for an answer: where the composer replies."""
-        for item in self._items:
-            if item.can_answer:
-                return item.id
-        return None
 
     def find(self, question_id: int) -> ConversationItem | None:
         row = self.row_of(question_id)

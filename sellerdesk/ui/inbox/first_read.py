@@ -1,4 +1,4 @@
-"""The inbox's list read, and its first read started before the window is built.
+"""The inbox's first list read, started before the window is built.
 
 At start the inbox's rows come from one read on the store's thread (about 25 ms) while the
 GUI thread builds the window and the inbox (about 50 ms of imports and widgets). Started
@@ -16,34 +16,17 @@ import contextlib
 from collections.abc import AsyncIterator, Coroutine
 from typing import TYPE_CHECKING, Any
 
+from sellerdesk.services.inbox_list import InboxFilters, InboxList
 from sellerdesk.ui import settings as keys
-from sellerdesk.ui.inbox.filters import InboxFilters, arrange, unanswered
 
 if TYPE_CHECKING:
     from sellerdesk.services.session import Session
-    from sellerdesk.services.triage import InboxThread
     from sellerdesk.ui.settings import Settings
 
-# The rows, the questions waiting in the shop, and the conversations waiting too long.
-ListResult = tuple[list["InboxThread"], int, set[str]]
-
-
 async def read_threads(services: Session, filters: InboxFilters,
-                       slow_minutes: int) -> ListResult:
-    inbox = services.inbox
-    found = await inbox.search_threads(filters.words) if filters.words else None
-    # Both reads queued on the store's thread at once: the late ones are read with the
-    # rows, so that rows arrive marked and are drawn once, not twice.
-    everything, late = await asyncio.gather(
-        inbox.overview(), services.dashboard.late_threads(slow_minutes=slow_minutes))
-    total = sum(unanswered(t) for t in everything)
-    if found is None:
-        return arrange(everything, filters), total, late
-    known = {t.id: t for t in everything}
-    missing = [t for t in found if t.id not in known]
-    if missing:  # found online and not cached (never expected: the search caches them)
-        known.update((t.id, t) for t in await inbox.overview(missing))
-    return arrange([known[t.id] for t in found], filters), total, late
+                       slow_minutes: int) -> InboxList:
+    """The inbox's list as the services order and filter it (`InboxService.list`)."""
+    return await services.inbox.list(filters, slow_minutes=slow_minutes)
 
 
 def saved_filters(settings: Settings) -> InboxFilters:
@@ -54,7 +37,7 @@ def saved_filters(settings: Settings) -> InboxFilters:
 class _Early:
     def __init__(self, services: Session, filters: InboxFilters, minutes: int) -> None:
         self.key = (services, filters, minutes)
-        self.task: asyncio.Task[ListResult] = asyncio.ensure_future(
+        self.task: asyncio.Task[InboxList] = asyncio.ensure_future(
             read_threads(services, filters, minutes))
         self.taken = False
 
@@ -77,8 +60,8 @@ async def offered(services: Session | None, settings: Settings) -> AsyncIterator
         return
     early = _offered = _Early(services, filters, settings.slow_answer_minutes())
     try:
-        # Two turns of the loop: the read's first step, then its two reads' (`gather`), which
-        # queues them on the store's thread before the window is built.
+        # A turn of the loop: the read's first step queues it on the store's thread before
+        # the window is built (a second turn to spare).
         await asyncio.sleep(0)
         await asyncio.sleep(0)
         yield
@@ -90,7 +73,7 @@ async def offered(services: Session | None, settings: Settings) -> AsyncIterator
 
 
 def take(services: Session, filters: InboxFilters,
-         minutes: int) -> Coroutine[Any, Any, ListResult] | None:
+         minutes: int) -> Coroutine[Any, Any, InboxList] | None:
     """The read started by `offered` for exactly this shop, filters and goal, as a coroutine
     for the window's runner (once); None when there is none."""
     global _offered
@@ -102,7 +85,7 @@ def take(services: Session, filters: InboxFilters,
     return _await(early.task)
 
 
-async def _await(task: asyncio.Task[ListResult]) -> ListResult:
+async def _await(task: asyncio.Task[InboxList]) -> InboxList:
     # Cancelling this (a newer read, the window closing) cancels the read too.
     return await task
 

@@ -1,11 +1,13 @@
 """The Inbox view: conversations on the left (filters, search), the open one on the right.
 
 Reads come from the cache at once and are refreshed behind (the app runs the sync; the open
-thread is refreshed here). Writes go through the outbox via `InboxService`; the service's and
-the outbox's events update the rows in place. Keyboard triage: J/K (Alt+Down/Up) move between
-conversations, N jumps to the next one waiting for an answer (from the current row on), R
-replies, Ctrl+F searches, Alt+1..3 insert a suggested answer. A conversation opens however
-its row gets selected: keyboard, click, or an assistive technology's selection.
+thread is refreshed here). Writes go through the outbox via `InboxService`; every committed
+change arrives once on the session's change feed, and the rows it touches are read again (in
+the services' order, `InboxService.list`) and updated in place. Keyboard triage: J/K
+(Alt+Down/Up) move between conversations, N jumps to the next one waiting for an answer (from
+the current row on), R replies, Ctrl+F searches, Alt+1..3 insert a suggested answer. A
+conversation opens however its row gets selected: keyboard, click, or an assistive
+technology's selection.
 """
 
 from __future__ import annotations
@@ -38,19 +40,19 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QSplitter, QWidget
 
-from sellerdesk.services.outbox.pending import WriteState, question_key
+from sellerdesk.services.changes import Changes
+from sellerdesk.services.inbox_list import InboxFilters, InboxList, unanswered
 from sellerdesk.services.session import Session
-from sellerdesk.services.triage import InboxThread
 from sellerdesk.services.types import Resource, ThreadStatus
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.inbox import first_read
-from sellerdesk.ui.inbox.filters import InboxFilters, pick_snapshot_thread, unanswered
-from sellerdesk.ui.inbox.first_read import ListResult
+from sellerdesk.ui.inbox.filters import pick_snapshot_thread
 from sellerdesk.ui.inbox.thread_list import ThreadListPane
 from sellerdesk.ui.inbox.thread_model import ThreadListModel, ThreadRole
 from sellerdesk.ui.inbox.thread_view import ThreadView
 from sellerdesk.ui.panel import Panel
+from sellerdesk.ui.widgets.service_link import subscribe_changes
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache, shop_pictures
 
 if TYPE_CHECKING:
@@ -85,25 +87,18 @@ def typed_text(event: QKeyEvent) -> str:
     return text if text and text.isprintable() and not text.isspace() else ""
 
 
-# Which state a row shows when several answers of a conversation wait: the one that needs
-# the seller first.
-_STATE_ORDER = (WriteState.CONFLICT, WriteState.FAILED, WriteState.SENDING, WriteState.QUEUED)
-
-
 class InboxPanel(Panel):
     view_id = "inbox"
     # Another view should be shown, by id (a conflict's "Open the outbox" asks for "outbox").
     view_requested = Signal(str)
-    unanswered_changed = Signal(int)  # the shop's unanswered questions (cache)
+    threads_read = Signal()  # each time a read of the list arrives (first, filters, changes)
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None, *,
                  thumbnails: ThumbnailCache | None = None) -> None:
         super().__init__(ctx, parent)
         self._filters = InboxFilters()
         self._unhook: list[Any] = []
-        self._unanswered = -1
         self.model = ThreadListModel(self)
-        self.model.set_pending_state(self._pending_state)
         self.list = ThreadListPane(self.model, self)
         self.thread_view = ThreadView(ctx, thumbnails or default_thumbnails(ctx), self)
         self.splitter = QSplitter(self)
@@ -116,10 +111,6 @@ class InboxPanel(Panel):
         self.splitter.setSizes([380, 820])
         self.lay_out(self.splitter)
 
-        self._reload_timer = QTimer(self)
-        self._reload_timer.setSingleShot(True)
-        self._reload_timer.setInterval(60)  # a sync or a drain fires many events at once
-        self._reload_timer.timeout.connect(self._on_reload_timeout)
         self._late_timer = QTimer(self)  # questions become late as the minutes pass
         self._late_timer.setInterval(60_000)
         self._late_timer.timeout.connect(self._mark_late)
@@ -138,7 +129,6 @@ class InboxPanel(Panel):
         # A screen reader selects a row (AT-SPI selectChild) without moving the current one.
         self.list.view.selectionModel().selectionChanged.connect(
             self._on_selection_selection_changed)
-        self.thread_view.pending.changed.connect(self._on_pending_changed)
         self.list.view.activated_by_key.connect(self.reply)
         # A letter typed on the list starts the answer (not the list's type-ahead search).
         self.list.view.installEventFilter(self)
@@ -224,8 +214,11 @@ class InboxPanel(Panel):
         self.thread_view.refresh()
 
     def _connect_services(self, services: Session) -> None:
+        # Once: every committed change (a write queued or sent, a sync's records) comes here
+        # once; the open conversation hears it on its own (ThreadView).
         self._unhook = [
-            services.inbox.changed.connect(self._on_inbox_changed),
+            subscribe_changes(self, services.changes, self._on_changes_published,
+                              area="inbox"),
             services.connectivity.changed.connect(self._on_connectivity_changed),
             services.sync.progressed.connect(self._on_sync_progressed),
             services.sync.finished.connect(self._on_sync_finished),
@@ -251,8 +244,8 @@ class InboxPanel(Panel):
             key="inbox.threads", label=self.tr("Searching…") if filters.words else "",
             show_progress=bool(filters.words), owner=self)
 
-    async def _knowing_if_read(self, services: Session, work: Awaitable[ListResult]
-                               ) -> ListResult:
+    async def _knowing_if_read(self, services: Session, work: Awaitable[InboxList]
+                               ) -> InboxList:
         """The first rows, and whether a sync ever brought the questions (before the empty
         list says anything about them)."""
         result = await work
@@ -262,18 +255,16 @@ class InboxPanel(Panel):
             self._unread = None
         return result
 
-    def _on_reload_timeout(self) -> None:
-        self._reload_threads(background=True)
-
     def _on_threads_read(self, filters: InboxFilters, first: bool, background: bool,
-                         result: ListResult) -> None:
-        threads, total, late = result
+                         result: InboxList) -> None:
+        threads, total, late = result.rows, result.unanswered, result.late
         if filters != self._filters:
             return  # an older read finished after the filters changed
         self._late_timer.start()
         self.model.set_late(late)
         self._total_read = total
         self._first_read = first
+        self.threads_read.emit()
         if background:
             # A sync's or a drain's change: a few rows per turn, never a frame's worth of
             # rows drawn at once; the list settles (selection, counts) when they are in.
@@ -340,9 +331,10 @@ class InboxPanel(Panel):
         count = self.model.rowCount()
         self.list.set_count(self.tr("Shown: {n}").format(n=count) if self._filters.narrowed
                             else self.tr("Conversations: {n}").format(n=count))
-        if total != self._unanswered:
-            self._unanswered = total
-            self.unanswered_changed.emit(total)
+
+    def unanswered(self) -> int:
+        """The questions waiting for an answer the header shows (`Counts.unanswered`)."""
+        return self._total
 
     def _update_subtitle(self) -> None:
         # Counts after a colon read right in every language without plural forms.
@@ -444,10 +436,9 @@ class InboxPanel(Panel):
             self._show_empty_if_needed()
             self._update_subtitle()
 
-    def _on_inbox_changed(self, thread_id: str | None) -> None:
-        self._reload_timer.start()
-        if thread_id is None or thread_id == self.thread_view.thread_id():
-            self.thread_view.schedule_reload()
+    def _on_changes_published(self, changes: Changes) -> None:
+        if changes.touches("inbox"):
+            self._reload_threads(background=True)
 
     def _on_connectivity_changed(self, _state: object) -> None:
         self._update_subtitle()
@@ -493,18 +484,6 @@ class InboxPanel(Panel):
         self.list.view.selectionModel().setCurrentIndex(
             index, QItemSelectionModel.SelectionFlag.NoUpdate)
         self.thread_view.open(str(index.data(ThreadRole.ID)))
-
-    def _pending_state(self, item: InboxThread) -> str:
-        """The state of the conversation's answers in the outbox, the most urgent one."""
-        states = set()
-        for question_id in item.held:
-            state = self.thread_view.pending.state(question_key(question_id))
-            if state is not None:
-                states.add(state)
-        return next((s.value for s in _STATE_ORDER if s in states), "")
-
-    def _on_pending_changed(self, _change: object) -> None:
-        self.model.refresh_pending()
 
     def open_thread(self, thread_id: str) -> bool:
         """Open a conversation (e.g. from a notification); True when it is in the list, else

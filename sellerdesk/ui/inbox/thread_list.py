@@ -18,9 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sellerdesk.services.inbox_list import InboxFilters, ThreadSort
 from sellerdesk.services.types import Channel, ThreadStatus
 from sellerdesk.ui.icons import icon
-from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort
 from sellerdesk.ui.inbox.thread_delegate import ThreadDelegate, row_height
 from sellerdesk.ui.inbox.thread_model import ThreadListModel
 from sellerdesk.ui.widgets.empty_state import EmptyState

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from datetime import datetime
 from enum import IntEnum
 from typing import Any, NamedTuple
@@ -10,9 +10,9 @@ from typing import Any, NamedTuple
 from PySide6.QtCore import QByteArray, QCoreApplication, QObject, QPersistentModelIndex, Qt
 
 from sellerdesk.services import people, safe_text
+from sellerdesk.services.inbox_list import unanswered
 from sellerdesk.services.triage import InboxThread
 from sellerdesk.services.types import Channel, Thread
-from sellerdesk.ui.inbox.filters import unanswered
 from sellerdesk.ui.widgets.formatting import format_datetime, format_relative
 from sellerdesk.ui.widgets.keyed_model import Index, KeyedModel
 from sellerdesk.ui.widgets.plain_tooltip import plain_tooltip
@@ -96,9 +96,6 @@ def product_title(thread: Thread) -> str:
             or QCoreApplication.translate("ThreadListModel", "Question about your shop"))
 
 
-PendingState = Callable[[InboxThread], str]  # the row's write state ("" when nothing waits)
-
-
 class ThreadListModel(KeyedModel[InboxThread]):
     """Conversations in the order the panel asked for; `update()` follows changes row by row."""
 
@@ -106,7 +103,6 @@ class ThreadListModel(KeyedModel[InboxThread]):
         super().__init__(parent)
         self._now: datetime | None = None  # tests pin "now"; None means the clock
         self._late: set[str] = set()  # ids of threads waiting longer than the goal
-        self._pending_state: PendingState = lambda _item: ""
         # Each row's look, kept while its record is the same object: a sliced update repaints
         # the list every turn, and a look costs a date formatted and three texts cleaned.
         self._looks: dict[str, tuple[InboxThread, RowLook]] = {}
@@ -118,11 +114,6 @@ class ThreadListModel(KeyedModel[InboxThread]):
         self._now = now
         self._looks.clear()
 
-    def set_pending_state(self, state: PendingState) -> None:
-        """How a row learns the state of its answers in the outbox (services/pending)."""
-        self._pending_state = state
-        self._looks.clear()
-
     def refresh_times(self) -> None:
         """Say the relative times changed (one dataChanged for those roles, no reset)."""
         self._looks.clear()
@@ -130,15 +121,6 @@ class ThreadListModel(KeyedModel[InboxThread]):
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._items) - 1, 0),
                                   [int(ThreadRole.WHEN), int(ThreadRole.LOOK),
                                    int(Qt.ItemDataRole.AccessibleTextRole)])
-
-    def refresh_pending(self) -> None:
-        """The outbox moved: rows with answers in it repaint their state."""
-        for row, item in enumerate(self._items):
-            if item.pending:
-                self._looks.pop(item.id, None)
-                self.dataChanged.emit(self.index(row, 0), self.index(row, 0),
-                                      [int(ThreadRole.PENDING), int(ThreadRole.LOOK),
-                                       int(Qt.ItemDataRole.AccessibleTextRole)])
 
     def set_late(self, thread_ids: set[str]) -> None:
         """Mark the conversations whose questions wait too long (dataChanged per changed row)."""
@@ -188,7 +170,7 @@ class ThreadListModel(KeyedModel[InboxThread]):
         if role == ThreadRole.LATE:
             return item.id in self._late and unanswered(item) > 0
         if role == ThreadRole.PENDING:
-            return self._pending_state(item) if item.pending else ""
+            return item.write_state
         if role == ThreadRole.ALIKE:
             return item.alike if item.waiting else 0
         if role == ThreadRole.SNIPPET:
@@ -212,7 +194,7 @@ class ThreadListModel(KeyedModel[InboxThread]):
         look = RowLook(
             unanswered=count, when=format_relative(when, self._now) if when else "",
             late=item.id in self._late and count > 0, buyer=buyer_name(thread),
-            pending=self._pending_state(item) if item.pending else "",
+            pending=item.write_state,
             product=product_title(thread), channel=channel_text(thread.channel),
             snippet=self._snippet(item), alike=item.alike if item.waiting else 0)
         self._looks[item.id] = (item, look)
@@ -244,7 +226,7 @@ class ThreadListModel(KeyedModel[InboxThread]):
 
     def _spoken(self, item: InboxThread) -> str:
         count = unanswered(item)
-        pending = self._pending_state(item) if item.pending else ""
+        pending = item.write_state
         if count:
             state = self.tr("%n unanswered", "", count)
             if item.id in self._late:

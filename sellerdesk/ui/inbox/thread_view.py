@@ -1,13 +1,15 @@
 """The right pane: the open conversation (listing header, questions and answers, composer with
 the suggested answers beside it and, when other buyers asked the same, the group bar above
 it), and the answer / delete / undo flows on it. Data comes from `InboxService` through the
-runner (every read on the store's thread); the rows live in `ConversationModel`."""
+runner (every read on the store's thread), as `Conversation` values that say which question
+can be answered and how each answer's write stands; the rows live in `ConversationModel`.
+It hears of changes once, on the session's change feed, and reads again what they touch."""
 
 from __future__ import annotations
 
 import functools
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -18,33 +20,29 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sellerdesk.services.inbox import InboxService, Opening
-from sellerdesk.services.outbox.pending import PendingChange, question_key
+from sellerdesk.services.changes import Changes
+from sellerdesk.services.conversation import Conversation
+from sellerdesk.services.inbox import InboxService
+from sellerdesk.services.outbox.pending import question_key
 from sellerdesk.services.suggestions import Suggestion, placeholder_values
 from sellerdesk.services.triage import InboxThread
-from sellerdesk.services.types import (
-    IntentKind,
-    OutboxEntry,
-    Publication,
-    Question,
-)
+from sellerdesk.services.types import OutboxEntry, Publication, Question
 from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.inbox.composer import AnswerComposer
-from sellerdesk.ui.inbox.conversation_model import ConversationItem, ConversationModel
+from sellerdesk.ui.inbox.conversation_model import ConversationModel
 from sellerdesk.ui.inbox.conversation_view import ConversationView
 from sellerdesk.ui.inbox.group_bar import GroupBar
 from sellerdesk.ui.inbox.publication_header import PublicationHeader
 from sellerdesk.ui.inbox.suggestion_pane import SuggestionPane
 from sellerdesk.ui.inbox.thread_model import buyer_of, one_line
 from sellerdesk.ui.inbox.undo_bar import UndoBar
-from sellerdesk.ui.pending import PendingSignals
 from sellerdesk.ui.widgets.empty_state import EmptyState
 from sellerdesk.ui.widgets.loading import refresh_from_network
 from sellerdesk.ui.widgets.separator import Separator
+from sellerdesk.ui.widgets.service_link import subscribe_changes
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
 
-Snapshot = tuple[InboxThread | None, list[Question]]
 # px of the pane below which the suggestions go under the composer: at 1280 px the pane is
 # about 680 px wide, and under the composer they would leave the conversation a third.
 NARROW = 560
@@ -68,11 +66,9 @@ class ThreadView(QWidget):
         self._shown: str | None = None  # the thread whose rows are on screen
         self._target: int | None = None
         self._drafts: dict[str, str] = {}
-        # The answers and deletes waiting for the server (or sent this session), per question.
-        self.pending = PendingSignals(self)
-        self.pending.changed.connect(self._on_pending_changed)
-        if ctx.services is not None:
-            self.pending.attach(ctx.services.pending)
+        if ctx.services is not None:  # once: every committed change arrives here once
+            subscribe_changes(self, ctx.services.changes, self._on_changes_published,
+                              area="inbox")
         self.confirm: QMessageBox | None = None
 
         self.header = PublicationHeader(ctx.runner, thumbnails, self)
@@ -113,11 +109,6 @@ class ThreadView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack)
-
-        self._reload_timer = QTimer(self)
-        self._reload_timer.setSingleShot(True)
-        self._reload_timer.setInterval(40)  # folds a burst of service events into one read
-        self._reload_timer.timeout.connect(self.reload)
 
         self.conversation.reply_requested.connect(self._on_conversation_reply_requested)
         self.conversation.delete_requested.connect(self.ask_delete)
@@ -218,38 +209,27 @@ class ThreadView(QWidget):
                              label=self.tr("Refreshing the conversation…"))
 
     def reload(self) -> None:
-        """Read the open thread again from the cache (after a service event)."""
+        """Read the open thread again from the cache (a change touched it)."""
         if self.model.thread_id is not None:
             self._read(self.model.thread_id, reveal=False)
 
-    def schedule_reload(self) -> None:
-        self._reload_timer.start()
-
     def _read(self, thread_id: str, *, reveal: bool) -> None:
         inbox = self._inbox
-        if inbox is None:  # a reload timer that fired after the shop was closed
+        if inbox is None:
             return
         # Opening a conversation reads its suggested answers with it: they show together.
-        self.ctx.runner.run(inbox.opening(thread_id) if reveal else inbox.summary(thread_id),
+        self.ctx.runner.run(inbox.read_conversation(thread_id, with_suggestions=reveal),
                             on_success=functools.partial(self._show, thread_id, reveal),
                             key="inbox.conversation", show_progress=False, owner=self)
 
-    def _show(self, thread_id: str, reveal: bool, snapshot: Snapshot | Opening) -> None:
+    def _show(self, thread_id: str, reveal: bool, conversation: Conversation) -> None:
         if thread_id != self.model.thread_id:
             return  # the seller moved on meanwhile
-        if isinstance(snapshot, Opening):
-            opening: Opening | None = snapshot
-            thread, questions = snapshot.thread, snapshot.questions
-        else:
-            opening, (thread, questions) = None, snapshot
+        thread, items = conversation.thread, list(conversation.questions)
+        questions = [item.question for item in items]
         self._thread, self._shown = thread, thread_id
-        items = []
-        for q in questions:
-            writes = self.pending.writes(question_key(q.id))
-            items.append(ConversationItem(q, writes.waiting, writes.sent_kind(IntentKind.ANSWER)))
-        # The question answered: the one chosen if it still waits, else the oldest waiting.
-        target = next((i.id for i in items if i.id == self._target and i.can_answer),
-                      next((i.id for i in items if i.can_answer), None))
+        target = conversation.target_for(self._target)
+        opening = conversation if conversation.suggestions is not None else None
         read_with_it = opening is not None and target is not None and opening.target == target
         # Else they are read on the store's thread while the cards are built here.
         self._read_helpers(target, suggestions=not read_with_it and (
@@ -262,8 +242,8 @@ class ThreadView(QWidget):
             (q.publication for q in questions if q.publication is not None), None)
         self.header.set_thread(thread, publication)
         self._set_target(target, read=False)
-        if opening is not None and read_with_it:
-            self.suggestions.set_suggestions(target, opening.suggestions)
+        if opening is not None and read_with_it and opening.suggestions is not None:
+            self.suggestions.set_suggestions(target, list(opening.suggestions))
         self.composer.set_loading(False)
         self.stack.setCurrentWidget(self.page)
         if reveal:
@@ -325,9 +305,21 @@ class ThreadView(QWidget):
 
     # ---- What the services report. ----------------------------------------------------------
 
-    def _on_pending_changed(self, change: PendingChange) -> None:
-        if change.key.startswith("question:"):
-            self.schedule_reload()
+    def _on_changes_published(self, changes: Changes) -> None:
+        if self.concerned_by(changes):
+            self.reload()
+
+    def concerned_by(self, changes: Changes) -> bool:
+        """Does `changes` touch the open conversation: its thread, one of its questions or
+        their writes, or one of the alike questions offered beside it?"""
+        thread_id = self.model.thread_id
+        if thread_id is None or not changes.touches("inbox"):
+            return False
+        if "inbox" in changes.everything or thread_id in changes.threads:
+            return True
+        shown = {item.id for item in self.model.items()} | {q.id for q in self.group.others()}
+        return bool(changes.questions & shown
+                    or changes.pending & {question_key(q) for q in shown})
 
     # ---- Answering. --------------------------------------------------------------------------
 
@@ -358,7 +350,6 @@ class ThreadView(QWidget):
         if self.model.thread_id == thread_id:
             self.composer.clear()
         self.answer_queued.emit(question_id)
-        self.reload()
 
     # ---- Deleting, with a confirmation and a window to undo. ---------------------------------
 
@@ -410,7 +401,6 @@ class ThreadView(QWidget):
         if seconds > 0:
             self.undo_bar.offer(entry.id, seconds)
         self.delete_queued.emit(question_id)
-        self.reload()
 
     def undo(self, entry_id: str) -> None:
         inbox = self._inbox
@@ -424,4 +414,3 @@ class ThreadView(QWidget):
         if not undone:
             self.ctx.runner.error_reported.emit(
                 self.tr("Too late to undo: the question had already been deleted."))
-        self.reload()

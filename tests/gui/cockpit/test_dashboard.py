@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.enums import ThreadStatus
+from sellerdesk.services.inbox_list import ThreadSort
 from sellerdesk.services.outbox.settle import Intent
 from sellerdesk.store.outbox import IntentKind, entity_key
 from sellerdesk.store.rows import OrderFilter, OrderSummary
@@ -20,7 +21,6 @@ from sellerdesk.ui import settings as keys
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.dashboard.cards import FigureCard, balanced_columns
 from sellerdesk.ui.dashboard.figures import duration_text, percent
-from sellerdesk.ui.inbox.filters import ThreadSort
 from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.orders.panel import OrdersPanel

@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication, QModelIndex
 from PySide6.QtWidgets import QStyleOptionViewItem
 from pytestqt.qtbot import QtBot
 
+from sellerdesk.services.inbox_list import InboxList
 from sellerdesk.ui.inbox.panel import ROWS_PER_TURN, InboxPanel
 from sellerdesk.ui.inbox.thread_delegate import ThreadDelegate
 from sellerdesk.ui.inbox.thread_model import ThreadRole
@@ -31,7 +32,7 @@ def test_a_background_change_arrives_a_few_rows_per_turn(panel: InboxPanel,
     panel.model.rowsMoved.connect(lambda *_: signals.append(1))
     turns: list[int] = []
     with qtbot.waitSignal(panel.model.caught_up, timeout=10_000):
-        panel._on_threads_read(panel.filters(), False, True, (change, 7, set()))
+        panel._on_threads_read(panel.filters(), False, True, InboxList(change, 7, set()))
         turns.append(sum(signals))
         while panel.model.catching_up():
             before = sum(signals)
@@ -55,7 +56,7 @@ def test_rows_arrive_marked_late_and_are_not_changed_again(panel: InboxPanel) ->
     items = panel.model.items()
     waiting = next(t for t in items if t.waiting and t.id != panel.thread_view.thread_id())
     panel._on_threads_read(panel.filters(), False, False,
-                           ([t for t in items if t.id != waiting.id], 0, set()))
+                           InboxList([t for t in items if t.id != waiting.id], 0, set()))
     late_changes: list[int] = []
 
     def on_changed(top: QModelIndex, _bottom: QModelIndex, roles: list[int] = []) -> None:  # noqa: B006
@@ -63,7 +64,7 @@ def test_rows_arrive_marked_late_and_are_not_changed_again(panel: InboxPanel) ->
             late_changes.append(top.row())
 
     panel.model.dataChanged.connect(on_changed)
-    panel._on_threads_read(panel.filters(), False, False, (items, 0, {waiting.id}))
+    panel._on_threads_read(panel.filters(), False, False, InboxList(items, 0, {waiting.id}))
     row = panel.model.row_of(waiting.id)
     assert panel.model.index(row, 0).data(ThreadRole.LATE) is True
     assert row not in late_changes  # inserted late: drawn once
@@ -79,12 +80,12 @@ def test_an_empty_list_draws_a_sample_row_ahead_and_keeps_none(panel: InboxPanel
     warmed: list[QStyleOptionViewItem] = []
     original = delegate.warm_up
     delegate.warm_up = lambda option: (warmed.append(option), original(option))  # type: ignore[method-assign]
-    panel._on_threads_read(panel.filters(), False, False, ([], 0, set()))
+    panel._on_threads_read(panel.filters(), False, False, InboxList([], 0, set()))
     assert panel.list.showing_empty()
     qtbot.waitUntil(lambda: bool(warmed))
     assert warmed[0].rect.width() == panel.list.view.viewport().width()
     assert delegate._rows == kept
-    panel._on_threads_read(panel.filters(), False, False, ([], 0, set()))
+    panel._on_threads_read(panel.filters(), False, False, InboxList([], 0, set()))
     for _ in range(3):
         QCoreApplication.processEvents()  # turns where a second warm-up would run
     assert len(warmed) == 1  # once per list

@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.enums import Channel, QuestionStatus, QuestionType, ThreadStatus
 from sellerdesk.api.models import From, Publication, Question, QuestionText, Thread
+from sellerdesk.services.changes import Changes
 from sellerdesk.services.convert import thread_row
 from sellerdesk.services.inbox import answer_to
 from sellerdesk.ui.inbox.panel import InboxPanel
@@ -46,7 +47,7 @@ def insert_hostile_thread(qtbot: QtBot, panel: InboxPanel) -> tuple[Thread, Ques
                     main_question=question, unanswered_quantity=1)
     run(qtbot, session.store.run(session.store.cache.upsert_threads, [thread_row(thread)]))
     run(qtbot, session.inbox.store_conversation(thread.id, [question]))
-    session.inbox.changed.emit(None)
+    session.changes.publish(Changes.of_threads([thread.id]))  # as a sync publishes it
     qtbot.waitUntil(lambda: panel.model.row_of(thread.id) >= 0, timeout=10_000)
     return thread, question
 

@@ -58,7 +58,7 @@ def test_moving_between_threads_and_replying(panel: InboxPanel, qtbot: QtBot) ->
 
 
 def test_next_unanswered_skips_answered_threads(panel: InboxPanel, qtbot: QtBot) -> None:
-    from sellerdesk.ui.inbox.filters import ThreadSort
+    from sellerdesk.services.inbox_list import ThreadSort
 
     panel.list.sort.setCurrentIndex(panel.list.sort.findData(ThreadSort.NEWEST_FIRST.value))
     qtbot.waitUntil(lambda: [t.last_question_date for t in panel.model.items()] == sorted(

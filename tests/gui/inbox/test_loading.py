@@ -8,9 +8,9 @@ from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.enums import Channel, ThreadStatus
 from sellerdesk.api.errors import Offline
+from sellerdesk.services.inbox_list import InboxFilters, InboxList, ThreadSort
 from sellerdesk.services.sync import SyncProgress
 from sellerdesk.ui.context import UiContext
-from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort
 from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.inbox.thread_model import ThreadRole
 from sellerdesk.ui.runner import TaskRunner
@@ -172,7 +172,7 @@ def test_no_unanswered_left_says_nice_work(panel: InboxPanel, qtbot: QtBot) -> N
     panel.list.status.setCurrentIndex(panel.list.status.findData("unanswered"))
     qtbot.waitUntil(lambda: panel.list.count.text().startswith("Shown"))
     # Pretend every question got its answer: the list of waiting threads becomes empty.
-    panel._on_threads_read(panel._filters, False, False, ([], 0, set()))
+    panel._on_threads_read(panel._filters, False, False, InboxList([], 0, set()))
     assert panel.list.showing_empty()
     assert panel.list.empty.title() == "No unanswered questions — nice work"
     assert panel.header.subtitle() == "Every question has an answer"

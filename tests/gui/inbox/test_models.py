@@ -7,23 +7,20 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtTest import QAbstractItemModelTester
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.enums import Channel, QuestionStatus, ThreadStatus
 from sellerdesk.api.models import Answer, From, Publication, Question, QuestionText, Thread
-from sellerdesk.services.outbox.settle import Intent, dump
+from sellerdesk.services.outbox.pending import RecordWrites, question_key
 from sellerdesk.services.safe_text import FSI, PDI
 from sellerdesk.services.triage import InboxThread, summarize
-from sellerdesk.store.outbox import IntentKind, OutboxEntry, OutboxState
 from sellerdesk.ui.inbox.conversation_model import (
     ConversationItem,
     ConversationModel,
     ConversationRole,
 )
-from sellerdesk.ui.inbox.filters import InboxFilters, ThreadSort, arrange
 from sellerdesk.ui.inbox.thread_model import ThreadListModel, ThreadRole, one_line
 from sellerdesk.ui.widgets.keyed_model import KeyedModel
 
@@ -58,13 +55,10 @@ def question(n: int, *, answered: bool = False) -> Question:
                     answer=Answer(text=f"a{n}", date=NOW) if answered else None)
 
 
-def entry(question_id: int, state: OutboxState, kind: IntentKind = IntentKind.ANSWER,
-          seq: int = 1) -> OutboxEntry:
-    return OutboxEntry(id=f"e{seq}", seq=seq, kind=kind, entity=f"question:{question_id}",
-                       payload=dump(Intent(question_id=question_id, text="Sí, hay stock")),
-                       state=state, created_at=NOW, updated_at=NOW, attempts=0,
-                       next_attempt_at=None, last_error=None, conflict=None, uncertain=False,
-                       result=None)
+def item(q: Question) -> ConversationItem:
+    """A question with no write of the seller's (the states are the service's: tests/unit/
+    services/test_inbox_list.py)."""
+    return ConversationItem.of(q, RecordWrites(question_key(q.id)), set())
 
 
 def ids(model: KeyedModel[Any]) -> list[object]:
@@ -127,9 +121,9 @@ def test_a_rows_look_is_its_roles_in_one_call(qtbot: QtBot) -> None:
     """The delegate draws from LOOK: it must say what the single roles say, row by row."""
     model = ThreadListModel()
     model.set_now(NOW)
-    model.set_pending_state(lambda item: "queued")
-    model.update(listed(thread(1, unanswered=2), thread(2, channel=Channel.MARKETPLACE),
-                        thread(3, unanswered=1, name="Zoë")))
+    model.update([dataclasses.replace(t, write_state="queued") for t in listed(
+        thread(1, unanswered=2), thread(2, channel=Channel.MARKETPLACE),
+        thread(3, unanswered=1, name="Zoë"))])
     model.set_late({"t1", "t2"})
     for row in range(model.rowCount()):
         index = model.index(row, 0)
@@ -148,58 +142,17 @@ def test_conversation_model_passes_the_model_tester(qtbot: QtBot) -> None:
     rng = random.Random(3)
     for _ in range(30):
         qs = sorted(rng.sample(range(1, 15), rng.randint(0, 8)))
-        items = [ConversationItem(question(n, answered=rng.random() < 0.5)) for n in qs]
+        items = [item(question(n, answered=rng.random() < 0.5)) for n in qs]
         model.update(items)
         assert ids(model) == qs
 
 
-def test_conversation_item_states() -> None:
-    waiting = ConversationItem(question(1))
-    assert waiting.can_answer and waiting.answer_state == "" and waiting.answer_text == ""
-    queued = ConversationItem(question(1), (entry(1, OutboxState.QUEUED),))
-    assert not queued.can_answer
-    assert (queued.answer_state, queued.answer_text) == ("queued", "Sí, hay stock")
-    conflict = ConversationItem(question(1), (entry(1, OutboxState.CONFLICT),))
-    assert conflict.answer_state == "conflict"
-    sent = ConversationItem(question(1, answered=True), sent=True)
-    assert (sent.answer_state, sent.answer_text) == ("sent", "a1")
-    old = ConversationItem(question(1, answered=True))
-    assert old.answer_state == "" and not old.can_answer
-    deleting = ConversationItem(question(1), (entry(1, OutboxState.QUEUED,
-                                                    IntentKind.DELETE_QUESTION),))
-    assert deleting.pending_delete is not None and not deleting.can_answer
+def test_conversation_model_roles_say_what_the_service_worked_out() -> None:
     model = ConversationModel()
-    model.update([old, ConversationItem(question(2)), ConversationItem(question(3))])
-    assert model.first_answerable() == 2
+    model.update([item(question(1, answered=True)), item(question(2)), item(question(3))])
     assert model.index(1, 0).data(ConversationRole.CAN_ANSWER) is True
+    assert model.index(0, 0).data(ConversationRole.CAN_ANSWER) is False
     assert model.index(0, 0).data(ConversationRole.ANSWER_TEXT) == "a1"
-
-
-def test_filters_apply_status_channel_and_the_spec_orderings() -> None:
-    threads = listed(thread(1), thread(2, unanswered=1, channel=Channel.MARKETPLACE),
-                     thread(3, unanswered=2), thread(4, channel=Channel.MARKETPLACE))
-    by_default = arrange(threads, InboxFilters())
-    # Waiting longest first (t3 asked 3 hours ago, t2 2 hours ago), then the rest newest first.
-    assert [t.id for t in by_default] == ["t3", "t2", "t1", "t4"]
-    newest = arrange(threads, InboxFilters(sort=ThreadSort.NEWEST_FIRST))
-    assert [t.id for t in newest] == ["t1", "t2", "t3", "t4"]
-    oldest = arrange(threads, InboxFilters(sort=ThreadSort.OLDEST_FIRST))
-    assert [t.id for t in oldest] == ["t4", "t3", "t2", "t1"]
-    waiting = arrange(threads, InboxFilters(status=ThreadStatus.UNANSWERED))
-    assert {t.id for t in waiting} == {"t2", "t3"}
-    market = arrange(threads, InboxFilters(channel=Channel.MARKETPLACE))
-    assert {t.id for t in market} == {"t2", "t4"}
-    assert ThreadSort.OLDEST_FIRST.value == "last_question_date_asc"  # the spec's own ids
-
-
-@pytest.mark.parametrize("stored", [
-    {}, {"status": "bogus", "channel": 3, "sort": None}, {"sort": "last_question_date_asc"},
-    {"status": "unanswered", "channel": "marketplace_long"},
-])
-def test_filters_read_back_tolerantly(stored: dict[str, object]) -> None:
-    filters = InboxFilters.from_json(stored)
-    assert InboxFilters.from_json(filters.to_json()) == filters
-    assert not filters.words
 
 
 def test_one_line_cuts_and_flattens_outside_text() -> None:
@@ -214,8 +167,6 @@ def test_a_kept_look_follows_every_change_of_its_row(qtbot: QtBot) -> None:
     """Looks are kept between paints; each way a row's look can change gives a new one."""
     model = ThreadListModel()
     model.set_now(NOW)
-    pending = {"state": ""}
-    model.set_pending_state(lambda item: pending["state"])
 
     def look() -> Any:
         return model.index(0, 0).data(ThreadRole.LOOK)
@@ -231,7 +182,5 @@ def test_a_kept_look_follows_every_change_of_its_row(qtbot: QtBot) -> None:
     assert look().unanswered == 2
     held = model.item(0)
     assert held is not None
-    model.update([dataclasses.replace(held, held=(1001,))])
-    pending["state"] = "sending"
-    model.refresh_pending()
+    model.update([dataclasses.replace(held, held=(1001,), write_state="sending")])
     assert look().pending == "sending"

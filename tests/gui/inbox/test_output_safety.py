@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.enums import Channel, QuestionStatus, QuestionType, ThreadStatus
 from sellerdesk.api.models import From, Publication, Question, QuestionText, Thread
+from sellerdesk.services.changes import Changes
 from sellerdesk.services.convert import thread_row
 from sellerdesk.services.notifications import NewItem
 from sellerdesk.ui.inbox.panel import InboxPanel
@@ -63,7 +64,7 @@ def insert(qtbot: QtBot, panel: InboxPanel) -> tuple[Thread, Question, Question]
                     channel=Channel.SHOPFRONT, main_question=first, unanswered_quantity=2)
     run(qtbot, session.store.run(session.store.cache.upsert_threads, [thread_row(thread)]))
     run(qtbot, session.inbox.store_conversation(thread.id, [first, latest]))
-    session.inbox.changed.emit(None)
+    session.changes.publish(Changes.of_threads([thread.id]))  # as a sync publishes it
     qtbot.waitUntil(lambda: panel.model.row_of(thread.id) >= 0, timeout=10_000)
     return thread, first, latest
 

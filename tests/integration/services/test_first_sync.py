@@ -11,9 +11,9 @@ from typing import Any
 import httpx
 
 from sellerdesk.services.first_sync import ORDERS_TO_DO, ORDERS_WALK, THREADS_WALK
+from sellerdesk.services.inbox_list import InboxFilters, arrange, unanswered
 from sellerdesk.services.session import Session, ShopAddress
 from sellerdesk.store.rows import Resource
-from sellerdesk.ui.inbox.filters import InboxFilters, arrange, unanswered
 from tests.support.sandbox import Sandbox
 
 PAGE = 50
@@ -78,7 +78,8 @@ async def test_the_first_requests_bring_every_unanswered_conversation(
     gate = GatedTransport(allowed=n)
     session = await _open(sb, tmp_path / "data", gate)
     told = asyncio.Event()
-    session.inbox.changed.connect(lambda _thread_id: told.set())
+    session.changes.published.connect(
+        lambda changes: told.set() if changes.touches("inbox") else None)
     try:
         sync = asyncio.ensure_future(session.sync.sync())
         first = [asyncio.ensure_future(told.wait()), asyncio.ensure_future(gate.held.wait())]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from sellerdesk.api.models import Question
+from sellerdesk.services.changes import Changes
 from sellerdesk.services.session import Session
 from sellerdesk.services.triage import listing_of
 from sellerdesk.store.outbox import IntentKind, OutboxState
@@ -25,15 +26,17 @@ async def test_a_queued_answer_leaves_what_waits_and_says_so(synced: Session,
     server = fresh_sandbox.get("/questions/threads/search", limit=50).json()
     assert before == server["unanswered_quantity"]
     assert before == sum(t.waiting for t in await synced.inbox.overview())  # badge = rows
-    heard: list[str | None] = []
-    synced.inbox.changed.connect(heard.append)
+    heard: list[Changes] = []
+    synced.changes.published.connect(heard.append)
     question = (await _waiting(synced))[0]
     fresh_sandbox.stop()
     entry = await synced.inbox.answer(question.id, "Sí, hay stock.")
     await synced.outbox.flush()  # offline: it stays queued
     assert (await synced.store.run(synced.store.outbox.get, entry.id)).state is (  # type: ignore[union-attr]
         OutboxState.QUEUED)
-    assert None in heard  # the pending write moved: the views re-read
+    # The queued write is published once, and says which question it holds back.
+    queued = [c for c in heard if any(w.key == f"question:{question.id}" for w in c.writes)]
+    assert queued and queued[0].touches("inbox")
     assert await synced.inbox.unanswered_count() == before - 1
     assert sum(t.waiting for t in await synced.inbox.overview()) == before - 1
     row = next(t for t in await synced.inbox.overview() if t.id == question.thread_id)

@@ -90,7 +90,8 @@ async def test_every_stage_says_it_is_done_and_a_first_sync_tells_its_parts(
 
     events: list[tuple[str, object]] = []
     parts: list[tuple[SyncPart | None, tuple[SyncPart, ...]]] = []
-    session.inbox.changed.connect(lambda thread_id: events.append(("inbox", thread_id)))
+    session.changes.published.connect(
+        lambda changes: events.append(("inbox", None)) if changes.touches("inbox") else None)
 
     def seen(p: SyncProgress) -> None:
         events.append((p.stage, (p.done, p.total)))
