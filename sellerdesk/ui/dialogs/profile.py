@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtCore import Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
@@ -129,13 +129,15 @@ class ProfileDialog(QDialog):
         self.demo_button.setAccessibleName(self.tr("Try the demo shop"))
         self.connect_button = QPushButton(self.tr("Connect"))
         self.connect_button.setAccessibleName(self.tr("Connect"))
-        self.connect_button.setDefault(True)
         cancel = QPushButton(self.tr("Cancel"))
         cancel.setAccessibleName(self.tr("Cancel"))
         buttons.addButton(self.demo_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(cancel, QDialogButtonBox.ButtonRole.RejectRole)
         buttons.addButton(self.connect_button, QDialogButtonBox.ButtonRole.AcceptRole)
         layout.addWidget(buttons)
+        # Only once it is the dialog's can it be the dialog's default: made default before,
+        # Enter pressed the first button in the focus chain (a hidden one, or the demo).
+        self.connect_button.setDefault(True)
         self.demo_button.clicked.connect(self._on_demo_clicked)
         self.connect_button.clicked.connect(self._on_connect_clicked)
         cancel.clicked.connect(self.reject)
@@ -188,7 +190,6 @@ class ProfileDialog(QDialog):
         self.address_edit.setReadOnly(True)
         self.copy_button = QPushButton(self.tr("Copy address"))
         self.copy_button.setAccessibleName(self.tr("Copy the sign-in address"))
-        self.copy_button.setAutoDefault(False)
         self.copy_button.clicked.connect(self._on_copy_clicked)
         address_row.addWidget(self.address_edit, 1)
         address_row.addWidget(self.copy_button)
@@ -201,7 +202,6 @@ class ProfileDialog(QDialog):
                                      self.tr("Paste the address your browser ended on"))
         self.finish_button = QPushButton(self.tr("Finish signing in"))
         self.finish_button.setAccessibleName(self.tr("Finish signing in"))
-        self.finish_button.setAutoDefault(False)
         self.finish_button.clicked.connect(self._on_finish_clicked)
         paste_row.addWidget(self.paste_edit, 1)
         paste_row.addWidget(self.finish_button)
@@ -351,6 +351,18 @@ class ProfileDialog(QDialog):
         self.setTabOrder(self.copy_button, self.paste_edit)
         self.setTabOrder(self.paste_edit, self.finish_button)
         self.copy_button.setFocus()
+        QTimer.singleShot(0, self._grow_to_fit)
+
+    def _grow_to_fit(self) -> None:
+        """The rows that appeared get their room, wrapped words included (the dialog's own
+        minimum leaves height-for-width text out, and squeezed the form above them)."""
+        layout = self.layout()
+        if layout is None:
+            return
+        need = (layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth()
+                else layout.totalSizeHint().height())
+        if need > self.height():
+            self.resize(self.width(), need)
 
     def _on_copy_clicked(self) -> None:
         QGuiApplication.clipboard().setText(self.address_edit.text())
