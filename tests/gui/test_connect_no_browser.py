@@ -58,7 +58,7 @@ class Worker:
         out: IO[str] | None = self.proc.stdout
         assert out is not None
         for line in out:  # blocks until the worker says something or ends
-            report = json.loads(line)
+            report: dict[str, Any] = json.loads(line)
             self.seen.append(report)
             if report["event"] == event:
                 return report
@@ -100,6 +100,17 @@ def test_connect_with_no_browser_by_keyboard(lang: str, display: str, fresh_sand
          str(sb.shop_id), sb.client_id, sb.client_secret, str(picture)],
         env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     worker = Worker(proc)
+    with proc:  # its pipes are closed at the end
+        _drive(worker, proc, display, sb, lang)
+    assert picture.exists()
+    shots = os.environ.get("SELLERDESK_CONNECT_SHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        (Path(shots) / picture.name).write_bytes(picture.read_bytes())
+
+
+def _drive(worker: Worker, proc: subprocess.Popen[str], display: str, sb: Sandbox,
+           lang: str) -> None:
     try:
         shown = worker.next("shown")
         _keys(display, "windowfocus", "--sync", str(shown["window"]))
@@ -128,8 +139,3 @@ def test_connect_with_no_browser_by_keyboard(lang: str, display: str, fresh_sand
         if proc.poll() is None:
             proc.kill()
             proc.wait(30)
-    assert picture.exists()
-    shots = os.environ.get("SELLERDESK_CONNECT_SHOTS")
-    if shots:
-        Path(shots).mkdir(parents=True, exist_ok=True)
-        (Path(shots) / picture.name).write_bytes(picture.read_bytes())

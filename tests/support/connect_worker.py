@@ -20,7 +20,14 @@ from typing import Any
 import qasync
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QWidget,
+)
 
 from sellerdesk.api.client import ShopClient
 from sellerdesk.services.shops import ProfileAnswer
@@ -28,6 +35,8 @@ from sellerdesk.services.sign_in import sandbox_app
 from sellerdesk.ui.dialogs.profile import ProfileDialog
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.translations import install_translations
+
+GIVE_UP_MS = 120_000  # a bound on the whole walk, so a dialog that never shows the address ends
 
 
 def tell(event: str, **fields: Any) -> None:
@@ -80,10 +89,26 @@ async def main(app: QApplication, argv: list[str]) -> int:
 
     checking: list[asyncio.Task[None]] = []
     dialog.answered.connect(lambda answer: checking.append(asyncio.ensure_future(check(answer))))
-    dialog.rejected.connect(lambda: done.done() or done.set_result(3))
-    watcher = OnShow({dialog.address_row: address_shown, dialog.error_label: said})
-    dialog.address_row.installEventFilter(watcher)
-    dialog.error_label.installEventFilter(watcher)
+
+    def cancelled() -> None:
+        if not done.done():
+            done.set_result(3)
+
+    dialog.rejected.connect(cancelled)
+    row: QWidget | None = getattr(dialog, "address_row", None)  # None: a dialog without
+    watched: dict[QObject, Callable[[], None]] = {dialog.error_label: said}
+    if row is not None:
+        watched[row] = address_shown
+    watcher = OnShow(watched)
+    for widget in watched:
+        widget.installEventFilter(watcher)
+
+    def give_up() -> None:  # nothing more will come: say what is on screen, and end
+        if not done.done():
+            tell("gave-up", status=dialog.sign_in_status.text())
+            done.set_result(5)
+
+    QTimer.singleShot(GIVE_UP_MS, give_up)
     dialog.open()
     await asyncio.sleep(0)
     QApplication.processEvents()
@@ -103,6 +128,8 @@ def squeezed(dialog: QWidget) -> list[str]:
     out = []
     for widget in dialog.findChildren(QWidget):
         if not widget.isVisible() or not isinstance(widget, QLabel | QLineEdit | QPushButton):
+            continue
+        if isinstance(widget.parent(), QAbstractSpinBox):  # drawn inside the box's frame
             continue
         need = (widget.heightForWidth(widget.width()) if widget.hasHeightForWidth()
                 else widget.minimumSizeHint().height())
@@ -133,7 +160,8 @@ def run() -> int:
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     with loop:
-        return loop.run_until_complete(main(app, sys.argv[1:]))
+        code: int = loop.run_until_complete(main(app, sys.argv[1:]))
+    return code
 
 
 if __name__ == "__main__":
