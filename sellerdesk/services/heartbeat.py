@@ -64,6 +64,7 @@ class Heartbeat:
         self._task: asyncio.Task[None] | None = None
         self._proven = False  # a connection was made once: its failure now means something
         self._closed = False
+        self.unusable = False  # its first connection failed: never tried again this session
         self.connects = self.lost = self.probes = 0
         self.watching = asyncio.Event()  # set while a heartbeat connection is open
 
@@ -71,7 +72,7 @@ class Heartbeat:
         return f"Heartbeat({self.host}:{self.port})"
 
     def start(self) -> None:
-        if self._closed or (self._task is not None and not self._task.done()):
+        if self._closed or self.unusable or (self._task is not None and not self._task.done()):
             return
         self._task = asyncio.get_running_loop().create_task(self._watch(),
                                                              name="connectivity-heartbeat")
@@ -102,7 +103,8 @@ class Heartbeat:
                 if self._proven and self._live():
                     self._connectivity.report_failure(
                         Offline(detail="heartbeat: the service cannot be reached"))
-                return  # never connected: this way to the service says nothing
+                self.unusable = not self._proven  # this way to the service says nothing
+                return
             reader, writer = opened
             since = loop.time()
             self.watching.set()

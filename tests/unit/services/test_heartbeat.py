@@ -114,7 +114,9 @@ async def test_a_heartbeat_that_never_connected_says_nothing() -> None:
     beat.start()
     assert beat._task is not None
     await asyncio.wait_for(beat._task, 30)
-    assert conn.online and beat.connects == 0
+    assert conn.online and beat.connects == 0 and beat.unusable
+    beat.start()  # the next answered request: not tried again
+    assert beat._task.done()
     await conn.aclose()
 
 
