@@ -80,6 +80,19 @@ class Backoff:
 READ_RETRY = Backoff(first=0.5, cap=10.0)
 WRITE_RETRY = Backoff(first=2.0, cap=300.0)
 PROBE = Backoff(first=1.0, cap=30.0, jitter=0.2)
+# The heartbeat (services/heartbeat.py): one idle TCP connection to the service, no request on
+# it. Its loss (closed, reset, or TCP keep-alive unanswered) is followed by a cheap probe: a
+# new connection, made or refused. Offline is noticed within `OFFLINE_NOTICED_WITHIN` of the
+# service going away, idle or not: keep-alive silence + the wait for requests in flight + the
+# probe's connect, or the gap between two connections + that connect (test_policy checks).
+OFFLINE_NOTICED_WITHIN = 10.0
+HEARTBEAT_KEEPIDLE = 3  # seconds of silence before the kernel's first keep-alive packet
+HEARTBEAT_KEEPINTVL = 1  # seconds between unanswered keep-alive packets ...
+HEARTBEAT_KEEPCNT = 2  # ... and how many go unanswered before the connection is dead
+HEARTBEAT_DEFER = 2.0  # seconds a lost heartbeat waits for requests in flight to speak first
+HEARTBEAT_CONNECT = 2.0  # seconds the probe's connect may take
+HEARTBEAT_GAP = 5.0  # seconds at least between two heartbeat connections (a server that
+# closes idle connections soon is not connected to again and again)
 REFRESH = Backoff(first=300.0, cap=30 * 60.0, jitter=0.0)
 READ_ATTEMPTS = 4  # a GET is tried at most this many times before its error is raised
 UNREACHABLE_TRIES = 2  # ... but only this many when no connection could be made at all
@@ -310,9 +323,16 @@ __all__ = [
     "FAST_BELOW",
     "FAST_MOST",
     "FLUSH_IDLE",
+    "HEARTBEAT_CONNECT",
+    "HEARTBEAT_DEFER",
+    "HEARTBEAT_GAP",
+    "HEARTBEAT_KEEPCNT",
+    "HEARTBEAT_KEEPIDLE",
+    "HEARTBEAT_KEEPINTVL",
     "HOLD_MAX",
     "MAX_RESPONSE_BYTES",
     "MIN_RATE",
+    "OFFLINE_NOTICED_WITHIN",
     "PROBE",
     "READ_ATTEMPTS",
     "READ_RETRY",

@@ -3358,14 +3358,6 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
         <translation>Pega el token de acceso.</translation>
     </message>
     <message>
-        <source>Allow SellerDesk on the page that opened in your browser, then paste here the address it ended on (or the code it shows).</source>
-        <translation>Autoriza a SellerDesk en la página que se abrió en tu navegador y pega aquí la dirección en la que terminó (o el código que muestra).</translation>
-    </message>
-    <message>
-        <source>Finish signing in in your browser; SellerDesk is waiting for it…</source>
-        <translation>Termina de iniciar sesión en tu navegador; SellerDesk lo está esperando…</translation>
-    </message>
-    <message>
         <source>Waiting for the sign-in…</source>
         <translation>Esperando el inicio de sesión…</translation>
     </message>
@@ -3376,6 +3368,46 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
     <message>
         <source>Finishing the sign-in…</source>
         <translation>Terminando el inicio de sesión…</translation>
+    </message>
+    <message>
+        <source>Sign-in address</source>
+        <translation>Dirección de inicio de sesión</translation>
+    </message>
+    <message>
+        <source>Copy address</source>
+        <translation>Copiar dirección</translation>
+    </message>
+    <message>
+        <source>Copy the sign-in address</source>
+        <translation>Copiar la dirección de inicio de sesión</translation>
+    </message>
+    <message>
+        <source>That is the demo shop&apos;s own server: it runs only while the demo shop is open, on an address that changes every time, so a shop connected to it would be offline at once. Enter your shop service&apos;s address, or use “Try the demo shop”.</source>
+        <translation>Ese es el servidor propio de la tienda de demostración: solo funciona mientras la tienda de demostración está abierta, en una dirección que cambia cada vez, así que una tienda conectada a él quedaría sin conexión enseguida. Escribe la dirección del servicio de tu tienda o usa “Probar la tienda de demostración”.</translation>
+    </message>
+    <message>
+        <source>Opening the sign-in page…</source>
+        <translation>Abriendo la página de inicio de sesión…</translation>
+    </message>
+    <message>
+        <source>Allow SellerDesk on the page that opened in your browser; SellerDesk goes on by itself once you do. No page opened, or your browser is on another computer? Copy this address into it, allow SellerDesk, then paste below the address it ended on.</source>
+        <translation>Autoriza a SellerDesk en la página que se abrió en tu navegador; SellerDesk sigue solo en cuanto lo hagas. ¿No se abrió ninguna página, o tu navegador está en otra computadora? Copia esta dirección en él, autoriza a SellerDesk y pega abajo la dirección en la que terminó.</translation>
+    </message>
+    <message>
+        <source>Allow SellerDesk on the page that opened in your browser, then paste below the address it ended on (or the code it shows). No page opened? Copy this address into a browser.</source>
+        <translation>Autoriza a SellerDesk en la página que se abrió en tu navegador y pega abajo la dirección en la que terminó (o el código que muestra). ¿No se abrió ninguna página? Copia esta dirección en un navegador.</translation>
+    </message>
+    <message>
+        <source>No browser could be opened here. Copy this address into a browser (on this computer or another), allow SellerDesk there, then paste below the address the browser ended on (or the code it shows).</source>
+        <translation>No se pudo abrir ningún navegador aquí. Copia esta dirección en un navegador (en esta computadora o en otra), autoriza allí a SellerDesk y pega abajo la dirección en la que terminó el navegador (o el código que muestra).</translation>
+    </message>
+    <message>
+        <source>The sign-in address is copied.</source>
+        <translation>La dirección de inicio de sesión está copiada.</translation>
+    </message>
+    <message>
+        <source>That holds no code of this sign-in. Paste the whole address your browser ended on after you allowed SellerDesk, or the code it shows.</source>
+        <translation>Eso no contiene ningún código de este inicio de sesión. Pega la dirección completa en la que terminó tu navegador después de autorizar a SellerDesk, o el código que muestra.</translation>
     </message>
 </context>
 <context>

@@ -3358,14 +3358,6 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
         <translation>Cole o token de acesso.</translation>
     </message>
     <message>
-        <source>Allow SellerDesk on the page that opened in your browser, then paste here the address it ended on (or the code it shows).</source>
-        <translation>Autorize o SellerDesk na página que abriu no seu navegador e cole aqui o endereço em que ela parou (ou o código que ela mostra).</translation>
-    </message>
-    <message>
-        <source>Finish signing in in your browser; SellerDesk is waiting for it…</source>
-        <translation>Conclua a entrada no seu navegador; o SellerDesk está esperando…</translation>
-    </message>
-    <message>
         <source>Waiting for the sign-in…</source>
         <translation>Aguardando a entrada…</translation>
     </message>
@@ -3376,6 +3368,46 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
     <message>
         <source>Finishing the sign-in…</source>
         <translation>Concluindo a entrada…</translation>
+    </message>
+    <message>
+        <source>Sign-in address</source>
+        <translation>Endereço de entrada</translation>
+    </message>
+    <message>
+        <source>Copy address</source>
+        <translation>Copiar endereço</translation>
+    </message>
+    <message>
+        <source>Copy the sign-in address</source>
+        <translation>Copiar o endereço de entrada</translation>
+    </message>
+    <message>
+        <source>That is the demo shop&apos;s own server: it runs only while the demo shop is open, on an address that changes every time, so a shop connected to it would be offline at once. Enter your shop service&apos;s address, or use “Try the demo shop”.</source>
+        <translation>Esse é o servidor da própria loja de demonstração: ele só funciona enquanto a loja de demonstração está aberta, num endereço que muda a cada vez, então uma loja conectada a ele ficaria sem conexão na hora. Digite o endereço do serviço da sua loja ou use “Experimentar a loja de demonstração”.</translation>
+    </message>
+    <message>
+        <source>Opening the sign-in page…</source>
+        <translation>Abrindo a página de entrada…</translation>
+    </message>
+    <message>
+        <source>Allow SellerDesk on the page that opened in your browser; SellerDesk goes on by itself once you do. No page opened, or your browser is on another computer? Copy this address into it, allow SellerDesk, then paste below the address it ended on.</source>
+        <translation>Autorize o SellerDesk na página que abriu no seu navegador; o SellerDesk continua sozinho assim que você autorizar. Nenhuma página abriu, ou seu navegador está em outro computador? Copie este endereço nele, autorize o SellerDesk e cole abaixo o endereço em que ele parou.</translation>
+    </message>
+    <message>
+        <source>Allow SellerDesk on the page that opened in your browser, then paste below the address it ended on (or the code it shows). No page opened? Copy this address into a browser.</source>
+        <translation>Autorize o SellerDesk na página que abriu no seu navegador e cole abaixo o endereço em que ele parou (ou o código que ele mostra). Nenhuma página abriu? Copie este endereço num navegador.</translation>
+    </message>
+    <message>
+        <source>No browser could be opened here. Copy this address into a browser (on this computer or another), allow SellerDesk there, then paste below the address the browser ended on (or the code it shows).</source>
+        <translation>Não foi possível abrir um navegador aqui. Copie este endereço num navegador (neste computador ou em outro), autorize o SellerDesk lá e cole abaixo o endereço em que o navegador parou (ou o código que ele mostra).</translation>
+    </message>
+    <message>
+        <source>The sign-in address is copied.</source>
+        <translation>O endereço de entrada foi copiado.</translation>
+    </message>
+    <message>
+        <source>That holds no code of this sign-in. Paste the whole address your browser ended on after you allowed SellerDesk, or the code it shows.</source>
+        <translation>Isso não contém nenhum código desta entrada. Cole o endereço completo em que seu navegador parou depois que você autorizou o SellerDesk, ou o código que ele mostra.</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,8 @@ it is not. So going offline shows at once, whichever request (a view's read, the
 outbox) found out. While offline a light probe (the shop record) tries again after
 `policy.PROBE`'s waits; the state stays `OFFLINE` through its tries (no flickering between
 "offline" and "reconnecting"): `retry` says when the next try is, or that one is in flight.
+While online and idle, the transport's heartbeat (services/heartbeat.py) notices a service
+gone within `policy.OFFLINE_NOTICED_WITHIN` without sending a request.
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ class Connectivity:
         self.retry_changed: Event[Retry | None] = Event("connectivity.retry_changed")
         self._probe_task: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
+        self.closed = False
 
     @property
     def online(self) -> bool:
@@ -95,6 +98,8 @@ class Connectivity:
         self._wake.set()
 
     def _start_probe(self) -> None:
+        if self.closed:  # the shop is closing: nobody waits for the network any more
+            return
         if self._probe_task is None or self._probe_task.done():
             self._probe_task = asyncio.get_running_loop().create_task(
                 self._probe_loop(), name="connectivity-probe")
@@ -122,6 +127,7 @@ class Connectivity:
             self._set(Connection.ONLINE)
 
     async def aclose(self) -> None:
+        self.closed = True
         if self._probe_task is not None:
             self._probe_task.cancel()
             try:

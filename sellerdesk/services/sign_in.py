@@ -3,8 +3,9 @@ and the command line (`sellerdesk connect`).
 
 The authorization-code flow with PKCE (`api/oauth.py`): the system browser opens the shop's
 authorization page, the seller allows SellerDesk, and the code comes back either to a loopback
-address on this computer (`sign_in`; the command line also takes the address the browser ended
-on, pasted, for a browser on another computer) or, for an app registration whose redirect is
+address on this computer (`sign_in`; the command line, and the window through
+`BrowserSignIn`, also take the address the browser ended on, pasted, for a browser on another
+computer or none at all) or, for an app registration whose redirect is
 elsewhere, pasted by the seller (`PastedSignIn`). The result is an `OAuthGrant`, which `Shops`
 keeps in the keyring and renews by itself. Qt-free: the window opens the browser and shows the
 words.
@@ -12,18 +13,22 @@ words.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from urllib.parse import parse_qs, urlsplit
 
 from sellerdesk.api.errors import (
     GRANT_REFUSED,
     SIGN_IN_DENIED,
+    SIGN_IN_REFUSED,
     SIGN_IN_TIMED_OUT,
     PastedTextError,
     SignInError,
 )
 from sellerdesk.api.redact import install_redaction
 from sellerdesk.api.tokens import OAuthGrant
+from sellerdesk.services.events import Event
 
 # `sellerdesk.api.oauth` and httpx load with the first sign-in: the window imports this
 # module for `OAuthApp` before its first paint, which needs neither.
@@ -77,6 +82,70 @@ async def sign_in(app: OAuthApp, open_browser: Callable[[str], object], *,
                                timeout=timeout, paste=paste)
 
 
+def same_server(url: str, other: str) -> bool:
+    """Whether two addresses name one server (scheme, host and port; any path)."""
+    a, b = urlsplit(url.strip()), urlsplit(other.strip())
+    if not (a.hostname and b.hostname):
+        return False
+    ports = {"http": 80, "https": 443}
+    try:
+        return (a.scheme, a.hostname, a.port or ports.get(a.scheme)) == \
+            (b.scheme, b.hostname, b.port or ports.get(b.scheme))
+    except ValueError:  # a port that is not a number: not an address of any server
+        return False
+
+
+class BrowserSignIn:
+    """A sign-in with a loopback redirect (`sign_in`) that the seller can also finish by
+    pasting the address a browser ended on: for a browser on another computer, or when none
+    could be opened here. `address_shown` fires with the sign-in address once it is known
+    (`browser_opened`: whether the system said a browser took it); `paste(text)` checks the
+    text at once, so a wrong paste is told while the sign-in goes on waiting."""
+
+    def __init__(self, app: OAuthApp, open_browser: Callable[[str], object]) -> None:
+        self.app = app
+        self._open_browser = open_browser
+        self.url = ""
+        self.browser_opened = False
+        self.address_shown: Event[str] = Event("sign_in.address_shown")
+        self._pasted: asyncio.Future[str | None] | None = None
+
+    async def run(self, *, timeout: float | None = None) -> OAuthGrant:
+        self._pasted = asyncio.get_running_loop().create_future()
+        try:
+            return await sign_in(self.app, self._opened, timeout=timeout, paste=self._paste)
+        finally:
+            if not self._pasted.done():
+                self._pasted.cancel()
+
+    def _opened(self, url: str) -> None:
+        self.url = url
+        try:
+            self.browser_opened = bool(self._open_browser(url))
+        finally:  # the address is shown whether a browser took it or not
+            self.address_shown.emit(url)
+
+    async def _paste(self) -> str | None:
+        assert self._pasted is not None
+        return await self._pasted
+
+    def paste(self, text: str) -> None:
+        """Finish with what the seller pasted. Raises `PastedTextError` (the wait goes on)
+        when it holds no code of this sign-in; a refusal in it ends the sign-in."""
+        from sellerdesk.api import oauth
+
+        state = parse_qs(urlsplit(self.url).query).get("state", [""])[0]
+        if not state or self._pasted is None or self._pasted.done():
+            raise PastedTextError(SIGN_IN_REFUSED, detail="no sign-in is waiting")
+        try:
+            oauth.pasted_code(text, state)
+        except PastedTextError:
+            raise
+        except SignInError:  # "cancelled" in the address: the sign-in ends saying so
+            pass
+        self._pasted.set_result(text)
+
+
 class PastedSignIn:
     """A sign-in whose code the seller pastes back: `url` to open, then `finish(text)` with
     the address the browser ended on (or the bare code)."""
@@ -107,5 +176,6 @@ class PastedSignIn:
                 code_verifier=self._request.verifier)
 
 
-__all__ = ["GRANT_REFUSED", "SIGN_IN_DENIED", "SIGN_IN_TIMED_OUT", "OAuthApp", "PastedSignIn",
-           "PastedTextError", "SignInError", "sandbox_app", "sign_in"]
+__all__ = ["GRANT_REFUSED", "SIGN_IN_DENIED", "SIGN_IN_TIMED_OUT", "BrowserSignIn", "OAuthApp",
+           "PastedSignIn", "PastedTextError", "SignInError", "same_server", "sandbox_app",
+           "sign_in"]

@@ -1,4 +1,5 @@
-"""The shop's HTTP transport, telling `Connectivity` what each request found.
+"""The shop's HTTP transport, telling `Connectivity` what each request found, and keeping the
+heartbeat (services/heartbeat.py) that notices the service going away while no request goes.
 
 Apart from connectivity.py so that the services import httpx only when a session connects
 (after the window's first paint).
@@ -6,6 +7,7 @@ Apart from connectivity.py so that the services import httpx only when a session
 
 from __future__ import annotations
 
+import asyncio
 import threading
 
 import httpx
@@ -13,6 +15,7 @@ import httpx
 from sellerdesk.api.backend import import_backend
 from sellerdesk.api.errors import Offline
 from sellerdesk.services.connectivity import Connectivity
+from sellerdesk.services.heartbeat import Heartbeat, direct
 
 
 class WatchedTransport(httpx.AsyncBaseTransport):
@@ -34,6 +37,11 @@ class WatchedTransport(httpx.AsyncBaseTransport):
         # another host that cannot be reached (a CDN, the demo's made-up addresses) must not
         # make the whole app offline.
         self.service_host: str | None = None
+        self.heartbeat: Heartbeat | None = None  # made with the first answer of the service
+        self._in_flight = 0
+        self.sent = 0  # requests sent through it (what idleness costs is counted in tests)
+        self._quiet = asyncio.Event()  # set while no request is in flight
+        self._quiet.set()
 
     def prepare(self) -> None:
         """Make the HTTP transport now (blocking; from any thread, e.g. the window's
@@ -62,18 +70,40 @@ class WatchedTransport(httpx.AsyncBaseTransport):
         connectivity = self.connectivity
         if self.service_host is not None and request.url.host != self.service_host:
             connectivity = None
+        self._in_flight += 1
+        self.sent += 1
+        self._quiet.clear()
         try:
             response = await self._inner().handle_async_request(request)
         except httpx.TransportError as exc:
             if connectivity is not None and not isinstance(exc, httpx.UnsupportedProtocol):
                 connectivity.report_failure(Offline(detail=type(exc).__name__))
             raise
+        finally:
+            self._in_flight -= 1
+            if not self._in_flight:
+                self._quiet.set()
         if connectivity is not None and response.status_code < 500 \
                 and response.status_code != 429:
             connectivity.report_success()
+            self._keep_heartbeat(connectivity, request.url)
         return response
 
+    def _keep_heartbeat(self, connectivity: Connectivity, url: httpx.URL) -> None:
+        """Watch the service while idle: only over the app's own network (not a transport
+        a test gave) and a direct way to the service (no proxy)."""
+        if self._given is not None or self.service_host is None:
+            return
+        if self.heartbeat is None:
+            if not direct(url.host):
+                return
+            port = url.port or (443 if url.scheme == "https" else 80)
+            self.heartbeat = Heartbeat(url.host, port, connectivity, quiet=self._quiet.wait)
+        self.heartbeat.start()
+
     async def aclose(self) -> None:
+        if self.heartbeat is not None:
+            await self.heartbeat.aclose()
         inner = self._given or self._made
         if inner is not None:  # never made: nothing to close
             await inner.aclose()

@@ -224,7 +224,8 @@ def _ask_to_connect(window: MainWindow, connector: ShopConnector, requests: _Req
                     message: str = "", oauth: OAuthApp | None = None,
                     sign_in_first: bool = False) -> None:
     """The connect dialog: first run, a token to enter again, or a shop that failed to open.
-    Its sign-in settings are `oauth`'s, else the demo sandbox's while it runs."""
+    Its sign-in settings are `oauth`'s; the demo sandbox, while it runs, is refused as a shop
+    to connect (it stops with the demo shop)."""
     if profile is not None and not message:
         message = QCoreApplication.translate(
             "App", "SellerDesk has no access token for {name} on this computer. Paste it "
@@ -236,7 +237,7 @@ def _ask_to_connect(window: MainWindow, connector: ShopConnector, requests: _Req
         window, warning=storage_warning_text(connector.shops.storage_warning),
         name=profile.name if profile else "", base_url=profile.base_url if profile else "",
         shop_id=profile.shop_id if profile else 0, message=message or problem,
-        runner=window.ctx.runner, oauth=oauth or connector.shops.demo_oauth_app(),
+        runner=window.ctx.runner, oauth=oauth, demo=connector.shops.demo_oauth_app(),
         sign_in_first=sign_in_first)
     dialog.answered.connect(requests.put)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -183,7 +183,7 @@ class ProfilesDialog(QDialog):
 
     def _on_add_clicked(self) -> None:
         dialog = ProfileDialog(self, warning=self._warning, name="", runner=self._runner,
-                               oauth=self._shops.demo_oauth_app())
+                               demo=self._shops.demo_oauth_app())
         dialog.demo_button.setVisible(False)  # the demo is in the list already
         dialog.answered.connect(self._answer)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -204,7 +204,7 @@ class ProfilesDialog(QDialog):
         dialog = ProfileDialog(self, warning=self._warning, name=profile.name,
                                base_url=profile.base_url, shop_id=profile.shop_id,
                                keep_token=True, runner=self._runner,
-                               oauth=app or self._shops.demo_oauth_app(),
+                               oauth=app, demo=self._shops.demo_oauth_app(),
                                sign_in_first=app is not None, message=self.tr(
                                    "Change what the shop service gave you; leave the token "
                                    "empty to keep the saved one."))

@@ -1,7 +1,8 @@
 """The profile dialog's Connect signs in with OAuth: the browser (here a test function that
 follows the address with httpx and allows SellerDesk on the sandbox's page) comes back to the
 loopback address, the code is exchanged, and the answer carries a grant that works. The paste
-fallback does the same with the address the seller copies from the browser."""
+fallback does the same with the address the seller copies from the browser; with no browser
+at all, the dialog shows the address to copy and takes the pasted redirect."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 import httpx
 import pytest
+from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.client import ShopClient
@@ -122,3 +124,73 @@ def _code_address(page_url: str, app: OAuthApp) -> str:
     page = http.get(page_url, timeout=30)
     start = page.text.index(app.redirect_uri)
     return page.text[start:page.text.index('"', start)].replace("&amp;", "&")
+
+
+def test_no_browser_shows_the_address_to_copy_and_takes_the_pasted_redirect(
+        fresh_sandbox: Sandbox, runner: TaskRunner, qtbot: QtBot,
+        qloop: asyncio.AbstractEventLoop) -> None:
+    """No browser could be opened: the address is shown and copied, a wrong paste is told
+    while the sign-in goes on waiting, and the address a browser elsewhere ended on (the
+    loopback redirect, never followed) finishes it."""
+    sb = fresh_sandbox
+    app = sandbox_app(sb.base_url, sb.client_id, sb.client_secret)
+    opened: list[str] = []
+
+    def no_browser(url: str) -> bool:
+        opened.append(url)
+        return False
+
+    form = dialog_for(sb, runner, qtbot, app, no_browser)
+    form.connect_button.click()
+    qtbot.waitUntil(form.address_row.isVisible, timeout=10_000)
+    assert form.address_edit.text() == opened[0] and form.address_edit.isReadOnly()
+    assert "No browser could be opened" in form.sign_in_status.text()
+    assert form.paste_row.isVisible() and not form.connect_button.isEnabled()
+    form.copy_button.click()
+    assert QGuiApplication.clipboard().text() == opened[0]
+
+    form.paste_edit.setText("https://example.com/somewhere-else")
+    form.finish_button.click()
+    assert "holds no code of this sign-in" in form.error_label.text()
+    assert form.address_row.isVisible()  # still waiting
+
+    elsewhere = qloop.create_task(allow(sb, QGuiApplication.clipboard().text()))
+    qtbot.waitUntil(elsewhere.done, timeout=30_000)
+    form.paste_edit.setText(elsewhere.result().headers["location"])
+    with qtbot.waitSignal(form.answered, timeout=30_000) as answered:
+        form.finish_button.click()
+    done = qloop.create_task(works(sb, answered.args[0]))
+    qtbot.waitUntil(done.done, timeout=10_000)
+    done.result()
+
+
+def test_cancel_stops_the_sign_in_under_way(fresh_sandbox: Sandbox, runner: TaskRunner,
+                                            qtbot: QtBot) -> None:
+    sb = fresh_sandbox
+    app = sandbox_app(sb.base_url, sb.client_id, sb.client_secret)
+    form = dialog_for(sb, runner, qtbot, app, lambda _url: False)
+    form.connect_button.click()
+    qtbot.waitUntil(form.address_row.isVisible, timeout=10_000)
+    assert runner.is_busy()
+    form.reject()
+    qtbot.waitUntil(lambda: not runner.is_busy(), timeout=10_000)
+
+
+def test_the_running_demo_shops_server_is_refused_with_why(
+        sandbox: Sandbox, runner: TaskRunner, qtbot: QtBot) -> None:
+    """A shop connected to the demo's server would be offline as soon as the demo closes."""
+    demo = sandbox_app(sandbox.base_url, sandbox.client_id, sandbox.client_secret)
+    form = ProfileDialog(name="Mi tienda", base_url=sandbox.base_url, shop_id=sandbox.shop_id,
+                         runner=runner, demo=demo)
+    qtbot.addWidget(form)
+    form.token_edit.setText("a-token")
+    assert "demo shop's own server" in form.problem()
+    form.url_edit.setText("https://api.example.com")
+    assert form.problem() == ""
+    form.tabs.setCurrentIndex(1)  # signing in on the demo's pages is refused the same
+    for edit, url in ((form.auth_url_edit, demo.authorization_url),
+                      (form.token_url_edit, demo.token_url)):
+        edit.setText(url)
+    form.client_id_edit.setText("id")
+    form.client_secret_edit.setText("secret")
+    assert "demo shop's own server" in form.problem()
