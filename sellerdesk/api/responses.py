@@ -212,6 +212,14 @@ async def _read(http: httpx.AsyncClient, request: httpx.Request, limit: int) -> 
     request.headers["Accept-Encoding"] = ACCEPT_ENCODING
     response = await http.send(request, stream=True)
     try:
+        if _declared_small(response, limit):
+            # Nothing to undo and its length said: read whole, as it came (the connection's
+            # framing stops at the declared length), and handed on without a copy. The
+            # rebuilt answer below costs a write a tenth of its client CPU.
+            body = await response.aread()
+            if len(body) > limit:  # a transport that does not frame by Content-Length
+                raise TooLarge(len(body))
+            return response
         body = await _body(response, limit)
     finally:
         await response.aclose()
@@ -222,6 +230,17 @@ async def _read(http: httpx.AsyncClient, request: httpx.Request, limit: int) -> 
 
 
 _CODING_HEADERS = frozenset({b"content-encoding", b"content-length", b"transfer-encoding"})
+
+
+def _declared_small(response: httpx.Response, limit: int) -> bool:
+    """A success in no coding, its Content-Length declared and within `limit`, still to be
+    read (the bounded read's fast path)."""
+    if not response.is_success or response.is_stream_consumed:
+        return False
+    headers = response.headers
+    declared = headers.get("Content-Length", "")
+    return (declared.isdigit() and int(declared) <= limit
+            and "Content-Encoding" not in headers and "Transfer-Encoding" not in headers)
 
 
 async def _body(response: httpx.Response, limit: int) -> bytes:
