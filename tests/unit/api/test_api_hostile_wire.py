@@ -218,3 +218,40 @@ async def test_only_the_codings_read_within_the_cap_are_asked_for(hostile: Hosti
         api._t.http.event_hooks["request"] = [note]
         await api.shop()
     assert asked == ["gzip, deflate"]
+
+
+# --- the fast path: a plain answer, its length declared ---------------------------------------
+
+SHOP = (Path(__file__).parent / "samples" / "shop.json").read_bytes()
+
+
+async def test_a_plain_answer_of_declared_length_is_read_whole(hostile: HostileServer,
+                                                              switch: Switch) -> None:
+    switch.answer = Answer(headers=JSON, pieces=lambda: [SHOP[:100], SHOP[100:]])
+    async with client(hostile, cap=len(SHOP)) as api:
+        assert (await api.shop()).shop_name == "Tienda Sol"
+
+
+async def test_a_declared_length_one_byte_over_the_cap_is_refused(hostile: HostileServer,
+                                                                  switch: Switch) -> None:
+    answer = Answer(headers=JSON, pieces=lambda: [SHOP])
+    assert type(await fails(hostile, switch, answer, cap=len(SHOP) - 1)) is AnswerTooLarge
+
+
+async def test_a_small_declared_length_is_all_that_is_read(hostile: HostileServer,
+                                                          switch: Switch) -> None:
+    # It says 2 bytes, then sends 2 MiB: the answer is the 2 bytes said.
+    switch.answer = Answer(headers=JSON, pieces=lambda: [b"{}", *trickle(MiB, 2)()],
+                           length=2)
+    async with client(hostile, cap=MiB) as api:
+        response = await api._t.request("GET", "/shops/1")
+    assert response.content == b"{}" and response.headers["Content-Length"] == "2"
+
+
+async def test_cookies_an_answer_sets_are_kept(hostile: HostileServer,
+                                               switch: Switch) -> None:
+    switch.answer = Answer(headers=(*JSON, ("Set-Cookie", "lb=node-2; Path=/")),
+                           pieces=lambda: [SHOP])
+    async with client(hostile) as api:
+        await api.shop()
+        assert api._http.cookies.get("lb") == "node-2"
