@@ -234,6 +234,8 @@ class SuggestionPane(QWidget):
         self.area.setFrameShape(QFrame.Shape.NoFrame)
         self.area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # A screen reader names a scroll bar by what it scrolls.
+        self.area.verticalScrollBar().setAccessibleName(self.tr("Suggested answers"))
         self.area.viewport().setAutoFillBackground(False)
         self.body.setAutoFillBackground(False)
         self.area.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
