@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import functools
+import gc
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -63,10 +64,20 @@ class DashboardPanel(Panel):
 
     @staticmethod
     def prepare_imports() -> None:
-        """Off the GUI thread, while the window prepares its views: the charts' library."""
+        """Off the GUI thread, while the window prepares its views: the charts' library.
+
+        With the garbage collector held meanwhile: pyqtgraph copies PySide's attributes as it
+        loads, and a collection started by the GUI thread in the middle of that crashed a
+        test process (a segmentation fault in PySide's lazy type set-up)."""
         from sellerdesk.ui.dashboard.charts import charts_available
 
-        charts_available()
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            charts_available()
+        finally:
+            if collecting:
+                gc.enable()
     inbox_requested = Signal(object)  # InboxFilters to show
     orders_requested = Signal(object)  # OrderFilter to show
     view_requested = Signal(str)  # a view to show as it is (the outbox)
