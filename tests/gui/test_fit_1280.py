@@ -25,8 +25,11 @@ import pytest
 
 from tests.support.display import need, xvfb
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
-                                reason="X11 is a Linux desktop matter")
+# One test process runs the module: its walk (a demo shop on Xvfb, three languages) is done
+# once per process, and spread over several the suite would walk it once in each.
+pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"),
+                                 reason="X11 is a Linux desktop matter"),
+              pytest.mark.xdist_group("fit_1280")]
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "es", "pt_BR")
