@@ -93,6 +93,19 @@ def test_banner_folds_repeats_and_keeps_a_few(qtbot: QtBot) -> None:
     assert banner.messages() == [] and banner.isHidden()
 
 
+def test_a_message_added_to_a_banner_on_screen_shows_its_action_at_once(qtbot: QtBot) -> None:
+    # A child added to a visible widget is only queued to show: for a turn of the loop a
+    # second message's words were there and its action button not (a field test's flake).
+    banner = MessageBanner()
+    qtbot.addWidget(banner)
+    banner.show_message("Offline", MessageLevel.WARNING)
+    qtbot.waitExposed(banner)
+    banner.show_message("Paused", MessageLevel.WARNING, action_text="Enter a new token…",
+                        on_action=lambda: None)
+    assert [b.text() for b in banner.findChildren(QPushButton) if b.isVisible()] == [
+        "Enter a new token…"]
+
+
 def test_banner_info_can_go_by_itself(qtbot: QtBot) -> None:
     banner = MessageBanner()
     qtbot.addWidget(banner)

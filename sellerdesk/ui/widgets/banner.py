@@ -177,6 +177,10 @@ class MessageBanner(QWidget):
         item.dismissed.connect(self._on_item_dismissed)
         self._items.append(item)
         self._layout.addWidget(item)
+        # Shown now, not on the next turn of the loop: added to a banner already on screen
+        # (another message in it), a child is only queued to show, so for a turn its words
+        # were in messages() while its action button was not visible yet.
+        item.show()
         while len(self._items) > self._limit:
             self._remove(self._items[0])
         if timeout_ms:
