@@ -132,16 +132,21 @@ class FacetSidebar(QWidget):
         self.delete_button = self._tool("close", self.tr("Delete the chosen saved view"),
                                         self.tr("Delete saved view"))
         self.delete_button.clicked.connect(self._on_delete_clicked)
-        saved_row = QHBoxLayout()
-        saved_row.setSpacing(4)
         # A visible caption, the combo's buddy: on Linux a combo is read by its current
-        # value and says what it chooses only through this labelled-by relation.
+        # value and says what it chooses only through this labelled-by relation. Above the
+        # combo, not beside it: beside it, the caption widened the sidebar (in es and pt_BR
+        # enough that the order list at 1280 px had to scroll sideways).
         saved_caption = plain_label(self.tr("Views:"), self, muted=True)
         saved_caption.setBuddy(self.saved)
+        saved_buttons = QHBoxLayout()
+        saved_buttons.setSpacing(4)
+        saved_buttons.addWidget(self.saved, 1)
+        saved_buttons.addWidget(self.save_button)
+        saved_buttons.addWidget(self.delete_button)
+        saved_row = QVBoxLayout()
+        saved_row.setSpacing(2)
         saved_row.addWidget(saved_caption)
-        saved_row.addWidget(self.saved, 1)
-        saved_row.addWidget(self.save_button)
-        saved_row.addWidget(self.delete_button)
+        saved_row.addLayout(saved_buttons)
 
         self.clear_button = QToolButton(self)
         self.clear_button.setText(self.tr("Clear"))
