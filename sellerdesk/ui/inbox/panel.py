@@ -147,6 +147,13 @@ class InboxPanel(Panel):
         # Gone on to the next conversation after answering: its row is said again once
         # the list has re-read its rows (see _say_focused_row).
         self._say_focus_when_settled = False
+        # The open conversation has nothing left to answer: the next one waiting opens once
+        # the list has read and drawn the change that answered it (the change the open
+        # conversation read too), unless the seller opened another meanwhile. The answered
+        # conversation; the list's reads started, and the latest one that ended.
+        self._go_on_from: str | None = None
+        self._reads_started = 0
+        self._reads_settled = 0
         # A sync reading the conversations into an empty inbox (a shop's first sync): the
         # empty list says so, with how far it got, instead of "No questions yet".
         self._reading: SyncProgress | None = None
@@ -237,10 +244,11 @@ class InboxPanel(Panel):
             or first_read.read_threads(services, filters, minutes)
         if first:
             work = self._knowing_if_read(services, work)
+        self._reads_started += 1
         self.ctx.runner.run(
             work,
             on_success=functools.partial(self._on_threads_read, filters, first, background),
-            on_settled=self.mark_loaded if first else None,
+            on_settled=functools.partial(self._on_threads_settled, self._reads_started, first),
             key="inbox.threads", label=self.tr("Searching…") if filters.words else "",
             show_progress=bool(filters.words), owner=self)
 
@@ -284,6 +292,17 @@ class InboxPanel(Panel):
             self._updating = False
         self._settle_list()
 
+    def _on_threads_settled(self, read: int, first: bool) -> None:
+        """A read of the list ended (read, failed, or replaced by a newer one)."""
+        if first:
+            self.mark_loaded()
+        self._reads_settled = max(self._reads_settled, read)
+        self._go_on_when_settled()
+
+    def _list_caught_up(self) -> bool:
+        """The latest read of the list is over and its rows are all in."""
+        return self._reads_settled >= self._reads_started and not self._settle_when_caught_up
+
     def _on_model_caught_up(self) -> None:
         if self._settle_when_caught_up:
             self._settle_when_caught_up = False
@@ -324,6 +343,7 @@ class InboxPanel(Panel):
         if self._say_focus_when_settled:
             self._say_focus_when_settled = False
             self._say_focused_row()
+        self._go_on_when_settled()
 
     def _set_unanswered(self, total: int) -> None:
         self._total = total
@@ -525,8 +545,12 @@ class InboxPanel(Panel):
         """The next conversation waiting for an answer, looking from the current row on
         (itself included unless it is the open one): after the top conversation is
         answered and moves away, the one now in its place is next, never skipped."""
+        self._next_unanswered_from(self.list.current_row())
+
+    def _next_unanswered_from(self, start: int) -> None:
+        # Not a parameter of next_unanswered: QAction.triggered would pass `checked` to it.
         count = self.model.rowCount()
-        start = max(self.list.current_row(), 0)
+        start = max(start, 0)
         open_id = self.thread_view.thread_id()
         for step in range(count):
             row = (start + step) % count
@@ -582,12 +606,27 @@ class InboxPanel(Panel):
         """The open conversation has nothing left to answer: the keyboard goes on to the
         next one waiting, selected, in view and focused (never to a row that moved off).
         The focus moves now (the field is folding away); the next conversation opens once
-        the answered one is drawn (this comes from within its drawing)."""
+        the answered one is drawn (this comes from within its drawing) and the list has
+        read that same change, its rows all in (a few per turn): before, the answered row
+        may still read "waiting" or be halfway to its new place."""
         self.list.view.setFocus(Qt.FocusReason.OtherFocusReason)
-        QTimer.singleShot(0, self, self._go_on_to_next_waiting)
+        self._go_on_from = self.thread_view.thread_id()
+        self._go_on_when_settled()
+
+    def _go_on_when_settled(self) -> None:
+        if self._go_on_from is not None and self._list_caught_up():
+            QTimer.singleShot(0, self, self._go_on_to_next_waiting)
 
     def _go_on_to_next_waiting(self) -> None:
-        self.next_unanswered()
+        if self._go_on_from is None or not self._list_caught_up():
+            return  # gone on already, or another change came meanwhile: after its rows
+        answered, self._go_on_from = self._go_on_from, None
+        if self.thread_view.thread_id() != answered:
+            return  # the seller opened another conversation meanwhile
+        # From where the answered conversation was opened: the one now in its place, never
+        # from the row it moved to.
+        self._next_unanswered_from(self._opened_row if self._opened_row >= 0
+                                   else self.list.current_row())
         current = self.list.view.currentIndex()
         if current.isValid():
             self.list.view.scrollTo(current)
