@@ -57,8 +57,16 @@ def first_waiting(qtbot: QtBot, panel: InboxPanel) -> tuple[InboxThread, Questio
 
 def wait_sent(qtbot: QtBot, panel: InboxPanel, question_id: int, timeout: int = 15_000) -> None:
     """Wait until `question_id`'s card says "Sent"; if it never does, say what was on show
-    and what the outbox held (a rare failure under load left nothing to go on)."""
+    and what the outbox held (a rare failure under load left nothing to go on).
+
+    Answering a conversation's last open question takes the inbox on to the next one
+    waiting: then the question's own conversation is opened again to look at its card."""
+    question = run(qtbot, services(panel).inbox.question(question_id))
+    thread_id = str(question.thread_id) if question is not None and question.thread_id else None
+
     def sent() -> bool:
+        if thread_id is not None and panel.thread_view.thread_id() != thread_id:
+            panel.open_thread(thread_id)  # the inbox went on: back to the answered one
         c = card(panel, question_id)
         return c is not None and c.chip.text() == "Sent"
 
