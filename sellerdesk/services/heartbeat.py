@@ -115,8 +115,10 @@ class Heartbeat:
             finally:
                 self.watching.clear()
                 writer.close()
-                with contextlib.suppress(OSError):
-                    await writer.wait_closed()
+                # Bounded: cancelled while closing (the session closing), an unanswered close
+                # must not hold the session's close forever.
+                with contextlib.suppress(OSError, TimeoutError):
+                    await asyncio.wait_for(writer.wait_closed(), 1.0)
             self.lost += 1
             await self._after_loss(loop.time() - since)
             if self._live():
@@ -136,8 +138,8 @@ class Heartbeat:
         task, self._task = self._task, None
         if task is not None:
             task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+            # Never longer than a moment: closing a shop must not wait on the network.
+            await asyncio.wait({task}, timeout=2.0)
 
 
 __all__ = ["Heartbeat", "direct", "keep_alive"]
