@@ -4097,8 +4097,8 @@ Presiona Enter o Ctrl+O para abrirlo en el navegador</translation>
 <context>
     <name>SuggestionPane</name>
     <message>
-        <source>Your answers to similar questions</source>
-        <translation>Tus respuestas a preguntas parecidas</translation>
+        <source>Answered before</source>
+        <translation>Respondidas antes</translation>
     </message>
     <message>
         <source>Suggested answers</source>

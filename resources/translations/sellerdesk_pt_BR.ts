@@ -4097,8 +4097,8 @@ Pressione Enter ou Ctrl+O para abrir no navegador</translation>
 <context>
     <name>SuggestionPane</name>
     <message>
-        <source>Your answers to similar questions</source>
-        <translation>Suas respostas a perguntas parecidas</translation>
+        <source>Answered before</source>
+        <translation>Respondidas antes</translation>
     </message>
     <message>
         <source>Suggested answers</source>

@@ -13,7 +13,7 @@ read it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -119,6 +119,17 @@ class AnswerComposer(QWidget):
         QWidget.setTabOrder(self.editor, self.replies)
         QWidget.setTabOrder(self.replies, self.send)
         self.set_target(None)
+
+    def minimumSizeHint(self) -> QSize:
+        # Never narrower than its buttons and counter: beside the suggestions, a long
+        # caption ("Respuestas guardadas") was cut at both ends instead.
+        hint = super().minimumSizeHint()
+        margins = self.contentsMargins()
+        layout = self.layout()
+        if layout is not None:
+            margins = layout.contentsMargins()
+        tools = self._tools.sizeHint().width() + margins.left() + margins.right()
+        return QSize(max(hint.width(), tools), hint.height())
 
     # ---- What the panel sets. ----------------------------------------------------------------
 

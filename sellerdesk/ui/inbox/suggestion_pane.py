@@ -199,7 +199,7 @@ class SuggestionPane(QWidget):
         self._unpainted: int | None = None  # suggestions set, not painted yet, for this id
         self._found: list[Suggestion] = []
         self.title = QToolButton(self)
-        self.title.setText(self.tr("Your answers to similar questions"))
+        self.title.setText(self.tr("Answered before"))
         self.title.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.title.setAutoRaise(True)
         self.title.setCheckable(True)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
     QListView,
+    QSizePolicy,
     QStackedWidget,
     QStyleOptionViewItem,
     QVBoxLayout,
@@ -96,13 +97,15 @@ class ThreadListPane(QWidget):
         self.stack.addWidget(self.view)
         self.stack.addWidget(self.empty)
 
-        self.sort.setFrame(False)  # a quiet "Sort: …" beside the count, not a third filter
-        self.count = plain_label("", self, muted=True)
+        self.sort.setFrame(False)  # a quiet sort beside the count, not a third filter
+        # The count wraps ("Conversaciones:" over "123") before the sort's choice is cut.
+        self.count = plain_label("", self, muted=True, wrap=True)
+        self.sort.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
         # Visible captions, each the buddy of its combo: on Linux a combo is read by its
         # current value, and says what it chooses only through this labelled-by relation.
-        self.status_box = Labelled(self.tr("Status"), self.status, self)
-        self.channel_box = Labelled(self.tr("Channel"), self.channel, self)
-        self.sort_box = Labelled(self.tr("Sort"), self.sort, self)
+        self.status_box = Labelled(self.tr("Status"), self.status, self, above=True)
+        self.channel_box = Labelled(self.tr("Channel"), self.channel, self, above=True)
+        self.sort_box = Labelled(self.tr("Sort"), self.sort, self, above=True)
         filters = QHBoxLayout()
         filters.setSpacing(10)
         filters.addWidget(self.status_box, 1)
@@ -110,7 +113,7 @@ class ThreadListPane(QWidget):
         summary = QHBoxLayout()
         summary.setContentsMargins(2, 0, 0, 0)
         summary.setSpacing(4)
-        summary.addWidget(self.count, 1)
+        summary.addWidget(self.count, 1, Qt.AlignmentFlag.AlignBottom)
         summary.addWidget(self.sort_box)
         top = QVBoxLayout()
         top.setContentsMargins(12, 10, 12, 2)

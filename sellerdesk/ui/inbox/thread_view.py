@@ -127,7 +127,11 @@ class ThreadView(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         # Narrow: the suggestions go under the composer, which keeps the width to write.
-        narrow = event.size().width() < NARROW
+        # Also when the composer and the suggestions would not both fit whole side by side
+        # (a long translation): stacked, nothing is cut.
+        beside = (self.composer.minimumSizeHint().width()
+                  + self.suggestions.minimumSizeHint().width())
+        narrow = event.size().width() < max(NARROW, beside)
         self._bottom.setDirection(QBoxLayout.Direction.TopToBottom if narrow
                                   else QBoxLayout.Direction.LeftToRight)
         self._fit_suggestions(event.size().height(), narrow)

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 
 class Labelled(QWidget):
-    """`caption` (may hold a `&` mnemonic) then `control`, side by side."""
+    """`caption` (may hold a `&` mnemonic) then `control`, side by side — or the caption
+    above the control (`above=True`) where the width belongs to the control's value: beside
+    a narrow control, a Spanish caption cut the value it chooses ("Todos los es…")."""
 
     def __init__(self, caption: str, control: QWidget, parent: QWidget | None = None, *,
-                 muted: bool = True) -> None:
+                 muted: bool = True, above: bool = False) -> None:
         super().__init__(parent)
         self.control = control
         self.caption = QLabel(caption, self)
@@ -26,9 +28,9 @@ class Labelled(QWidget):
         if muted:
             self.caption.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         control.setParent(self)
-        layout = QHBoxLayout(self)
+        layout: QBoxLayout = QVBoxLayout(self) if above else QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(6)
+        layout.setSpacing(2 if above else 6)
         layout.addWidget(self.caption)
         layout.addWidget(control)
         # The control keeps the name of what it chooses on platforms that read the name
