@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 # The fixtures every test may ask for, by names that mean one thing across the suite.
-pytest_plugins = ["tests.support.fixtures"]
+pytest_plugins = ["tests.support.fixtures", "tests.support.watchdog"]
 
 # A wait in a test is a safety net, never the measure: tests count events (a row shown, a
 # signal), and how long the machine takes to get there must not decide the verdict. Every
@@ -63,6 +63,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # a long group (the bundle's build and tests), which runs in one process in sequence.
     items.sort(key=lambda item: (item.get_closest_marker("early") is None,
                                  item.get_closest_marker("xdist_group") is None))
+    _group_for_xdist(config, items)
     skip_bench = pytest.mark.skip(reason="benchmarks run with ./run bench")
     skip_slow = pytest.mark.skip(reason="a long variant: run with --slow")
     for item in items:
@@ -71,6 +72,23 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip_bench)
         if item.get_closest_marker("slow") and not config.getoption("--slow"):
             item.add_marker(skip_slow)
+
+
+def _group_for_xdist(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Give each `xdist_group` test its group in its node id, as pytest-xdist's loadgroup
+    expects ("…::test[x]@group"). pytest-xdist 3.8 writes the suffix to `item._nodeid`, which
+    pytest 9.2 no longer reads (the id lives in `item._id`): every group was spread over all
+    the workers, and a module's costly fixture ran once in each."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    from _pytest.nodeid import NodeId
+
+    for item in items:
+        names = sorted({str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+                        for mark in item.iter_markers("xdist_group")})
+        suffix = "@" + "_".join(names)
+        if names and hasattr(item, "_id") and not item.nodeid.endswith(suffix):
+            item._id = NodeId.parse(item.nodeid + suffix)
 
 
 # SELLERDESK_TEST_CPU=FILE: each test's CPU seconds (its process and the children it waited

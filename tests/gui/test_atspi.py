@@ -39,9 +39,6 @@ from tests.support.atspi_app import App, Walk, desktop, running
 pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"),
                        reason="AT-SPI is the Linux desktop's accessibility bus"),
-    # One at a time, in one worker: the accessibility bus's socket is per user
-    # (~/.cache/at-spi/bus), so two walks at once take each other's bus away.
-    pytest.mark.xdist_group("atspi"),
 ]
 
 @dataclass(frozen=True)

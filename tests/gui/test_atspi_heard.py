@@ -32,7 +32,6 @@ from tests.support.sandbox import Sandbox
 pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"),
                        reason="AT-SPI is the Linux desktop's accessibility bus"),
-    pytest.mark.xdist_group("atspi"),  # one bus walk at a time (see test_atspi.py)
 ]
 
 PROFILE = "test"  # the profile synced_data_dir's store belongs to

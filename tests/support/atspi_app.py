@@ -3,7 +3,8 @@ session with the accessibility bus, `python -m sellerdesk` on them, and Debian's
 walk (`atspi_walk.py`), act (`--act`) and listen (`atspi_listen.py`).
 
 Debian's `/usr/bin/python3` runs the AT-SPI side: the project's virtual environment cannot
-import pyatspi. Used by tests/gui/test_atspi*.py (one at a time: pytest's "atspi" group).
+import pyatspi. Used by tests/gui/test_atspi*.py; each test process has its own D-Bus session
+and accessibility bus (under its own runtime folder), so walks in two processes run at once.
 """
 
 from __future__ import annotations
