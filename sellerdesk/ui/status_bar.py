@@ -14,7 +14,7 @@ from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.formatting import format_datetime, format_relative
 from sellerdesk.ui.widgets.progress import TaskProgress
-from sellerdesk.ui.widgets.text import plain_label
+from sellerdesk.ui.widgets.text import ElidingLabel, plain_label
 
 
 class ConnectionState(Enum):
@@ -44,11 +44,11 @@ def _connection_look(state: ConnectionState) -> tuple[str, str, Tone, str]:
 class _IconText(QWidget):
     """A small icon followed by plain text, for status-bar read-outs."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, elide: bool = False) -> None:
         super().__init__(parent)
         self._look: tuple[str, Tone] | None = None
         self.icon_label = QLabel(self)
-        self.text_label = plain_label("", self)
+        self.text_label = ElidingLabel("", self) if elide else plain_label("", self)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 0, 4, 0)
         layout.setSpacing(5)
@@ -188,7 +188,8 @@ class SyncIssues(_IconText):
     not synced". Hidden when it did everything; the tooltip holds every line."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        # It gives way first: the whole of it is in its tooltip.
+        super().__init__(parent, elide=True)
         self._lines: list[str] = []
         self.hide()
 

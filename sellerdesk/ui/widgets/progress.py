@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QToolButton, QWidget
 
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.runner import TaskHandle, TaskRunner
-from sellerdesk.ui.widgets.text import plain_label
+from sellerdesk.ui.widgets.text import ElidingLabel, plain_label
 
 
 class TaskProgress(QWidget):
@@ -25,7 +25,7 @@ class TaskProgress(QWidget):
         self._tick.setSingleShot(True)
         self._tick.timeout.connect(self._on_tick_timeout)
 
-        self._label = plain_label("", self)
+        self._label = ElidingLabel("", self)  # gives way before the outbox beside it
         self._more = plain_label("", self, muted=True)
         self._bar = QProgressBar(self)
         self._bar.setFixedWidth(140)

@@ -7,8 +7,8 @@ the format pinned to plain text.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QPalette
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QFont, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 
@@ -25,6 +25,30 @@ class PlainLabel(QLabel):
         if fmt != Qt.TextFormat.PlainText:
             raise ValueError("PlainLabel shows plain text only")
         super().setTextFormat(fmt)
+
+
+class ElidingLabel(PlainLabel):
+    """One plain line that gives way to its neighbours: short of room, it ends in "…" instead
+    of pushing them out of a crowded bar. Its text (and so its accessible name) stays whole."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None, *,
+                 min_chars: int = 8) -> None:
+        super().__init__(text, parent)
+        self._min_chars = min_chars
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        room = self.fontMetrics().horizontalAdvance("x" * self._min_chars + "…")
+        return QSize(min(hint.width(), room), hint.height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        rect = self.contentsRect()
+        shown = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight,
+                                              rect.width())
+        painter = QPainter(self)
+        self.style().drawItemText(painter, rect, int(self.alignment()), self.palette(),
+                                  self.isEnabled(), shown, self.foregroundRole())
 
 
 def plain_label(text: str = "", parent: QWidget | None = None, *, wrap: bool = False,
