@@ -39,6 +39,7 @@ from tests.support.atspi_app import App, Walk, desktop, running
 pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"),
                        reason="AT-SPI is the Linux desktop's accessibility bus"),
+    pytest.mark.timeout(1200),  # every view walked over the bus, on a loaded machine
 ]
 
 @dataclass(frozen=True)

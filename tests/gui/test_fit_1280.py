@@ -29,7 +29,8 @@ from tests.support.display import need, xvfb
 # once per process, and spread over several the suite would walk it once in each.
 pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"),
                                  reason="X11 is a Linux desktop matter"),
-              pytest.mark.xdist_group("fit_1280")]
+              pytest.mark.xdist_group("fit_1280"),
+              pytest.mark.timeout(1200)]  # the first test waits for the whole walk
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "es", "pt_BR")
