@@ -4,7 +4,8 @@ the shop changes on the web — after each step every count surface agrees with 
 worked out from the store and the pending writes, and each commit was published once.
 
 Surfaces: `CountsService`'s `Counts`, the dashboard's `Glance` and its card, the sidebar's
-inbox and outbox badges and the tray's tooltip (set by `ShopConnector` from the feed), and the
+inbox and outbox badges and the tray's tooltip (set by `ShopConnector` from the feed), the
+inbox header's `InboxService.list` figure, and the
 command line's `questions --unanswered` (the same store and service calls it makes).
 Real sandbox over loopback, real store; the outbox's sender is not started, so writes go out
 only at the "send" step and every step ends settled. Nothing is timed: each step waits for
@@ -38,6 +39,7 @@ from sellerdesk.api.models import Question
 from sellerdesk.services.changes import Changes
 from sellerdesk.services.convert import load_all
 from sellerdesk.services.counts import Counts
+from sellerdesk.services.inbox_list import WAITING
 from sellerdesk.services.session import Session
 from sellerdesk.services.shops import Shops
 from sellerdesk.store.outbox import OutboxChange, OutboxState, OutboxStateError
@@ -274,6 +276,8 @@ def test_every_surface_counts_alike_after_any_step(desk: Desk) -> None:
             glance = desk.run(session.dashboard.glance())
             assert glance.counts == counts
             assert desk.run(cli_unanswered(session)) == unanswered
+            # The inbox header's figure, read as the inbox reads its list.
+            assert desk.run(session.inbox.list(WAITING)).unanswered == unanswered
             nav = desk.window.sidebar.navigation
             panel = desk.window.panel("dashboard")
             assert isinstance(panel, DashboardPanel)
