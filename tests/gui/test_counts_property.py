@@ -5,8 +5,8 @@ worked out from the store and the pending writes, and each commit was published 
 
 Surfaces: `CountsService`'s `Counts`, the dashboard's `Glance` and its card, the sidebar's
 inbox and outbox badges and the tray's tooltip (set by `ShopConnector` from the feed), the
-inbox header's `InboxService.list` figure, and the
-command line's `questions --unanswered` (the same store and service calls it makes).
+inbox header's `InboxService.list` figure, and the command line's `questions --unanswered`
+(the same store and service calls it makes).
 Real sandbox over loopback, real store; the outbox's sender is not started, so writes go out
 only at the "send" step and every step ends settled. Nothing is timed: each step waits for
 the work it started, then the loop turns."""
