@@ -36,6 +36,7 @@ from pytestqt.qtbot import QtBot
 from sellerdesk.api.enums import ShippingStatus
 from sellerdesk.api.errors import ApiError
 from sellerdesk.api.models import Question
+from sellerdesk.commands.inbox import _questions as questions_to_list
 from sellerdesk.services.changes import Changes
 from sellerdesk.services.convert import load_all
 from sellerdesk.services.counts import Counts
@@ -146,12 +147,8 @@ async def _open_questions(session: Session) -> list[Question]:
 
 
 async def cli_unanswered(session: Session) -> int:
-    """`sellerdesk questions --unanswered`: its rows, counted (commands/inbox.py's calls)."""
-    rows = await session.store.run(session.store.cache.questions,
-                                   QuestionFilter(status="unanswered"))
-    held = session.inbox.held()
-    return len([q for q in load_all(rows, Question)
-                if q.status == "unanswered" and q.id not in held])
+    """`sellerdesk questions --unanswered`: its rows, counted (the command's own read)."""
+    return len(await questions_to_list(session, words=None, unanswered=True))
 
 
 async def expected_counts(session: Session) -> tuple[int, int, int]:
