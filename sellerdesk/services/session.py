@@ -184,7 +184,7 @@ class Session:
         self.dashboard = DashboardService(store, self.counts)
         self.sync = SyncService(client, store, self.catalogue, self.tracking, self.inbox,
                                 self.orders, access=self.access, feed=feed)
-        self.notifications = NotificationService(store)
+        self.notifications = NotificationService(store, self.inbox)
 
     @classmethod
     async def open(cls, address: ShopAddress, token: str | OAuthGrant, *,

@@ -21,6 +21,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 from sellerdesk.services.access import AccessProblem
 from sellerdesk.services.changes import Changes
 from sellerdesk.services.connectivity import Connection, Retry, SlowDown
+from sellerdesk.services.counts import OutboxView
 from sellerdesk.services.notifications import NewItem
 from sellerdesk.services.refresh import BackgroundRefresh, RefreshSchedule
 from sellerdesk.services.session import Session
@@ -322,8 +323,10 @@ class ShopConnector(QObject):
     def _update_counts(self) -> None:
         if self.session is None or self._window is None:
             return
-        counts = self.session.pending.counts()
-        self._window.set_outbox_counts(counts.waiting, counts.conflicts)
+        # The figures `Counts` carries (queued_changes, conflicts), read from the pending
+        # writes in memory as `CountsService` reads them: the status bar moves in this turn.
+        view = self.session.counts.view() or OutboxView()
+        self._window.set_outbox_counts(view.changes - view.conflicts, view.conflicts)
 
     def _update_badge(self) -> None:
         if self.session is None or self._window is None:

@@ -4,8 +4,9 @@ the shop changes on the web — after each step every count surface agrees with 
 worked out from the store and the pending writes, and each commit was published once.
 
 Surfaces: `CountsService`'s `Counts`, the dashboard's `Glance` and its card, the sidebar's
-inbox and outbox badges and the tray's tooltip (set by `ShopConnector` from the feed), and the
-command line's `questions --unanswered` (the same store and service calls it makes).
+inbox and outbox badges and the tray's tooltip (set by `ShopConnector` from the feed), the
+inbox header's `InboxService.list` figure, and the command line's `questions --unanswered`
+(the same store and service calls it makes).
 Real sandbox over loopback, real store; the outbox's sender is not started, so writes go out
 only at the "send" step and every step ends settled. Nothing is timed: each step waits for
 the work it started, then the loop turns."""
@@ -35,9 +36,11 @@ from pytestqt.qtbot import QtBot
 from sellerdesk.api.enums import ShippingStatus
 from sellerdesk.api.errors import ApiError
 from sellerdesk.api.models import Question
+from sellerdesk.commands.inbox import _questions as questions_to_list
 from sellerdesk.services.changes import Changes
 from sellerdesk.services.convert import load_all
 from sellerdesk.services.counts import Counts
+from sellerdesk.services.inbox_list import WAITING
 from sellerdesk.services.session import Session
 from sellerdesk.services.shops import Shops
 from sellerdesk.store.outbox import OutboxChange, OutboxState, OutboxStateError
@@ -144,12 +147,8 @@ async def _open_questions(session: Session) -> list[Question]:
 
 
 async def cli_unanswered(session: Session) -> int:
-    """`sellerdesk questions --unanswered`: its rows, counted (commands/inbox.py's calls)."""
-    rows = await session.store.run(session.store.cache.questions,
-                                   QuestionFilter(status="unanswered"))
-    held = session.inbox.held()
-    return len([q for q in load_all(rows, Question)
-                if q.status == "unanswered" and q.id not in held])
+    """`sellerdesk questions --unanswered`: its rows, counted (the command's own read)."""
+    return len(await questions_to_list(session, words=None, unanswered=True))
 
 
 async def expected_counts(session: Session) -> tuple[int, int, int]:
@@ -274,6 +273,8 @@ def test_every_surface_counts_alike_after_any_step(desk: Desk) -> None:
             glance = desk.run(session.dashboard.glance())
             assert glance.counts == counts
             assert desk.run(cli_unanswered(session)) == unanswered
+            # The inbox header's figure, read as the inbox reads its list.
+            assert desk.run(session.inbox.list(WAITING)).unanswered == unanswered
             nav = desk.window.sidebar.navigation
             panel = desk.window.panel("dashboard")
             assert isinstance(panel, DashboardPanel)

@@ -134,9 +134,6 @@ class ThreadListModel(KeyedModel[InboxThread]):
                                       [int(ThreadRole.LATE), int(ThreadRole.LOOK),
                                        int(Qt.ItemDataRole.AccessibleTextRole)])
 
-    def total_unanswered(self) -> int:
-        return sum(unanswered(t) for t in self._items)
-
     def roleNames(self) -> dict[int, Any]:
         names = dict(super().roleNames())
         for role in ThreadRole:

@@ -41,3 +41,31 @@ async def test_each_new_item_is_announced_once_even_across_restarts(
     finally:
         await again.aclose()
     assert heard  # the event fired for the listeners too
+
+
+async def test_a_question_answered_before_any_check_is_never_announced(
+        fresh_sandbox: Sandbox, tmp_path: Path) -> None:
+    """The notice names only questions every surface counts as waiting (`Counts`): one
+    answered offline before a check saw it is recorded, not announced, even after the
+    seller discards that answer."""
+    sb = fresh_sandbox
+    s = await open_session(sb, tmp_path / "data")
+    try:
+        await s.sync.sync()
+        assert await s.notifications.check() == []  # the baseline
+        answered, other = sb.ask(text="¿Hay en rojo?"), sb.ask(text="¿Hacen envíos?")
+        await s.sync.sync()  # the app closed before its check, say
+        before = await s.counts.counts()
+        sb.stop()
+        entry = await s.inbox.answer(answered["id"], "Sí, en rojo también.")  # queued
+        after = await s.counts.counts()
+        assert after.unanswered == before.unanswered - 1
+        items = await s.notifications.check()
+        assert [i.id for i in items] == [str(other["id"])]
+        await s.outbox.discard(entry.id)
+        assert (await s.counts.counts()).unanswered == before.unanswered
+        assert await s.notifications.check() == []  # seen by the seller: not news
+    finally:
+        if not sb.running:
+            sb.start()
+        await s.aclose()
