@@ -51,6 +51,9 @@ WORKERS = 4  # threads of the event loop's default executor
 # by default): the GUI thread, back from Qt, waited that long each time the sync's decoding
 # or the store's thread held it. At 1 ms the demo shop's first sync stalled the window
 # 8.8 ms at worst instead of 15.8 (medians of 14 runs), at the same sync throughput.
+# Set once the first view has painted (`_WarmUp`): before it nothing is on screen to keep
+# responsive, and the start's own threads (this warm-up, the store's) handing the GIL back
+# and forth every millisecond only slowed the GUI thread's way to the first paint.
 SWITCH_INTERVAL = 0.001
 
 
@@ -85,6 +88,7 @@ class _WarmUp:
         # The first paint needs no network: its imports wait for it (GIL), then go ahead of
         # the first request.
         startup.first_paint.wait(startup.HOLD_LIMIT)
+        sys.setswitchinterval(SWITCH_INTERVAL)  # the window is on screen: keep it responsive
         try:
             import_network_backend()
         except Exception:  # the first request imports it instead
@@ -136,8 +140,7 @@ def run_gui(*, demo: bool = False, snapshot_dir: Path | None = None,
     skip_pyside_source_scan()
     import qasync
 
-    sys.setswitchinterval(SWITCH_INTERVAL)
-    warm = _WarmUp(data_dir)
+    warm = _WarmUp(data_dir)  # it shortens the switch interval after the first paint
 
     from sellerdesk.ui import settings as keys
     from sellerdesk.ui.context import GuiOptions

@@ -202,13 +202,8 @@ def _add_connect(sub: Any) -> None:
                    help="do not open a browser: print the address only")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from sellerdesk.services.types import ShippingStatus
-
-    p = Parser(prog="sellerdesk", epilog=EPILOG,
-               formatter_class=argparse.RawDescriptionHelpFormatter, description=(
-                   "SellerDesk: answer buyers, ship orders and keep your shop in view, "
-                   "online or offline. With no command, opens the window."))
+def _top_level(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """The options before any command (the window's own), on `p`."""
     p.add_argument("--version", action="version", version=f"SellerDesk {__version__}")
     p.add_argument("--demo", action="store_true",
                    help="run on the bundled demo shop (no account, no network)")
@@ -223,6 +218,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="where SellerDesk keeps its data (default: the user data folder)")
     p.add_argument("-v", "--verbose", action="count", default=0,
                    help="log to the terminal; -vv adds the libraries' debug lines")
+    return p
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from sellerdesk.services.types import ShippingStatus
+
+    p = _top_level(Parser(prog="sellerdesk", epilog=EPILOG,
+                          formatter_class=argparse.RawDescriptionHelpFormatter, description=(
+                              "SellerDesk: answer buyers, ship orders and keep your shop in "
+                              "view, online or offline. With no command, opens the window.")))
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     sub.add_parser("sync", help="bring the local copy of the shop up to date")
@@ -275,12 +280,45 @@ def _add_print(sub: Any) -> None:
     pr.add_argument("--pdf", required=True, type=Path, metavar="FILE")
 
 
+class _NotTheWindow(Exception):
+    """The lean parse gave up: the whole parser parses (and words any error)."""
+
+
+class _WindowParser(Parser):
+    def error(self, message: str) -> NoReturn:
+        raise _NotTheWindow(message)
+
+
+def _window_args(args: Sequence[str]) -> argparse.Namespace | None:
+    """The window's start (no command) parsed without building the commands' parsers, the
+    larger part of `build_parser`'s cost at every start; None when an argument could name a
+    command or ask for help or the version, or the lean parse fails: the whole parser then
+    parses, so every message and error stays its own. Same namespace: `command` is None."""
+    if any(arg in SUBCOMMANDS or arg in ("-h", "--help", "--version") for arg in args):
+        return None
+    try:
+        parsed = _top_level(_WindowParser(prog="sellerdesk", add_help=False)).parse_args(args)
+    except _NotTheWindow:
+        return None
+    parsed.command = None
+    return parsed
+
+
 def _check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """What argparse cannot say alone; before anything touches the disk."""
     if bool(args.base_url) != bool(args.shop_id):
         parser.error("--base-url and --shop-id go together")
     if args.command is None and (args.base_url or args.shop_id):
         parser.error("--base-url and --shop-id are for commands; the window asks for a shop")
+
+
+def _check_fails(args: argparse.Namespace) -> bool:
+    """Whether `_check` would refuse `args` (it then speaks with the whole parser)."""
+    try:
+        _check(_WindowParser(prog="sellerdesk", add_help=False), args)
+    except _NotTheWindow:
+        return True
+    return False
 
 
 def not_text(args: Sequence[str]) -> str | None:
@@ -318,10 +356,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):  # never a UnicodeEncodeError on a terminal
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
-    parser = build_parser()
     try:
-        args = parser.parse_args(args_list)
-        _check(parser, args)
+        args = _window_args(args_list)
+        if args is None or _check_fails(args):
+            parser = build_parser()
+            args = parser.parse_args(args_list)
+            _check(parser, args)
     except SystemExit as exc:
         return int(exc.code) if isinstance(exc.code, int) else USAGE
     if args.command is not None:

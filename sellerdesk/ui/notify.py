@@ -108,8 +108,9 @@ class Notifier(QObject):
         super().__init__(parent)
         self._settings = settings
         self._clock = clock or (lambda: datetime.now().astimezone())
-        self._tray_available = (QSystemTrayIcon.isSystemTrayAvailable()
-                                if tray_available is None else tray_available)
+        # Asked on the first notice, not at start: on X11 it is a round trip to the display
+        # server, before the first paint otherwise.
+        self._tray_available = tray_available
         self.last_item: NewItem | None = None
         self.unanswered = 0
         self.shop = ""
@@ -183,6 +184,8 @@ class Notifier(QObject):
     # ---- The tray. ---------------------------------------------------------------------------
 
     def _ensure_tray(self) -> QSystemTrayIcon | None:
+        if self._tray_available is None:
+            self._tray_available = QSystemTrayIcon.isSystemTrayAvailable()
         if not self._tray_available:
             return None
         if self.tray is None:

@@ -23,7 +23,7 @@ Hook = Callable[[str, Callable[[ModuleType], object]], None]
 # (module, class or "", function): entered (">") and left ("<"), in the start's order.
 LANDMARKS = (
     ("sellerdesk.logs", "", "protect"),  # entered: sellerdesk.logs is imported
-    ("sellerdesk.cli", "", "build_parser"),  # imports services.types (store, msgspec, asyncio)
+    ("sellerdesk.cli", "", "_window_args"),  # the window's options (no command parsers)
     ("sellerdesk.logs", "", "setup_logging"),
     ("sellerdesk.app", "", "run_gui"),  # entered: app imported (services.shops, the session)
     ("sellerdesk.app", "", "create_application"),  # entered: PySide6, qasync, ui modules in

@@ -31,8 +31,6 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import (
-    QAccessible,
-    QAccessibleEvent,
     QAction,
     QKeyEvent,
     QKeySequence,
@@ -635,6 +633,8 @@ class InboxPanel(Panel):
     def _say_focused_row(self) -> None:
         """Tell assistive technology again which row has the focus: the rows the list
         re-read under it are new objects, and the one it was told of is gone."""
+        from PySide6.QtGui import QAccessible, QAccessibleEvent  # not before the first paint
+
         view = self.list.view
         current = view.currentIndex()
         if QAccessible.isActive() and view.hasFocus() and current.isValid():

@@ -17,6 +17,7 @@ marks are character formats of a text layout, never markup.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -28,7 +29,6 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPalette,
     QPen,
-    QTextCharFormat,
     QTextLayout,
     QTextOption,
 )
@@ -50,6 +50,9 @@ from sellerdesk.ui.inbox.thread_model import one_line
 from sellerdesk.ui.settings import Settings
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.text import plain_label
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QTextCharFormat
 
 KEYS = ("Alt+1", "Alt+2", "Alt+3")
 TOGGLE_KEY = "Alt+0"
@@ -167,7 +170,7 @@ class SuggestionButton(QAbstractButton):
                 continue
             mark = QTextLayout.FormatRange()
             mark.start, mark.length = start, end - start
-            fmt = QTextCharFormat()
+            fmt = _char_format()
             fmt.setFontWeight(QFont.Weight.Bold)
             fmt.setForeground(strong)
             mark.format = fmt
@@ -385,3 +388,11 @@ class SuggestionPane(QWidget):
 
 
 __all__ = ["KEYS", "TOGGLE_KEY", "SuggestionButton", "SuggestionPane"]
+
+
+def _char_format() -> QTextCharFormat:
+    """A new character format; QTextCharFormat is named when a suggestion's words are first
+    marked, not at import: its enum types (and QTextFormat's) cost the first paint ~5 ms."""
+    from PySide6.QtGui import QTextCharFormat
+
+    return QTextCharFormat()

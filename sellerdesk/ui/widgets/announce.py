@@ -17,13 +17,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
-from PySide6.QtGui import QAccessible, QAccessibleEvent
 from PySide6.QtWidgets import QLabel, QWidget
-
-try:  # Qt 6.8+
-    from PySide6.QtGui import QAccessibleAnnouncementEvent
-except ImportError:  # pragma: no cover - the pinned PySide6 has it
-    QAccessibleAnnouncementEvent = None  # type: ignore[assignment,misc]
 
 _SPACES = re.compile(r"\s+")
 _LIVE_REGION = "sellerdesk-announcements"
@@ -54,9 +48,16 @@ def announce(widget: QWidget, text: str, *, assertive: bool = False) -> None:
     if not words:
         return
     announcer().announced.emit(words, assertive)
+    # Named here, not at import: QAccessible's enum types cost the first paint ~5 ms.
+    from PySide6.QtGui import QAccessible
+
     if not QAccessible.isActive():
         return  # no assistive technology listens: nothing to build
     source = widget if widget.isVisible() else widget.window()
+    try:  # Qt 6.8+
+        from PySide6.QtGui import QAccessibleAnnouncementEvent
+    except ImportError:  # pragma: no cover - the pinned PySide6 has it
+        QAccessibleAnnouncementEvent = None  # type: ignore[assignment,misc]
     if QAccessibleAnnouncementEvent is not None:
         event = QAccessibleAnnouncementEvent(source, words)
         event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive if assertive
@@ -70,6 +71,8 @@ class _LiveRegion(QLabel):  # pragma: no cover - Qt before 6.8
     """A label of the window that screen readers watch as a live status region."""
 
     def say(self, words: str) -> None:
+        from PySide6.QtGui import QAccessible, QAccessibleEvent
+
         self.setText(words)
         self.setAccessibleName(words)
         QAccessible.updateAccessibility(

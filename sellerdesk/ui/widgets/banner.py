@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAccessible, QAccessibleInterface, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
-    QAccessibleWidget,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -25,6 +25,9 @@ from sellerdesk.ui import theme
 from sellerdesk.ui.icons import icon
 from sellerdesk.ui.theme import Tone
 from sellerdesk.ui.widgets.text import plain_label
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QAccessibleInterface
 
 
 class MessageLevel(Enum):
@@ -44,25 +47,30 @@ _LOOK: dict[MessageLevel, tuple[str, Tone]] = {
 
 # What a screen reader is told each message is: a problem is an alert (read at once, as
 # Orca reads a dialog's alert), anything else a notification. Qt gives a plain widget no
-# role of its own choosing but through an accessibility factory.
-_ROLES = {MessageLevel.WARNING: QAccessible.Role.AlertMessage,
-          MessageLevel.ERROR: QAccessible.Role.AlertMessage,
-          MessageLevel.INFO: QAccessible.Role.Notification,
-          MessageLevel.SUCCESS: QAccessible.Role.Notification}
+# role of its own choosing but through an accessibility factory. (QAccessible is named
+# when a message is first made: its enum types cost the first paint a few milliseconds.)
+_ALERTS = (MessageLevel.WARNING, MessageLevel.ERROR)
 _factory_installed = False
 
 
 def _accessible(key: str, obj: QObject) -> QAccessibleInterface | None:
+    from PySide6.QtGui import QAccessible
+    from PySide6.QtWidgets import QAccessibleWidget
+
     if key == "BannerMessage" and isinstance(obj, BannerMessage):
         # Asked for while the widget is being made, its level may not be set yet.
         level = getattr(obj, "level", MessageLevel.ERROR)
-        return QAccessibleWidget(obj, _ROLES[level], "")
+        role = (QAccessible.Role.AlertMessage if level in _ALERTS
+                else QAccessible.Role.Notification)
+        return QAccessibleWidget(obj, role, "")
     return None
 
 
 def _install_roles() -> None:
     global _factory_installed
     if not _factory_installed:
+        from PySide6.QtGui import QAccessible
+
         QAccessible.installFactory(_accessible)
         _factory_installed = True
 
