@@ -129,16 +129,13 @@ def search(ctx: Ctx, given: Mapping[str, str], order: str, pg: Page,
 
 
 def page_ids(ctx: Ctx, where: str, order: str, pg: Page, matches: int) -> list[int]:
-    """The page's order ids, found on an index alone (no document is read): walking the
-    ordering's index until the page is filled costs about (offset+limit) * shop / matches
-    entries, listing the matching combinations' entries and sorting them about `matches`;
-    the cheaper walk is taken (the answer is the same: the ordering ends with the id)."""
+    """The page's order ids, found on an index alone (no document is read)."""
     if matches == 0 or pg.limit == 0 or pg.offset >= matches:
         return []
     _, order_by, index = ORDERS[order]
     shop = ctx.conn.execute("SELECT SUM(n) FROM order_facet_counts WHERE shop_id=?",
                             (ctx.shop_id,)).fetchone()[0]
-    if matches * matches <= (pg.offset + pg.limit) * shop:
+    if by_facets(matches, int(shop or 0), pg):
         sql = (f"SELECT id FROM orders INDEXED BY {BY_FACETS} WHERE shop_id=? AND "
                f"({COLUMNS}) IN (SELECT {COLUMNS} FROM order_facet_counts "
                f"WHERE n>0 AND {where})")
@@ -148,3 +145,11 @@ def page_ids(ctx: Ctx, where: str, order: str, pg: Page, matches: int) -> list[i
         args = (ctx.shop_id,)
     return [r[0] for r in ctx.conn.execute(f"{sql} ORDER BY {order_by} LIMIT ? OFFSET ?",
                                            (*args, pg.limit, pg.offset))]
+
+
+def by_facets(matches: int, shop: int, pg: Page) -> bool:
+    """Which walk finds a page sooner: the ordering's index, until the page is filled (about
+    (offset+limit) * shop / matches entries; more when the matches bunch at its far end), or
+    the matching combinations' entries, all sorted (about `matches`). Both give the same page:
+    every ordering ends with the id."""
+    return matches * matches <= (pg.offset + pg.limit) * shop
