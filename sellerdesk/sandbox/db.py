@@ -1,4 +1,5 @@
-"""The sandbox's own SQLite schema: JSON documents plus the indexed columns searches need."""
+"""The sandbox's own SQLite schema: JSON documents plus the indexed columns searches need
+(the orders' indexes and facet counts: order_index)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sellerdesk.sandbox import clock
+from sellerdesk.sandbox import clock, order_index
 from sellerdesk.sandbox.requestlog import note_applied
 
 SCHEMA = """
@@ -37,8 +38,6 @@ CREATE TABLE IF NOT EXISTS orders (
     sp_to_be_agreed INTEGER NOT NULL, sp_in_progress INTEGER NOT NULL,
     sp_delivered INTEGER NOT NULL, creation_ts INTEGER NOT NULL, updated_ts INTEGER NOT NULL,
     client_id INTEGER NOT NULL, buyer_name TEXT NOT NULL, doc TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS orders_creation ON orders(shop_id, creation_ts);
-CREATE INDEX IF NOT EXISTS orders_updated ON orders(shop_id, updated_ts);
 CREATE TABLE IF NOT EXISTS oauth_tokens (
     digest TEXT PRIMARY KEY, kind TEXT NOT NULL, client_id TEXT NOT NULL,
     issued_at REAL NOT NULL, expires_at REAL, used_at REAL, redirect_uri TEXT,
@@ -63,6 +62,7 @@ def connect(path: Path | str) -> sqlite3.Connection:
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=NORMAL")
     conn.executescript(SCHEMA)
+    order_index.install(conn)  # the orders' indexes and facet counts
     return conn
 
 

@@ -7,11 +7,13 @@ from typing import Any
 from sellerdesk.sandbox.vocab import NO_CENTS
 
 SHIPPING_VALUES = ("pending", "pickup", "in_progress", "on_route", "delivered")
-# Columns of `orders` derived from the document, in table order (see db.SCHEMA).
-INDEX_COLUMNS = ("channel_short", "contact_status", "processed", "paid", "delivered", "closed",
+# Columns of `orders` the search filters read: few values each (order_index counts orders
+# per combination of them).
+FACET_COLUMNS = ("channel_short", "contact_status", "processed", "paid", "delivered", "closed",
                  "buyer_fb", "seller_fb", "sp_pending", "sp_pickup", "sp_on_route",
-                 "sp_print_tag", "sp_to_be_agreed", "sp_in_progress", "sp_delivered",
-                 "client_id", "buyer_name")
+                 "sp_print_tag", "sp_to_be_agreed", "sp_in_progress", "sp_delivered")
+# Columns of `orders` derived from the document, in table order (see db.SCHEMA).
+INDEX_COLUMNS = (*FACET_COLUMNS, "client_id", "buyer_name")
 
 # Normalized shipping status -> what the channel itself reports (decisions: demo values).
 CHANNEL_STATUS = {"pending": "ready_to_ship", "pickup": "ready_to_pickup",

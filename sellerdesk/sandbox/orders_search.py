@@ -8,7 +8,8 @@ from typing import Any
 
 from sellerdesk.sandbox.context import Ctx
 from sellerdesk.sandbox.envelope import CHANNEL_VALUES, Facet, Page, envelope, orderings
-from sellerdesk.sandbox.order_doc import short_channel
+from sellerdesk.sandbox.order_doc import FACET_COLUMNS, short_channel
+from sellerdesk.sandbox.order_index import BY_FACETS
 
 _YES_NO = (("true", "Sí"), ("false", "No"))
 # Facet id -> (name, [(value, value name, SQL condition)]); the SQL is constant text only.
@@ -44,18 +45,27 @@ SUMMARY: list[tuple[str, str, str]] = [
     ("pending_feedback", "Pendientes de calificar", "delivered=1 AND seller_fb=0 AND closed=0"),
     ("closed_orders", "Cerradas", "closed=1"),
 ]
+# Ordering -> (name, ORDER BY, the index walked in that order: order_index).
 ORDERS = {
-    "creation_date_asc": ("Fecha de creación ascendente", "creation_ts ASC, id ASC"),
-    "creation_date_desc": ("Fecha de creación descendente", "creation_ts DESC, id DESC"),
-    "client_id_asc": ("Cliente ascendente", "client_id ASC, id ASC"),
-    "client_id_desc": ("Cliente descendente", "client_id DESC, id DESC"),
-    "name_asc": ("Nombre del cliente ascendente", "buyer_name COLLATE NOCASE ASC, id ASC"),
-    "name_desc": ("Nombre del cliente descendente", "buyer_name COLLATE NOCASE DESC, id DESC"),
-    "total_last_updated_asc": ("Última actualización ascendente", "updated_ts ASC, id ASC"),
-    "total_last_updated_desc": ("Última actualización descendente", "updated_ts DESC, id DESC"),
+    "creation_date_asc": ("Fecha de creación ascendente", "creation_ts ASC, id ASC",
+                          "orders_by_creation"),
+    "creation_date_desc": ("Fecha de creación descendente", "creation_ts DESC, id DESC",
+                           "orders_by_creation"),
+    "client_id_asc": ("Cliente ascendente", "client_id ASC, id ASC", "orders_by_client"),
+    "client_id_desc": ("Cliente descendente", "client_id DESC, id DESC", "orders_by_client"),
+    "name_asc": ("Nombre del cliente ascendente", "buyer_name COLLATE NOCASE ASC, id ASC",
+                 "orders_by_name"),
+    "name_desc": ("Nombre del cliente descendente", "buyer_name COLLATE NOCASE DESC, id DESC",
+                  "orders_by_name"),
+    "total_last_updated_asc": ("Última actualización ascendente", "updated_ts ASC, id ASC",
+                               "orders_by_updated"),
+    "total_last_updated_desc": ("Última actualización descendente", "updated_ts DESC, id DESC",
+                                "orders_by_updated"),
     # The spec's parameter table spells the descending option this way; same meaning.
-    "total_last_updated_sasc": ("Última actualización descendente", "updated_ts DESC, id DESC"),
+    "total_last_updated_sasc": ("Última actualización descendente", "updated_ts DESC, id DESC",
+                                "orders_by_updated"),
 }
+COLUMNS = ", ".join(FACET_COLUMNS)
 LISTED_ORDERS = tuple(k for k in ORDERS if k != "total_last_updated_sasc")
 FACET_SHAPES = {fid: Facet(fid, name, tuple((v, n) for v, n, _ in values))
                 for fid, (name, values) in FACETS.items()}
@@ -75,13 +85,15 @@ def search(ctx: Ctx, given: Mapping[str, str], order: str, pg: Page,
         parts = ["shop_id=?", *(c for fid, c in conds.items() if fid != skip)]
         return " AND ".join(f"({p})" for p in parts)
 
-    # One pass counts every facet whose own filter is not applied, plus the summaries...
+    # Totals and facets are sums over the orders' counts per combination of the facet
+    # columns (order_index), never a pass over the orders. One sum counts every facet whose
+    # own filter is not applied, plus the summaries...
     free = [fid for fid in FACETS if fid not in conds]
-    exprs = ["COUNT(*)"] + [f"SUM({c})" for fid in free for _, _, c in FACETS[fid][1]]
-    exprs += [f"SUM({c})" for _, _, c in SUMMARY]
-    row = ctx.conn.execute(f"SELECT {', '.join(exprs)} FROM orders WHERE {where()}",
-                           (ctx.shop_id,)).fetchone()
-    total, i = int(row[0]), 1
+    exprs = ["SUM(n)"] + [f"SUM(n*({c}))" for fid in free for _, _, c in FACETS[fid][1]]
+    exprs += [f"SUM(n*({c}))" for _, _, c in SUMMARY]
+    row = ctx.conn.execute(f"SELECT {', '.join(exprs)} FROM order_facet_counts "
+                           f"WHERE {where()}", (ctx.shop_id,)).fetchone()
+    total, i = int(row[0] or 0), 1
     counts: dict[str, dict[str, int]] = {}
     for fid in free:
         counts[fid] = {}
@@ -91,13 +103,15 @@ def search(ctx: Ctx, given: Mapping[str, str], order: str, pg: Page,
     summary = [int(x or 0) for x in row[i:]]
     # ...and each applied filter's facet is counted with that filter removed (drill-down).
     for fid in conds:
-        sums = ", ".join(f"SUM({c})" for _, _, c in FACETS[fid][1])
-        r = ctx.conn.execute(f"SELECT {sums} FROM orders WHERE {where(fid)}",
+        sums = ", ".join(f"SUM(n*({c}))" for _, _, c in FACETS[fid][1])
+        r = ctx.conn.execute(f"SELECT {sums} FROM order_facet_counts WHERE {where(fid)}",
                              (ctx.shop_id,)).fetchone()
         counts[fid] = {v: int(r[k] or 0) for k, (v, _, _) in enumerate(FACETS[fid][1])}
-    docs = [r[0] for r in ctx.conn.execute(
-        f"SELECT doc FROM orders WHERE {where()} ORDER BY {ORDERS[order][1]} LIMIT ? OFFSET ?",
-        (ctx.shop_id, pg.limit, pg.offset))]
+    ids = page_ids(ctx, where(), order, pg, total)
+    found = dict(ctx.conn.execute(
+        f"SELECT id, doc FROM orders WHERE id IN ({', '.join('?' * len(ids))})", ids)
+        .fetchall()) if ids else {}
+    docs = [found[oid] for oid in ids]
     available = [FACET_SHAPES[fid].with_counts(counts[fid]) for fid in FACETS]
     available += [{"id": sid, "name": name, "values": [{"id": sid, "name": name,
                                                         "results": summary[k]}]}
@@ -112,3 +126,30 @@ def search(ctx: Ctx, given: Mapping[str, str], order: str, pg: Page,
         odd(body)
     text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
     return text.replace('"results":[]', '"results":[' + ",".join(docs) + "]", 1)
+
+
+def page_ids(ctx: Ctx, where: str, order: str, pg: Page, matches: int) -> list[int]:
+    """The page's order ids, found on an index alone (no document is read)."""
+    if matches == 0 or pg.limit == 0 or pg.offset >= matches:
+        return []
+    _, order_by, index = ORDERS[order]
+    shop = ctx.conn.execute("SELECT SUM(n) FROM order_facet_counts WHERE shop_id=?",
+                            (ctx.shop_id,)).fetchone()[0]
+    if by_facets(matches, int(shop or 0), pg):
+        sql = (f"SELECT id FROM orders INDEXED BY {BY_FACETS} WHERE shop_id=? AND "
+               f"({COLUMNS}) IN (SELECT {COLUMNS} FROM order_facet_counts "
+               f"WHERE n>0 AND {where})")
+        args: tuple[int, ...] = (ctx.shop_id, ctx.shop_id)
+    else:
+        sql = f"SELECT id FROM orders INDEXED BY {index} WHERE {where}"
+        args = (ctx.shop_id,)
+    return [r[0] for r in ctx.conn.execute(f"{sql} ORDER BY {order_by} LIMIT ? OFFSET ?",
+                                           (*args, pg.limit, pg.offset))]
+
+
+def by_facets(matches: int, shop: int, pg: Page) -> bool:
+    """Which walk finds a page sooner: the ordering's index, until the page is filled (about
+    (offset+limit) * shop / matches entries; more when the matches bunch at its far end), or
+    the matching combinations' entries, all sorted (about `matches`). Both give the same page:
+    every ordering ends with the id."""
+    return matches * matches <= (pg.offset + pg.limit) * shop

@@ -9,12 +9,16 @@ import pytest
 from tests.support.sandbox import Sandbox
 
 from ._helpers import (
+    ORDER_FILTER_VALUES,
     SHIPPING_STATUSES,
     assert_marketplace_error,
+    facets,
     get_json,
     is_kind,
+    order_matches_all,
     request,
     total,
+    walk,
 )
 
 SEARCH = "/orders/search"
@@ -145,6 +149,27 @@ def test_shipping_update_stores_status_and_tracking_code(fresh_spec_sandbox: San
         {k: v for k, v in ship.items() if k not in changed}
     assert total(sb, SEARCH, shipping=status) == before + (0 if had else 1)
     assert ids_in(sb, "total_last_updated_desc", shipping=status)[0] == order["id"]
+
+
+def test_facets_after_shipping_updates_equal_a_fresh_count(fresh_spec_sandbox: Sandbox) -> None:
+    """The server keeps its facet counts as it writes (order_index): after updates that move
+    orders between facet values, every count equals one over the orders read afresh."""
+    sb = fresh_spec_sandbox
+    for status in ("delivered", "on_route", "pending"):
+        order, ship = shipped_order(sb, status)
+        path = f"/orders/{order['id']}/shippings/{ship['id']}"
+        assert request(sb, "PUT", path, body={"status": status}).status_code == 200
+    every = walk(sb, SEARCH)[0]
+    for base in ({}, {"closed": "false"}, {"processed": "true", "shipping": "pending"}):
+        env = get_json(sb, SEARCH, limit=1, **base)
+        assert env["paging"]["total"] == sum(order_matches_all(o, base) for o in every)
+        for key, counts in facets(env).items():
+            if key not in ORDER_FILTER_VALUES:
+                continue  # summaries: test_orders_search
+            rest = {k: v for k, v in base.items() if k != key}
+            for value, count in counts.items():
+                query = {**rest, key: value}
+                assert count == sum(order_matches_all(o, query) for o in every), query
 
 
 def test_shipping_update_without_tracking_code_keeps_the_old_one(
