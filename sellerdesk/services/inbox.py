@@ -148,7 +148,8 @@ class InboxService:
         # queued, sent — the cache brought in line in that commit —, discarded) is
         # published once by `PendingWrites`, never again from here.
         self._feed = feed or (pending.feed if pending is not None else ChangeFeed())
-        outbox.add_cache_writer(self._write_applied)
+        outbox.add_cache_writer(self._write_applied,
+                                kinds=(IntentKind.ANSWER, IntentKind.DELETE_QUESTION))
 
     def held(self) -> set[int]:
         """Questions with an answer or a deletion of the seller's waiting in the outbox."""

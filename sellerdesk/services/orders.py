@@ -141,7 +141,8 @@ class OrdersService:
         self._feed = feed if feed is not None else pending.feed
         # A sent write's order is brought in line in the commit that marks it done: that
         # commit's one value on the feed (published by `PendingWrites`) names the order.
-        outbox.add_cache_writer(self._write_applied)
+        outbox.add_cache_writer(self._write_applied,
+                                kinds=(IntentKind.INVOICE, IntentKind.SHIPPING))
 
     async def orders(self, filter: OrderFilter = OrderFilter(), *,
                      sort: OrderSort = OrderSort.CREATION_DATE_DESC, limit: int | None = 200,

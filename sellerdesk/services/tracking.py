@@ -42,7 +42,8 @@ class TrackingService:
         self._writes_applied = 0  # bumped by every applied tracking write (see refresh)
         # A sent write's code is brought in line in the commit that marks it done: that
         # commit's one value on the feed (published by `PendingWrites`) names the code.
-        outbox.add_cache_writer(self._write_applied)
+        outbox.add_cache_writer(self._write_applied, kinds=(
+            IntentKind.TRACKING_CREATE, IntentKind.TRACKING_MODIFY, IntentKind.TRACKING_DELETE))
 
     async def codes(self, *, event: CodeEvent | None = None,
                     provider: Provider | None = None) -> list[TrackingCode]:

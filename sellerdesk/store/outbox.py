@@ -147,6 +147,10 @@ class Outbox:
         self._observers: list[Observer] = []
         self._batch_observers: list[BatchObserver] = []
         self._observers_lock = threading.Lock()
+        # Commits that changed entries, numbered inside each (under the connection's lock):
+        # `OutboxChange.commit`. A commit that changes entries unheard (a purge) takes a
+        # number too, so an observer counting them knows it missed one.
+        self._commits = 0
 
     # -- observers ----------------------------------------------------------------------------
 
@@ -194,12 +198,27 @@ class Outbox:
             except Exception:
                 log.exception("outbox observer failed on %d changes", len(changes))
 
-    def _changed(self, entry: OutboxEntry, event: OutboxEvent = OutboxEvent.CHANGED) -> None:
-        self._notify(OutboxChange(event, entry.id, entry.entity, entry.state))
+    def _commit(self) -> int:
+        """The number of the commit in progress (inside its transaction)."""
+        self._commits += 1
+        return self._commits
 
-    def _changed_all(self, entries: Iterable[OutboxEntry]) -> None:
-        self._notify_all([OutboxChange(OutboxEvent.CHANGED, e.id, e.entity, e.state)
-                          for e in entries])
+    def _changed(self, entry: OutboxEntry, event: OutboxEvent = OutboxEvent.CHANGED,
+                 commit: int = 0, *, whole: bool = True) -> None:
+        self._changed_all([entry], commit, event, whole=whole)
+
+    def _changed_all(self, entries: Iterable[OutboxEntry], commit: int = 0,
+                     event: OutboxEvent = OutboxEvent.CHANGED, *, whole: bool = True) -> None:
+        """`whole`: the entries are all the commit changed (not so when it re-keyed a
+        record: its other entries moved too)."""
+        self._notify_all([OutboxChange(event, e.id, e.entity, e.state,
+                                       e if whole else None, commit) for e in entries])
+
+    def entries_at_commit(self, entities: Iterable[str]) -> tuple[int, list[OutboxEntry]]:
+        """`entries(entities=...)` and the number of the last commit they include (read
+        under the connection's lock: no commit lands between the two)."""
+        with self._db.read():
+            return self._commits, self.entries(entities=entities)
 
     # -- writes -------------------------------------------------------------------------------
 
@@ -209,6 +228,7 @@ class Outbox:
         _check_json("payload", payload)
         now = encode_time(self._clock())
         with self._db.transaction(durable=True) as conn:
+            commit = self._commit()
             entry_id = uuid.uuid4().hex
             conn.execute(
                 "INSERT INTO outbox (id, kind, entity, payload, state, created_at, updated_at) "
@@ -216,7 +236,7 @@ class Outbox:
                 (entry_id, kind.value, entity, payload, now, now))
             entry = self._get(conn, entry_id)
         log.info("queued %s for %s (%s)", kind.value, entity, entry_id)
-        self._changed(entry, OutboxEvent.ENQUEUED)
+        self._changed(entry, OutboxEvent.ENQUEUED, commit)
         return entry
 
     def _apply(self, conn: sqlite3.Connection, entry_id: str, allowed: Iterable[OutboxState],
@@ -237,8 +257,9 @@ class Outbox:
     def _transition(self, entry_id: str, allowed: Iterable[OutboxState], changes: str,
                     params: Sequence[Any] = (), *, head_only: bool = False) -> OutboxEntry:
         with self._db.transaction(durable=True) as conn:
+            commit = self._commit()
             entry = self._apply(conn, entry_id, allowed, changes, params, head_only=head_only)
-        self._changed(entry)
+        self._changed(entry, commit=commit)
         return entry
 
     def mark_sending(self, entry_id: str, payload: bytes | None = None) -> OutboxEntry:
@@ -261,6 +282,7 @@ class Outbox:
         if not entry_ids:
             return []
         with self._db.transaction(durable=True) as conn:
+            commit = self._commit()
             # A few statements for the whole round, whatever its size.
             # `+o.state`: look the ids up by id, never scan every queued entry by state.
             ready = [row[0] for row in conn.execute(
@@ -271,7 +293,7 @@ class Outbox:
                          (None, encode_time(self._clock()), _ids(ready)))
             found = self._get_many(conn, ready)
         marked = [found[i] for i in dict.fromkeys(entry_ids) if i in found]
-        self._changed_all(marked)
+        self._changed_all(marked, commit)
         return marked
 
     def mark_done(self, entry_id: str, *, result: bytes | None = None,
@@ -286,16 +308,18 @@ class Outbox:
         mark and before the commit (the sender brings the cache in line there, so a write
         costs one trip to the writer thread); observers hear of the change after the commit.
         """
+        rekeyed = False
         with self._db.transaction(durable=durable) as conn:
+            commit = self._commit()
             entry = self._apply(conn, entry_id, [OutboxState.SENDING, OutboxState.QUEUED],
                                 _DONE, (result,))
             if new_entity is not None and new_entity != entry.entity:
                 conn.execute("UPDATE outbox SET entity = ? WHERE entity = ?",
                              (new_entity, entry.entity))
-                entry = self._get(conn, entry_id)
+                entry, rekeyed = self._get(conn, entry_id), True
             if also is not None:
                 also(entry)
-        self._changed(entry)
+        self._changed(entry, commit=commit, whole=not rekeyed)
         return entry
 
     def mark_done_many(self, outcomes: Sequence[Done], *, durable: bool = True,
@@ -307,7 +331,9 @@ class Outbox:
         wanted = {o.entry_id: o for o in reversed(outcomes)}  # an id given twice: the first
         if not wanted:
             return []
+        rekeyed = False
         with self._db.transaction(durable=durable) as conn:
+            commit = self._commit()
             rows = conn.execute(
                 "SELECT id, entity, state, attempts FROM outbox "
                 "WHERE id IN (SELECT value FROM json_each(?)) "
@@ -322,12 +348,13 @@ class Outbox:
                 if new_entity is not None and new_entity != entity:
                     conn.execute("UPDATE outbox SET entity = ? WHERE entity = ?",
                                  (new_entity, entity))
+                    rekeyed = True
             found = self._get_many(conn, current)
             marked = [found[o.entry_id] for o in outcomes
                       if o.entry_id in found and wanted[o.entry_id] is o]
             if also is not None:
                 also(marked)
-        self._changed_all(marked)
+        self._changed_all(marked, commit, whole=not rekeyed)
         return marked
 
     def mark_retry(self, entry_id: str, error: str | None,
@@ -387,8 +414,10 @@ class Outbox:
             if attempts is not None and entry.attempts != attempts:
                 raise OutboxStateError(detail=f"{entry_id} was sent again meanwhile")
             conn.execute("DELETE FROM outbox WHERE id = ?", (entry_id,))
+            commit = self._commit()
         log.info("discarded %s for %s (%s)", entry.kind.value, entry.entity, entry_id)
-        self._notify(OutboxChange(OutboxEvent.REMOVED, entry.id, entry.entity, None))
+        self._notify(OutboxChange(OutboxEvent.REMOVED, entry.id, entry.entity, None,
+                                  commit=commit))
 
     def resolve(self, entry_id: str, choice: Resolution | str,
                 payload: bytes | None = None) -> OutboxEntry | None:
@@ -456,6 +485,7 @@ class Outbox:
         if self._db.query_one("SELECT 1 FROM outbox WHERE state = 'sending' AND uncertain = 0 "
                               "LIMIT 1"):
             with self._db.transaction(durable=True) as conn:
+                self._commit()  # unheard: an observer reads what it touches next
                 conn.execute("UPDATE outbox SET uncertain = 1 WHERE state = 'sending'")
         found = self.uncertain()
         for entry in found:
@@ -474,6 +504,7 @@ class Outbox:
         if before is not None:
             sql, params = sql + " AND updated_at < ?", [encode_time(before)]
         with self._db.transaction() as conn:
+            self._commit()  # unheard: an observer reads what it touches next
             return max(conn.execute(sql, params).rowcount, 0)
 
     # -- reads --------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
@@ -85,6 +85,12 @@ class OutboxChange:
     entry_id: str | None = None
     entity: str | None = None
     state: OutboxState | None = None
+    # The entry as that commit left it (None: removed, or its record was re-keyed, which
+    # moved other entries too: read the record), and the commit's number among the outbox's
+    # commits that changed entries: an observer that took in every commit before it may
+    # take this one from `entry` without reading the store again (services/outbox/pending.py).
+    entry: OutboxEntry | None = field(default=None, compare=False, repr=False)
+    commit: int = field(default=0, compare=False, repr=False)
 
 
 Observer = Callable[[OutboxChange], None]

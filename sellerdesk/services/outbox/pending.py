@@ -9,8 +9,11 @@ entries (queued, sending, failed, conflict) in order, and the ones sent during t
 How it stays right without races: the outbox calls `_on_outbox_changes` on the thread that
 committed a change, right after the commit, with every change of that commit; it reads those
 records' entries there and then (one query, however many records a round touched), stamps
-the read with a number, and hands it to the event loop in one hop. A read is applied only if
-no newer read of its record was, so events that cross threads never bring back an older state.
+the read with a number, and hands it to the event loop in one hop. A commit that follows
+the last one taken in (the outbox numbers them) carries what it changed: that is taken as
+it is, without reading the store (a sent answer's done mark, a round's `sending` marks).
+A read is applied only if no newer read of its record was, so events that cross threads
+never bring back an older state.
 The initial `load()` is stamped the same way. When a created tracking code gets its id, the
 outbox re-keys its entries in the commit that marks the create done; this follows the move
 (the old key keeps pointing at the new one) and says so in its event.
@@ -23,6 +26,7 @@ keys. This is the one route by which anything hears of the seller's writes.
 from __future__ import annotations
 
 import asyncio
+import collections
 import itertools
 import logging
 import threading
@@ -143,6 +147,9 @@ class _Read:
     version: int
     changes: Sequence[OutboxChange] | None  # one commit's changes; None: the initial load
     entries: dict[str, tuple[OutboxEntry, ...]] = field(default_factory=dict)
+    # `entries` holds only what the commit changed (taken from it, not read): merged into
+    # each record by id, its removed entries dropped; else each record's every entry.
+    partial: bool = False
 
 
 class PendingWrites:
@@ -162,6 +169,11 @@ class PendingWrites:
         self._sent_ids: set[str] = set()
         self._lock = threading.Lock()  # one read at a time, so stamps follow read order
         self._stamps = itertools.count(1)
+        # The outbox's commits taken in so far, in order: up to this one (`OutboxChange.
+        # commit`), each either read or taken from its changes (under `_lock`). -1: none yet.
+        self._taken = -1
+        self._loaded = False  # the load was taken in: records hold every unfinished entry
+        self._outgoing: collections.deque[_Read] = collections.deque()  # reads for the loop
         self._unobserve: Callable[[], None] | None = store.outbox.add_batch_observer(
             self._on_outbox_changes)
 
@@ -223,6 +235,7 @@ class PendingWrites:
         """Read every unfinished entry (at start; safe to call again)."""
         read = await self._store.run(self._read_all)
         self._apply(read)
+        self._loaded = True
 
     def close(self) -> None:
         if self._unobserve is not None:
@@ -244,22 +257,48 @@ class PendingWrites:
         if not changed:
             return
         keys = list(dict.fromkeys(c.entity for c in changed if c.entity is not None))
+        grouped: dict[str, list[OutboxEntry]] = {key: [] for key in keys}
         try:
             with self._lock:
-                entries = self._store.outbox.entries(entities=keys)
-                version = next(self._stamps)
+                partial = self._follows(changed)
+                if partial:
+                    # The commit right after the last one taken in, every change with its
+                    # entry: what it did is all there is to know (no read of the store).
+                    self._taken = changed[0].commit
+                    entries = [c.entry for c in changed if c.entry is not None]
+                else:
+                    taken, entries = self._store.outbox.entries_at_commit(keys)
+                    self._taken = max(self._taken, taken)
+                for entry in entries:
+                    grouped[entry.entity].append(entry)
+                # Handed over in the order stamped, whichever thread's hop lands first: a
+                # commit's changes alone are right only on top of the reads before them.
+                self._outgoing.append(_Read(next(self._stamps), changed,
+                                            {k: tuple(v) for k, v in grouped.items()}, partial))
         except Exception:  # the store is closing: the next load reads it again
             log.debug("pending: could not read %d records after a change", len(keys),
                       exc_info=True)
             return
-        grouped: dict[str, list[OutboxEntry]] = {key: [] for key in keys}
-        for entry in entries:
-            grouped[entry.entity].append(entry)
-        read = _Read(version, changed, {k: tuple(v) for k, v in grouped.items()})
         try:
-            self._loop.call_soon_threadsafe(self._apply, read)
+            self._loop.call_soon_threadsafe(self._deliver)
         except RuntimeError:  # the loop is closed: the app is shutting down
             pass
+
+    def _deliver(self) -> None:
+        """On the loop: the reads handed over so far, in the order they were stamped."""
+        while self._outgoing:
+            self._apply(self._outgoing.popleft())
+
+    def _follows(self, changed: Sequence[OutboxChange]) -> bool:
+        """Whether `changed` (one commit's) can be taken from its changes alone: the records
+        hold every unfinished entry (loaded), every commit before it was taken in, and each
+        change carries its entry (or removes one). Commits made from several threads may
+        reach here out of order: those are read, as is the first one after a start."""
+        commit = changed[0].commit
+        return (self._loaded and commit > 0 and commit == self._taken + 1
+                and all(c.commit == commit and (c.entry is not None
+                                                or c.event is OutboxEvent.REMOVED)
+                        for c in changed))
 
     def _apply(self, read: _Read) -> None:
         """On the loop: take a read unless a newer one of its record was taken."""
@@ -285,6 +324,8 @@ class PendingWrites:
             entries = read.entries.get(key, ())
             if read.changes is None:  # the load reads unfinished entries only: keep sent ones
                 entries = (*entries, *(e for e in record.entries if e.id in self._sent_ids))
+            elif read.partial:
+                entries = _merged(record.entries, entries, read.changes, key)
             before = record.entries
             record.entries, record.version = tuple(sorted(entries, key=lambda e: e.seq)), \
                 read.version
@@ -329,6 +370,17 @@ class PendingWrites:
             target.entries, target.version = record.entries, record.version
         self._moved[old] = new
         log.debug("pending: %s is now %s", old, new)
+
+
+def _merged(entries: Sequence[OutboxEntry], changed: Sequence[OutboxEntry],
+            changes: Sequence[OutboxChange], key: str) -> tuple[OutboxEntry, ...]:
+    """A record's `entries` after a commit that changed `changed` and removed what its
+    `changes` say was removed (of the record `key`)."""
+    removed = {c.entry_id for c in changes
+               if c.event is OutboxEvent.REMOVED and c.entity == key}
+    by_id = {e.id: e for e in entries if e.id not in removed}
+    by_id.update((e.id, e) for e in changed)
+    return tuple(by_id.values())
 
 
 def _write_event(change: OutboxChange) -> WriteEvent:

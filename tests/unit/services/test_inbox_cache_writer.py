@@ -44,7 +44,7 @@ HOSTILE = [
 
 
 class _Outbox:
-    def add_cache_writer(self, *_: Any) -> None:
+    def add_cache_writer(self, *_: Any, **__: Any) -> None:
         pass
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
 
 import pytest
@@ -21,7 +21,14 @@ from sellerdesk.services.outbox.pending import (
 )
 from sellerdesk.services.outbox.settle import Intent, dump
 from sellerdesk.store import Store
-from sellerdesk.store.outbox import IntentKind, OutboxState, Resolution, new_tracking_entity
+from sellerdesk.store.outbox import (
+    Done,
+    IntentKind,
+    OutboxEntry,
+    OutboxState,
+    Resolution,
+    new_tracking_entity,
+)
 
 ANSWER = dump(Intent(question_id=7, text="Sí, hay stock"))
 
@@ -260,3 +267,93 @@ async def test_each_outbox_commit_is_one_value_that_says_what_happened(
     # A discarded write still says what it was: the announcement names it.
     assert [w.kind for w in events[-1].writes] == ["invoice"]
     assert events[2].pending == {key, other}
+
+
+def count_reads(store: Store) -> list[int]:
+    """How many records each read of the store after a commit covered (`entries_at_commit`
+    wrapped on this store's outbox only: the read itself still runs)."""
+    reads: list[int] = []
+    outbox = store.outbox
+    real = outbox.entries_at_commit
+
+    def counted(entities: Iterable[str]) -> tuple[int, list[OutboxEntry]]:
+        keys = list(entities)
+        reads.append(len(keys))
+        return real(keys)
+    outbox.entries_at_commit = counted  # type: ignore[method-assign]
+    return reads
+
+
+async def fresh_view(store: Store) -> PendingWrites:
+    fresh = PendingWrites(store)
+    await fresh.load()
+    return fresh
+
+
+async def test_a_drain_is_taken_from_its_commits_without_reading_the_store_again(
+        store: Store, pending: PendingWrites) -> None:
+    """A round's `sending` marks and a batch's done marks each follow the commit before:
+    the records are brought in line from what the commit changed, and hold what a read
+    would (the seller sees the same states: queued, sending, sent)."""
+    reads = count_reads(store)
+    events = heard(pending)
+    keys = [question_key(i) for i in range(6)]
+    entries = [await store.run(store.outbox.enqueue, IntentKind.ANSWER, k, ANSWER)
+               for k in keys]
+    later = await store.run(store.outbox.enqueue, IntentKind.DELETE_QUESTION, keys[0],
+                            dump(Intent(question_id=0)))
+    await store.run(store.outbox.mark_sending_many, [e.id for e in entries])
+    assert {pending.writes(k).state for k in keys[1:]} == {WriteState.SENDING}
+    await store.run(store.outbox.mark_done_many, [Done(e.id) for e in entries[:4]],
+                    durable=False)
+    await store.run(store.outbox.discard, later.id)
+    await store.run(lambda: None)
+    await asyncio.sleep(0)
+    assert reads == [1]  # the first commit after the load only: nothing before it was heard
+    assert len(events) == 10  # one value per commit
+    assert [pending.writes(k).state for k in keys] == [WriteState.SENT] * 4 + \
+        [WriteState.SENDING] * 2
+    assert pending.writes(keys[0]).sent[0].id == entries[0].id
+    assert not pending.writes(keys[0]).waiting  # the discarded delete is gone
+    fresh = await fresh_view(store)
+    try:
+        for key in keys:
+            assert pending.writes(key).waiting == fresh.writes(key).waiting
+        assert pending.counts() == fresh.counts()
+    finally:
+        fresh.close()
+
+
+async def test_a_commit_not_heard_makes_the_next_one_read(store: Store,
+                                                          pending: PendingWrites) -> None:
+    """A purge changes entries without a word: the commit after it is read, not taken from
+    its changes (which would not show what the purge removed)."""
+    key = question_key(9)
+    first = await store.run(store.outbox.enqueue, IntentKind.ANSWER, key, ANSWER)
+    await store.run(store.outbox.mark_sending, first.id)
+    reads = count_reads(store)
+    await store.run(store.outbox.purge_done)
+    await store.run(store.outbox.mark_retry, first.id, "No connection.", 0.0)
+    await store.run(lambda: None)
+    await asyncio.sleep(0)
+    assert reads == [1]
+    assert pending.writes(key).state is WriteState.QUEUED
+
+
+async def test_commits_from_two_threads_are_taken_in_the_order_they_were_made(
+        store: Store, pending: PendingWrites) -> None:
+    """Whichever hop to the loop lands first, the reads are taken in the order stamped: a
+    commit taken from its changes alone is right only on top of the ones before it."""
+    key = question_key(4)
+    loop, held = pending._loop, _HeldLoop()
+    pending._loop = held  # type: ignore[assignment]
+    first = await store.run(store.outbox.enqueue, IntentKind.ANSWER, key, ANSWER)
+    second = await asyncio.to_thread(store.outbox.enqueue, IntentKind.DELETE_QUESTION, key,
+                                     dump(Intent(question_id=4)))
+    await store.run(store.outbox.mark_failed, first.id, "Too long.")
+    pending._loop = loop
+    for fn, args in reversed(held.held):  # the newest hop lands first
+        fn(*args)
+    writes = pending.writes(key)
+    assert [e.id for e in writes.waiting] == [first.id, second.id]
+    assert writes.state is WriteState.FAILED and writes.problem == "Too long."
