@@ -20,7 +20,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from sellerdesk.api.enums import TrackingStatus
-from sellerdesk.api.errors import BadResponse, NotFound
+from sellerdesk.api.errors import NotFound
 from sellerdesk.api.models import TrackingCode
 
 if TYPE_CHECKING:  # the client (httpx) loads when a session connects
@@ -86,30 +86,19 @@ async def high_mark(client: ShopClient, seen: Iterable[int]) -> int:
     listed = await client.tracking_codes()
     mark = max([c.id for c in listed] + list(seen) + [0])
     for _ in range(PROBE_LIMIT):
-        if not (await _read(client, mark + 1)).exists:
+        try:
+            await client.tracking_code(mark + 1)
+        except NotFound:
             break
         mark += 1
     return mark
 
 
-class _Read:
-    """A single read's outcome: the id handed out or not, and the code if it could be read."""
-
-    __slots__ = ("code", "exists")
-
-    def __init__(self, exists: bool, code: TrackingCode | None = None) -> None:
-        self.exists, self.code = exists, code
-
-
-async def _read(client: ShopClient, code_id: int) -> _Read:
+async def _read(client: ShopClient, code_id: int) -> TrackingCode | None:
     try:
-        return _Read(True, await client.tracking_code(code_id))
+        return await client.tracking_code(code_id)
     except NotFound:  # deleted since the list was read, or never handed out
-        return _Read(False)
-    except BadResponse:
-        # Handed out, but of a shape the client cannot read (the field serves some): not
-        # one of ours (ours was sent in a shape it reads back), and no end of the ids.
-        return _Read(True)
+        return None
 
 
 async def find_created(client: ShopClient, draft: Mapping[str, Any], mark: int,
@@ -120,7 +109,7 @@ async def find_created(client: ShopClient, draft: Mapping[str, Any], mark: int,
     listed_ids = {c.id for c in listed}
     for code in sorted(listed, key=lambda c: c.id):
         if code.id > mark and code.id not in claimed and same_head(code, body):
-            full = (await _read(client, code.id)).code  # the list carries no options
+            full = await _read(client, code.id)  # the list carries no options
             if full is not None and same_body(full, body):
                 return full
     if body["status"] != TrackingStatus.INACTIVE.value:
@@ -135,12 +124,12 @@ async def find_created(client: ShopClient, draft: Mapping[str, Any], mark: int,
             misses = 0  # handed out: the run of unused ids starts again
         else:
             read = await _read(client, probe)
-            if not read.exists:
+            if read is None:
                 misses += 1
             else:
                 misses = 0
-                if read.code is not None and same_body(read.code, body):
-                    return read.code
+                if same_body(read, body):
+                    return read
         probe += 1
     return None
 

