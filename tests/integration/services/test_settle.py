@@ -333,15 +333,17 @@ async def test_an_inactive_code_past_a_short_run_of_deleted_ids_is_found(
     assert await created(client, a, mark=mark) == (Verdict.APPLIED, a_id)
 
 
-@pytest.mark.xfail(strict=True, raises=BadResponse, reason=(
-    "find_created reads every unlisted id above the mark; one the client cannot read (the "
-    "field's, tracking_codes/unreadable) ends the check instead of counting as not ours"))
-async def test_an_unreadable_code_above_the_mark_does_not_stop_the_check(
+async def test_an_unreadable_code_above_the_mark_leaves_the_outcome_unknown(
         shop: Sandbox, client: ShopClient) -> None:
+    """A single read the client cannot read (the field's code with a null id, or a reply
+    garbled on the way) could be the created code itself: the check ends without a verdict
+    and is made again later; it never says "not applied" (that would send the create twice,
+    as a 30 % malformed-reply trial did when such a read was taken for "not ours")."""
     unreadable = min(int(i) for i in shop.variety()["tracking_codes"]["unreadable"])
     a = draft(unique("A"), status=TrackingStatus.INACTIVE)
-    a_id = add(shop, a)
-    assert await created(client, a, mark=unreadable - 1) == (Verdict.APPLIED, a_id)
+    add(shop, a)
+    with pytest.raises(BadResponse):
+        await created(client, a, mark=unreadable - 1)
 
 
 async def test_status_is_part_of_the_identity(shop: Sandbox, client: ShopClient) -> None:
