@@ -7,13 +7,12 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from sellerdesk.sandbox import db, orders_search, seed
+from sellerdesk.sandbox import db, orders_search
 from sellerdesk.sandbox.context import Ctx
 from sellerdesk.sandbox.envelope import Page
 from sellerdesk.sandbox.faults import Faults
@@ -32,22 +31,14 @@ FILTERS: list[dict[str, str]] = [
 ]
 
 
-@pytest.fixture(scope="module")
-def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("order-index") / "plain.db"
-    conn = db.connect(path)
-    seed.seed(conn, SHOP, 1, 2000)
-    db.close(conn)
-    return path
+@pytest.fixture
+def template(seeded_file: Path) -> Path:
+    return seeded_file
 
 
 @pytest.fixture
-def conn(template: Path, tmp_path: Path) -> Iterator[sqlite3.Connection]:
-    path = tmp_path / "copy.db"
-    shutil.copy(template, path)
-    connection = db.connect(path)
-    yield connection
-    db.close(connection)
+def conn(seeded_conn: sqlite3.Connection) -> sqlite3.Connection:
+    return seeded_conn
 
 
 def kept(conn: sqlite3.Connection) -> dict[tuple[Any, ...], int]:

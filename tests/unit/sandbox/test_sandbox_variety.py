@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from sellerdesk.sandbox import db, seed
 from sellerdesk.sandbox.order_doc import INDEX_COLUMNS, index_columns
 from sellerdesk.sandbox.variety import Variety
 from sellerdesk.sandbox.variety_records import switch
@@ -35,22 +32,14 @@ def dump(conn: sqlite3.Connection) -> list[Any]:
     return [[tuple(r) for r in conn.execute(f"SELECT * FROM {t} ORDER BY 1")] for t in TABLES]
 
 
-@pytest.fixture(scope="module")
-def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("variety") / "plain.db"
-    conn = db.connect(path)
-    seed.seed(conn, SHOP, 1, 2000)
-    db.close(conn)
-    return path
+@pytest.fixture
+def template(seeded_file: Path) -> Path:
+    return seeded_file
 
 
 @pytest.fixture
-def conn(template: Path, tmp_path: Path) -> Iterator[sqlite3.Connection]:
-    path = tmp_path / "copy.db"
-    shutil.copy(template, path)
-    connection = db.connect(path)
-    yield connection
-    db.close(connection)
+def conn(seeded_conn: sqlite3.Connection) -> sqlite3.Connection:
+    return seeded_conn
 
 
 def listing(conn: sqlite3.Connection) -> dict[str, dict[str, list[str]]]:
