@@ -39,7 +39,7 @@ def _folder() -> Path:
     return Path(os.environ.get(_FOLDER_ENV) or tempfile.gettempdir())
 
 
-@pytest.hookimpl(tryfirst=True)
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
 def pytest_timeout_set_timer(item: pytest.Item, settings: Any) -> bool | None:
     if not settings.timeout:
         return None
@@ -90,7 +90,7 @@ def _end_descendants() -> list[int]:
     return ended
 
 
-@pytest.hookimpl(tryfirst=True)
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
 def pytest_timeout_cancel_timer(item: pytest.Item) -> bool | None:
     entry = item.stash.get(_OPEN, None)
     if entry is None:
