@@ -186,14 +186,7 @@ async def test_reads_racing_across_threads_end_in_the_stored_state(
         await asyncio.sleep(0.01)
     await store.run(lambda: None)  # every read handed to the loop before this returns...
     await asyncio.sleep(0)  # ...and applied
-    fresh = PendingWrites(store)
-    await fresh.load()
-    try:
-        for key in keys:
-            assert pending.writes(key).waiting == fresh.writes(key).waiting
-        assert pending.counts() == fresh.counts()
-    finally:
-        fresh.close()
+    await assert_same_as_a_fresh_read(store, pending, keys)
 
 
 async def test_entries_of_other_states_are_not_waiting(store: Store,
@@ -290,6 +283,18 @@ async def fresh_view(store: Store) -> PendingWrites:
     return fresh
 
 
+async def assert_same_as_a_fresh_read(store: Store, pending: PendingWrites,
+                                      keys: Iterable[str]) -> None:
+    """What `pending` holds for `keys`, and its counts, equal a view loaded from the store."""
+    fresh = await fresh_view(store)
+    try:
+        for key in keys:
+            assert pending.writes(key).waiting == fresh.writes(key).waiting
+        assert pending.counts() == fresh.counts()
+    finally:
+        fresh.close()
+
+
 async def test_a_drain_is_taken_from_its_commits_without_reading_the_store_again(
         store: Store, pending: PendingWrites) -> None:
     """A round's `sending` marks and a batch's done marks each follow the commit before:
@@ -315,13 +320,7 @@ async def test_a_drain_is_taken_from_its_commits_without_reading_the_store_again
         [WriteState.SENDING] * 2
     assert pending.writes(keys[0]).sent[0].id == entries[0].id
     assert not pending.writes(keys[0]).waiting  # the discarded delete is gone
-    fresh = await fresh_view(store)
-    try:
-        for key in keys:
-            assert pending.writes(key).waiting == fresh.writes(key).waiting
-        assert pending.counts() == fresh.counts()
-    finally:
-        fresh.close()
+    await assert_same_as_a_fresh_read(store, pending, keys)
 
 
 async def test_a_commit_not_heard_makes_the_next_one_read(store: Store,
