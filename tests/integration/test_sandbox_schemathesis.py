@@ -103,7 +103,10 @@ def limited_sandbox(seeded_db: Path, tmp_path_factory: pytest.TempPathFactory
                     ) -> Iterator[Sandbox]:
     db = tmp_path_factory.mktemp("schemathesis-limited") / "sandbox.db"
     shutil.copy(seeded_db, db)
-    sb = Sandbox(db=db, extra_args=["--rate-limit", "5", "--rate-burst", "10",
+    # A bucket of 20 that refills once in 100 s: the reads after the twentieth are refused
+    # however slowly a loaded machine sends them (at the field's 5/s a slow run never
+    # reached the limit and saw no 429).
+    sb = Sandbox(db=db, extra_args=["--rate-limit", "0.01", "--rate-burst", "20",
                                     "--token-ttl", "21600", "--no-field-variety"]).start()
     yield sb
     sb.stop()
