@@ -83,6 +83,7 @@ class MainWindow(QMainWindow):
         self._preparing = False
         self._painted = False
         self._unbuilt_skipped: set[str] = set()  # failed to build in the background
+        self._views_ready = False  # start-up's building is over (views_ready sent)
         self._closing = False
         self._carried: dict[str, object] = {}  # typed text from the window this one replaced
         self._modules_prepared.connect(self._build_next_view)
@@ -205,6 +206,7 @@ class MainWindow(QMainWindow):
         if not waiting:
             # Start-up is over: what it made is frozen out of the collector's way.
             startup.resume_collections(freeze=True)
+            self._views_ready = True
             self.views_ready.emit()
             return
         try:
@@ -225,7 +227,9 @@ class MainWindow(QMainWindow):
         return self._painted
 
     def views_built(self) -> bool:
-        return all(s.view_id in self._panels for s in self._specs)
+        """Whether start-up's building is over: every view built (or given up on, to be tried
+        again when opened) and what the start made frozen (`views_ready` was sent)."""
+        return self._views_ready
 
     def _connect_requests(self, panel: Panel) -> None:
         """Views ask for other views through signals; they never reach into the window."""
