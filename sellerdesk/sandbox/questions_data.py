@@ -103,10 +103,14 @@ def words(q: str | None) -> list[str]:
     return ascii_slug(q).split() if q else []
 
 
-def load_questions(ctx: Ctx) -> list[Question]:
-    rows = ctx.conn.execute(
-        "SELECT doc, creation_ts, search_text, thread_id FROM questions WHERE shop_id=? "
-        "ORDER BY creation_ts, id", (ctx.shop_id,)).fetchall()
+def load_questions(ctx: Ctx, thread_id: str | None = None) -> list[Question]:
+    """The shop's questions, or one thread's (by the thread they are stored under)."""
+    sql = "SELECT doc, creation_ts, search_text, thread_id FROM questions WHERE shop_id=?"
+    args: list[Any] = [ctx.shop_id]
+    if thread_id is not None:
+        sql += " AND thread_id=?"
+        args.append(thread_id)
+    rows = ctx.conn.execute(sql + " ORDER BY creation_ts, id", args).fetchall()
     return [Question(json.loads(r["doc"]), r["creation_ts"], r["search_text"], r["thread_id"])
             for r in rows]
 
@@ -121,7 +125,9 @@ def load_threads(ctx: Ctx, thread_id: str | None = None) -> list[Thread]:
     threads = {r["id"]: Thread(r["id"], r["channel"], r["client_id"],
                                wire_id=ctx.variety.wire_id("threads", r["id"]))
                for r in ctx.conn.execute(sql, args)}
-    for q in load_questions(ctx):
+    # One thread's questions only when one thread is asked for: decoding every question of
+    # the shop for each thread read was most of the sandbox's time in a first sync.
+    for q in load_questions(ctx, thread_id):
         thread = threads.get(q.thread_key)
         if thread is not None:
             thread.questions.append(q)
