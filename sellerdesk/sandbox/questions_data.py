@@ -103,28 +103,29 @@ def words(q: str | None) -> list[str]:
     return ascii_slug(q).split() if q else []
 
 
+def _of_shop(ctx: Ctx, thread_column: str, thread_id: str | None) -> tuple[str, list[Any]]:
+    """The WHERE clause for the shop's rows, or for one thread's."""
+    if thread_id is None:
+        return "shop_id=?", [ctx.shop_id]
+    return f"shop_id=? AND {thread_column}=?", [ctx.shop_id, thread_id]
+
+
 def load_questions(ctx: Ctx, thread_id: str | None = None) -> list[Question]:
     """The shop's questions, or one thread's (by the thread they are stored under)."""
-    sql = "SELECT doc, creation_ts, search_text, thread_id FROM questions WHERE shop_id=?"
-    args: list[Any] = [ctx.shop_id]
-    if thread_id is not None:
-        sql += " AND thread_id=?"
-        args.append(thread_id)
-    rows = ctx.conn.execute(sql + " ORDER BY creation_ts, id", args).fetchall()
+    where, args = _of_shop(ctx, "thread_id", thread_id)
+    rows = ctx.conn.execute(
+        "SELECT doc, creation_ts, search_text, thread_id FROM questions "
+        f"WHERE {where} ORDER BY creation_ts, id", args).fetchall()
     return [Question(json.loads(r["doc"]), r["creation_ts"], r["search_text"], r["thread_id"])
             for r in rows]
 
 
 def load_threads(ctx: Ctx, thread_id: str | None = None) -> list[Thread]:
     """Threads with at least one question; a thread whose questions are all gone is gone."""
-    sql = "SELECT * FROM threads WHERE shop_id=?"
-    args: list[Any] = [ctx.shop_id]
-    if thread_id is not None:
-        sql += " AND id=?"
-        args.append(thread_id)
+    where, args = _of_shop(ctx, "id", thread_id)
     threads = {r["id"]: Thread(r["id"], r["channel"], r["client_id"],
                                wire_id=ctx.variety.wire_id("threads", r["id"]))
-               for r in ctx.conn.execute(sql, args)}
+               for r in ctx.conn.execute(f"SELECT * FROM threads WHERE {where}", args)}
     # One thread's questions only when one thread is asked for: decoding every question of
     # the shop for each thread read was most of the sandbox's time in a first sync.
     for q in load_questions(ctx, thread_id):
