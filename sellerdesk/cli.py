@@ -338,6 +338,13 @@ def not_text(args: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     startup.hold_collections()  # resumed once a command is parsed, or the window is up
+    try:
+        return _main(argv)
+    finally:  # never left off, whichever way main ends (a usage error, --help, a caller's
+        startup.resume_collections()  # process that goes on after it: the tests')
+
+
+def _main(argv: Sequence[str] | None) -> int:
     from sellerdesk.logs import protect
 
     protect()  # first: nothing may log a token before the redaction is in place

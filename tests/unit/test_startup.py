@@ -12,7 +12,7 @@ from sellerdesk import startup
 
 
 @pytest.fixture
-def collections() -> Iterator[list[int]]:
+def collections(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     """For each collection while the test runs, how many objects were frozen when it began
     (a frozen object is never walked); the collector as it was afterwards."""
     seen: list[int] = []
@@ -21,6 +21,8 @@ def collections() -> Iterator[list[int]]:
         if phase == "start":
             seen.append(gc.get_freeze_count())
 
+    # A start of its own: a window test of this process may have held the collector before.
+    monkeypatch.setattr(startup, "_held", [])
     was_enabled = gc.isenabled()
     gc.callbacks.append(record)
     try:
@@ -54,3 +56,13 @@ def test_without_a_hold_resuming_changes_nothing(collections: list[int]) -> None
     startup.resume_collections(freeze=True)
     assert not gc.isenabled()
     assert collections == []
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["--no-such-option"], ["sync", "\udcff"]])
+def test_the_command_line_never_leaves_the_collector_off(
+        collections: list[int], argv: list[str]) -> None:
+    from sellerdesk.cli import main
+
+    gc.enable()
+    main(argv)
+    assert gc.isenabled() and not startup.held()
