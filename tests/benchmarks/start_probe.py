@@ -1,6 +1,7 @@
 """Measures the app's start and the demo sync in a process of its own; prints one JSON line.
 
     python -m tests.benchmarks.start_probe bare
+    python -m tests.benchmarks.start_probe floor
     python -m tests.benchmarks.start_probe cold-start DATA_DIR PROFILE
     python -m tests.benchmarks.start_probe sync-stall DATA_DIR PROFILE BASE_URL SHOP_ID TOKEN
 
@@ -13,6 +14,13 @@ addition is its hook on `Panel.mark_loaded`, put in when the app imports it.
 `sync-stall`: a 5 ms timer on the GUI thread records how late each tick fires while a first
 sync fills an empty store with the inbox open; the worst lateness is the longest stall. With
 SELLERDESK_PROBE_TRACE=1 it also prints the ten worst ticks with what ran in them.
+
+`floor` (a diagnostic, not a figure of the benchmark): the least a first frame like the
+inbox's costs without any of SellerDesk: the asyncio loop (qasync), SQLite and msgspec
+imported, and a window with words in it (a menu bar, a status bar message, a list of 123
+rows drawn by a delegate of Python's beside a label), painted once as `bare` paints. What
+the bare window never pays and any such window does: Qt's enum types for the `Qt` namespace,
+QStyle and the widgets a list view hands to Python, the fonts, asyncio.
 
 With SELLERDESK_PROBE_PHASES=1, `cold-start` also prints the start step by step: the GUI
 thread's CPU at the start's landmarks (tests/benchmarks/start_phases.py), to stderr.
@@ -47,6 +55,48 @@ def bare() -> None:
     app = QApplication(sys.argv[:1])
     win = QMainWindow()
     win.resize(1280, 800)
+    win.show()
+    win.grab()  # paint once
+    app.processEvents()
+    report({"seconds": time.perf_counter() - STARTED, "cpu": time.process_time()})
+
+
+def floor() -> None:
+    import asyncio  # noqa: F401 (what the app's loop needs, imported as the app does)
+    import sqlite3  # noqa: F401
+
+    import msgspec  # noqa: F401
+    import qasync  # noqa: F401
+    from PySide6.QtCore import QStringListModel, Qt
+    from PySide6.QtWidgets import (
+        QApplication,
+        QLabel,
+        QListView,
+        QMainWindow,
+        QSplitter,
+        QStyle,
+        QStyledItemDelegate,
+    )
+
+    class Rows(QStyledItemDelegate):  # as any list drawn in Python: the state, the text
+        def paint(self, painter: Any, option: Any, index: Any) -> None:
+            if option.state & QStyle.StateFlag.State_Selected:
+                painter.fillRect(option.rect, option.palette.highlight())
+            painter.drawText(option.rect, int(Qt.AlignmentFlag.AlignVCenter),
+                             str(index.data()))
+
+    app = QApplication(sys.argv[:1])
+    win = QMainWindow()
+    win.resize(1280, 800)
+    rows = QListView()
+    rows.setItemDelegate(Rows(rows))
+    rows.setModel(QStringListModel([f"Conversation {n}" for n in range(123)], rows))
+    split = QSplitter()
+    split.addWidget(rows)
+    split.addWidget(QLabel("Pick a conversation"))
+    win.setCentralWidget(split)
+    win.menuBar().addMenu("&File")
+    win.statusBar().showMessage("Online")
     win.show()
     win.grab()  # paint once
     app.processEvents()
@@ -178,6 +228,8 @@ def main() -> None:
     mode, args = sys.argv[1], sys.argv[2:]
     if mode == "bare":
         bare()
+    elif mode == "floor":
+        floor()
     elif mode == "cold-start":
         cold_start(*args)
     elif mode == "sync-stall":
