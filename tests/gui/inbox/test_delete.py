@@ -11,6 +11,7 @@ from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.settings import UNDO_DELAY_S
 from tests.gui.inbox.support import card, first_waiting, open_thread, run, services
 from tests.support.sandbox import Sandbox
+from tests.support.server_wait import wait_on_server
 
 
 def confirm(panel: InboxPanel, button_text: str = "Delete") -> None:
@@ -63,7 +64,7 @@ def test_delete_goes_to_the_server_once_the_undo_window_passes(
     open_thread(qtbot, panel, thread.id)
     panel.thread_view.ask_delete(question.id)
     confirm(panel)
-    qtbot.waitUntil(lambda: fresh_sandbox.get(f"/questions/{question.id}").status_code == 404,
-                    timeout=20_000)
+    wait_on_server(qtbot, lambda: fresh_sandbox.get(f"/questions/{question.id}").status_code
+                   == 404, timeout=20_000)
     qtbot.waitUntil(lambda: card(panel, question.id) is None, timeout=10_000)
     qtbot.waitUntil(lambda: not panel.thread_view.undo_bar.isVisible(), timeout=10_000)

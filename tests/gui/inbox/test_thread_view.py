@@ -24,6 +24,7 @@ from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
 from tests.gui.inbox.support import first_waiting, open_thread, run, services
 from tests.support.inbox_view import picture_bytes, show_panel
 from tests.support.sandbox import Sandbox
+from tests.support.server_wait import wait_on_server
 
 
 def test_header_shows_the_listing_and_opens_its_link(panel: InboxPanel, qtbot: QtBot,
@@ -159,5 +160,5 @@ def test_a_server_fault_is_said_in_words_and_the_view_keeps_working(
     open_thread(qtbot, panel, thread.id)
     panel.thread_view.composer.editor.setPlainText("Sigue funcionando")
     panel.thread_view.composer.send.click()
-    qtbot.waitUntil(lambda: fresh_sandbox.get(f"/questions/{question.id}").json().get(
+    wait_on_server(qtbot, lambda: fresh_sandbox.get(f"/questions/{question.id}").json().get(
         "answer") is not None, timeout=20_000)

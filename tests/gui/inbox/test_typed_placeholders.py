@@ -9,6 +9,7 @@ from pytestqt.qtbot import QtBot
 from sellerdesk.ui.inbox.panel import InboxPanel
 from tests.gui.inbox.support import card, open_thread
 from tests.support.sandbox import Sandbox
+from tests.support.server_wait import wait_on_server
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -38,6 +39,6 @@ def test_typed_placeholders_are_previewed_and_sent_filled(
     assert f"“{expected}”" in plain(composer.preview.text())
     assert composer.send.isEnabled()
     qtbot.keyClick(composer.editor, Qt.Key.Key_Return, CTRL)
-    qtbot.waitUntil(lambda: (fresh_sandbox.get(f"/questions/{target}").json().get("answer")
-                             or {}).get("text") is not None, timeout=15_000)
+    wait_on_server(qtbot, lambda: (fresh_sandbox.get(f"/questions/{target}").json().get(
+        "answer") or {}).get("text") is not None, timeout=15_000)
     assert fresh_sandbox.get(f"/questions/{target}").json()["answer"]["text"] == expected

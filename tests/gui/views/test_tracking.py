@@ -21,6 +21,7 @@ from sellerdesk.ui.widgets.confirm import button_with_text
 from sellerdesk.ui.widgets.text import PlainLabel
 from tests.support.pictures import save_picture
 from tests.support.sandbox import Sandbox
+from tests.support.server_wait import wait_on_server
 
 
 @pytest.fixture
@@ -306,5 +307,5 @@ def test_the_guard_can_save_then_move_on(panel: TrackingPanel, qtbot: QtBot,
     _answer(qtbot, panel, "Save")
     qtbot.waitUntil(lambda: panel.editor.row is not None
                     and panel.editor.row.key == second.key, timeout=10_000)
-    qtbot.waitUntil(lambda: fresh_sandbox.get(f"/metrics/{first.code.id}").json()["name"]
-                    == "Saved on the way out", timeout=20_000)
+    wait_on_server(qtbot, lambda: fresh_sandbox.get(f"/metrics/{first.code.id}").json()["name"]
+                   == "Saved on the way out", timeout=20_000)
