@@ -371,11 +371,6 @@ class Outbox:
             "failed_reads = failed_reads + ?",
             (encode_time(self._clock() + wait), error, int(failed_read)))
 
-    def due_now(self, entry_id: str) -> OutboxEntry:
-        """The seller asked to send a queued entry now, whatever it waited for (a hold, a
-        failure's backoff)."""
-        return self._transition(entry_id, [OutboxState.QUEUED], "next_attempt_at = NULL", ())
-
     def mark_conflict(self, entry_id: str, local: bytes, server: bytes | None,
                       message: str) -> OutboxEntry:
         """The server's record moved on (answered or deleted elsewhere, order gone): keep both
@@ -540,23 +535,19 @@ class Outbox:
         return None if row is None else str(row[0])
 
     def next_ready(self, now: datetime | None = None, limit: int | None = None, *,
-                   exclude: Iterable[str] = (), backoff_over: bool = False
-                   ) -> list[OutboxEntry]:
+                   exclude: Iterable[str] = ()) -> list[OutboxEntry]:
         """Queued entries due by `now` with nothing earlier of their entity unfinished
-        (leaving out the ids in `exclude`: those the sender has taken already).
-        `backoff_over`: a wait after a failure is over (the network came back, the seller
-        asked); a hold is not (an undo window, a scheduled answer: never tried, no error)."""
+        (leaving out the ids in `exclude`: those the sender has taken already)."""
         if self.paused() is not None:
             return []
         skip = _ids(exclude)
         rows = self._db.query(
             f"SELECT {_COLUMNS} FROM outbox AS o WHERE o.state = 'queued' AND "
-            "(o.next_attempt_at IS NULL OR o.next_attempt_at <= ? OR (? AND (o.attempts > 0 "
-            f"OR o.failed_reads > 0 OR o.last_error IS NOT NULL))) AND {_HEAD} "
+            f"(o.next_attempt_at IS NULL OR o.next_attempt_at <= ?) AND {_HEAD} "
             + ("AND o.id NOT IN (SELECT value FROM json_each(?)) " if skip != "[]" else "")
             + "ORDER BY o.seq LIMIT ?",
-            (encode_time(now or self._clock()), int(backoff_over),
-             *((skip,) if skip != "[]" else ()), -1 if limit is None else limit))
+            (encode_time(now or self._clock()), *((skip,) if skip != "[]" else ()),
+             -1 if limit is None else limit))
         return [_entry(r) for r in rows]
 
     def next_wakeup(self) -> datetime | None:

@@ -27,6 +27,7 @@ import logging
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sellerdesk.api.errors import (
@@ -167,14 +168,10 @@ class OutboxService:
         return await self._store.run(self._store.outbox.counts)
 
     async def retry(self, entry_id: str) -> None:
-        """The seller asks to send now: a failed entry is queued again; waiting ones go now,
-        this one even if it was held (its undo window or its scheduled time)."""
+        """The seller asks to send now: a failed entry is queued again; waiting ones go now."""
         entry = await self._store.run(self._store.outbox.get, entry_id)
         if entry is not None and entry.state is OutboxState.FAILED:
             await self._store.run(self._store.outbox.retry, entry_id)
-        elif (entry is not None and entry.state is OutboxState.QUEUED
-              and entry.next_attempt_at is not None and entry.next_attempt_at > utc_now()):
-            await self._store.run(self._store.outbox.due_now, entry_id)
         self._connectivity.nudge()
         self.kick(ignore_backoff=True)
 
@@ -321,7 +318,9 @@ class OutboxService:
         command line without `start()`. `stop()` true: no new round after the first (those
         in progress finish)."""
         now = utc_now()
-        backoff_over, self._ignore_backoff = self._ignore_backoff, False
+        if self._ignore_backoff:
+            now += timedelta(days=3650)
+            self._ignore_backoff = False
         outbox = self._store.outbox
         drain = _Drain(self, self._parallel * IN_PROGRESS)
         try:
@@ -337,7 +336,7 @@ class OutboxService:
                 if stop is not None and drain.taken and stop():
                     break
                 ready = await self._store.run(outbox.next_ready, now, size,
-                                              exclude=drain.ids, backoff_over=backoff_over)
+                                              exclude=drain.ids)
                 if not ready:
                     if not await drain.settle():
                         break

@@ -120,23 +120,6 @@ def test_backoff_and_wakeup(outbox: Outbox, clock: Clock) -> None:
     assert ids(outbox.next_ready()) == [e.id]
 
 
-def test_a_hold_outlasts_the_end_of_a_backoff(outbox: Outbox, clock: Clock) -> None:
-    """The network coming back ends the waits after failures, not an undo window or a
-    scheduled answer (a deletion held for its undo went out when a connection flapped)."""
-    held = outbox.enqueue(IntentKind.DELETE_QUESTION, "question:1", "{}")
-    held = outbox.mark_retry(held.id, None, 3600)  # as InboxService.delete_question holds it
-    failed = outbox.enqueue(IntentKind.ANSWER, "question:2", ANSWER)
-    outbox.mark_sending(failed.id)
-    outbox.mark_retry(failed.id, "No connection to the shop service", 30)
-    read_failed = outbox.enqueue(IntentKind.ANSWER, "question:3", ANSWER)
-    outbox.mark_retry(read_failed.id, "No connection to the shop service", 30,
-                      failed_read=True)
-    assert outbox.next_ready() == []
-    assert ids(outbox.next_ready(backoff_over=True)) == [failed.id, read_failed.id]
-    outbox.due_now(held.id)  # the seller asks to send this one now
-    assert ids(outbox.next_ready()) == [held.id]
-
-
 def test_state_transitions(outbox: Outbox) -> None:
     e = outbox.enqueue(IntentKind.ANSWER, "question:1", ANSWER)
     with pytest.raises(OutboxStateError):
