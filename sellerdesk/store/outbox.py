@@ -222,18 +222,24 @@ class Outbox:
 
     # -- writes -------------------------------------------------------------------------------
 
-    def enqueue(self, kind: IntentKind | str, entity: str, payload: bytes) -> OutboxEntry:
-        """Save a new intent; when this returns it is on disk and survives any crash."""
+    def enqueue(self, kind: IntentKind | str, entity: str, payload: bytes, *,
+                hold: timedelta | float = 0.0) -> OutboxEntry:
+        """Save a new intent; when this returns it is on disk and survives any crash.
+        `hold`: not sent before this long (an undo window), written in the same commit: a
+        drain running meanwhile must never see the entry without its hold."""
         kind = IntentKind(kind)
         _check_json("payload", payload)
-        now = encode_time(self._clock())
+        clock = self._clock()
+        now = encode_time(clock)
+        wait = hold if isinstance(hold, timedelta) else timedelta(seconds=hold)
+        not_before = encode_time(clock + wait) if wait > timedelta(0) else None
         with self._db.transaction(durable=True) as conn:
             commit = self._commit()
             entry_id = uuid.uuid4().hex
             conn.execute(
-                "INSERT INTO outbox (id, kind, entity, payload, state, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, 'queued', ?, ?)",
-                (entry_id, kind.value, entity, payload, now, now))
+                "INSERT INTO outbox (id, kind, entity, payload, state, next_attempt_at, "
+                "created_at, updated_at) VALUES (?, ?, ?, ?, 'queued', ?, ?, ?)",
+                (entry_id, kind.value, entity, payload, not_before, now, now))
             entry = self._get(conn, entry_id)
         log.info("queued %s for %s (%s)", kind.value, entity, entry_id)
         self._changed(entry, OutboxEvent.ENQUEUED, commit)

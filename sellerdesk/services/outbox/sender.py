@@ -151,9 +151,10 @@ class OutboxService:
     async def submit(self, kind: IntentKind, entity: str, intent: Intent, *,
                      hold: float = 0.0) -> OutboxEntry:
         """Commit the intent durably, then wake the sender. `hold` delays sending (undo)."""
-        entry = await self._store.run(self._store.outbox.enqueue, kind, entity, dump(intent))
-        if hold > 0:
-            entry = await self._store.run(self._store.outbox.mark_retry, entry.id, None, hold)
+        # The hold goes in with the entry: a drain already running must not take it between
+        # two commits and send a deletion inside its undo window.
+        entry = await self._store.run(self._store.outbox.enqueue, kind, entity, dump(intent),
+                                      hold=hold)
         self.kick()
         return entry
 

@@ -402,3 +402,24 @@ def test_payloads_stay_json(outbox: Outbox) -> None:
     outbox.mark_sending(e.id)
     with pytest.raises(ValueError):
         outbox.mark_conflict(e.id, b"{", None, "x")
+
+
+def test_a_held_entry_is_never_ready_not_even_right_after_its_commit(outbox: Outbox,
+                                                                     clock: Clock) -> None:
+    """An undo window goes in with the entry. A drain reading the outbox the moment the entry
+    is committed (here: an observer of that very commit) must not get it; it once did, between
+    the enqueue and a second commit that set the hold, and a deletion went inside its undo."""
+    seen_ready: list[list[str]] = []
+    outbox.add_observer(lambda change: seen_ready.append(ids(outbox.next_ready(clock.now))))
+    e = outbox.enqueue(IntentKind.DELETE_QUESTION, entity_key("question", 7), b"{}", hold=3600)
+    assert seen_ready == [[]]
+    assert e.next_attempt_at == clock.now + timedelta(seconds=3600)
+    assert e.state is OutboxState.QUEUED and e.attempts == 0
+    clock.now += timedelta(seconds=3599)
+    assert outbox.next_ready(clock.now) == []
+    clock.now += timedelta(seconds=1)
+    assert ids(outbox.next_ready(clock.now)) == [e.id]
+    # With no hold the entry is ready at once, as before.
+    now_ready = outbox.enqueue(IntentKind.ANSWER, entity_key("question", 8), ANSWER)
+    assert now_ready.next_attempt_at is None
+    assert now_ready.id in ids(outbox.next_ready(clock.now))
