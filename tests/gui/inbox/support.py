@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.api.models import Question
+from sellerdesk.services.outbox.pending import question_key
 from sellerdesk.services.session import Session
 from sellerdesk.services.triage import InboxThread
 from sellerdesk.ui.inbox.panel import InboxPanel
@@ -74,10 +75,20 @@ def wait_sent(qtbot: QtBot, panel: InboxPanel, question_id: int, timeout: int = 
         qtbot.waitUntil(sent, timeout=timeout)
     except qtbot.TimeoutError:
         c = card(panel, question_id)
-        entries = run(qtbot, services(panel).outbox.entries())
+        session = services(panel)
+        entries = run(qtbot, session.outbox.entries())
+        # Which side lost the last change: the pending writes (the services' read model)
+        # or the view (a read of the conversation now says what it would show).
+        writes = session.pending.writes(question_key(question_id))
+        now = (run(qtbot, session.inbox.read_conversation(thread_id))
+               if thread_id is not None else None)
+        read = now.find(question_id) if now is not None else None
         raise AssertionError(
             f"question {question_id} never shown as sent: thread open "
             f"{panel.thread_view.thread_id()!r}, its card "
             f"{'missing' if c is None else repr(c.chip.text())}, outbox "
-            f"{[(e.entity, e.state.value, e.attempts, e.last_error) for e in entries]}"
+            f"{[(e.entity, e.state.value, e.attempts, e.last_error) for e in entries]}, "
+            f"pending writes {[(e.state.value, e.seq) for e in writes.waiting]} waiting, "
+            f"{[(e.state.value, e.seq) for e in writes.sent]} sent; a read now says "
+            f"{None if read is None else (read.answer_state, read.answer_text[:20])!r}"
         ) from None
