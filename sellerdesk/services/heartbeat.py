@@ -108,17 +108,23 @@ class Heartbeat:
             reader, writer = opened
             since = loop.time()
             self.watching.set()
+            dropped = False
             try:
                 await reader.read(1)  # nothing is ever sent: any end of it is the news
             except OSError:  # reset, or the keep-alive went unanswered
                 pass
+            except GeneratorExit:  # dropped unfinished with its loop gone: nothing can wait
+                dropped = True
+                raise
             finally:
                 self.watching.clear()
-                writer.close()
+                with contextlib.suppress(RuntimeError):  # dropped: its loop may be closed
+                    writer.close()
                 # Bounded: cancelled while closing (the session closing), an unanswered close
                 # must not hold the session's close forever.
-                with contextlib.suppress(OSError, TimeoutError):
-                    await asyncio.wait_for(writer.wait_closed(), 1.0)
+                if not dropped:
+                    with contextlib.suppress(OSError, TimeoutError):
+                        await asyncio.wait_for(writer.wait_closed(), 1.0)
             self.lost += 1
             await self._after_loss(loop.time() - since)
             if self._live():

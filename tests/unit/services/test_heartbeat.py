@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import socket
+import sys
 from collections.abc import AsyncIterator
 
 import pytest
@@ -174,3 +176,39 @@ def test_offline_is_noticed_within_the_promised_bound() -> None:
               + policy.HEARTBEAT_DEFER + policy.HEARTBEAT_CONNECT)
     between = policy.HEARTBEAT_GAP + policy.HEARTBEAT_DEFER + policy.HEARTBEAT_CONNECT
     assert max(silent, between) <= policy.OFFLINE_NOTICED_WITHIN <= 10.0
+
+
+def test_a_heartbeat_dropped_with_its_loop_closes_without_a_stray_coroutine() -> None:
+    """The loop stops and closes while the heartbeat watches (an app or a test ending without
+    closing the session): when the task's coroutine is dropped, its connection is closed and
+    nothing is left unawaited. It once created `wait_closed()` then could not await it: a
+    "coroutine was never awaited" warning landed in whatever ran next."""
+    unraisable: list[str] = []
+    before = sys.unraisablehook
+    sys.unraisablehook = lambda u: unraisable.append(f"{u.exc_value!r} in {u.object!r}")
+    loop = asyncio.new_event_loop()
+    try:
+        service = Service()
+        loop.run_until_complete(service.start())
+
+        async def watch() -> Heartbeat:
+            beat = Heartbeat("127.0.0.1", service.port, Connectivity(_never_answers))
+            beat.start()
+            await asyncio.wait_for(beat.watching.wait(), 30)
+            return beat
+
+        beat = loop.run_until_complete(watch())
+        task = beat._task
+        assert task is not None and not task.done()
+        coro = task.get_coro()
+        del task, beat
+        # The loop stopped with the task pending: what the garbage collector then does to
+        # the abandoned coroutine, with no loop running.
+        coro.close()
+        gc.collect()
+        loop.run_until_complete(service.stop())
+    finally:
+        loop.close()
+        asyncio.set_event_loop(None)
+        sys.unraisablehook = before
+    assert not [u for u in unraisable if "never awaited" in u or "wait_closed" in u], unraisable
