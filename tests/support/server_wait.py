@@ -16,9 +16,11 @@ from pytestqt.qtbot import QtBot
 POLL_S = 0.05
 
 
-def wait_on_server(qtbot: QtBot, check: Callable[[], bool], timeout: int = 20_000) -> None:
+def wait_on_server(qtbot: QtBot, check: Callable[[], bool], timeout: int = 20_000, *,
+                   explain: Callable[[], str] | None = None) -> None:
     """Return once `check()` (which may ask the sandbox) holds; fail after `timeout` ms
-    (stretched by the suite's patience, as every qtbot wait), naming the last error."""
+    (stretched by the suite's patience, as every qtbot wait), naming the last error and
+    what `explain()` (run on the GUI thread) says of the app's side."""
     held = threading.Event()
     stop = threading.Event()
     last_error: list[BaseException] = []
@@ -38,10 +40,12 @@ def wait_on_server(qtbot: QtBot, check: Callable[[], bool], timeout: int = 20_00
     try:
         qtbot.waitUntil(held.is_set, timeout=timeout)
     except Exception as exc:
-        if last_error:
-            raise AssertionError(f"the sandbox never held it; last error: "
-                                 f"{last_error[0]!r}") from exc
-        raise
+        if not last_error and explain is None:
+            raise
+        said = [f"last error: {last_error[0]!r}"] if last_error else []
+        if explain is not None:
+            said.append(explain())
+        raise AssertionError(f"the sandbox never held it; {'; '.join(said)}") from exc
     finally:
         stop.set()
         worker.join(timeout=10)

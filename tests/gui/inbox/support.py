@@ -56,6 +56,14 @@ def first_waiting(qtbot: QtBot, panel: InboxPanel) -> tuple[InboxThread, Questio
     raise AssertionError("the demo shop has no unanswered question")
 
 
+def outbox_report(qtbot: QtBot, panel: InboxPanel) -> str:
+    """What the app holds of its writes: for a wait on the sandbox that ran out."""
+    session = services(panel)
+    entries = run(qtbot, session.outbox.entries())
+    return (f"outbox {[(e.entity, e.state.value, e.attempts, e.last_error) for e in entries]}, "
+            f"online {session.connectivity.online}, paused {run(qtbot, session.outbox.paused())}")
+
+
 def wait_sent(qtbot: QtBot, panel: InboxPanel, question_id: int, timeout: int = 15_000) -> None:
     """Wait until `question_id`'s card says "Sent"; if it never does, say what was on show
     and what the outbox held (a rare failure under load left nothing to go on).

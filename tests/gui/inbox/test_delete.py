@@ -9,7 +9,14 @@ from pytestqt.qtbot import QtBot
 from sellerdesk.store.outbox import entity_key
 from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.settings import UNDO_DELAY_S
-from tests.gui.inbox.support import card, first_waiting, open_thread, run, services
+from tests.gui.inbox.support import (
+    card,
+    first_waiting,
+    open_thread,
+    outbox_report,
+    run,
+    services,
+)
 from tests.support.sandbox import Sandbox
 from tests.support.server_wait import wait_on_server
 
@@ -65,6 +72,7 @@ def test_delete_goes_to_the_server_once_the_undo_window_passes(
     panel.thread_view.ask_delete(question.id)
     confirm(panel)
     wait_on_server(qtbot, lambda: fresh_sandbox.get(f"/questions/{question.id}").status_code
-                   == 404, timeout=20_000)
+                   == 404, timeout=20_000,
+                   explain=lambda: outbox_report(qtbot, panel))
     qtbot.waitUntil(lambda: card(panel, question.id) is None, timeout=10_000)
     qtbot.waitUntil(lambda: not panel.thread_view.undo_bar.isVisible(), timeout=10_000)

@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from sellerdesk.ui.inbox.panel import InboxPanel
 from sellerdesk.ui.settings import SavedReply
-from tests.gui.inbox.support import card, open_thread, services
+from tests.gui.inbox.support import card, open_thread, outbox_report, services
 from tests.support.sandbox import Sandbox
 from tests.support.server_wait import wait_on_server
 
@@ -63,7 +63,8 @@ def test_product_in_a_question_about_the_shop_stays_for_the_seller(
     assert not composer.notice.isVisible() and composer.send.isEnabled()
     qtbot.keyClick(composer.editor, Qt.Key.Key_Return, CTRL)
     wait_on_server(qtbot, lambda: (fresh_sandbox.get(f"/questions/{target}").json().get(
-        "answer") or {}).get("text") == expected, timeout=15_000)
+        "answer") or {}).get("text") == expected, timeout=15_000,
+        explain=lambda: outbox_report(qtbot, panel))
 
 
 def test_with_a_listing_the_reply_names_it(panel: InboxPanel, qtbot: QtBot) -> None:

@@ -21,7 +21,7 @@ from sellerdesk.ui.settings import SavedReply
 from sellerdesk.ui.views import ViewSpec
 from sellerdesk.ui.widgets.formatting import format_money
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
-from tests.gui.inbox.support import first_waiting, open_thread, run, services
+from tests.gui.inbox.support import first_waiting, open_thread, outbox_report, run, services
 from tests.support.inbox_view import picture_bytes, show_panel
 from tests.support.sandbox import Sandbox
 from tests.support.server_wait import wait_on_server
@@ -161,4 +161,5 @@ def test_a_server_fault_is_said_in_words_and_the_view_keeps_working(
     panel.thread_view.composer.editor.setPlainText("Sigue funcionando")
     panel.thread_view.composer.send.click()
     wait_on_server(qtbot, lambda: fresh_sandbox.get(f"/questions/{question.id}").json().get(
-        "answer") is not None, timeout=20_000)
+        "answer") is not None, timeout=20_000,
+        explain=lambda: outbox_report(qtbot, panel))

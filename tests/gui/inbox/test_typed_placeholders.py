@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.ui.inbox.panel import InboxPanel
-from tests.gui.inbox.support import card, open_thread
+from tests.gui.inbox.support import card, open_thread, outbox_report
 from tests.support.sandbox import Sandbox
 from tests.support.server_wait import wait_on_server
 
@@ -40,5 +40,6 @@ def test_typed_placeholders_are_previewed_and_sent_filled(
     assert composer.send.isEnabled()
     qtbot.keyClick(composer.editor, Qt.Key.Key_Return, CTRL)
     wait_on_server(qtbot, lambda: (fresh_sandbox.get(f"/questions/{target}").json().get(
-        "answer") or {}).get("text") is not None, timeout=15_000)
+        "answer") or {}).get("text") is not None, timeout=15_000,
+        explain=lambda: outbox_report(qtbot, panel))
     assert fresh_sandbox.get(f"/questions/{target}").json()["answer"]["text"] == expected
