@@ -24,6 +24,7 @@ from sellerdesk.services.counts import (
     pending_view,
     read_counts,
 )
+from sellerdesk.services.fresh_writes import Written
 from sellerdesk.services.inbox_list import InboxFilters, InboxList, arrange, with_write_states
 from sellerdesk.services.outbox.discard import DiscardOutcome
 from sellerdesk.services.outbox.pending import PendingWrites
@@ -200,13 +201,18 @@ class InboxService:
     async def search_threads(self, words: str) -> list[Thread]:
         """Word search: the server's `query` online, the local index offline."""
         if self._connectivity.online:
+            began = datetime.now(UTC)
             try:
                 page = await self._client.search_threads(query=words)
             except Offline:
                 pass  # the local index answers; connectivity heard it from the transport
             else:
-                await self._store.run(self._store.cache.upsert_threads,
-                                      [thread_row(t) for t in page.items])
+                def write() -> None:  # the counts a sent answer set since stay
+                    written = Written.since(self._store, began)
+                    self._store.cache.upsert_threads(
+                        written.threads_kept(thread_row(t) for t in page.items))
+
+                await self._store.run(write)
                 return page.items
         ids = await self._store.run(self._store.search.threads, words)
         rows = await self._store.run(self._store.cache.get_many, Resource.THREADS, ids)
@@ -227,12 +233,17 @@ class InboxService:
         """Fetch the thread and every question of it; answers come with them (decisions)."""
         fetch = functools.partial(self._client.thread, thread_id,
                                   order=QuestionOrder.DATE_ASC)
+        began = datetime.now(UTC)  # the outbox's clock
         questions = [q async for q in paginate_thread(fetch)]
-        await self.store_conversation(thread_id, questions)
+        await self.store_conversation(thread_id, questions, began=began)
         self._feed.publish(Changes.of_threads([thread_id]))
         return questions
 
-    async def store_conversation(self, thread_id: str, questions: list[Question]) -> None:
+    async def store_conversation(self, thread_id: str, questions: list[Question], *,
+                                 began: datetime | None = None) -> None:
+        """Store a conversation read from the server; `began`: when that read began, so a
+        question one of our writes reached since keeps what the write made of it
+        (services/fresh_writes.py)."""
         thread = await self.thread(thread_id)
         title = None
         pub = thread.main_question.publication if thread and thread.main_question else None
@@ -243,7 +254,12 @@ class InboxService:
             if q.publication is None and pub is not None:
                 q.publication = pub  # entries carry no listing; the thread's main one does
             rows.append(question_row(q, product_title=title))
-        await self._store.run(self._store.cache.upsert_questions, rows)
+
+        def write() -> None:  # on the store's thread: what was written since, then the rows
+            fresh = Written.since(self._store, began).questions_kept(rows)
+            self._store.cache.upsert_questions(fresh)
+
+        await self._store.run(write)
 
     async def questions(self, *, unanswered: bool = False) -> list[Question]:
         """Cached questions of every conversation (the command line lists them)."""

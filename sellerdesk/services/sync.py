@@ -63,6 +63,7 @@ from sellerdesk.services.first_sync import (
     Parts,
     SyncPart,
 )
+from sellerdesk.services.fresh_writes import Written
 from sellerdesk.services.inbox import InboxService
 from sellerdesk.services.orders import OrdersService
 from sellerdesk.services.refresh import backs_off
@@ -70,6 +71,9 @@ from sellerdesk.services.tracking import TrackingService
 from sellerdesk.store import Store, StoreError, StoreFullError
 from sellerdesk.store.cache import Cache
 from sellerdesk.store.rows import QuestionRow, Resource
+
+# A conversation as read: its thread, and its questions (None: the thread is gone).
+Conversation = tuple[Thread, list[Question] | None]
 
 if TYPE_CHECKING:  # the client (httpx) loads when a session connects
     from sellerdesk.api.client import ShopClient
@@ -312,6 +316,9 @@ class SyncService:
         # after the last whole walk: records the server lists but we cannot read keep it
         # constant, so a change to it means something moved beyond the pages read.
         self._thread_gap: tuple[int, int] | None = None
+        # When the sync under way began reading: what it stores leaves out the records a
+        # write of ours reached since (services/fresh_writes.py).
+        self._began: datetime | None = None
         self.progressed: Event[SyncProgress] = Event("sync.progressed")
         self.finished: Event[SyncReport] = Event("sync.finished")
 
@@ -362,6 +369,7 @@ class SyncService:
                         on_progress: Callable[[SyncProgress], object] | None,
                         deadline: float | None = None) -> SyncReport:
 
+        self._began = datetime.now(UTC)  # the outbox's clock, not the injectable one
         first = FirstSync(
             threads=await self._store.run(self._store.cache.last_sync, Resource.THREADS) is None,
             orders=await self._store.run(self._store.cache.last_sync, Resource.ORDERS) is None)
@@ -541,7 +549,7 @@ class SyncService:
             seen += len(page)
             news = [t for t in page if moved(t)]
             if news:
-                await self._store.run(_write_threads, cache, news)
+                await self._store.run(_write_threads, self._store, news, self._began)
                 stale.update((t.id, t) for t in news)
             return bool(news)
 
@@ -580,7 +588,7 @@ class SyncService:
                 server[t.id] = t
             seen = len(server)
             news = [t for t in server.values() if moved(t)]
-            await self._store.run(_write_threads, cache, news)
+            await self._store.run(_write_threads, self._store, news, self._began)
             stale.update((t.id, t) for t in news)
             gone = set(known) - set(server) - unreadable
             if gone:
@@ -715,7 +723,8 @@ class SyncService:
             done = 0
             while done < len(stale):
                 batch = await _take_ready(read, CONVERSATIONS_PER_WRITE)
-                await self._store.run(write_batch, self._store.cache, batch)
+                await self._store.run(_write_fresh, write_batch, self._store, batch,
+                                      self._began)
                 vanished.extend(t.id for t, qs in batch if qs is None)
                 done += len(batch)
                 questions += sum(len(qs) for _, qs in batch if qs)
@@ -826,8 +835,16 @@ class SyncService:
 # On the store's thread, the rows made with their write: one trip, and the conversion
 # (about 3 ms for a 50-order page) off the event loop, i.e. the GUI thread.
 
-def _write_threads(cache: Cache, threads: list[Thread]) -> None:
-    cache.upsert_threads([thread_row(t) for t in threads])
+def _write_threads(store: Store, threads: list[Thread], began: datetime | None) -> None:
+    written = Written.since(store, began)
+    store.cache.upsert_threads(written.threads_kept(thread_row(t) for t in threads))
+
+
+def _write_fresh(write: Callable[[Cache, list[Conversation], Written], None], store: Store,
+                 conversations: list[Conversation], began: datetime | None) -> None:
+    """`write` the conversations read, leaving out what a write of ours reached since the
+    read `began` (services/fresh_writes.py)."""
+    write(store.cache, conversations, Written.since(store, began))
 
 
 def _write_orders(cache: Cache, orders: list[Order]) -> int:
@@ -839,13 +856,14 @@ def _write_orders(cache: Cache, orders: list[Order]) -> int:
     return len(changed)
 
 
-def _write_threads_and_conversations(
-        cache: Cache, conversations: list[tuple[Thread, list[Question] | None]]) -> None:
+def _write_threads_and_conversations(cache: Cache, conversations: list[Conversation],
+                                     written: Written = Written()) -> None:
     """Conversations read for the first time, each with its thread's row, in one
     transaction: a thread is never listed without its questions."""
     with cache.transaction():
-        cache.upsert_threads([thread_row(t) for t, qs in conversations if qs is not None])
-        _write_conversations(cache, conversations)
+        cache.upsert_threads(written.threads_kept(
+            thread_row(t) for t, qs in conversations if qs is not None))
+        _write_conversations(cache, conversations, written)
 
 
 def _write_orders_walked(store: Store, orders: list[Order], walk: str, after: int) -> int:
@@ -856,8 +874,8 @@ def _write_orders_walked(store: Store, orders: list[Order], walk: str, after: in
     return changed
 
 
-def _write_conversations(cache: Cache,
-                         conversations: list[tuple[Thread, list[Question] | None]]) -> None:
+def _write_conversations(cache: Cache, conversations: list[Conversation],
+                         written: Written = Written()) -> None:
     """Conversations read again (None: the thread is gone): their questions replace the
     cached ones, in one transaction; a question whose document is unchanged is not
     written again."""
@@ -866,7 +884,8 @@ def _write_conversations(cache: Cache,
     gone: list[int] = []
     for thread, questions in conversations:
         had = old.get(thread.id, {})
-        rows += [r for r in conversation_rows(thread, questions or []) if had.get(r.id) != r.doc]
+        rows += [r for r in written.questions_kept(conversation_rows(thread, questions or []))
+                 if had.get(r.id) != r.doc]
         gone += had.keys() - {q.id for q in questions or []}
     if rows or gone:
         cache.replace_conversations(rows, gone)

@@ -538,6 +538,12 @@ class Cache:
             (product_title or "",))
         return [Cached(r[0], r[1], decode_time(r[2])) for r in rows]
 
+    def threads_of_questions(self, ids: Iterable[int]) -> set[str]:
+        """The threads of these cached questions."""
+        return {str(r[0]) for r in self._db.query(
+            "SELECT DISTINCT thread_id FROM questions WHERE thread_id IS NOT NULL "
+            "AND id IN (SELECT value FROM json_each(?))", (json.dumps(list(ids)),))}
+
     def question_thread_ids(self) -> set[str]:
         """Threads with at least one cached question (their conversation was fetched)."""
         return {str(r[0]) for r in self._db.query(

@@ -591,6 +591,14 @@ class Outbox:
         rows = self._db.query(f"SELECT {_COLUMNS} FROM outbox{where} ORDER BY seq", params)
         return [_entry(r) for r in rows]
 
+    def done_since(self, since: datetime, prefix: str) -> set[str]:
+        """Entities starting with `prefix` ("question:") that a write of ours reached at or
+        after `since`: a read of the server begun before then may not show it yet."""
+        rows = self._db.query(
+            "SELECT DISTINCT entity FROM outbox WHERE state = 'done' AND updated_at >= ? "
+            "AND substr(entity, 1, ?) = ?", (encode_time(since), len(prefix), prefix))
+        return {str(r[0]) for r in rows}
+
     def uncertain(self) -> list[OutboxEntry]:
         """Entries whose last attempt's outcome is unknown; settle them before sending more."""
         rows = self._db.query(f"SELECT {_COLUMNS} FROM outbox WHERE uncertain = 1 ORDER BY seq")

@@ -1,0 +1,52 @@
+"""A read of the server begun before one of the seller's writes reached it never undoes that
+write in the local copy.
+
+A sent answer is written into the cached question and its thread's counts in the commit
+that marks it done (services/inbox.py's cache writer). A conversation or a thread list read
+while the answer was on its way still shows the question unanswered: stored after that commit
+it would put the question back in the inbox, unanswered and answerable again, until the next
+sync. So what such a read brings is stored without the records a write of ours reached after
+the read began: the copy already holds what the write made of them, and the next read (begun
+after it) brings whatever else changed.
+
+Run on the store's thread, inside the write that stores the read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from sellerdesk.store import Store
+from sellerdesk.store.rows import QuestionRow, ThreadRow
+
+QUESTION = "question:"
+
+
+@dataclass(frozen=True)
+class Written:
+    """The questions a write of ours reached since a read began, and their threads."""
+
+    questions: frozenset[int] = frozenset()
+    threads: frozenset[str] = frozenset()
+
+    @classmethod
+    def since(cls, store: Store, began: datetime | None) -> Written:
+        """None: a read not timed (nothing is kept out)."""
+        if began is None:
+            return cls()
+        keys = store.outbox.done_since(began, QUESTION)
+        ids = frozenset(int(k[len(QUESTION):]) for k in keys if k[len(QUESTION):].isdigit())
+        if not ids:
+            return cls()
+        return cls(ids, frozenset(store.cache.threads_of_questions(ids)))
+
+    def questions_kept(self, rows: Iterable[QuestionRow]) -> list[QuestionRow]:
+        return [r for r in rows if r.id not in self.questions]
+
+    def threads_kept(self, rows: Iterable[ThreadRow]) -> list[ThreadRow]:
+        return [r for r in rows if r.id not in self.threads]
+
+
+__all__ = ["Written"]
