@@ -19,34 +19,47 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sellerdesk.store import Store
-from sellerdesk.store.rows import QuestionRow, ThreadRow
-
-QUESTION = "question:"
+from sellerdesk.store.rows import OrderRow, QuestionRow, ThreadRow, TrackingCodeRow
 
 
 @dataclass(frozen=True)
 class Written:
-    """The questions a write of ours reached since a read began, and their threads."""
+    """The records a write of ours reached since a read began: questions (and their
+    threads), orders and tracking codes."""
 
     questions: frozenset[int] = frozenset()
     threads: frozenset[str] = frozenset()
+    orders: frozenset[str] = frozenset()
+    codes: frozenset[int] = frozenset()
 
     @classmethod
     def since(cls, store: Store, began: datetime | None) -> Written:
         """None: a read not timed (nothing is kept out)."""
         if began is None:
             return cls()
-        keys = store.outbox.done_since(began, QUESTION)
-        ids = frozenset(int(k[len(QUESTION):]) for k in keys if k[len(QUESTION):].isdigit())
-        if not ids:
-            return cls()
-        return cls(ids, frozenset(store.cache.threads_of_questions(ids)))
+        ids: dict[str, set[str]] = {"question": set(), "order": set(), "tracking": set()}
+        for key in store.outbox.done_since(began):
+            kind, _, record = key.partition(":")
+            if kind in ids:
+                ids[kind].add(record)
+        questions = frozenset(int(i) for i in ids["question"] if i.isdigit())
+        return cls(questions,
+                   frozenset(store.cache.threads_of_questions(questions)) if questions
+                   else frozenset(),
+                   frozenset(ids["order"]),
+                   frozenset(int(i) for i in ids["tracking"] if i.isdigit()))
 
     def questions_kept(self, rows: Iterable[QuestionRow]) -> list[QuestionRow]:
         return [r for r in rows if r.id not in self.questions]
 
     def threads_kept(self, rows: Iterable[ThreadRow]) -> list[ThreadRow]:
         return [r for r in rows if r.id not in self.threads]
+
+    def orders_kept(self, rows: Iterable[OrderRow]) -> list[OrderRow]:
+        return [r for r in rows if r.id not in self.orders]
+
+    def codes_kept(self, rows: Iterable[TrackingCodeRow]) -> list[TrackingCodeRow]:
+        return [r for r in rows if r.id not in self.codes]
 
 
 __all__ = ["Written"]

@@ -6,6 +6,7 @@ import asyncio
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,7 @@ from sellerdesk.api.models import Invoice, Order, SearchEnvelope, decode
 from sellerdesk.services.changes import ChangeFeed, Changes
 from sellerdesk.services.convert import encode, load, load_all, order_row
 from sellerdesk.services.csv_file import write_csv
+from sellerdesk.services.fresh_writes import Written
 from sellerdesk.services.order_list import (
     SHIPPING_PROGRESS,
     OrderChanges,
@@ -182,8 +184,14 @@ class OrdersService:
         return None if cached is None else load(cached, Order)
 
     async def refresh_order(self, order_id: str) -> Order:
+        began = datetime.now(UTC)  # the outbox's clock
         order = await self._client.order(order_id)
-        await self._store.run(self._store.cache.upsert_orders, [order_row(order)])
+
+        def write() -> None:  # an order our writes reached since the read stays as written
+            written = Written.since(self._store, began)
+            self._store.cache.upsert_orders(written.orders_kept([order_row(order)]))
+
+        await self._store.run(write)
         self._feed.publish(Changes.of_orders([order_id]))
         return order
 

@@ -812,7 +812,7 @@ class SyncService:
                     if walk is not None and done:
                         # The pages and the walk's position after them, together.
                         await self._store.run(_write_orders_walked, self._store, orders,
-                                              walk, done[-1][1])
+                                              walk, done[-1][1], self._began)
                         seen += len(orders)
                     elif orders:
                         await take(orders)
@@ -829,7 +829,8 @@ class SyncService:
 
     async def _store_orders(self, orders: list[Order]) -> int:
         """Upsert a page; returns how many differ from what the cache held."""
-        return await self._store.run(_write_orders, self._store.cache, orders)
+        return await self._store.run(_write_orders, self._store.cache, orders,
+                                     Written.since(self._store, self._began))
 
 
 # On the store's thread, the rows made with their write: one trip, and the conversion
@@ -847,8 +848,8 @@ def _write_fresh(write: Callable[[Cache, list[Conversation], Written], None], st
     write(store.cache, conversations, Written.since(store, began))
 
 
-def _write_orders(cache: Cache, orders: list[Order]) -> int:
-    rows = [order_row(o) for o in orders]
+def _write_orders(cache: Cache, orders: list[Order], written: Written = Written()) -> int:
+    rows = written.orders_kept(order_row(o) for o in orders)
     old = {c.id: c.doc for c in cache.get_many(Resource.ORDERS, [r.id for r in rows])}
     changed = [r for r in rows if old.get(r.id) != r.doc]
     if changed:
@@ -866,10 +867,11 @@ def _write_threads_and_conversations(cache: Cache, conversations: list[Conversat
         _write_conversations(cache, conversations, written)
 
 
-def _write_orders_walked(store: Store, orders: list[Order], walk: str, after: int) -> int:
+def _write_orders_walked(store: Store, orders: list[Order], walk: str, after: int,
+                         began: datetime | None = None) -> int:
     """A first sync's order pages and the walk's position after them, in one transaction."""
     with store.db.transaction():
-        changed = _write_orders(store.cache, orders)
+        changed = _write_orders(store.cache, orders, Written.since(store, began))
         store.plan.advance(walk, after)
     return changed
 

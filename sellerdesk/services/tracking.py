@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -14,6 +15,7 @@ from sellerdesk.api.errors import NotFound
 from sellerdesk.api.models import Skipped, TrackingCode, TrackingCodeDraft, decode
 from sellerdesk.services.changes import ChangeFeed, Changes
 from sellerdesk.services.convert import load, load_all, tracking_row
+from sellerdesk.services.fresh_writes import Written
 from sellerdesk.services.outbox.pending import PendingWrites
 from sellerdesk.services.outbox.sender import OutboxService
 from sellerdesk.services.outbox.settle import Intent
@@ -79,8 +81,10 @@ class TrackingService:
 
         cached = {c.id: c for c in await self.codes()}
         fresh: list[TrackingCode] = []
+        began = datetime.now(UTC)
         for _ in range(3):
             seen = self._writes_applied
+            began = datetime.now(UTC)  # the outbox's clock
             listed = await self._client.tracking_codes(on_skipped=on_skipped)
             listed_ids = {c.id for c in listed}
             keep = [] if full else [
@@ -96,8 +100,13 @@ class TrackingService:
             # One of our writes landed while the list was read: the list may predate it, and
             # replacing the cache with it would drop a code just created. Read again.
             cached = {c.id: c for c in await self.codes()}
-        await self._store.run(self._store.cache.replace_tracking_codes,
-                              [tracking_row(c) for c in fresh])
+
+        def write() -> None:  # a code our writes reached since the read stays as written
+            written = Written.since(self._store, began)
+            self._store.cache.replace_tracking_codes(
+                written.codes_kept(tracking_row(c) for c in fresh), spare=written.codes)
+
+        await self._store.run(write)
         await self._store.run(self._store.cache.mark_synced, Resource.TRACKING_CODES)
         self._feed.publish(Changes.reread("tracking"))
         return fresh

@@ -269,13 +269,17 @@ class Cache:
         return self._replace(Resource.CATEGORIES, list(rows), _category, fetched_at)
 
     def replace_tracking_codes(self, rows: Iterable[TrackingCodeRow], *,
-                               fetched_at: datetime | None = None) -> int:
-        """The full tracking-code list: upsert these, drop every code not among them."""
-        return self._replace(Resource.TRACKING_CODES, list(rows), _tracking, fetched_at)
+                               fetched_at: datetime | None = None,
+                               spare: Iterable[int] = ()) -> int:
+        """The full tracking-code list: upsert these, drop every code not among them but
+        those `spare` says to keep as cached."""
+        return self._replace(Resource.TRACKING_CODES, list(rows), _tracking, fetched_at,
+                             spare)
 
     def _replace(self, resource: Resource, rows: Sequence[R],
-                 values: Callable[[R], tuple[Any, ...]], fetched_at: datetime | None) -> int:
-        keep = json.dumps([values(row)[0] for row in rows])
+                 values: Callable[[R], tuple[Any, ...]], fetched_at: datetime | None,
+                 spare: Iterable[int | str] = ()) -> int:
+        keep = json.dumps([*(values(row)[0] for row in rows), *spare])
         with self._db.transaction() as conn:
             conn.execute(f"DELETE FROM {resource.value} WHERE id NOT IN "
                          "(SELECT value FROM json_each(?))", (keep,))

@@ -591,12 +591,11 @@ class Outbox:
         rows = self._db.query(f"SELECT {_COLUMNS} FROM outbox{where} ORDER BY seq", params)
         return [_entry(r) for r in rows]
 
-    def done_since(self, since: datetime, prefix: str) -> set[str]:
-        """Entities starting with `prefix` ("question:") that a write of ours reached at or
-        after `since`: a read of the server begun before then may not show it yet."""
-        rows = self._db.query(
-            "SELECT DISTINCT entity FROM outbox WHERE state = 'done' AND updated_at >= ? "
-            "AND substr(entity, 1, ?) = ?", (encode_time(since), len(prefix), prefix))
+    def done_since(self, since: datetime) -> set[str]:
+        """Entities ("question:7") that a write of ours reached at or after `since`: a read
+        of the server begun before then may not show it yet."""
+        rows = self._db.query("SELECT DISTINCT entity FROM outbox "
+                              "WHERE state = 'done' AND updated_at >= ?", (encode_time(since),))
         return {str(r[0]) for r in rows}
 
     def uncertain(self) -> list[OutboxEntry]:
