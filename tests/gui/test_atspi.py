@@ -209,8 +209,8 @@ def report(nodes: list[dict[str, Any]], found: list[Problem]) -> str:
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    with desktop() as (python, env), running(
-            python, env, ["--demo", "--data-dir", str(tmp_path / "data"), "--lang", "en"],
+    with desktop() as desk, running(
+            desk, ["--demo", "--data-dir", str(tmp_path / "data"), "--lang", "en"],
             tmp_path / "app.log") as started:
         yield started
 
@@ -241,7 +241,7 @@ def test_every_view_reads_well_over_at_spi(app: App, tmp_path: Path) -> None:
         if found:
             failures.append(f"{step.name}:\n{report(seen.nodes, found)}")
         counted[step.name] = counts(seen.nodes)
-    print("objects walked per view:", walked)
+    print("objects walked per view:", walked, "in", app.walker.walks, "walks")
     print("per view (interactive, unnamed, unreachable by Tab):", json.dumps(counted))
     (tmp_path / "counts.json").write_text(json.dumps(counted, indent=1))
     assert not failures, "\n".join(failures)
