@@ -42,14 +42,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import gi
+from atspi_wire import Connection  # beside this file
 
 gi.require_version("Atspi", "2.0")
-from gi.repository import Atspi, Gio, GLib  # noqa: E402  (Debian's python3-gi)
+from gi.repository import Atspi  # noqa: E402  (Debian's python3-gi: role names)
 
 ITEM_VIEWS = {"table", "tree table", "tree", "list", "list box"}
 ACC = "org.a11y.atspi.Accessible"
@@ -58,7 +61,6 @@ PREFIX = "org.a11y.atspi."
 REGISTRY = ("org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root")
 LIMITS = "org.freedesktop.DBus.Error.LimitsExceeded"
 NULL_PATH = "/org/a11y/atspi/null"  # a child that is gone: no object
-TIMEOUT_MS = 120_000  # a loaded machine answers slowly, not never
 SHOWING = int(Atspi.StateType.SHOWING)
 FOCUSABLE = int(Atspi.StateType.FOCUSABLE)
 LABELLED_BY = int(Atspi.RelationType.LABELLED_BY)
@@ -66,6 +68,8 @@ ACTIONS = {"toggle": "Toggle", "press": "Press"}
 # What changes a walk: objects added or removed, shown or hidden, renamed.
 CHANGES = ("Object:ChildrenChanged:", "Object:StateChanged:Showing",
            "Object:PropertyChange:AccessibleName")
+MATCHES = ("member='ChildrenChanged'", "member='StateChanged',arg0='showing'",
+           "member='PropertyChange',arg0='accessible-name'")
 
 Ref = tuple[str, str]  # (bus name, object path)
 Call = tuple[Ref, str, str, Any]  # (object, interface, method, arguments or None)
@@ -92,80 +96,57 @@ class Bus:
     first answer is awaited (the app answers them in turn; no round trip waits on another)."""
 
     def __init__(self) -> None:
-        session = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        session = Connection(os.environ["DBUS_SESSION_BUS_ADDRESS"])
         # Asking the session bus for the accessibility bus starts it, as libatspi does.
-        address = session.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus",
-                                    "GetAddress", None, GLib.VariantType("(s)"),
-                                    Gio.DBusCallFlags.NONE, TIMEOUT_MS, None).unpack()[0]
-        flags = (Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT
-                 | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION)
-        self.conn = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
-        self.context = GLib.MainContext.default()
+        ok, address = session.call_many([("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus",
+                                          "GetAddress", "", ())], auto_start=True)[0]
+        assert ok, address
+        session.close()
+        self.conn = Connection(address[0])
+        self.conn.on_signal = self._heard
         self.changes = 0  # the app's events heard since the last walk began
+
+    def _heard(self, interface: str, _member: str) -> None:
+        if interface == PREFIX + "Event.Object":
+            self.changes += 1
 
     def listen(self) -> None:
         """Hear the app's tree change (objects added or removed, shown or hidden, renamed),
         so the test waits for a change before walking again instead of walking to see."""
-
-        def heard(*_: Any) -> None:
-            self.changes += 1
-
-        self.conn.signal_subscribe(None, PREFIX + "Event.Object", None, None, None,
-                                   Gio.DBusSignalFlags.NONE, heard)
+        # Only these reach this process (the listener's focus events are not its business).
+        calls: list[Call] = [(("org.freedesktop.DBus", "/org/freedesktop/DBus"),
+                              "org.freedesktop.DBus", "AddMatch", ("s", (
+                                  f"type='signal',interface='{PREFIX}Event.Object',{rule}",)))
+                             for rule in MATCHES]
         # An app sends only the events some listener asked the registry for.
-        self.batch(((REGISTRY[0], "/org/a11y/atspi/registry"), PREFIX + "Registry",
-                    "RegisterEvent", GLib.Variant("(sass)", (event, [], "")))
-                   for event in CHANGES)
+        calls += [((REGISTRY[0], "/org/a11y/atspi/registry"), PREFIX + "Registry",
+                   "RegisterEvent", ("sass", (event, [], ""))) for event in CHANGES]
+        self.batch(calls)
 
     def wait(self, seconds: float) -> int:
         """The changes heard since the last walk began, waiting up to `seconds` for one."""
-        expired = [False]
-
-        def expire() -> bool:
-            expired[0] = True
-            return False
-
-        while self.context.pending():
-            self.context.iteration(False)
-        if not self.changes:
-            timer = GLib.timeout_add(int(seconds * 1000), expire)
-            while not self.changes and not expired[0]:
-                self.context.iteration(True)
-            if not expired[0]:
-                GLib.source_remove(timer)
+        self.conn.drain()
+        deadline = time.monotonic() + seconds
+        while not self.changes and self.conn.wait(max(0.0, deadline - time.monotonic())):
+            self.conn.drain()
         return self.changes
 
     def batch(self, calls: Iterable[Call]) -> list[Any]:
-        calls = list(calls)
-        results: list[Any] = [FAILED] * len(calls)
-        waiting = [len(calls)]
-        refused: list[GLib.Error] = []
-
-        def done(conn: Gio.DBusConnection, result: Gio.AsyncResult, index: int) -> None:
-            waiting[0] -= 1
-            try:
-                results[index] = conn.call_finish(result).unpack()
-            except GLib.Error as error:
-                # Too many questions at once is this walker's fault, not the app's answer.
-                if Gio.DBusError.get_remote_error(error) == LIMITS:
-                    refused.append(error)
-                # Else FAILED: what a reader's library turns into "nothing".
-
-        for index, ((bus, path), iface, method, args) in enumerate(calls):
-            self.conn.call(bus, path, iface, method, args, None,
-                           Gio.DBusCallFlags.NO_AUTO_START, TIMEOUT_MS, None, done, index)
-        while waiting[0]:
-            self.context.iteration(True)
+        answers = self.conn.call_many([(bus, path, iface, method, *(args or ("", ())))
+                                       for (bus, path), iface, method, args in calls])
+        # Too many questions at once is this walker's fault, not the app's answer.
+        refused = [error for ok, error in answers if not ok and error == LIMITS]
         if refused:
-            raise refused[0]
-        return results
+            raise RuntimeError(refused[0])
+        # A failed call is what a reader's library turns into "nothing".
+        return [body if ok else FAILED for ok, body in answers]
 
     def one(self, ref: Ref, iface: str, method: str, args: Any = None) -> Any:
         return self.batch([(ref, iface, method, args)])[0]
 
 
 def prop(ref: Ref, name: str, iface: str = ACC) -> Call:
-    return (ref, PROPS, "Get", GLib.Variant("(ss)", (iface, name)))
+    return (ref, PROPS, "Get", ("ss", (iface, name)))
 
 
 def first(result: Any, default: Any) -> Any:
@@ -265,11 +246,11 @@ def _describe(bus: Bus, shown: list[tuple[Ref, dict[str, Any], bool]],
             asks.append((i, "value", prop(ref, "CurrentValue", PREFIX + "Value")))
         if "Text" in node["interfaces"]:
             asks.append((i, "text", (ref, PREFIX + "Text", "GetText",
-                                     GLib.Variant("(ii)", (0, -1)))))
+                                     ("ii", (0, -1)))))
         if "Action" in node["interfaces"] and not node["name"]:  # acts, yet says nothing?
             asks.append((i, "actions", prop(ref, "NActions", PREFIX + "Action")))
         if i not in kids:
-            asks += [(i, "kid", (ref, ACC, "GetChildAtIndex", GLib.Variant("(i)", (k,))))
+            asks += [(i, "kid", (ref, ACC, "GetChildAtIndex", ("i", (k,))))
                      for k in range(min(node["children"], cells))]
         for kind, targets in relations.get(i, []):
             if kind == LABELLED_BY:
@@ -285,7 +266,7 @@ def _describe(bus: Bus, shown: list[tuple[Ref, dict[str, Any], bool]],
         else:
             node.setdefault("labelled_by", []).append(first(got, "") or "")
     # Third round: the names of the actions of an object without a name.
-    asks = [(i, "action", (ref, PREFIX + "Action", "GetName", GLib.Variant("(i)", (k,))))
+    asks = [(i, "action", (ref, PREFIX + "Action", "GetName", ("i", (k,))))
             for i, (ref, node, _) in enumerate(shown) for k in range(node.get("actions", 0))]
     for _, node, _ in shown:
         if "actions" in node:
@@ -300,7 +281,7 @@ def _describe(bus: Bus, shown: list[tuple[Ref, dict[str, Any], bool]],
 # Acting: what a reader's "find" and its commands do, one object at a time.
 
 def _name(bus: Bus, ref: Ref) -> str:
-    return first(bus.one(ref, PROPS, "Get", GLib.Variant("(ss)", (ACC, "Name"))), "") or ""
+    return first(bus.one(ref, PROPS, "Get", ("ss", (ACC, "Name"))), "") or ""
 
 
 def _breadth_first(bus: Bus, root: Ref, visit: Callable[[Ref, int], tuple[bool, int | None]],
@@ -327,13 +308,13 @@ def _children(bus: Bus, ref: Ref, count: int | None) -> list[Ref | None]:
         return refs(bus.one(ref, ACC, "GetChildren"))
     count = min(count, first(bus.batch([prop(ref, "ChildCount")])[0], 0))
     return [ref_of(r) for r in bus.batch(
-        (ref, ACC, "GetChildAtIndex", GLib.Variant("(i)", (i,))) for i in range(count))]
+        (ref, ACC, "GetChildAtIndex", ("i", (i,))) for i in range(count))]
 
 
 def _action_names(bus: Bus, ref: Ref) -> list[str]:
-    count = first(bus.one(ref, PROPS, "Get", GLib.Variant("(ss)", (PREFIX + "Action",
+    count = first(bus.one(ref, PROPS, "Get", ("ss", (PREFIX + "Action",
                                                                     "NActions"))), 0)
-    return [first(bus.one(ref, PREFIX + "Action", "GetName", GLib.Variant("(i)", (i,))), "")
+    return [first(bus.one(ref, PREFIX + "Action", "GetName", ("i", (i,))), "")
             for i in range(count)]
 
 
@@ -354,7 +335,7 @@ def _do(bus: Bus, ref: Ref, kind: str) -> bool:
     names = _action_names(bus, ref)
     wanted = ACTIONS[kind]
     return wanted in names and bool(first(bus.one(
-        ref, PREFIX + "Action", "DoAction", GLib.Variant("(i)", (names.index(wanted),))),
+        ref, PREFIX + "Action", "DoAction", ("i", (names.index(wanted),))),
         False))
 
 
@@ -365,8 +346,7 @@ def act(bus: Bus, app: Ref, kind: str, parent_name: str, child_prefix: str) -> b
                 return False, 0
             role = role_of(bus.one(ref, ACC, "GetRole"))
             # A combo box is named by its value; what it chooses is said by its label.
-            said = (_name(bus, ref), first(bus.one(ref, PROPS, "Get", GLib.Variant(
-                "(ss)", (ACC, "Description"))), "") or "")
+            said = (_name(bus, ref), first(bus.batch([prop(ref, "Description")])[0], "") or "")
             if depth and (child_prefix in said or (
                     role == "combo box" and child_prefix in _labelled_by(bus, ref))) \
                     and _can(bus, ref, kind):
@@ -390,7 +370,7 @@ def act(bus: Bus, app: Ref, kind: str, parent_name: str, child_prefix: str) -> b
             continue
         if kind == "select":
             return bool(first(bus.one(parent, PREFIX + "Selection", "SelectChild",
-                                      GLib.Variant("(i)", (i,))), False))
+                                      ("i", (i,))), False))
         if kind in ("focus", "toggle", "press"):
             return _do(bus, child, kind)
         raise ValueError(kind)
