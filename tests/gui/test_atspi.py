@@ -4,8 +4,9 @@
 asks the accessibility bus, as Orca does: it starts `sellerdesk --demo` on a private X
 server (Xvfb, Qt's xcb platform) inside a private D-Bus session with the accessibility bus
 (at-spi2-core), switches to each view with its shortcut (Ctrl+0 ... Ctrl+6, sent with
-xdotool), and walks the tree with Debian's pyatspi (`tests/support/atspi_walk.py`, run by
-Debian's own python3: the project's virtual environment cannot import it). In each view:
+xdotool), and walks the tree with the AT-SPI calls pyatspi makes, named as pyatspi names
+them (`tests/support/atspi_walk.py`, run by Debian's own python3: the project's virtual
+environment cannot import pyatspi). In each view:
 
 - every object that takes focus or has an action has a name;
 - every object that bears a value exposes it: progress bars and spin boxes their number,

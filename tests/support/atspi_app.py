@@ -1,6 +1,7 @@
 """The window as a screen reader meets it, from outside: a private X server, a private D-Bus
-session with the accessibility bus, `python -m sellerdesk` on them, and Debian's pyatspi to
-walk (`atspi_walk.py`), act (`--act`) and listen (`atspi_listen.py`).
+session with the accessibility bus, `python -m sellerdesk` on them, one walker on the bus
+for the desktop's life to walk and act (`atspi_walk.py --serve`, AT-SPI's calls with
+pyatspi's names) and Debian's pyatspi to listen (`atspi_listen.py`).
 
 Debian's `/usr/bin/python3` runs the AT-SPI side: the project's virtual environment cannot
 import pyatspi. Used by tests/gui/test_atspi*.py; each test process has its own D-Bus session

@@ -18,8 +18,8 @@ input (`{"op": "walk"}` or `{"op": "act", "kind": ..., "parent": ..., "child": .
 answered by one such line, until standard input closes; it also hears the app's tree change
 (objects added, removed, shown, hidden or renamed): `{"op": "wait", "seconds": S}` answers
 `{"changes": N}`, the changes heard since the last walk or act began, once there is one or
-after S seconds without. One process then serves every walk
-of a test: a new python3 and its imports per walk cost more than the walk.
+after S seconds without. One process then serves every walk of a test: a new python3 and
+its imports per walk cost more than the walk.
 
 Each node is what assistive technology reads of one object: its path in the tree, role,
 name, description, states, child count, interfaces, value (a value interface's number),
@@ -30,12 +30,14 @@ walked (and the menu bar's menus, closed but one key away); item views (tables, 
 lists) are walked for their first `--cells` children only, which is enough to find a row
 without names and keeps a walk of a long table short.
 
-It speaks AT-SPI's D-Bus interfaces itself (GDBus), the same calls libatspi makes for
-pyatspi, with the role and state names pyatspi gives: asked one tree level at a time, all the
-level's calls in flight at once, which costs a fraction of libatspi's call-per-property
-round trips (it asks each object for its interfaces again for every interface it queries).
+It asks AT-SPI's D-Bus methods itself (over the bus's socket, `atspi_wire.py`), the same
+calls libatspi makes for pyatspi, and gives the role and state names pyatspi gives; a tree
+level at a time, the level's calls sent together. That costs a fraction of libatspi's round
+trip per property (it also asks an object for its interfaces again before each interface
+it uses) and of GDBus's own machinery per call.
 
-Standard library, GObject's GDBus and pyatspi's names only; it imports nothing of SellerDesk.
+Standard library, `atspi_wire.py` and pyatspi's names only; it imports nothing of
+SellerDesk.
 """
 
 from __future__ import annotations
@@ -61,8 +63,6 @@ PREFIX = "org.a11y.atspi."
 REGISTRY = ("org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root")
 LIMITS = "org.freedesktop.DBus.Error.LimitsExceeded"
 NULL_PATH = "/org/a11y/atspi/null"  # a child that is gone: no object
-SHOWING = int(Atspi.StateType.SHOWING)
-FOCUSABLE = int(Atspi.StateType.FOCUSABLE)
 LABELLED_BY = int(Atspi.RelationType.LABELLED_BY)
 ACTIONS = {"toggle": "Toggle", "press": "Press"}
 # What changes a walk: objects added or removed, shown or hidden, renamed.
@@ -89,6 +89,7 @@ def _state_names() -> dict[int, str]:
 
 
 STATES = _state_names()
+ROLES: dict[int, str] = {}  # libatspi's name of each role number met
 
 
 class Bus:
@@ -164,10 +165,12 @@ def role_of(result: Any) -> str:
     role = first(result, None)
     if role is None:
         return ""
-    try:
-        return str(Atspi.role_get_name(Atspi.Role(role)))
-    except ValueError:  # a role this libatspi does not know
-        return ""
+    if role not in ROLES:
+        try:
+            ROLES[role] = str(Atspi.role_get_name(Atspi.Role(role)))
+        except ValueError:  # a role this libatspi does not know
+            ROLES[role] = ""
+    return ROLES[role]
 
 
 def refs(result: Any) -> list[Ref | None]:

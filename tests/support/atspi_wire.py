@@ -20,6 +20,7 @@ FIXED = {"y": "B", "b": "I", "n": "h", "q": "H", "i": "i", "u": "I", "x": "q", "
          "d": "d", "h": "I"}
 CALL, RETURN, ERROR, SIGNAL = 1, 2, 3, 4
 NO_AUTO_START = 2
+PATIENCE = 120  # seconds without a byte from the bus while answers are awaited: a bound
 
 
 def _end(sig: str, i: int) -> int:
@@ -188,7 +189,9 @@ class Connection:
                     data = bytes(self.buf[self.at:self.at + head_len + body_len])
                     self.at += head_len + body_len
                     return self._parse(data, head_len)
-            if not block and not select.select([self.sock], [], [], 0)[0]:
+            if not select.select([self.sock], [], [], PATIENCE if block else 0)[0]:
+                if block:  # as libatspi's calls did, a walk gives up on a silent app
+                    raise TimeoutError(f"no answer on the bus in {PATIENCE} s")
                 return 0, {}, ()
             chunk = self.sock.recv(1 << 16)
             if not chunk:
