@@ -4,8 +4,9 @@
 asks the accessibility bus, as Orca does: it starts `sellerdesk --demo` on a private X
 server (Xvfb, Qt's xcb platform) inside a private D-Bus session with the accessibility bus
 (at-spi2-core), switches to each view with its shortcut (Ctrl+0 ... Ctrl+6, sent with
-xdotool), and walks the tree with Debian's pyatspi (`tests/support/atspi_walk.py`, run by
-Debian's own python3: the project's virtual environment cannot import it). In each view:
+xdotool), and walks the tree with the AT-SPI calls pyatspi makes, named as pyatspi names
+them (`tests/support/atspi_walk.py`, run by Debian's own python3: the project's virtual
+environment cannot import pyatspi). In each view:
 
 - every object that takes focus or has an action has a name;
 - every object that bears a value exposes it: progress bars and spin boxes their number,
@@ -209,8 +210,8 @@ def report(nodes: list[dict[str, Any]], found: list[Problem]) -> str:
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    with desktop() as (python, env), running(
-            python, env, ["--demo", "--data-dir", str(tmp_path / "data"), "--lang", "en"],
+    with desktop() as desk, running(
+            desk, ["--demo", "--data-dir", str(tmp_path / "data"), "--lang", "en"],
             tmp_path / "app.log") as started:
         yield started
 
@@ -241,7 +242,7 @@ def test_every_view_reads_well_over_at_spi(app: App, tmp_path: Path) -> None:
         if found:
             failures.append(f"{step.name}:\n{report(seen.nodes, found)}")
         counted[step.name] = counts(seen.nodes)
-    print("objects walked per view:", walked)
+    print("objects walked per view:", walked, "in", app.walker.walks, "walks")
     print("per view (interactive, unnamed, unreachable by Tab):", json.dumps(counted))
     (tmp_path / "counts.json").write_text(json.dumps(counted, indent=1))
     assert not failures, "\n".join(failures)

@@ -57,12 +57,12 @@ def desk(fresh_sandbox: Sandbox, synced_data_dir: Path, tmp_path: Path) -> Itera
                     environ={}).add_profile(Profile(name=PROFILE,
                                                     base_url=fresh_sandbox.base_url,
                                                     shop_id=fresh_sandbox.shop_id))
-    with desktop() as (python, env):
-        env = dict(env, XDG_CONFIG_HOME=str(config), SELLERDESK_TOKEN=fresh_sandbox.token)
-        ears = Listener(python, env, tmp_path / "heard.jsonl")
+    with desktop() as desk:
+        env = dict(desk.env, XDG_CONFIG_HOME=str(config), SELLERDESK_TOKEN=fresh_sandbox.token)
+        ears = Listener(desk.python, env, tmp_path / "heard.jsonl")
         try:
-            with running(python, env, ["--profile", PROFILE, "--data-dir", str(data),
-                                       "--lang", "en"], tmp_path / "app.log") as app:
+            with running(desk, ["--profile", PROFILE, "--data-dir", str(data), "--lang", "en"],
+                         tmp_path / "app.log", env=env) as app:
                 yield Desk(app, ears, fresh_sandbox)
         finally:
             ears.close()

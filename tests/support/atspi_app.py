@@ -1,6 +1,7 @@
 """The window as a screen reader meets it, from outside: a private X server, a private D-Bus
-session with the accessibility bus, `python -m sellerdesk` on them, and Debian's pyatspi to
-walk (`atspi_walk.py`), act (`--act`) and listen (`atspi_listen.py`).
+session with the accessibility bus, `python -m sellerdesk` on them, one walker on the bus
+for the desktop's life to walk and act (`atspi_walk.py --serve`, AT-SPI's calls with
+pyatspi's names) and Debian's pyatspi to listen (`atspi_listen.py`).
 
 Debian's `/usr/bin/python3` runs the AT-SPI side: the project's virtual environment cannot
 import pyatspi. Used by tests/gui/test_atspi*.py; each test process has its own D-Bus session
@@ -33,7 +34,8 @@ LISTENER = SUPPORT / "atspi_listen.py"
 RUNTIME = Path(tempfile.gettempdir()) / f"sellerdesk-atspi-{os.getpid()}"  # per test process
 DEBIAN_PYTHON = "/usr/bin/python3"  # the python3 Debian's python3-pyatspi is built for
 APP = "SellerDesk"  # the application's name on the bus (QApplication.applicationName)
-POLLS = 60  # a bound on walks while waiting for the app, a view or a sync
+WALKS = 400  # a bound on walks while waiting for the app, a view or a sync
+QUIET = 180  # and on one-second waits in a row in which its tree did not change
 
 
 def debian_atspi() -> str:
@@ -90,12 +92,64 @@ class Walk:
         return {n["name"] for n in self.nodes}
 
 
-def walk(python: str, env: dict[str, str]) -> Walk:
-    out = subprocess.run([python, str(WALKER), APP], env=env, capture_output=True, text=True,
-                         timeout=120)
-    assert out.returncode == 0, out.stderr
-    data = json.loads(out.stdout)
-    return Walk(found=data["found"], nodes=data["nodes"])
+class Walker:
+    """One `atspi_walk.py --serve` for a desktop: each walk or act is a line to it and a
+    line back, instead of a new python3 that imports pyatspi and GObject per walk (which
+    cost more than the walk)."""
+
+    def __init__(self, python: str, env: dict[str, str]) -> None:
+        self._errors = RUNTIME / "atspi_walk.log"  # what it said, when a walk fails
+        with self._errors.open("w") as errors:
+            self.proc = subprocess.Popen([python, str(WALKER), APP, "--serve"], env=env,
+                                         text=True, stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, stderr=errors)
+        self.walks = 0  # for the record: how many walks a test made
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:  # it ended: say why
+            self.proc.wait(30)
+            raise AssertionError(f"the walker ended ({self.proc.returncode}): "
+                                 + self._errors.read_text())
+        return dict(json.loads(line))
+
+    def walk(self) -> Walk:
+        self.walks += 1
+        data = self.ask({"op": "walk"})
+        return Walk(found=data["found"], nodes=data["nodes"])
+
+    def wait(self, seconds: float) -> int:
+        """The app's tree changes heard since the last walk or act began, waiting up to
+        `seconds` for one."""
+        return int(self.ask({"op": "wait", "seconds": seconds})["changes"])
+
+    def act(self, kind: str, parent: str, child: str) -> bool:
+        data = self.ask({"op": "act", "kind": kind, "parent": parent, "child": child})
+        return bool(data["done"])
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        try:
+            self.proc.wait(30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(30)
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
+
+
+@dataclass
+class Desktop:
+    """A private X display and accessibility bus: Debian's python, the environment to run
+    on them, and the walker that reads the bus."""
+
+    python: str
+    env: dict[str, str]
+    walker: Walker
 
 
 Heard = dict[str, Any]  # one event of atspi_listen.py: type, text, role, name, ...
@@ -183,33 +237,38 @@ def said(heard: list[Heard], words: str) -> list[Heard]:
 
 
 class App:
-    def __init__(self, python: str, env: dict[str, str], proc: subprocess.Popen[bytes],
+    def __init__(self, desk: Desktop, env: dict[str, str], proc: subprocess.Popen[bytes],
                  log: Path) -> None:
-        self.python, self.env, self.proc, self.log = python, env, proc, log
+        self.walker, self.env, self.proc, self.log = desk.walker, env, proc, log
 
     def settle(self, done: Callable[[Walk], Any]) -> Walk:
-        """Walk until `done(walk)` holds and two walks in a row have the same shape."""
+        """Walk until `done(walk)` holds and two walks in a row have the same shape. A walk
+        that does not settle is followed by a wait for the app to change its tree (an
+        object added, removed, shown, hidden or renamed), not by walks to find out."""
         last: Walk | None = None
-        for _ in range(POLLS):
+        quiet = 0  # one-second waits in a row without a change: a stuck app, not a slow one
+        for _ in range(WALKS):
             assert self.proc.poll() is None, self.log.read_text()
-            now = walk(self.python, self.env)
+            now = self.walker.walk()
             if now.found and done(now) and last is not None and last.shape() == now.shape():
                 return now
+            ready = now.found and done(now)  # then a second walk, to see it stays so
             last = now
             try:
-                self.proc.wait(0.5)
+                self.proc.wait(0.5)  # a burst of changes is walked once
             except subprocess.TimeoutExpired:
                 pass
+            if ready or self.walker.wait(1.0):
+                quiet = 0
+            elif (quiet := quiet + 1) >= QUIET:
+                break
         raise AssertionError(f"the app never settled; last walk: {last}\n"
                              + self.log.read_text())
 
     def act(self, kind: str, parent: str, child: str) -> bool:
         """Do to `parent`'s child `child` what a screen reader does (see atspi_walk.py);
         `parent` "" looks for `child` anywhere showing in the app."""
-        out = subprocess.run([self.python, str(WALKER), APP, "--act", kind, parent, child],
-                             env=self.env, capture_output=True, text=True, timeout=120)
-        assert out.returncode == 0, out.stderr
-        return bool(json.loads(out.stdout)["done"])
+        return self.walker.act(kind, parent, child)
 
     def key(self, keys: str) -> None:
         """Type `keys` into the window. No window manager runs on the private display, so
@@ -232,8 +291,8 @@ class App:
 
 
 @contextlib.contextmanager
-def desktop() -> Iterator[tuple[str, dict[str, str]]]:
-    """(Debian's python, the environment) of a private X display and accessibility bus."""
+def desktop() -> Iterator[Desktop]:
+    """A private X display and accessibility bus, with a walker on it."""
     python = debian_atspi()
     need("xdotool")
     with session_bus() as bus, xvfb() as display:
@@ -245,20 +304,27 @@ def desktop() -> Iterator[tuple[str, dict[str, str]]]:
                    QT_LOGGING_RULES="qt.accessibility.atspi.warning=false")
         env.pop("WAYLAND_DISPLAY", None)
         env.pop("AT_SPI_BUS_ADDRESS", None)
-        # A first walk before the app starts brings the accessibility bus up, so the app
-        # finds it at once; no app is on it yet.
-        assert not walk(python, env).found
-        yield python, env
+        # The walker asks for the accessibility bus, which brings it up before the app
+        # starts, so the app finds it at once; no app is on it yet.
+        walker = Walker(python, env)
+        try:
+            assert not walker.walk().found
+            yield Desktop(python, env, walker)
+        finally:
+            walker.close()
 
 
 @contextlib.contextmanager
-def running(python: str, env: dict[str, str], args: Sequence[str], log: Path) -> Iterator[App]:
-    """`python -m sellerdesk ARGS` on the desktop; closed like File -> Quit at the end."""
+def running(desk: Desktop, args: Sequence[str], log: Path,
+            env: dict[str, str] | None = None) -> Iterator[App]:
+    """`python -m sellerdesk ARGS` on the desktop (in `env`, else the desktop's); closed
+    like File -> Quit at the end."""
+    env = desk.env if env is None else env
     with log.open("w") as out:
         proc = subprocess.Popen([sys.executable, "-m", "sellerdesk", *args],
                                 env=env, stdout=out, stderr=subprocess.STDOUT)
         try:
-            yield App(python, env, proc, log)
+            yield App(desk, env, proc, log)
             proc.send_signal(signal.SIGINT)  # closes the window like File -> Quit
             assert proc.wait(120) == 0, log.read_text()
         finally:

@@ -35,9 +35,23 @@ def _safe(call: Any, default: Any) -> Any:
         return default
 
 
-def _app_name(acc: Any) -> str:
-    app = _safe(acc.get_application, None)
-    return _safe(lambda: app.name, "") if app is not None else ""
+class Senders:
+    """The name of the application that sent an event, asked once per application: the
+    event's sender is that application (libatspi makes it from the signal's sender), where
+    the source's `get_application()` climbs the tree to it, two calls per level, for every
+    event (most of this process's and much of the app's CPU in a test)."""
+
+    def __init__(self) -> None:
+        self._names: dict[str, str] = {}  # by the application's bus name (never reused)
+
+    def name(self, event: Any) -> str:
+        sender = event.sender
+        bus = _safe(lambda: sender.app.bus_name, "") if sender is not None else ""
+        if not bus:
+            return ""
+        if bus not in self._names:
+            self._names[bus] = _safe(lambda: sender.name, "") or ""
+        return self._names[bus]
 
 
 def _states(acc: Any, pyatspi: Any) -> list[str]:
@@ -65,9 +79,11 @@ def main() -> int:
             sys.stdout.write(json.dumps(record) + "\n")
             sys.stdout.flush()
 
+    senders = Senders()
+
     def on_event(event: Any) -> None:
         source = event.source
-        if _app_name(source) != wanted:
+        if senders.name(event) != wanted:
             return
         kind = str(event.type)
         role = _safe(source.getRoleName, "")
