@@ -237,6 +237,32 @@ def test_demo_snapshot_in_each_language(bundle: Bundle, first_demo: DemoStart) -
         assert picture != english, f"the {lang} inbox looks like the English one"
 
 
+# Loads each library given, as the dynamic loader would for the app, and names those that fail.
+_LOAD_EACH = """
+import ctypes, sys
+for path in sys.argv[1:]:
+    try:
+        ctypes.CDLL(path, mode=ctypes.RTLD_LOCAL)
+    except OSError as exc:
+        print(exc)
+"""
+
+
+@pytest.mark.skipif(not LINUX, reason="the build strips binaries on Linux only")
+def test_every_library_inside_loads(bundle: Bundle, home: Path) -> None:
+    """No library was broken on its way into the bundle: `strip` on a library that auditwheel
+    rewrote (numpy.libs' OpenBLAS) left a file the loader refuses, numpy could not be
+    imported and the dashboard drew no charts, with no error anywhere."""
+    inside = internal(bundle)
+    libraries = sorted(str(p) for p in inside.rglob("*.so*") if p.is_file() and not p.is_symlink())
+    assert any("numpy" in path for path in libraries)
+    env = dict(bundle_env(home), LD_LIBRARY_PATH=f"{inside}:{inside / 'PySide6' / 'Qt' / 'lib'}")
+    res = subprocess.run([sys.executable, "-c", _LOAD_EACH, *libraries], cwd=home, env=env,
+                         capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout == "", res.stdout
+
+
 @pytest.mark.skipif(not LINUX, reason="the tarball and the menu entry are Linux's")
 def test_linux_tarball_and_menu_entry(bundle: Bundle, home: Path) -> None:
     tarballs = list(bundle.dist.glob(f"{APP}-{sellerdesk.__version__}-linux-*.tar.gz"))
