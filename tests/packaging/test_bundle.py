@@ -7,6 +7,7 @@ SELLERDESK_BUNDLE_TEST=1; SELLERDESK_BUNDLE_DIR=dist tests a bundle already buil
 
 from __future__ import annotations
 
+import importlib.metadata
 import os
 import queue
 import re
@@ -15,6 +16,7 @@ import subprocess
 import sys
 import tarfile
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
@@ -108,6 +110,13 @@ def test_qt_plugins_translations_and_resources_are_inside(bundle: Bundle) -> Non
     # licence texts of what is bundled (BSD/MIT/MPL want them in binary copies)
     licences = {p.name for p in (inside / "licenses").iterdir()}
     assert {"Python", "httpx", "certifi", "qasync", "uvicorn", "babel"} <= licences
+    # every text a distribution keeps under its metadata's licenses/ (PEP 639), at its own
+    # path: numpy's name the libraries compiled into it, several files called LICENSE
+    for name in licences - {"Python"}:
+        for file in importlib.metadata.distribution(name).files or []:
+            _head, below, rest = str(file).replace("\\", "/").partition(".dist-info/licenses/")
+            if below:
+                assert (inside / "licenses" / name / rest).is_file(), f"{name}: {rest}"
 
 
 def _read_lines(stream: IO[str], lines: queue.Queue[str]) -> None:
@@ -161,48 +170,97 @@ def test_the_bundle_is_its_own_sandbox(bundle: Bundle, home: Path) -> None:
         assert proc.returncode == 0, "the sandbox did not stop cleanly on SIGTERM"
 
 
-def _check_log(data: Path) -> None:
+@dataclass(frozen=True)
+class DemoStart:
+    """One `SellerDesk --demo --snapshot DIR` run of the bundle, and what it left."""
+
+    home: Path
+    data: Path
+    snapshots: Path
+    result: subprocess.CompletedProcess[str]
+    log: str  # the app's log as it was right after this run
+
+
+@pytest.fixture(scope="module")
+def first_demo(bundle: Bundle, tmp_path_factory: pytest.TempPathFactory) -> DemoStart:
+    """The bundle's first start on the demo shop, in the seller's language (no `--lang`):
+    it seeds and syncs the demo shop from scratch, the dearest start of all. Started once for
+    the first-start checks and as the English pictures the translated ones are told from."""
+    base = tmp_path_factory.mktemp("demo")
+    home, out, data = base / "home", base / "snapshots", base / "data"
+    home.mkdir()
+    res = run_bundle(bundle, home, "--demo", "--snapshot", out, "--data-dir", data, timeout=600)
     log = data / "logs" / "sellerdesk.log"
-    assert log.is_file(), "the bundle wrote no log"
-    problems = [line for line in log.read_text(encoding="utf-8").splitlines()
+    return DemoStart(home, data, out, res,
+                     log.read_text(encoding="utf-8") if log.is_file() else "")
+
+
+def _check_log(start: DemoStart) -> None:
+    assert start.log, "the bundle wrote no log"
+    problems = [line for line in start.log.splitlines()
                 if " ERROR " in line or " CRITICAL " in line or "Traceback" in line
                 or ("icon" in line and ("not found" in line or "missing" in line))]
     assert not problems, "\n".join(problems)
 
 
-def test_demo_snapshot_offscreen(bundle: Bundle, home: Path, tmp_path: Path) -> None:
+def test_demo_snapshot_offscreen(first_demo: DemoStart) -> None:
     """`SellerDesk --demo --snapshot DIR`: the frozen app starts the frozen sandbox as its
     child, loads every view and saves its picture; no icon is missing on the way."""
-    out, data = tmp_path / "snapshots", tmp_path / "data"
-    res = run_bundle(bundle, home, "--demo", "--snapshot", out, "--data-dir", data, timeout=600)
+    res = first_demo.result
     assert res.returncode == 0, res.stdout + res.stderr
-    saved = sorted(p.name for p in out.glob("*.png"))
+    saved = sorted(p.name for p in first_demo.snapshots.glob("*.png"))
     assert saved == sorted(SNAPSHOT_FILES.values())
     for name in saved:
-        head = (out / name).read_bytes()[:8]
+        head = (first_demo.snapshots / name).read_bytes()[:8]
         assert head == PNG_SIGNATURE, name
-    _check_log(data)
+    _check_log(first_demo)
 
 
-def test_demo_snapshot_in_each_language(bundle: Bundle, home: Path, tmp_path: Path) -> None:
+def test_demo_snapshot_in_each_language(bundle: Bundle, first_demo: DemoStart) -> None:
     """With `--lang`, the bundle's compiled translations are found: the pictures change."""
     # sellerdesk_en.ts holds only English plural forms: the source language, not a translation.
     languages = sorted(lang for ts in (ROOT / "resources" / "translations").glob("sellerdesk_*.ts")
                        if (lang := ts.stem.split("_", 1)[1]) != "en")
     if not languages:
         pytest.skip("no translation sources in resources/translations yet")
-    pictures: dict[str, bytes] = {}
-    # One data folder for all: the demo shop is seeded and synced from scratch once (the
-    # first start is test_demo_snapshot_offscreen's subject), and the pictures then differ
-    # by their language alone.
-    for lang in ["en", *languages]:
-        out = tmp_path / f"snapshots-{lang}"
-        res = run_bundle(bundle, home, "--demo", "--snapshot", out, "--lang", lang,
-                         "--data-dir", tmp_path / "data", timeout=600)
-        assert res.returncode == 0, f"--lang {lang}:\n{res.stdout}{res.stderr}"
-        pictures[lang] = (out / SNAPSHOT_FILES["inbox"]).read_bytes()
+    assert first_demo.result.returncode == 0, "no first start: see test_demo_snapshot_offscreen"
+    english = (first_demo.snapshots / SNAPSHOT_FILES["inbox"]).read_bytes()
+    # The first start's data folder: the demo shop is seeded and synced once (by the English
+    # start), and each language's start then costs a start, not a seeding.
     for lang in languages:
-        assert pictures[lang] != pictures["en"], f"the {lang} inbox looks like the English one"
+        out = first_demo.data.parent / f"snapshots-{lang}"
+        res = run_bundle(bundle, first_demo.home, "--demo", "--snapshot", out, "--lang", lang,
+                         "--data-dir", first_demo.data, timeout=600)
+        assert res.returncode == 0, f"--lang {lang}:\n{res.stdout}{res.stderr}"
+        assert sorted(p.name for p in out.glob("*.png")) == sorted(SNAPSHOT_FILES.values())
+        picture = (out / SNAPSHOT_FILES["inbox"]).read_bytes()
+        assert picture != english, f"the {lang} inbox looks like the English one"
+
+
+# Loads each library given, as the dynamic loader would for the app, and names those that fail.
+_LOAD_EACH = """
+import ctypes, sys
+for path in sys.argv[1:]:
+    try:
+        ctypes.CDLL(path, mode=ctypes.RTLD_LOCAL)
+    except OSError as exc:
+        print(exc)
+"""
+
+
+@pytest.mark.skipif(not LINUX, reason="the build strips binaries on Linux only")
+def test_every_library_inside_loads(bundle: Bundle, home: Path) -> None:
+    """No library was broken on its way into the bundle: `strip` on a library that auditwheel
+    rewrote (numpy.libs' OpenBLAS) left a file the loader refuses, numpy could not be
+    imported and the dashboard drew no charts, with no error anywhere."""
+    inside = internal(bundle)
+    libraries = sorted(str(p) for p in inside.rglob("*.so*") if p.is_file() and not p.is_symlink())
+    assert any("numpy" in path for path in libraries)
+    env = dict(bundle_env(home), LD_LIBRARY_PATH=f"{inside}:{inside / 'PySide6' / 'Qt' / 'lib'}")
+    res = subprocess.run([sys.executable, "-c", _LOAD_EACH, *libraries], cwd=home, env=env,
+                         capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout == "", res.stdout
 
 
 @pytest.mark.skipif(not LINUX, reason="the tarball and the menu entry are Linux's")

@@ -1,5 +1,5 @@
 """The packaging recipes, checked without building: icons, Info.plist, desktop entry,
-installer script, version, and the spec's Qt excludes against what the app imports."""
+installer script, version, and the spec's excludes against what the app imports."""
 
 from __future__ import annotations
 
@@ -166,6 +166,35 @@ def test_spec_excludes_no_qt_module_the_app_uses() -> None:
     assert not used & excluded, (
         f"sellerdesk imports {sorted(used & excluded)}, which packaging/sellerdesk.spec "
         "excludes: take them off QT_EXCLUDES")
+
+
+def _spec_py_excludes() -> set[str]:
+    tree = ast.parse((PACKAGING / "sellerdesk.spec").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "PY_EXCLUDES" for t in node.targets):
+            return {c.value for c in ast.walk(node.value)
+                    if isinstance(c, ast.Constant) and isinstance(c.value, str)}
+    raise AssertionError("PY_EXCLUDES not found in sellerdesk.spec")
+
+
+def test_spec_excludes_no_module_the_app_imports() -> None:
+    """A module the bundle leaves out (or one inside a package left out) that SellerDesk
+    imports would be missing only in the bundle."""
+    used: set[str] = set()
+    for path in (ROOT / "sellerdesk").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                used |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                used.add(node.module)
+                used |= {f"{node.module}.{alias.name}" for alias in node.names}
+    excluded = _spec_py_excludes()
+    assert {"numpy.testing", "pyqtgraph.console"} <= excluded
+    clashes = sorted(name for name in used
+                     if any(name == ex or name.startswith(ex + ".") for ex in excluded))
+    assert not clashes, (f"sellerdesk imports {clashes}, which packaging/sellerdesk.spec "
+                         "leaves out: take them off PY_EXCLUDES")
 
 
 TS = """<?xml version="1.0" encoding="utf-8"?>
