@@ -16,7 +16,7 @@ import argparse
 import logging
 import re
 import sys
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 from urllib.parse import urlsplit
@@ -154,7 +154,7 @@ def _delimiter(text: str) -> str:
 
 
 def _ship(s: argparse.ArgumentParser) -> None:
-    from sellerdesk.services.types import ShippingStatus
+    from sellerdesk.services.spec_values import ShippingStatus
 
     s.add_argument("order_id", type=_order_id, metavar="ORDER_ID")
     s.add_argument("shipping_id", type=_whole_number, metavar="SHIPPING_ID")
@@ -163,7 +163,7 @@ def _ship(s: argparse.ArgumentParser) -> None:
 
 
 def _tracking(t: argparse.ArgumentParser) -> None:
-    from sellerdesk.services.types import CodeEvent, Provider, TrackingStatus
+    from sellerdesk.services.spec_values import CodeEvent, Provider, TrackingStatus
 
     providers = tuple(p.value for p in Provider)
     events = tuple(e.value for e in CodeEvent)
@@ -375,7 +375,7 @@ def not_text(args: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    startup.hold_collections()  # resumed once a command is parsed, or the window is up
+    startup.hold_collections()  # resumed once a command is imported, or the window is up
     try:
         return _main(argv)
     finally:  # never left off, whichever way main ends (a usage error, --help, a caller's
@@ -409,8 +409,6 @@ def _main(argv: Sequence[str] | None) -> int:
             _check(parser, args)
     except SystemExit as exc:
         return int(exc.code) if isinstance(exc.code, int) else USAGE
-    if args.command is not None:
-        startup.resume_collections()  # a command runs as usual; the window resumes later
     from sellerdesk.logs import setup_logging
 
     log_file = setup_logging(args.data_dir, verbose=args.verbose)
@@ -426,10 +424,13 @@ def _run_command(args: argparse.Namespace, log_file: Path | None) -> int:
     import asyncio
 
     from sellerdesk.commands.output import warn
-    from sellerdesk.commands.table import COMMANDS, CommandError
+    from sellerdesk.commands.table import CommandError, command_for
     from sellerdesk.logs import scrub
 
-    command: Callable[[argparse.Namespace], Coroutine[Any, Any, int]] = COMMANDS[args.command]
+    command = command_for(args.command)
+    # The command's modules are imported: they live as long as the process, so the collector
+    # resumes past them (frozen) instead of walking them again and again while they load.
+    startup.resume_collections(freeze=True)
     # One line per command in the log (the name only: arguments can hold the seller's words),
     # so a support log says what ran when, even for a command that needs no network.
     logging.getLogger("sellerdesk.cli").info("SellerDesk %s: %s", __version__, args.command)
