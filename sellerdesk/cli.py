@@ -16,7 +16,7 @@ import argparse
 import logging
 import re
 import sys
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 from urllib.parse import urlsplit
@@ -78,6 +78,23 @@ class Parser(argparse.ArgumentParser):
                          f"See `{self.prog} --help`.\n")
 
 
+class _CommandParser(Parser):
+    """A command's parser whose arguments are added when it first parses: a start builds
+    only its own command's arguments (and imports only what their choices need), while
+    `sellerdesk --help` lists every command from its one-line help alone."""
+
+    def __init__(self, *args: Any, fill: Callable[[argparse.ArgumentParser], None] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._fill = fill
+
+    def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:  # argparse's, overloaded
+        if self._fill is not None:
+            fill, self._fill = self._fill, None
+            fill(self)
+        return super().parse_known_args(*args, **kwargs)
+
+
 def _whole_number(text: str) -> int:
     if not re.fullmatch(r"\s*\d{1,19}\s*", text):
         raise argparse.ArgumentTypeError(f"must be a number such as 123456, not {text!r}")
@@ -136,15 +153,21 @@ def _delimiter(text: str) -> str:
         raise argparse.ArgumentTypeError(f"must be ',', ';' or tab, not {text!r}") from None
 
 
-def _add_tracking(sub: Any) -> None:
-    from sellerdesk.services.types import CodeEvent, Provider, TrackingStatus
+def _ship(s: argparse.ArgumentParser) -> None:
+    from sellerdesk.services.spec_values import ShippingStatus
+
+    s.add_argument("order_id", type=_order_id, metavar="ORDER_ID")
+    s.add_argument("shipping_id", type=_whole_number, metavar="SHIPPING_ID")
+    s.add_argument("--status", required=True, choices=tuple(s.value for s in ShippingStatus))
+    s.add_argument("--tracking", metavar="CODE")
+
+
+def _tracking(t: argparse.ArgumentParser) -> None:
+    from sellerdesk.services.spec_values import CodeEvent, Provider, TrackingStatus
 
     providers = tuple(p.value for p in Provider)
     events = tuple(e.value for e in CodeEvent)
     statuses = tuple(t.value for t in TrackingStatus)
-    t = sub.add_parser("tracking", help="list, create, modify or delete tracking codes",
-                       description="Tracking codes (the snippets the shop inserts on a page "
-                                   "event), from the local copy and through the outbox.")
     actions = t.add_subparsers(dest="action", metavar="ACTION", required=True)
     ls = actions.add_parser("list", help="the tracking codes in the local copy")
     ls.add_argument("--all", action="store_true", help="INACTIVE codes too")
@@ -173,15 +196,7 @@ def _add_tracking(sub: Any) -> None:
     d.add_argument("id", type=_whole_number, metavar="ID")
 
 
-def _add_connect(sub: Any) -> None:
-    c = sub.add_parser(
-        "connect", help="sign in to the shop in a browser and keep the connection",
-        description="Sign in to the shop with OAuth, as the window's Connect does: allow "
-                    "SellerDesk on the shop's page (a browser opens when one can; else open "
-                    "the printed address anywhere and paste back the address it ends on), "
-                    "and the connection is kept in the keyring. The app's settings come "
-                    "from the profile's last sign-in, or from the options below with the "
-                    "app's secret in SELLERDESK_CLIENT_SECRET.")
+def _connect(c: argparse.ArgumentParser) -> None:
     # SUPPRESS: the same options given before the command are kept, not reset to None.
     c.add_argument("--profile", metavar="NAME", default=argparse.SUPPRESS,
                    help="the shop profile to connect (made or changed with --base-url and "
@@ -200,6 +215,55 @@ def _add_connect(sub: Any) -> None:
                         "(the code is then pasted)")
     c.add_argument("--no-browser", action="store_true",
                    help="do not open a browser: print the address only")
+
+
+def _questions(q: argparse.ArgumentParser) -> None:
+    q.add_argument("--unanswered", action="store_true", help="only unanswered questions")
+    q.add_argument("--search", metavar="WORD", help="only questions with these words")
+
+
+def _answer(a: argparse.ArgumentParser) -> None:
+    a.add_argument("question_id", type=_whole_number, metavar="QUESTION_ID")
+    a.add_argument("text", metavar="TEXT")
+
+
+def _delete_question(d: argparse.ArgumentParser) -> None:
+    d.add_argument("question_id", type=_whole_number, metavar="QUESTION_ID")
+
+
+def _invoice(i: argparse.ArgumentParser) -> None:
+    i.add_argument("order_id", type=_order_id, metavar="ORDER_ID")
+    i.add_argument("--number", required=True)
+    i.add_argument("--type", required=True)
+    i.add_argument("--not-invoiced", action="store_true", help="mark as not invoiced")
+
+
+def _outbox(o: argparse.ArgumentParser) -> None:
+    what = o.add_mutually_exclusive_group()
+    what.add_argument("--flush", action="store_true", help="try to send them now")
+    what.add_argument("--discard", metavar="ID",
+                      help="drop a waiting change for good (says what is lost)")
+    o.add_argument("--force", action="store_true",
+                   help="with --discard: drop it even when it may already be on the shop "
+                        "and the shop cannot be reached to check")
+    what.add_argument("--retry", metavar="ID",
+                      help="send a waiting, failed or conflicting change again now")
+
+
+def _export(e: argparse.ArgumentParser) -> None:
+    e.add_argument("what", choices=["orders"])
+    e.add_argument("--csv", required=True, type=Path, metavar="FILE")
+    e.add_argument("--delimiter", type=_delimiter, metavar="{,|;|tab}",
+                   help="what separates cells (default: your locale's spreadsheets' list "
+                        "separator: ';' where numbers have a decimal comma, else ',')")
+
+
+def _print(pr: argparse.ArgumentParser) -> None:
+    pr.add_argument("what", choices=["slips", "picklist"])
+    which = pr.add_mutually_exclusive_group(required=True)
+    which.add_argument("--view", choices=["to-ship"], help="every order of this view")
+    which.add_argument("order_ids", nargs="*", default=[], type=_order_id, metavar="ORDER_ID")
+    pr.add_argument("--pdf", required=True, type=Path, metavar="FILE")
 
 
 def _top_level(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -222,62 +286,36 @@ def _top_level(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from sellerdesk.services.types import ShippingStatus
-
     p = _top_level(Parser(prog="sellerdesk", epilog=EPILOG,
                           formatter_class=argparse.RawDescriptionHelpFormatter, description=(
                               "SellerDesk: answer buyers, ship orders and keep your shop in "
                               "view, online or offline. With no command, opens the window.")))
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
-
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser)
+    # Each command's arguments are added by its `fill`, when that command parses.
     sub.add_parser("sync", help="bring the local copy of the shop up to date")
-    q = sub.add_parser("questions", help="list buyers' questions (local copy)")
-    q.add_argument("--unanswered", action="store_true", help="only unanswered questions")
-    q.add_argument("--search", metavar="WORD", help="only questions with these words")
-    a = sub.add_parser("answer", help="answer a question")
-    a.add_argument("question_id", type=_whole_number, metavar="QUESTION_ID")
-    a.add_argument("text", metavar="TEXT")
-    d = sub.add_parser("delete-question", help="delete a question")
-    d.add_argument("question_id", type=_whole_number, metavar="QUESTION_ID")
-    s = sub.add_parser("ship", help="update a shipping's status and tracking code")
-    s.add_argument("order_id", type=_order_id, metavar="ORDER_ID")
-    s.add_argument("shipping_id", type=_whole_number, metavar="SHIPPING_ID")
-    s.add_argument("--status", required=True, choices=tuple(s.value for s in ShippingStatus))
-    s.add_argument("--tracking", metavar="CODE")
-    i = sub.add_parser("invoice", help="set an order's invoice data")
-    i.add_argument("order_id", type=_order_id, metavar="ORDER_ID")
-    i.add_argument("--number", required=True)
-    i.add_argument("--type", required=True)
-    i.add_argument("--not-invoiced", action="store_true", help="mark as not invoiced")
-    o = sub.add_parser("outbox", help="list writes not yet sent; send, discard or retry them")
-    what = o.add_mutually_exclusive_group()
-    what.add_argument("--flush", action="store_true", help="try to send them now")
-    what.add_argument("--discard", metavar="ID",
-                      help="drop a waiting change for good (says what is lost)")
-    o.add_argument("--force", action="store_true",
-                   help="with --discard: drop it even when it may already be on the shop "
-                        "and the shop cannot be reached to check")
-    what.add_argument("--retry", metavar="ID",
-                      help="send a waiting, failed or conflicting change again now")
-    _add_tracking(sub)
-    _add_connect(sub)
-    e = sub.add_parser("export", help="export data")
-    e.add_argument("what", choices=["orders"])
-    e.add_argument("--csv", required=True, type=Path, metavar="FILE")
-    e.add_argument("--delimiter", type=_delimiter, metavar="{,|;|tab}",
-                   help="what separates cells (default: your locale's spreadsheets' list "
-                        "separator: ';' where numbers have a decimal comma, else ',')")
-    _add_print(sub)
+    sub.add_parser("questions", help="list buyers' questions (local copy)", fill=_questions)
+    sub.add_parser("answer", help="answer a question", fill=_answer)
+    sub.add_parser("delete-question", help="delete a question", fill=_delete_question)
+    sub.add_parser("ship", help="update a shipping's status and tracking code", fill=_ship)
+    sub.add_parser("invoice", help="set an order's invoice data", fill=_invoice)
+    sub.add_parser("outbox", help="list writes not yet sent; send, discard or retry them",
+                   fill=_outbox)
+    sub.add_parser("tracking", help="list, create, modify or delete tracking codes",
+                   description="Tracking codes (the snippets the shop inserts on a page "
+                               "event), from the local copy and through the outbox.",
+                   fill=_tracking)
+    sub.add_parser(
+        "connect", help="sign in to the shop in a browser and keep the connection",
+        description="Sign in to the shop with OAuth, as the window's Connect does: allow "
+                    "SellerDesk on the shop's page (a browser opens when one can; else open "
+                    "the printed address anywhere and paste back the address it ends on), "
+                    "and the connection is kept in the keyring. The app's settings come "
+                    "from the profile's last sign-in, or from the options below with the "
+                    "app's secret in SELLERDESK_CLIENT_SECRET.", fill=_connect)
+    sub.add_parser("export", help="export data", fill=_export)
+    sub.add_parser("print", help="packing slips or a pick list as a PDF (local copy)",
+                   fill=_print)
     return p
-
-
-def _add_print(sub: Any) -> None:
-    pr = sub.add_parser("print", help="packing slips or a pick list as a PDF (local copy)")
-    pr.add_argument("what", choices=["slips", "picklist"])
-    which = pr.add_mutually_exclusive_group(required=True)
-    which.add_argument("--view", choices=["to-ship"], help="every order of this view")
-    which.add_argument("order_ids", nargs="*", default=[], type=_order_id, metavar="ORDER_ID")
-    pr.add_argument("--pdf", required=True, type=Path, metavar="FILE")
 
 
 class _NotTheWindow(Exception):
@@ -337,7 +375,7 @@ def not_text(args: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    startup.hold_collections()  # resumed once a command is parsed, or the window is up
+    startup.hold_collections()  # resumed once a command is imported, or the window is up
     try:
         return _main(argv)
     finally:  # never left off, whichever way main ends (a usage error, --help, a caller's
@@ -371,8 +409,6 @@ def _main(argv: Sequence[str] | None) -> int:
             _check(parser, args)
     except SystemExit as exc:
         return int(exc.code) if isinstance(exc.code, int) else USAGE
-    if args.command is not None:
-        startup.resume_collections()  # a command runs as usual; the window resumes later
     from sellerdesk.logs import setup_logging
 
     log_file = setup_logging(args.data_dir, verbose=args.verbose)
@@ -388,10 +424,13 @@ def _run_command(args: argparse.Namespace, log_file: Path | None) -> int:
     import asyncio
 
     from sellerdesk.commands.output import warn
-    from sellerdesk.commands.table import COMMANDS, CommandError
+    from sellerdesk.commands.table import CommandError, command_for
     from sellerdesk.logs import scrub
 
-    command: Callable[[argparse.Namespace], Coroutine[Any, Any, int]] = COMMANDS[args.command]
+    command = command_for(args.command)
+    # The command's modules are imported: they live as long as the process, so the collector
+    # resumes past them (frozen) instead of walking them again and again while they load.
+    startup.resume_collections(freeze=True)
     # One line per command in the log (the name only: arguments can hold the seller's words),
     # so a support log says what ran when, even for a command that needs no network.
     logging.getLogger("sellerdesk.cli").info("SellerDesk %s: %s", __version__, args.command)

@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import msgspec
-import platformdirs
 
 from sellerdesk.api.redact import register_secret
 from sellerdesk.api.tokens import OAuthGrant
@@ -84,6 +83,8 @@ class TokenSource(StrEnum):
 
 
 def default_config_dir() -> Path:
+    import platformdirs  # only without a data folder given
+
     return platformdirs.user_config_path(APP_NAME, appauthor=False)
 
 

@@ -13,33 +13,22 @@ seller sends with a bug report. Lines are escaped like everything the command li
 
 from __future__ import annotations
 
-import io
 import logging
-import logging.handlers
 import os
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import platformdirs
-
-from sellerdesk.api.personal import PersonalDataFilter, scrub_all
-from sellerdesk.api.redact import (
-    RedactionFilter,
-    install_excepthooks,
-    install_redaction,
-)
-from sellerdesk.private_files import (
-    DIR_MODE,
-    FILE_MODE,
-    private_dir,
-    private_opener,
-    report,
-    tighten_if_present,
-)
+from sellerdesk.api.redact import install_excepthooks, install_redaction
 from sellerdesk.services.safe_text import for_terminal
 
-# The command line's crash line: no secret, no buyer, no user name.
-scrub = scrub_all
+if TYPE_CHECKING:
+    import logging.handlers
+
+# What only the log file needs (platformdirs, logging.handlers, the personal-data patterns,
+# the private files) is imported by `setup_logging`: `protect` runs at every start of the
+# command line, `--version`, `--help` and a usage error included, which open no log.
+
 APP_NAME = "SellerDesk"
 DEBUG_ENV = "SELLERDESK_LOG_DEBUG"
 BACKUPS = 3  # rotated files kept
@@ -48,9 +37,18 @@ LIBRARIES = ("qasync", "httpx", "httpcore", "keyring", "asyncio", "hpack", "h11"
              "secretstorage", "jeepney", "PIL", "matplotlib", "urllib3")
 
 
+def scrub(text: str) -> str:
+    """The command line's crash line: no secret, no buyer, no user name."""
+    from sellerdesk.api.personal import scrub_all
+
+    return scrub_all(text)
+
+
 def log_dir(data_dir: Path | None = None) -> Path:
     if data_dir is not None:
         return data_dir / "logs"
+    import platformdirs
+
     return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
 
 
@@ -63,14 +61,22 @@ def debug_loggers(environ: Mapping[str, str] | None = None) -> tuple[str, ...] |
     return ("",) if any(n.lower() in ("all", "1", "*", "root") for n in names) else names
 
 
-class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
-    """Each log file (the first and every one rotation starts) is made 0600."""
+def _private_rotating_handler(path: Path) -> logging.handlers.RotatingFileHandler:
+    """A rotating log file; each file (the first and every one rotation starts) is 0600."""
+    import io
+    import logging.handlers
 
-    def _open(self) -> io.TextIOWrapper:
-        stream = open(self.baseFilename, self.mode, encoding=self.encoding,  # noqa: SIM115
-                      errors=self.errors, opener=private_opener)
-        assert isinstance(stream, io.TextIOWrapper)  # a text mode ("a")
-        return stream
+    from sellerdesk.private_files import private_opener
+
+    class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
+        def _open(self) -> io.TextIOWrapper:
+            stream = open(self.baseFilename, self.mode, encoding=self.encoding,  # noqa: SIM115
+                          errors=self.errors, opener=private_opener)
+            assert isinstance(stream, io.TextIOWrapper)  # a text mode ("a")
+            return stream
+
+    return PrivateRotatingFileHandler(path, maxBytes=2_000_000, backupCount=BACKUPS,
+                                      encoding="utf-8")
 
 
 class SafeFormatter(logging.Formatter):
@@ -91,6 +97,16 @@ def setup_logging(data_dir: Path | None = None, *, verbose: int | bool = 0,
                   environ: Mapping[str, str] | None = None) -> Path | None:
     """A rotating log file plus, with `verbose`, the terminal; returns the file's path.
     `verbose`: 0 quiet, 1 SellerDesk's DEBUG on the terminal, 2 libraries' DEBUG too."""
+    from sellerdesk.api.personal import PersonalDataFilter
+    from sellerdesk.api.redact import RedactionFilter
+    from sellerdesk.private_files import (
+        DIR_MODE,
+        FILE_MODE,
+        private_dir,
+        report,
+        tighten_if_present,
+    )
+
     protect()
     level = int(verbose)
     wanted = debug_loggers(environ)
@@ -119,8 +135,7 @@ def setup_logging(data_dir: Path | None = None, *, verbose: int | bool = 0,
         path = folder / "sellerdesk.log"
         widened += [(p, tighten_if_present(p, quiet=True)) for p in
                     (path, *(Path(f"{path}.{n}") for n in range(1, BACKUPS + 1)))]
-        handler = PrivateRotatingFileHandler(path, maxBytes=2_000_000, backupCount=BACKUPS,
-                                             encoding="utf-8")
+        handler = _private_rotating_handler(path)
         handler.setFormatter(fmt)
         handler.addFilter(RedactionFilter())
         handler.addFilter(PersonalDataFilter())

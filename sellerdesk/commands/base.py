@@ -8,7 +8,7 @@ import shlex
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
-from sellerdesk.commands.codes import AUTH, CONFLICT, DONE, ERROR, QUEUED, USAGE
+from sellerdesk.commands.codes import AUTH, CONFLICT, DONE, ERROR, QUEUED, USAGE, CommandError
 from sellerdesk.commands.output import say, warn
 from sellerdesk.services.session import Session, ShopAddress
 from sellerdesk.services.shops import Shops
@@ -30,14 +30,6 @@ from sellerdesk.services.types import (
 # Who sends what waits in the outbox: this process ends after its one try.
 SENT_BY = ("it is sent by `sellerdesk outbox --flush`, `sellerdesk sync` or the next write "
            "command, or by the SellerDesk window while it runs")
-
-
-class CommandError(Exception):
-    """A failure with its exit code and a sentence for the terminal."""
-
-    def __init__(self, message: str, code: int = ERROR) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 async def resolve(args: argparse.Namespace

@@ -1,4 +1,5 @@
-"""The command line's exit codes, one place for all (documented in `sellerdesk.cli`)."""
+"""The command line's exit codes, one place for all (documented in `sellerdesk.cli`), and the
+failure that carries one."""
 
 from __future__ import annotations
 
@@ -11,4 +12,15 @@ CONFLICT = 5  # the server's record moved on; both versions are kept
 NOT_FOUND = 6  # the question, order, tracking code or outbox entry does not exist
 PARTIAL = 7  # partly done: some sync stages or some changes were not done (named on stderr)
 
-__all__ = ["AUTH", "CONFLICT", "DONE", "ERROR", "NOT_FOUND", "PARTIAL", "QUEUED", "USAGE"]
+
+
+class CommandError(Exception):
+    """A failure with its exit code and a sentence for the terminal."""
+
+    def __init__(self, message: str, code: int = ERROR) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+__all__ = ["AUTH", "CONFLICT", "DONE", "ERROR", "NOT_FOUND", "PARTIAL", "QUEUED", "USAGE",
+           "CommandError"]

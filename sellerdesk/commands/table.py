@@ -1,24 +1,37 @@
-"""Which function runs each subcommand."""
+"""Which function runs each subcommand. A command's module is imported when that command
+runs (`command_for`): a start imports its own command and what it needs, not the other ten."""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from sellerdesk.commands.base import CommandError
-from sellerdesk.commands.connect import cmd_connect
-from sellerdesk.commands.inbox import cmd_answer, cmd_delete_question, cmd_questions, cmd_sync
-from sellerdesk.commands.orders import cmd_export, cmd_invoice, cmd_ship
-from sellerdesk.commands.outbox import cmd_outbox
-from sellerdesk.commands.print import cmd_print
-from sellerdesk.commands.tracking import cmd_tracking
+from sellerdesk.commands.codes import CommandError
 
-COMMANDS: dict[str, Callable[[argparse.Namespace], Coroutine[Any, Any, int]]] = {
-    "sync": cmd_sync, "questions": cmd_questions, "answer": cmd_answer,
-    "delete-question": cmd_delete_question, "ship": cmd_ship, "invoice": cmd_invoice,
-    "outbox": cmd_outbox, "tracking": cmd_tracking, "export": cmd_export,
-    "connect": cmd_connect, "print": cmd_print,
+Command = Callable[[argparse.Namespace], Coroutine[Any, Any, int]]
+
+# The command's name -> its function, or (module under sellerdesk.commands, function).
+COMMANDS: dict[str, Command | tuple[str, str]] = {
+    "sync": ("inbox", "cmd_sync"), "questions": ("inbox", "cmd_questions"),
+    "answer": ("inbox", "cmd_answer"), "delete-question": ("inbox", "cmd_delete_question"),
+    "ship": ("orders", "cmd_ship"), "invoice": ("orders", "cmd_invoice"),
+    "outbox": ("outbox", "cmd_outbox"), "tracking": ("tracking", "cmd_tracking"),
+    "export": ("orders", "cmd_export"), "connect": ("connect", "cmd_connect"),
+    "print": ("print", "cmd_print"),
 }
 
-__all__ = ["COMMANDS", "CommandError"]
+
+def command_for(name: str) -> Command:
+    """The function that runs the command `name`, its module imported now."""
+    found = COMMANDS[name]
+    if isinstance(found, tuple):
+        module, function = found
+        run: Command = getattr(importlib.import_module(f"sellerdesk.commands.{module}"),
+                               function)
+        return run
+    return found
+
+
+__all__ = ["COMMANDS", "Command", "CommandError", "command_for"]

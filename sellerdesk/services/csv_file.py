@@ -19,9 +19,6 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from babel import Locale, UnknownLocaleError
-from babel.numbers import get_decimal_symbol
-
 from sellerdesk.private_files import replace_privately
 
 FORMULA_START = "=+-@\t\r"
@@ -54,6 +51,10 @@ def list_separator(locale: str | None) -> str:
     name = (locale or "").split(".")[0].split("@")[0].replace("-", "_")
     if not name or name in ("C", "POSIX"):
         return ","
+    # Babel's locale data: only an export without --delimiter reads it.
+    from babel import Locale, UnknownLocaleError
+    from babel.numbers import get_decimal_symbol
+
     try:
         return separator_for(get_decimal_symbol(Locale.parse(name)))
     except (UnknownLocaleError, ValueError, TypeError):

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sellerdesk.api.backend import import_backend as import_backend  # for the window's warm-up
 from sellerdesk.api.enums import QuestionStatus, ThreadStatus
@@ -26,11 +27,13 @@ from sellerdesk.api.tokens import GrantStore, OAuthGrant, SaveGrant
 from sellerdesk.credentials import CredentialsError, CredentialStore, Profile, TokenSource
 from sellerdesk.policy import TOKEN_LIFETIME
 from sellerdesk.services.dashboard import DashboardService, Glance
-from sellerdesk.services.sandbox_launcher import SandboxProcess, free_port
 from sellerdesk.services.session import Session, ShopAddress
 from sellerdesk.services.sign_in import OAuthApp, sandbox_app
 from sellerdesk.store import Store, StoreBusyError, StoreError, default_data_dir, profile_db_path
 from sellerdesk.store.outbox import OutboxEntry
+
+if TYPE_CHECKING:  # the launcher is imported by `open_demo`: a command never starts it
+    from sellerdesk.services.sandbox_launcher import SandboxProcess
 
 log = logging.getLogger("sellerdesk.services")
 
@@ -250,6 +253,8 @@ class Shops:
 
     async def open_demo(self) -> Session:
         """The bundled demo shop's session; its sandbox starts once the session is `use`d."""
+        from sellerdesk.services.sandbox_launcher import SandboxProcess, free_port
+
         folder = self.data_dir or default_data_dir()
         port = free_port()
         address = ShopAddress(DEMO_PROFILE, f"http://127.0.0.1:{port}", DEMO_SHOP_ID)

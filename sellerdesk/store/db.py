@@ -34,8 +34,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any, ParamSpec, TypeVar
 
-import platformdirs
-
 from sellerdesk.private_files import private_dir, private_file, private_opener, tighten_if_present
 from sellerdesk.store.schema import MIGRATIONS, Migration
 
@@ -176,6 +174,8 @@ def utc_now() -> datetime:
 
 def default_data_dir() -> Path:
     """The platform's per-user data folder for SellerDesk (not created here)."""
+    import platformdirs  # only without --data-dir
+
     return platformdirs.user_data_path(APP_NAME, appauthor=False)
 
 
