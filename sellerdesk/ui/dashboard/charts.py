@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import html
+import logging
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -49,9 +50,20 @@ def pyqtgraph() -> Any:
 def charts_available() -> bool:
     try:
         pyqtgraph()
-    except ImportError:  # a bundle without it still shows every figure, in words
+    except ImportError as exc:  # a bundle without it still shows every figure, in words
+        # Said once in the log: a broken library inside a bundle looks like this too.
+        _say_no_charts(exc)
         return False
     return True
+
+
+_NO_CHARTS_TOLD: list[bool] = []
+
+
+def _say_no_charts(exc: ImportError) -> None:
+    if not _NO_CHARTS_TOLD:
+        _NO_CHARTS_TOLD.append(True)
+        logging.getLogger(__name__).warning("charts are not available: %s", exc)
 
 
 @functools.cache
