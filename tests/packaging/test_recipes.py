@@ -146,15 +146,19 @@ def test_inno_setup_script_matches_the_build(build: object) -> None:
         assert f"compiler:Languages\\{lang}.isl" in iss
 
 
-def _spec_qt_excludes() -> set[str]:
+def _spec_strings(name: str) -> set[str]:
+    """The strings in the spec's assignment to `name` (a list of module names)."""
     tree = ast.parse((PACKAGING / "sellerdesk.spec").read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "QT_EXCLUDES" for t in node.targets):
+                isinstance(t, ast.Name) and t.id == name for t in node.targets):
             return {c.value for c in ast.walk(node.value)
-                    if isinstance(c, ast.Constant) and isinstance(c.value, str)
-                    and c.value.startswith("Qt")}
-    raise AssertionError("QT_EXCLUDES not found in sellerdesk.spec")
+                    if isinstance(c, ast.Constant) and isinstance(c.value, str)}
+    raise AssertionError(f"{name} not found in sellerdesk.spec")
+
+
+def _spec_qt_excludes() -> set[str]:
+    return {m for m in _spec_strings("QT_EXCLUDES") if m.startswith("Qt")}
 
 
 def test_spec_excludes_no_qt_module_the_app_uses() -> None:
@@ -169,13 +173,7 @@ def test_spec_excludes_no_qt_module_the_app_uses() -> None:
 
 
 def _spec_py_excludes() -> set[str]:
-    tree = ast.parse((PACKAGING / "sellerdesk.spec").read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "PY_EXCLUDES" for t in node.targets):
-            return {c.value for c in ast.walk(node.value)
-                    if isinstance(c, ast.Constant) and isinstance(c.value, str)}
-    raise AssertionError("PY_EXCLUDES not found in sellerdesk.spec")
+    return _spec_strings("PY_EXCLUDES")
 
 
 def test_spec_excludes_no_module_the_app_imports() -> None:

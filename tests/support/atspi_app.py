@@ -131,13 +131,7 @@ class Walker:
         return bool(data["done"])
 
     def close(self) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.close()
-        try:
-            self.proc.wait(30)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(30)
+        _end(self.proc)
         if self.proc.stdout is not None:
             self.proc.stdout.close()
 
@@ -217,13 +211,7 @@ class Listener:
                              + json.dumps(self.heard[mark:], indent=1))
 
     def close(self) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.close()
-        try:
-            self.proc.wait(30)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(30)
+        _end(self.proc)
         self._reader.join(30)
         if self.proc.stdout is not None:
             self.proc.stdout.close()
@@ -331,3 +319,14 @@ def running(desk: Desktop, args: Sequence[str], log: Path,
             if proc.poll() is None:
                 proc.kill()
                 proc.wait(30)
+
+
+def _end(proc: subprocess.Popen[str]) -> None:
+    """Close a helper's input (its cue to finish) and wait for it; killed if it will not."""
+    assert proc.stdin is not None
+    proc.stdin.close()
+    try:
+        proc.wait(30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(30)
