@@ -26,10 +26,13 @@ import pytest
 from tests.support.display import need, xvfb
 
 # One test process runs the module: its walk (a demo shop on Xvfb, three languages) is done
-# once per process, and spread over several the suite would walk it once in each.
+# once per process, and spread over several the suite would walk it once in each. All its
+# tests are `early` (started first, tests/conftest.py) so they run in one stretch: a module's
+# fixture is torn down when another module's test comes between, and the walk was done twice.
 pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"),
                                  reason="X11 is a Linux desktop matter"),
               pytest.mark.xdist_group("fit_1280"),
+              pytest.mark.early,
               pytest.mark.timeout(1200)]  # the first test waits for the whole walk
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,7 +67,6 @@ def _seen(walk: dict[str, Any], lang: str) -> dict[str, Any]:
     return seen
 
 
-@pytest.mark.early  # long: started first (tests/conftest.py)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_sorting_by_total_keeps_each_currency_together(walk: dict[str, Any],
                                                        lang: str) -> None:
