@@ -190,7 +190,8 @@ def test_the_most_verbose_window_and_command_line_leak_no_token(small_shop_db: P
         return r.returncode
 
     def cli(*args: str) -> int:
-        return run(cli_args(sb, data, "-vv", *args), cli_env(token, **loud))
+        # The window's profile name: one store, so the window's sync starts from this one.
+        return run(cli_args(sb, data, "--profile", "shop", "-vv", *args), cli_env(token, **loud))
 
     try:
         assert cli("sync") == 0, streams[-1][-2000:]
