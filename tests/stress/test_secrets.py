@@ -6,7 +6,9 @@ run with every logger of every library at DEBUG, leave it in no file, stream or 
 The shop is small (`SHOP_ORDERS`): a token could leak on a path (a request, a write, an error,
 a log line, a picture), never by the number of records, and with every library at DEBUG and
 asyncio's debug mode each record costs many long log lines (the window's sync of the 2,000-order
-demo shop was most of this file's time). Orders still span more than one page.
+demo shop was most of this file's time, and its log rotated away lines before they were read).
+Orders still span more than one page. The command line's full sync and the window share one
+store, so the window's own sync is the short one that follows.
 """
 
 from __future__ import annotations
@@ -183,8 +185,8 @@ def test_the_most_verbose_window_and_command_line_leak_no_token(small_shop_db: P
     in_keyring = os.environ.get("SELLERDESK_TEST_KEYRING") == "secretservice"
 
     def run(args: list[str], env: dict[str, str]) -> int:
-        # A bound for a hang: the window's snapshot in asyncio's debug mode took over 300 s
-        # on a loaded 2-core machine.
+        # A bound for a hang: the window's snapshot in asyncio's debug mode once took over
+        # 300 s on a loaded 2-core machine (with the 2,000-order shop).
         r = subprocess.run(args, capture_output=True, text=True, env=env, timeout=900)
         streams.extend([r.stdout, r.stderr])
         return r.returncode
