@@ -43,6 +43,9 @@ def create_app(db_path: Path | str, shop_id: int = 1001, token: str = "sandbox-t
     if not seed.is_seeded(conn, shop_id):
         seed.seed(conn, shop_id, seed_value, orders)
     switch(conn, shop_id, seed_value, field_variety)
+    # Fold the seed into the main file now: a sandbox stopped before its server starts never
+    # closes the database (the lifespan does), and a copy of the main file must be whole.
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     variety = Variety()
     variety.load(conn)
     clock = Clock()
