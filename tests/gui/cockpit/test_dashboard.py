@@ -39,7 +39,11 @@ from tests.support.cockpit import dashboard_of
 from tests.support.sandbox import Sandbox
 
 
-def test_figures_equal_the_sandbox_counts(cockpit: MainWindow, fresh_sandbox: Sandbox) -> None:
+def test_figures_equal_the_sandbox_counts(cockpit: MainWindow, fresh_sandbox: Sandbox,
+                                          qtbot: QtBot,
+                                          qloop: asyncio.AbstractEventLoop) -> None:
+    """The cards, the late threads the inbox marks, and the late count after a new answer
+    goal: on one window, as a window over a synced session is most of a test's cost."""
     panel = dashboard_of(cockpit)
     g = panel.glance
     assert g is not None
@@ -66,18 +70,41 @@ def test_figures_equal_the_sandbox_counts(cockpit: MainWindow, fresh_sandbox: Sa
     assert "ago" in panel.card_unanswered.detail()  # "Oldest asked 2 weeks ago"
     assert panel.card_waiting.detail() == f"Unanswered for over {duration_text(60)}"
     assert panel.header.subtitle().startswith("Figures as of ")
+    # What the inbox marks as waiting too long: the same late questions' threads.
+    now = datetime.now(UTC)
+    task = qloop.create_task(panel.ctx.services.dashboard.late_threads(now=now,
+                                                                       slow_minutes=60))
+    qtbot.waitUntil(task.done, timeout=10_000)
+    expected_late = {q["thread_id"] for q in questions
+                     if when(q["creation_date"]) < now - timedelta(minutes=60)}
+    assert task.result() == expected_late and expected_late
+    # A new answer goal recounts them: a year, and none is late.
+    assert g.waiting_too_long > 0
+    panel.ctx.settings.set(keys.SLOW_ANSWER_MINUTES, 24 * 60 * 365)
+    qtbot.waitUntil(lambda: panel.card_waiting.value() == "0", timeout=10_000)
+    assert panel.card_waiting.detail() == f"Unanswered for over {duration_text(24 * 60 * 365)}"
 
 
-def test_the_sales_chart_shows_one_currency_at_a_time(cockpit: MainWindow,
-                                                      fresh_sandbox: Sandbox,
-                                                      qtbot: QtBot) -> None:
+def test_each_chart_says_what_it_shows_in_one_currency_at_a_time(
+        cockpit: MainWindow, fresh_sandbox: Sandbox, qtbot: QtBot) -> None:
     panel = dashboard_of(cockpit)
     charts = panel.charts
+    every = all_pages(fresh_sandbox, "/orders/search")
+    ships = [s["status"] for o in every for s in o["shippings"] or []]
+    delivered = percent(ships.count("delivered"), len(ships))
+    assert charts.shipping.headline.text() == (
+        f"{format_number(len(ships))} shippings; {delivered} delivered.")
+    assert charts.channels.headline.text() == (
+        f"All {format_number(len(every))} orders kept on this computer.")
+    assert charts.answers.headline.text().startswith("Week of ")
+    for box in (charts.sales, charts.answers, charts.channels, charts.shipping):
+        assert box.showing_chart(), box.title()
+    # The sales chart: one currency at a time, never added together.
     today = datetime.now().astimezone().date()
     since = today - timedelta(days=panel.days() - 1)
     revenue: dict[str, Decimal] = {}
     orders: dict[str, int] = {}
-    for o in all_pages(fresh_sandbox, "/orders/search"):
+    for o in every:
         if when(o["creation_date"]).astimezone().date() >= since:
             revenue[o["currency"]] = (revenue.get(o["currency"], Decimal(0))
                                       + Decimal(str(o["grand_total"])))
@@ -96,40 +123,24 @@ def test_the_sales_chart_shows_one_currency_at_a_time(cockpit: MainWindow,
     assert panel.ctx.settings.get(keys.DASHBOARD_CURRENCY) == offered[-1]  # remembered
 
 
-def test_the_other_charts_say_what_they_show(cockpit: MainWindow,
-                                             fresh_sandbox: Sandbox) -> None:
+def test_each_order_card_opens_the_orders_with_its_facet(cockpit: MainWindow,
+                                                         fresh_sandbox: Sandbox,
+                                                         qtbot: QtBot) -> None:
+    # One window for the three cards: the window and its synced session cost most of a test.
     panel = dashboard_of(cockpit)
-    charts = panel.charts
-    every = all_pages(fresh_sandbox, "/orders/search")
-    ships = [s["status"] for o in every for s in o["shippings"] or []]
-    delivered = percent(ships.count("delivered"), len(ships))
-    assert charts.shipping.headline.text() == (
-        f"{format_number(len(ships))} shippings; {delivered} delivered.")
-    assert charts.channels.headline.text() == (
-        f"All {format_number(len(every))} orders kept on this computer.")
-    assert charts.answers.headline.text().startswith("Week of ")
-    for box in (charts.sales, charts.answers, charts.channels, charts.shipping):
-        assert box.showing_chart(), box.title()
-
-
-@pytest.mark.parametrize("summary", [OrderSummary.PENDING_PROCESS,
-                                     OrderSummary.PENDING_SHIPMENT,
-                                     OrderSummary.PENDING_FEEDBACK])
-def test_an_order_card_opens_the_orders_with_its_facet(cockpit: MainWindow,
-                                                       fresh_sandbox: Sandbox, qtbot: QtBot,
-                                                       summary: OrderSummary) -> None:
-    panel = dashboard_of(cockpit)
-    card = {OrderSummary.PENDING_PROCESS: panel.card_process,
-            OrderSummary.PENDING_SHIPMENT: panel.card_ship,
-            OrderSummary.PENDING_FEEDBACK: panel.card_rate}[summary]
-    qtbot.mouseClick(card, Qt.MouseButton.LeftButton)
-    assert cockpit.current_view() == "orders"
-    orders = cockpit.panel("orders")
-    assert isinstance(orders, OrdersPanel)
-    assert orders.current_filter() == OrderFilter(summary=summary)
-    expected = summary_total(fresh_sandbox, summary)
-    qtbot.waitUntil(lambda: orders.model.total() == expected, timeout=30_000)
-    assert card.value() == format_number(expected)
+    for summary, card in ((OrderSummary.PENDING_PROCESS, panel.card_process),
+                          (OrderSummary.PENDING_SHIPMENT, panel.card_ship),
+                          (OrderSummary.PENDING_FEEDBACK, panel.card_rate)):
+        cockpit.show_view("dashboard")
+        qtbot.mouseClick(card, Qt.MouseButton.LeftButton)
+        assert cockpit.current_view() == "orders", summary
+        orders = cockpit.panel("orders")
+        assert isinstance(orders, OrdersPanel)
+        assert orders.current_filter() == OrderFilter(summary=summary)
+        expected = summary_total(fresh_sandbox, summary)
+        qtbot.waitUntil(lambda orders=orders, expected=expected:
+                        orders.model.total() == expected, timeout=30_000)
+        assert card.value() == format_number(expected), summary
 
 
 def test_the_question_cards_open_the_unanswered_conversations(cockpit: MainWindow,
@@ -219,36 +230,6 @@ def test_the_snapshot_shows_90_days(cockpit: MainWindow, qtbot: QtBot,
     assert picture.stat().st_size > 20_000
 
 
-def test_every_card_is_a_named_focusable_button(cockpit: MainWindow) -> None:
-    cards = dashboard_of(cockpit).findChildren(FigureCard)
-    assert len(cards) == 7
-    for card in cards:
-        assert card.focusPolicy() & Qt.FocusPolicy.TabFocus
-        assert card.accessibleName() and card.accessibleDescription()
-
-
-def test_the_late_conversations_are_known_for_the_inbox(cockpit: MainWindow,
-                                                        fresh_sandbox: Sandbox, qtbot: QtBot,
-                                                        qloop: asyncio.AbstractEventLoop) -> None:
-    """What the inbox marks as waiting too long (see the inbox patch of the issue-9 report)."""
-    session = dashboard_of(cockpit).ctx.services
-    now = datetime.now(UTC)
-    task = qloop.create_task(session.dashboard.late_threads(now=now, slow_minutes=60))
-    qtbot.waitUntil(task.done, timeout=10_000)
-    expected = {q["thread_id"] for q in unanswered_questions(fresh_sandbox)
-                if when(q["creation_date"]) < now - timedelta(minutes=60)}
-    assert task.result() == expected and expected
-
-
-def test_the_answer_goal_setting_recounts_the_late_questions(cockpit: MainWindow,
-                                                             qtbot: QtBot) -> None:
-    panel = dashboard_of(cockpit)
-    assert panel.glance is not None and panel.glance.waiting_too_long > 0
-    panel.ctx.settings.set(keys.SLOW_ANSWER_MINUTES, 24 * 60 * 365)  # a year: none is late
-    qtbot.waitUntil(lambda: panel.card_waiting.value() == "0", timeout=10_000)
-    assert panel.card_waiting.detail() == f"Unanswered for over {duration_text(24 * 60 * 365)}"
-
-
 def test_without_pyqtgraph_every_figure_still_shows_in_words(
         live_ctx: UiContext, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """A bundle without the charting library: no charts, every figure and sentence still."""
@@ -267,20 +248,22 @@ def test_without_pyqtgraph_every_figure_still_shows_in_words(
     assert panel.charts.sales.headline.text()  # the totals, in words
 
 
-def test_the_to_ship_card_wears_a_shipping_icon(cockpit: MainWindow) -> None:
-    panel = dashboard_of(cockpit)
-    icons = {card.title(): card.icon_name() for card in panel.findChildren(FigureCard)}
-    assert icons[panel.card_ship.title()] == "truck"
-    assert list(icons.values()).count("tracking") == 0  # the tracking codes' own icon
-
-
-def test_the_last_sync_of_each_resource_is_named(cockpit: MainWindow) -> None:
+def test_every_card_is_a_named_button_and_the_last_syncs_are_named(
+        cockpit: MainWindow) -> None:
     panel = dashboard_of(cockpit)
     line = panel.synced_line.text()
     assert panel.synced_line.isVisible()
     assert line.startswith("Last synced: ")
     for what in ("questions", "orders", "categories", "tracking codes", "shop"):
         assert f"{what} " in line, what
+    cards = panel.findChildren(FigureCard)
+    assert len(cards) == 7
+    for card in cards:
+        assert card.focusPolicy() & Qt.FocusPolicy.TabFocus
+        assert card.accessibleName() and card.accessibleDescription()
+    icons = {card.title(): card.icon_name() for card in cards}
+    assert icons[panel.card_ship.title()] == "truck"
+    assert list(icons.values()).count("tracking") == 0  # the tracking codes' own icon
 
 
 @pytest.mark.parametrize(("cards", "room", "columns"), [
