@@ -90,8 +90,16 @@ def test_a_sync_asked_for_can_be_cancelled(bound: tuple[MainWindow, Session], qt
                       if b.accessibleName() == "Cancel the running task")
         cancel.setFocus()
         qtbot.keyClick(cancel, Qt.Key.Key_Space)
-        qtbot.waitUntil(lambda: window.status.currentMessage()
-                        == "Sync cancelled. What it had fetched is kept.", timeout=30_000)
+        try:
+            qtbot.waitUntil(lambda: window.status.currentMessage()
+                            == "Sync cancelled. What it had fetched is kept.", timeout=30_000)
+        except qtbot.TimeoutError:  # once in CI under load: say what stood instead
+            raise AssertionError(
+                f"status {window.status.currentMessage()!r}; the cancelled handle "
+                f"{handle.label!r} done {handle.task is not None and handle.task.done()}; "
+                f"sync running {session.sync.running}; running "
+                f"{[h.label for h in window.ctx.runner.running()]}; the button "
+                f"enabled {cancel.isEnabled()} visible {cancel.isVisible()}") from None
     finally:
         fresh_sandbox.clear_faults()
 
