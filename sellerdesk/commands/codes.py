@@ -13,7 +13,6 @@ NOT_FOUND = 6  # the question, order, tracking code or outbox entry does not exi
 PARTIAL = 7  # partly done: some sync stages or some changes were not done (named on stderr)
 
 
-
 class CommandError(Exception):
     """A failure with its exit code and a sentence for the terminal."""
 

@@ -47,6 +47,7 @@ from sellerdesk.services.triage import (
     read_conversation,
 )
 from sellerdesk.store import Store
+from sellerdesk.store.db import utc_now
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key
 from sellerdesk.store.rows import QuestionFilter, QuestionSort, Resource, ThreadFilter
 
@@ -201,7 +202,7 @@ class InboxService:
     async def search_threads(self, words: str) -> list[Thread]:
         """Word search: the server's `query` online, the local index offline."""
         if self._connectivity.online:
-            began = datetime.now(UTC)
+            began = utc_now()  # the outbox's clock
             try:
                 page = await self._client.search_threads(query=words)
             except Offline:
@@ -233,7 +234,7 @@ class InboxService:
         """Fetch the thread and every question of it; answers come with them (decisions)."""
         fetch = functools.partial(self._client.thread, thread_id,
                                   order=QuestionOrder.DATE_ASC)
-        began = datetime.now(UTC)  # the outbox's clock
+        began = utc_now()  # the outbox's clock
         questions = [q async for q in paginate_thread(fetch)]
         await self.store_conversation(thread_id, questions, began=began)
         self._feed.publish(Changes.of_threads([thread_id]))

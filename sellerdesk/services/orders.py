@@ -6,7 +6,6 @@ import asyncio
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,6 +27,7 @@ from sellerdesk.services.outbox.pending import PendingWrites
 from sellerdesk.services.outbox.sender import OutboxService
 from sellerdesk.services.outbox.settle import Intent, parse
 from sellerdesk.store import Store
+from sellerdesk.store.db import utc_now
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key
 from sellerdesk.store.rows import Facets, OrderFilter, OrderKey, OrderSort, Resource
 
@@ -184,7 +184,7 @@ class OrdersService:
         return None if cached is None else load(cached, Order)
 
     async def refresh_order(self, order_id: str) -> Order:
-        began = datetime.now(UTC)  # the outbox's clock
+        began = utc_now()  # the outbox's clock
         order = await self._client.order(order_id)
 
         def write() -> None:  # an order our writes reached since the read stays as written

@@ -70,6 +70,7 @@ from sellerdesk.services.refresh import backs_off
 from sellerdesk.services.tracking import TrackingService
 from sellerdesk.store import Store, StoreError, StoreFullError
 from sellerdesk.store.cache import Cache
+from sellerdesk.store.db import utc_now
 from sellerdesk.store.rows import QuestionRow, Resource
 
 # A conversation as read: its thread, and its questions (None: the thread is gone).
@@ -369,7 +370,7 @@ class SyncService:
                         on_progress: Callable[[SyncProgress], object] | None,
                         deadline: float | None = None) -> SyncReport:
 
-        self._began = datetime.now(UTC)  # the outbox's clock, not the injectable one
+        self._began = utc_now()  # the outbox's clock, not the injectable one
         first = FirstSync(
             threads=await self._store.run(self._store.cache.last_sync, Resource.THREADS) is None,
             orders=await self._store.run(self._store.cache.last_sync, Resource.ORDERS) is None)

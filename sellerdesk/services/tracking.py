@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -21,6 +20,7 @@ from sellerdesk.services.outbox.sender import OutboxService
 from sellerdesk.services.outbox.settle import Intent
 from sellerdesk.services.tracking_rows import TrackingRow, build_rows
 from sellerdesk.store import Store
+from sellerdesk.store.db import utc_now
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, entity_key, new_tracking_entity
 from sellerdesk.store.rows import Resource
 
@@ -81,10 +81,9 @@ class TrackingService:
 
         cached = {c.id: c for c in await self.codes()}
         fresh: list[TrackingCode] = []
-        began = datetime.now(UTC)
         for _ in range(3):
             seen = self._writes_applied
-            began = datetime.now(UTC)  # the outbox's clock
+            began = utc_now()  # the outbox's clock
             listed = await self._client.tracking_codes(on_skipped=on_skipped)
             listed_ids = {c.id for c in listed}
             keep = [] if full else [
