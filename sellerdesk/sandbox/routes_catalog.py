@@ -10,11 +10,12 @@ from fastapi import APIRouter, Request
 from sellerdesk.sandbox import schemas
 from sellerdesk.sandbox.context import KnownShop, TextAuth
 from sellerdesk.sandbox.db import MAX_ID
+from sellerdesk.sandbox.direct_json import DirectJSONRoute
 from sellerdesk.sandbox.errors import MarketError
 from sellerdesk.sandbox.routes_media import logo_url
 from sellerdesk.sandbox.schemas import documented
 
-router = APIRouter(prefix="/v1/shops/{shop_id}")
+router = APIRouter(prefix="/v1/shops/{shop_id}", route_class=DirectJSONRoute)
 
 
 def _categories(ctx: KnownShop) -> list[tuple[int | None, dict[str, Any]]]:

@@ -12,11 +12,13 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 from sellerdesk.sandbox import schemas
 from sellerdesk.sandbox.context import Ctx, MetricsAuth
 from sellerdesk.sandbox.db import MAX_ID, transaction
+from sellerdesk.sandbox.direct_json import DirectJSONRoute
 from sellerdesk.sandbox.errors import MetricsError
 from sellerdesk.sandbox.requestlog import note_applied
 from sellerdesk.sandbox.schemas import documented
 
-router = APIRouter(prefix="/v1/shops/{shop_id}/metrics", tags=["tracking codes"])
+router = APIRouter(prefix="/v1/shops/{shop_id}/metrics", tags=["tracking codes"],
+                   route_class=DirectJSONRoute)
 
 Provider = Literal["PROVIDER_ANALYTICS", "PROVIDER_ADS", "PROVIDER_CLICKS", "PROVIDER_SURVEY",
                    "PROVIDER_STAMP", "PROVIDER_SOCIAL_AD", "OTHER"]

@@ -11,6 +11,7 @@ from pydantic import BaseModel, StrictBool, StrictStr
 from sellerdesk.sandbox import clock, orders_search, schemas
 from sellerdesk.sandbox.context import Ctx, TextAuth
 from sellerdesk.sandbox.db import MAX_ID, transaction, write_stamp
+from sellerdesk.sandbox.direct_json import DirectJSONRoute
 from sellerdesk.sandbox.envelope import Channel, LimitParam, OffsetParam, page
 from sellerdesk.sandbox.errors import MarketError
 from sellerdesk.sandbox.order_doc import (
@@ -21,7 +22,8 @@ from sellerdesk.sandbox.order_doc import (
 )
 from sellerdesk.sandbox.schemas import documented
 
-router = APIRouter(prefix="/v1/shops/{shop_id}/orders", tags=["orders"])
+router = APIRouter(prefix="/v1/shops/{shop_id}/orders", tags=["orders"],
+                   route_class=DirectJSONRoute)
 
 Flag = Annotated[Literal["true", "false"] | None, Query()]
 OrderSort = Literal["creation_date_asc", "creation_date_desc", "client_id_asc",

@@ -12,6 +12,7 @@ from pydantic import BaseModel, StrictStr
 from sellerdesk.sandbox import clock, schemas
 from sellerdesk.sandbox.context import Ctx, TextAuth
 from sellerdesk.sandbox.db import MAX_ID, transaction, write_stamp
+from sellerdesk.sandbox.direct_json import DirectJSONRoute
 from sellerdesk.sandbox.envelope import (
     Channel,
     LimitParam,
@@ -32,7 +33,8 @@ from sellerdesk.sandbox.questions_data import (
 from sellerdesk.sandbox.schemas import documented
 from sellerdesk.sandbox.seed_questions import search_text
 
-router = APIRouter(prefix="/v1/shops/{shop_id}/questions", tags=["questions"])
+router = APIRouter(prefix="/v1/shops/{shop_id}/questions", tags=["questions"],
+                   route_class=DirectJSONRoute)
 
 MAX_ANSWER = 2000  # decisions.md: the marketplace's limit, after trimming
 QUESTION_ORDERS = {"question_date_asc": "Fecha de pregunta ascendente",

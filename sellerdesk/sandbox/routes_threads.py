@@ -8,6 +8,7 @@ from fastapi import APIRouter, Query
 
 from sellerdesk.sandbox import schemas
 from sellerdesk.sandbox.context import TextAuth
+from sellerdesk.sandbox.direct_json import DirectJSONRoute
 from sellerdesk.sandbox.envelope import Channel, LimitParam, OffsetParam, envelope, orderings, page
 from sellerdesk.sandbox.errors import MarketError
 from sellerdesk.sandbox.questions_data import (
@@ -21,7 +22,8 @@ from sellerdesk.sandbox.questions_data import (
 from sellerdesk.sandbox.routes_questions import QUESTION_ORDERS, QuestionOrder
 from sellerdesk.sandbox.schemas import documented
 
-router = APIRouter(prefix="/v1/shops/{shop_id}/questions/threads", tags=["threads"])
+router = APIRouter(prefix="/v1/shops/{shop_id}/questions/threads", tags=["threads"],
+                   route_class=DirectJSONRoute)
 
 THREAD_ORDERS = {"last_question_date_asc": "Última pregunta ascendente",
                  "last_question_date_desc": "Última pregunta descendente"}
