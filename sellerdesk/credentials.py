@@ -221,16 +221,26 @@ class CredentialStore:
         self._in_keyring.discard(profile)
         if not self._secure:
             return TokenSource.SESSION
-        try:
-            self._backend.set_password(KEYRING_SERVICE, profile, token)
-        except Exception as exc:
-            log.warning("keyring refused the token of profile %r: %s", profile,
-                        type(exc).__name__)
+        if not self._write(KEYRING_SERVICE, profile, token, "token"):
             self._warning = STORE_REFUSED
             return TokenSource.SESSION
         self._warning = None  # the store works (again)
         self._in_keyring.add(profile)
         return TokenSource.KEYRING
+
+    def _write(self, service: str, profile: str, secret: str, what: str) -> bool:
+        """Write one secret, asking twice: the Secret Service can fail a write while another
+        program writes to the same collection (seen with several SellerDesk commands at
+        once), as it fails reads; a write that fails twice is a refusal. Writing the same
+        item again replaces it, so a first try that did land is harmless."""
+        for attempt in (1, 2):
+            try:
+                self._backend.set_password(service, profile, secret)
+                return True
+            except Exception as exc:
+                log.warning("keyring refused the %s of profile %r (try %d of 2): %s", what,
+                            profile, attempt, type(exc).__name__)
+        return False
 
     def delete_token(self, profile: str) -> None:
         """Forget the token of `profile` in memory and in the keyring (absent is fine)."""
@@ -311,13 +321,10 @@ class CredentialStore:
         # The grant is written before anything else: a rotated refresh token is the only
         # one that works, and a process killed before this write loses it.
         try:
-            self._backend.set_password(KEYRING_GRANT_SERVICE, profile,
-                                       msgspec.json.encode(grant).decode())
-        except Exception as exc:
-            log.warning("keyring refused the grant of profile %r: %s", profile,
-                        type(exc).__name__)
-            self._warning = STORE_REFUSED
-            return TokenSource.SESSION
+            if not self._write(KEYRING_GRANT_SERVICE, profile,
+                               msgspec.json.encode(grant).decode(), "grant"):
+                self._warning = STORE_REFUSED
+                return TokenSource.SESSION
         finally:
             if first:  # a profile holds a token or a grant, not both
                 self.delete_token(profile)

@@ -404,3 +404,46 @@ def test_a_keyring_read_that_fails_once_is_tried_again(tmp_path: Path) -> None:
     creds = CredentialStore(tmp_path, backend=backend, environ={})
     assert creds.get_token("shop") == "tok-123"  # not "paste your token again"
     assert backend.reads == 2
+
+
+class RefusingOnceKeyring(MemoryKeyring):
+    """Refuses one write, as the Secret Service can while another program writes to the same
+    collection; with `always`, every write."""
+
+    def __init__(self, always: bool = False) -> None:
+        super().__init__()
+        self.writes = 0
+        self.always = always
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        self.writes += 1
+        if self.always or self.writes == 1:
+            raise RuntimeError("org.freedesktop.DBus.Error.NoReply")
+        super().set_password(service, username, password)
+
+
+KeyringBackend._classes.discard(RefusingOnceKeyring)  # type: ignore[attr-defined]
+
+
+def test_a_keyring_write_that_fails_once_is_tried_again(tmp_path: Path) -> None:
+    backend = RefusingOnceKeyring()
+    creds = CredentialStore(tmp_path, backend=backend, environ={})
+    assert creds.set_token("shop", "tok-123") is TokenSource.KEYRING
+    assert creds.storage_warning is None
+    assert backend.get_password(KEYRING_SERVICE, "shop") == "tok-123"
+    grant, grant_backend = a_grant(), RefusingOnceKeyring()
+    creds = CredentialStore(tmp_path / "g", backend=grant_backend, environ={})
+    assert creds.set_grant("shop", grant) is TokenSource.KEYRING
+    assert grant_backend.writes == 2
+    assert CredentialStore(tmp_path / "g", backend=grant_backend,
+                           environ={}).get_grant("shop") == grant
+
+
+def test_a_keyring_that_refuses_every_write_keeps_the_secret_for_this_run(
+        tmp_path: Path) -> None:
+    grant, backend = a_grant(), RefusingOnceKeyring(always=True)
+    creds = CredentialStore(tmp_path, backend=backend, environ={})
+    assert creds.set_grant("shop", grant) is TokenSource.SESSION
+    assert backend.writes == 2  # asked twice, then told
+    assert creds.storage_warning is not None
+    assert creds.get_grant("shop") == grant
