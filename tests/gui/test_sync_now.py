@@ -78,7 +78,11 @@ def test_a_sync_asked_for_can_be_cancelled(bound: tuple[MainWindow, Session], qt
                                            fresh_sandbox: Sandbox) -> None:
     window, session = bound
     qtbot.waitUntil(lambda: not session.sync.running, timeout=60_000)
-    fresh_sandbox.set_faults(latency_ms=3000)
+    # Each request answered after 15 s (the client's timeout is 20): the sync is still on
+    # its first requests when Cancel is pressed, however loaded the machine. With 3 s a
+    # fresh clone's run beside `stress --cpu 2` once reached the button after the whole
+    # incremental sync had ended ("Synced, except: ...").
+    fresh_sandbox.set_faults(latency_ms=15_000)
     # Every message said, not only the one standing when the wait looks: under load a
     # later one (the slow service's) can take its place within one turn of the loop.
     said: list[str] = []
@@ -92,6 +96,7 @@ def test_a_sync_asked_for_can_be_cancelled(bound: tuple[MainWindow, Session], qt
         assert handle is not None and handle.label.startswith("Syncing")
         cancel = next(b for b in progress.findChildren(QToolButton)
                       if b.accessibleName() == "Cancel the running task")
+        assert handle.task is not None and not handle.task.done(), "the sync ended first"
         cancel.setFocus()
         qtbot.keyClick(cancel, Qt.Key.Key_Space)
         try:
