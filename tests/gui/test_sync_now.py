@@ -78,10 +78,10 @@ def test_a_sync_asked_for_can_be_cancelled(bound: tuple[MainWindow, Session], qt
                                            fresh_sandbox: Sandbox) -> None:
     window, session = bound
     qtbot.waitUntil(lambda: not session.sync.running, timeout=60_000)
-    # Each request answered after 15 s (the client's timeout is 20): the sync is still on
-    # its first requests when Cancel is pressed, however loaded the machine. With 3 s a
-    # fresh clone's run beside `stress --cpu 2` once reached the button after the whole
-    # incremental sync had ended ("Synced, except: ...").
+    # Each request answered after 15 s (this session's client gives up after 10 s and tries
+    # once more): the sync is still on its first requests when Cancel is pressed, however
+    # loaded the machine. With 3 s a fresh clone's run beside `stress --cpu 2` once reached
+    # the button after the whole incremental sync had ended ("Synced, except: ...").
     fresh_sandbox.set_faults(latency_ms=15_000)
     # Every message said, not only the one standing when the wait looks: under load a
     # later one (the slow service's) can take its place within one turn of the loop.
