@@ -10,10 +10,12 @@ and accessibility bus (under its own runtime folder), so walks in two processes 
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
 import queue
+import shutil
 import signal
 import subprocess
 import sys
@@ -32,6 +34,8 @@ SUPPORT = Path(__file__).resolve().parent
 WALKER = SUPPORT / "atspi_walk.py"
 LISTENER = SUPPORT / "atspi_listen.py"
 RUNTIME = Path(tempfile.gettempdir()) / f"sellerdesk-atspi-{os.getpid()}"  # per test process
+# Gone with the test process, not left in the machine's /tmp run after run.
+atexit.register(shutil.rmtree, RUNTIME, ignore_errors=True)
 DEBIAN_PYTHON = "/usr/bin/python3"  # the python3 Debian's python3-pyatspi is built for
 APP = "SellerDesk"  # the application's name on the bus (QApplication.applicationName)
 WALKS = 400  # a bound on walks while waiting for the app, a view or a sync

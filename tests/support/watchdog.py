@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import faulthandler
 import os
+import shutil
 import signal
 import sys
 import tempfile
@@ -110,3 +111,9 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     for report in sorted(_folder().glob("*.txt")):
         terminalreporter.section(f"watchdog: {report.name}", sep="!")
         terminalreporter.write(report.read_text(encoding="utf-8", errors="replace")[-20000:])
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = os.environ.get(_FOLDER_ENV)
+    if not hasattr(config, "workerinput") and folder:
+        shutil.rmtree(folder, ignore_errors=True)  # its reports were printed in the summary
