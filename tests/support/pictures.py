@@ -9,8 +9,9 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 
 def save_picture(widget: QWidget, name: str) -> Path:
-    """Render `widget` to PNG under $SELLERDESK_VIEW_PICTURES (default: a temp folder)."""
-    folder = Path(os.environ.get("SELLERDESK_VIEW_PICTURES", "/tmp/sellerdesk-views"))
+    """Render `widget` to PNG under $SELLERDESK_VIEW_PICTURES (the view tests point it at the
+    run's temporary folder when it is not set)."""
+    folder = Path(os.environ["SELLERDESK_VIEW_PICTURES"])
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
     for _ in range(3):  # let posted layout requests through (a chip that changed its words)

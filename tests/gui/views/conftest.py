@@ -1,9 +1,12 @@
-"""Helpers for the view tests: run a coroutine on the qasync loop and wait for it."""
+"""Helpers for the view tests: run a coroutine on the qasync loop and wait for it; the
+pictures they save go in the run's own temporary folder unless SELLERDESK_VIEW_PICTURES
+names one."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
+import os
+from collections.abc import Coroutine, Iterator
 from typing import Any, TypeVar
 
 import pytest
@@ -24,3 +27,14 @@ def await_(qloop: asyncio.AbstractEventLoop, qtbot: QtBot):  # type: ignore[no-u
     return run
 
 
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _pictures_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """pytest's own temporary folders are pruned run after run; a fixed /tmp one was not."""
+    if os.environ.get("SELLERDESK_VIEW_PICTURES"):
+        yield
+        return
+    os.environ["SELLERDESK_VIEW_PICTURES"] = str(tmp_path_factory.mktemp("views"))
+    yield
+    del os.environ["SELLERDESK_VIEW_PICTURES"]
