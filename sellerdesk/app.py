@@ -9,7 +9,7 @@ after it); the keyring's discovery (it starts programs and loads a crypto librar
 thread of its own while Qt and the window's modules load, and so does the loading of
 Babel's data for the window's language; the network backend's modules wait for the first
 paint; the garbage collector stays off until the window's views are built
-(`sellerdesk.startup`), then runs on the GUI thread only (`ui/collector.py`).
+(`sellerdesk.startup`).
 """
 
 from __future__ import annotations
@@ -151,9 +151,6 @@ def run_gui(*, demo: bool = False, snapshot_dir: Path | None = None,
     if snapshot_dir is not None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = create_application()
-    from sellerdesk.ui.collector import collect_on_gui_thread
-
-    collect_on_gui_thread(app)  # never a collection in another thread (Qt objects, locks)
     with _settings_store(options) as store:
         settings = Settings(store)
         apply_color_scheme(app, settings.get(keys.COLOR_SCHEME))

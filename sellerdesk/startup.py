@@ -9,13 +9,6 @@ work made, not the modules, classes and widgets of the start, and stalls the win
 `hold_collections()` is called first thing by the command line's `main`; the command line
 resumes right after parsing (a command runs as usual), the window once its views are built
 (`resume_collections(freeze=True)`), or after `HOLD_LIMIT` seconds at the latest.
-
-In the window the collector never runs by itself (`collect_on_one_thread`): Python starts a
-collection in whichever thread allocates, and a collection on the store's thread that freed
-a Qt object made on the GUI thread deadlocked the app (Qt's destructor held a Qt lock and
-waited for the interpreter's, which the GUI thread held while it waited for that Qt lock).
-The GUI thread's timer runs `collect_due` instead: the collections the thresholds call for,
-on the thread every Qt object belongs to.
 """
 
 from __future__ import annotations
@@ -30,7 +23,6 @@ log = logging.getLogger("sellerdesk")
 HOLD_LIMIT = 30.0  # seconds: never run longer than this without the collector
 
 _held: list[float] = []  # when collections were held (empty: not held)
-_one_thread: list[bool] = []  # non-empty: collections run only through `collect_due`
 
 # Set once the first view has its data on screen: start-up work that the first paint does
 # not need (the network backend's imports) waits for it, so it does not take the GIL from
@@ -62,28 +54,6 @@ def resume_collections(*, freeze: bool = False) -> None:
     started = _held.pop()
     if freeze:
         gc.freeze()
-    if not _one_thread:
-        gc.enable()
+    gc.enable()
     log.debug("start-up without collections: %.2f s; %d objects frozen",
               time.perf_counter() - started, gc.get_freeze_count())
-
-
-def collect_on_one_thread() -> None:
-    """From now on the collector runs only when `collect_due` is called (by the thread that
-    calls it: the window's GUI thread), never by itself in another thread."""
-    if not _one_thread:
-        _one_thread.append(True)
-    gc.disable()
-
-
-def collect_due() -> int:
-    """Run the collection the collector's thresholds call for, if any, on this thread: the
-    oldest generation whose count is past its threshold (what an allocation would have
-    started). Returns the objects found unreachable; a no-op while held or automatic."""
-    if _held or gc.isenabled():
-        return 0
-    counts, thresholds = gc.get_count(), gc.get_threshold()
-    if not thresholds[0] or counts[0] <= thresholds[0]:
-        return 0
-    oldest = next(gen for gen in (2, 1, 0) if gen == 0 or counts[gen] > thresholds[gen])
-    return gc.collect(oldest)

@@ -10,8 +10,6 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from sellerdesk import startup
-
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 # The fixtures every test may ask for, by names that mean one thing across the suite.
@@ -42,12 +40,6 @@ for _name in ("waitUntil", "waitSignal", "waitSignals", "waitCallback", "waitExp
 os.environ.setdefault("SELLERDESK_RATE", "0")
 
 
-def pytest_runtest_teardown(item: pytest.Item) -> None:
-    # The collector runs on this, the main (GUI) thread only, as in the window: between
-    # tests here, on a timer during window tests (tests/gui/conftest.py).
-    startup.collect_due()
-
-
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--slow", action="store_true", help="run the long trials in full")
     parser.addoption("--benchmarks", action="store_true", help="run tests/benchmarks")
@@ -56,11 +48,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    # Never a collection started by a sandbox's or a store's thread in a test process that
-    # holds Qt objects: it deadlocked a window test (sellerdesk/ui/collector.py). Not in the
-    # controller of a run with workers: it runs no test.
-    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
-        startup.collect_on_one_thread()
     config.addinivalue_line(
         "markers", "early: a long test, started before the others so that the test "
         "processes (pytest-xdist workers) finish together instead of one running it last")

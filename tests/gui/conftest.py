@@ -19,7 +19,6 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.services.session import Session
-from sellerdesk.ui.collector import collect_on_gui_thread
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.main_window import MainWindow
 from sellerdesk.ui.runner import TaskRunner
@@ -29,13 +28,6 @@ from tests.support.sandbox import Sandbox
 from tests.support.sessions import open_session
 
 pytestmark = pytest.mark.gui
-
-
-@pytest.fixture(scope="session", autouse=True)
-def collector_on_the_gui_thread(qapp: QApplication) -> None:
-    """As in the window: the due collections on a timer of the GUI thread, never started
-    by another thread (tests/conftest.py turned automatic ones off)."""
-    collect_on_gui_thread(qapp)
 
 
 @pytest.fixture(autouse=True)

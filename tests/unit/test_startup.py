@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import gc
-import threading
-import weakref
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,10 +21,8 @@ def collections(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
         if phase == "start":
             seen.append(gc.get_freeze_count())
 
-    # A start of its own: a window test of this process may have held the collector before,
-    # and the suite runs it on the main thread only (tests/conftest.py), as the window does.
+    # A start of its own: a window test of this process may have held the collector before.
     monkeypatch.setattr(startup, "_held", [])
-    monkeypatch.setattr(startup, "_one_thread", [])
     was_enabled = gc.isenabled()
     gc.callbacks.append(record)
     try:
@@ -34,7 +30,8 @@ def collections(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     finally:
         gc.callbacks.remove(record)
         gc.unfreeze()
-        (gc.enable if was_enabled else gc.disable)()
+        if was_enabled:
+            gc.enable()
 
 
 def test_the_start_is_frozen_without_walking_it(collections: list[int]) -> None:
@@ -73,45 +70,3 @@ def test_the_command_line_never_leaves_the_collector_off(
     gc.enable()
     main(argv)
     assert gc.isenabled() and not startup.held()
-
-
-def test_on_one_thread_a_collection_runs_only_when_asked(
-        collections: list[int]) -> None:
-    """The window's way (sellerdesk/ui/collector.py): garbage made anywhere waits for the
-    thread that calls `collect_due`, however much another thread allocates meanwhile."""
-    startup.collect_on_one_thread()
-    assert not gc.isenabled()
-    collections.clear()
-
-    class Node:
-        pass
-
-    garbage = Node()
-    garbage.me = garbage  # type: ignore[attr-defined]  # a cycle: only a collection frees it
-    alive = weakref.ref(garbage)
-    del garbage
-
-    kept: list[list[int]] = []
-
-    def allocate() -> None:  # far past the threshold, in another thread (kept: they count)
-        kept.extend([n] for n in range(20 * gc.get_threshold()[0]))
-
-    worker = threading.Thread(target=allocate)
-    worker.start()
-    worker.join()
-    assert collections == [] and alive() is not None  # no collection ran in the worker
-
-    startup.collect_due()
-    assert len(collections) == 1 and alive() is None  # the caller's thread collected it
-    assert startup.collect_due() == 0 and len(collections) == 1  # nothing due: nothing run
-
-
-def test_on_one_thread_the_start_never_turns_the_collector_on(
-        collections: list[int]) -> None:
-    startup.collect_on_one_thread()
-    startup.hold_collections()  # a no-op: already off
-    gc.disable()
-    startup._held.append(0.0)  # as `hold_collections` would have, had it been on
-    assert startup.collect_due() == 0  # held: nothing, however due
-    startup.resume_collections(freeze=True)
-    assert not gc.isenabled() and not startup.held()
