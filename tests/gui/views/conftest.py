@@ -27,8 +27,6 @@ def await_(qloop: asyncio.AbstractEventLoop, qtbot: QtBot):  # type: ignore[no-u
     return run
 
 
-
-
 @pytest.fixture(scope="session", autouse=True)
 def _pictures_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """pytest's own temporary folders are pruned run after run; a fixed /tmp one was not."""
