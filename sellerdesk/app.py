@@ -138,7 +138,7 @@ def run_gui(*, demo: bool = False, snapshot_dir: Path | None = None,
     import PySide6.QtWidgets  # noqa: F401
 
     skip_pyside_source_scan()
-    import qasync
+    from sellerdesk.ui.qt_loop import QtLoop
 
     warm = _WarmUp(data_dir)  # it shortens the switch interval after the first paint
 
@@ -156,7 +156,7 @@ def run_gui(*, demo: bool = False, snapshot_dir: Path | None = None,
         apply_color_scheme(app, settings.get(keys.COLOR_SCHEME))
         warm.locale_chosen(install_translations(app, lang or settings.get(keys.LANGUAGE)
                                                 or None))
-        loop = qasync.QEventLoop(app)
+        loop = QtLoop(app)
         # A plain, named pool for blocking calls (keyring, DNS, the demo sandbox's start,
         # files, thumbnails): qasync's own makes QThreads that can outlive a closing loop.
         loop.set_default_executor(ThreadPoolExecutor(max_workers=WORKERS,

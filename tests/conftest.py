@@ -13,7 +13,8 @@ from pytestqt.qtbot import QtBot
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 # The fixtures every test may ask for, by names that mean one thing across the suite.
-pytest_plugins = ["tests.support.fixtures", "tests.support.watchdog", "tests.support.xdist_groups"]
+pytest_plugins = ["tests.support.fixtures", "tests.support.watchdog", "tests.support.xdist_groups",
+                  "tests.support.gc_between_tests"]
 
 # A wait in a test is a safety net, never the measure: tests count events (a row shown, a
 # signal), and how long the machine takes to get there must not decide the verdict. Every

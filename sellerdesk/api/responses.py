@@ -38,6 +38,7 @@ from sellerdesk.api.errors import (
     ServerError,
 )
 from sellerdesk.api.redact import scrub
+from sellerdesk.api.unpinned import release_tracebacks
 
 log = logging.getLogger("sellerdesk.api")
 T = TypeVar("T")
@@ -191,19 +192,26 @@ async def send(http: httpx.AsyncClient, request: httpx.Request, what: str,
     try:
         async with deadline:
             return await _read(http, request, bounds.max_bytes)
-    except TooLarge:
+    except TooLarge as exc:
         failure = AnswerTooLarge(bounds.max_bytes, detail=f"{what}: body larger than "
                                                          f"{bounds.max_bytes} bytes, not read")
+        release_tracebacks(exc)
     except Unreadable as exc:
         # The answer arrived but could not be unpacked (a corrupt gzip body): not offline.
         failure = BadResponse(detail=f"{what}: undecodable body ({scrub(str(exc))[:200]})")
+        release_tracebacks(exc)
     except Exception as exc:
         if isinstance(exc, TimeoutError) and deadline.expired():
             failure = AnswerTooSlow(bounds.deadline, detail=f"{what}: no whole answer within "
                                                             f"{bounds.deadline:g} s")
         else:
             failure = failure_of(exc, what)
-    raise failure  # outside the handler: chains nothing
+        release_tracebacks(exc)  # said in words: the frames it holds go now, on this thread
+    try:
+        raise failure  # outside the handler: chains nothing
+    finally:
+        # Its traceback names this frame: without the local, no cycle (api/unpinned.py).
+        del failure
 
 
 async def _read(http: httpx.AsyncClient, request: httpx.Request, limit: int) -> httpx.Response:

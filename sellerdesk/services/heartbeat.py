@@ -25,6 +25,7 @@ from typing import Any
 
 from sellerdesk import policy
 from sellerdesk.api.errors import Offline
+from sellerdesk.api.unpinned import release_tracebacks
 from sellerdesk.services.connectivity import Connectivity
 
 log = logging.getLogger("sellerdesk.connectivity")
@@ -83,6 +84,7 @@ class Heartbeat:
                 asyncio.open_connection(self.host, self.port), policy.HEARTBEAT_CONNECT)
         except (OSError, TimeoutError) as exc:
             log.info("heartbeat: no connection to the service (%s)", type(exc).__name__)
+            release_tracebacks(exc)
             return None
         sock = writer.get_extra_info("socket")
         if sock is not None:

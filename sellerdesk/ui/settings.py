@@ -122,7 +122,9 @@ class Settings(QObject):
 
     def __init__(self, store: QSettings | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._store = store if store is not None else QSettings()
+        # One of its own goes with these settings, destroyed by Qt: never later by the
+        # cyclic collector, on whichever thread that runs (docs/decisions.md).
+        self._store = store if store is not None else QSettings(self)
 
     def get(self, key: Key[T]) -> T:
         if key.family:

@@ -170,6 +170,9 @@ async def _close_window(window: MainWindow, connector: ShopConnector, ctx: UiCon
     window.close()
     window.deleteLater()
     await ctx.runner.shutdown()
+    # Destroyed by Qt on this thread, not later by the cyclic collector on any thread (the
+    # closed window's panels still name it).
+    ctx.runner.deleteLater()
     ctx.runner = TaskRunner()
 
 

@@ -309,11 +309,12 @@ def main() -> None:
     if mode == "bare":
         result = bare()
     else:
-        import qasync
         from PySide6.QtWidgets import QApplication
 
+        from sellerdesk.ui.qt_loop import QtLoop
+
         app = QApplication(sys.argv[:1])
-        loop = qasync.QEventLoop(app)
+        loop = QtLoop(app)
         asyncio.set_event_loop(loop)
         work = {"cold-inbox": cold_inbox, "sync-stall": sync_stall, "orders": orders}[mode]
         result = loop.run_until_complete(work(args))

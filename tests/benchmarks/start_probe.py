@@ -162,10 +162,10 @@ def when_imported(name: str, then: Callable[[ModuleType], object]) -> None:
 def sync_stall(args: list[str]) -> None:
     import asyncio
 
-    import qasync
     from PySide6.QtWidgets import QApplication
 
     from sellerdesk import startup
+    from sellerdesk.ui.qt_loop import QtLoop
     from tests.benchmarks.stall import Lateness
 
     # As the app's command line does first thing (cli.main): the collector held through the
@@ -174,7 +174,7 @@ def sync_stall(args: list[str]) -> None:
     # hundred thousand objects (85-120 ms each) and the probe measures a start the app lacks.
     startup.hold_collections()
     app = QApplication(sys.argv[:1])
-    loop = qasync.QEventLoop(app)
+    loop = QtLoop(app)
     asyncio.set_event_loop(loop)
 
     async def work() -> dict[str, float]:

@@ -24,7 +24,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-import qasync
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -40,6 +39,7 @@ from sellerdesk.store import Store, profile_db_path
 from sellerdesk.store.rows import Resource
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.inbox.thread_view import ThreadView
+from sellerdesk.ui.qt_loop import QtLoop
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.settings import Settings
 from sellerdesk.ui.widgets.thumbnail import ThumbnailCache
@@ -109,7 +109,7 @@ def build(data_dir: Path) -> list[str]:
 @pytest.fixture
 def qloop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
     """A qasync loop over pytest-qt's application, as the window runs (tests/gui/conftest)."""
-    loop = qasync.QEventLoop(qapp, already_running=True)
+    loop = QtLoop(qapp, already_running=True)
     asyncio.set_event_loop(loop)
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="bench")
     loop.set_default_executor(pool)

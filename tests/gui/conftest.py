@@ -14,13 +14,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import qasync
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from sellerdesk.services.session import Session
 from sellerdesk.ui.context import UiContext
 from sellerdesk.ui.main_window import MainWindow
+from sellerdesk.ui.qt_loop import QtLoop
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.settings import Settings
 from tests.support.gui_settings import make_settings
@@ -46,7 +46,7 @@ def no_window_left_open(qapp: QApplication) -> Iterator[None]:
 
 @pytest.fixture
 def qloop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
-    loop = qasync.QEventLoop(qapp, already_running=True)
+    loop = QtLoop(qapp, already_running=True)
     asyncio.set_event_loop(loop)
     # qasync's default executor (getaddrinfo runs there on every request) makes QThreads that
     # outlive the loop and abort the process at exit; a plain pool, shut down after the test,
@@ -67,8 +67,12 @@ def settings_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def settings(settings_path: Path, qapp: QApplication) -> Settings:
-    return make_settings(settings_path)
+def settings(settings_path: Path, qapp: QApplication) -> Iterator[Settings]:
+    made = make_settings(settings_path)
+    yield made
+    # Qt destroys it here, on the GUI thread: the test's closed window still names it from
+    # reference cycles, and the cyclic collector may run on any thread (docs/decisions.md).
+    made.deleteLater()
 
 
 @pytest.fixture
@@ -77,6 +81,7 @@ def runner(qloop: asyncio.AbstractEventLoop, qtbot: QtBot) -> Iterator[TaskRunne
     yield task_runner
     task_runner.cancel_all()
     qtbot.waitUntil(lambda: not task_runner.is_busy(), timeout=5000)
+    task_runner.deleteLater()  # as `settings` above
 
 
 @pytest.fixture

@@ -17,7 +17,6 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-import qasync
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
@@ -33,6 +32,7 @@ from sellerdesk.api.client import ShopClient
 from sellerdesk.services.shops import ProfileAnswer
 from sellerdesk.services.sign_in import sandbox_app
 from sellerdesk.ui.dialogs.profile import ProfileDialog
+from sellerdesk.ui.qt_loop import QtLoop
 from sellerdesk.ui.runner import TaskRunner
 from sellerdesk.ui.translations import install_translations
 
@@ -157,7 +157,7 @@ def run() -> int:
     app = QApplication([sys.argv[0], "-name", "SellerDesk"])
     app.setQuitOnLastWindowClosed(False)  # the dialog closes before the grant is tried
     install_translations(app, sys.argv[1])
-    loop = qasync.QEventLoop(app)
+    loop = QtLoop(app)
     asyncio.set_event_loop(loop)
     with loop:
         code: int = loop.run_until_complete(main(app, sys.argv[1:]))
