@@ -66,11 +66,15 @@ class Views:
             "dashboard": DashboardPanel(ctx), "orders": OrdersPanel(ctx),
             "outbox": OutboxPanel(ctx), "tracking": TrackingPanel(ctx),
             "categories": CategoriesPanel(ctx), "shop": ShopPanel(ctx)}
-        for panel in self.panels.values():
+        for name, panel in self.panels.items():
             qtbot.addWidget(panel)
             panel.show()
-            with qtbot.waitSignal(panel.loaded, timeout=30_000):
+            with qtbot.waitSignal(panel.loaded, timeout=30_000, raising=False) as shown:
                 panel.activate()
+            # Which view, and what it still waited for: a rare run saw one never load.
+            assert shown.signal_triggered, (
+                f"the {name} view never said it had loaded; still running: "
+                f"{[(h.label, h.key) for h in ctx.runner.running()]}")
         orders = self.panels["orders"]
         assert isinstance(orders, OrdersPanel)
         qtbot.waitUntil(lambda: orders.model.rowCount() > 0, timeout=30_000)
