@@ -10,14 +10,13 @@ object"); about one run in sixty of an offline inbox test hung that way for good
 
 So a Qt test (one that uses pytest-qt's application) runs with no automatic collections:
 its garbage is collected after its teardown, on the main thread, where no event is being
-delivered. Other tests keep the collector as the app has it: with it off in every test, an
-asyncio test of a sync stopped by a full disk twice sat idle, client and sandbox both
-waiting, until it gave up (beside `stress`: once in a whole run, twice in about 80 runs of
-the test alone; not seen with the
-collector on, cause not found). The app itself keeps the collector on (it
-has its own guards: `api/unpinned.py`, `ui/qt_loop.py`); the subprocesses the tests start
-(the command line, the window under X) are the app as it ships. Benchmarks keep the
-collector as the app has it: they measure its cost too.
+delivered. Other tests keep the collector as the app has it. With it off in every test,
+an asyncio test of a sync stopped by a full disk sat idle, client and sandbox both
+waiting, until it gave up: beside `stress`, once in a whole run and twice in about 80 runs
+of that test alone; not seen with the collector on (the cause is not found). The app itself
+keeps the collector on, with guards of its own (`api/unpinned.py`, `ui/qt_loop.py`); the
+subprocesses the tests start (the command line, the window under X) are the app as it
+ships. Benchmarks keep the app's collector: they measure its cost too.
 """
 
 from __future__ import annotations
