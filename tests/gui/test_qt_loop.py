@@ -10,46 +10,15 @@ from __future__ import annotations
 import asyncio
 import gc
 import socket
-import types
-from collections.abc import Iterator
 
 import httpx
-import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QSocketNotifier
 from pytestqt.qtbot import QtBot
 from shiboken6 import Shiboken
 
 from sellerdesk.api.errors import Offline
 from sellerdesk.api.responses import send
-
-
-@pytest.fixture
-def no_automatic_collections() -> Iterator[None]:
-    was_enabled = gc.isenabled()
-    gc.disable()
-    gc.collect()
-    try:
-        yield
-    finally:
-        gc.set_debug(0)
-        gc.garbage.clear()
-        if was_enabled:
-            gc.enable()
-
-
-def closed_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def garbage() -> list[object]:
-    gc.set_debug(gc.DEBUG_SAVEALL)
-    gc.collect()
-    gc.set_debug(0)
-    found = list(gc.garbage)
-    gc.garbage.clear()
-    return found
+from tests.support.garbage import closed_port, frames_in, garbage
 
 
 def run(qtbot: QtBot, loop: asyncio.AbstractEventLoop, work: object) -> object:
@@ -95,8 +64,7 @@ def test_a_refused_connection_leaves_no_qt_object_to_the_collector(
     # What the failure pinned: frames (up to the Qt callback) and the Qt objects they held,
     # qasync's notifiers and pytest-qt's event loops. (Earlier tests' closed windows may
     # become garbage meanwhile, their fonts and settings with them: not this test's.)
-    frames = [f"{o.f_code.co_filename}:{o.f_code.co_name}" for o in left
-              if isinstance(o, types.FrameType)]
+    frames = frames_in(left)
     live_qt = [type(o).__name__ for o in left
                if isinstance(o, QSocketNotifier | QEventLoop) and Shiboken.isValid(o)]
     assert not frames and not live_qt, (frames, live_qt)

@@ -8,6 +8,8 @@
 - `synced_data_dir`: a data folder synced once with the demo shop; tests copy it.
 - `store` / `async_store`: a real store (SQLite file) of the profile "test" in `data_dir`,
   opened directly / as a session opens it (off the event loop).
+- `no_automatic_collections`: the cyclic collector off for the test, the garbage from
+  before collected (tests/support/garbage.py).
 
 Sandboxes have no rate limit unless a test asks for the field's (tests/support/sandbox.py).
 """
@@ -21,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from sellerdesk.store import Store
+from tests.support.garbage import collections_off
 from tests.support.sandbox import Sandbox
 
 SPEC_ONLY = ["--no-field-variety"]
@@ -101,3 +104,9 @@ def store(data_dir: Path) -> Iterator[Store]:
     yield opened
     opened.close()
 
+
+
+@pytest.fixture
+def no_automatic_collections() -> Iterator[None]:
+    with collections_off():
+        yield

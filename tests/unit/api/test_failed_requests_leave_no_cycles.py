@@ -11,47 +11,17 @@ reference counting frees the frames at once, on the loop's thread.
 from __future__ import annotations
 
 import asyncio
-import gc
-import socket
-import types
-from collections.abc import Iterator
 
 import httpx
-import pytest
 
 from sellerdesk.api.errors import Offline
 from sellerdesk.api.responses import send
 from sellerdesk.api.unpinned import release_tracebacks
+from tests.support.garbage import closed_port, frames_in, garbage
 
 
-@pytest.fixture
-def no_automatic_collections() -> Iterator[None]:
-    was_enabled = gc.isenabled()
-    gc.disable()
-    gc.collect()
-    try:
-        yield
-    finally:
-        gc.set_debug(0)
-        gc.garbage.clear()
-        if was_enabled:
-            gc.enable()
-
-
-def closed_port() -> int:
-    """A loopback port nobody listens on: a connection to it is refused at once."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def frames_in_garbage() -> list[types.FrameType]:
-    gc.set_debug(gc.DEBUG_SAVEALL)
-    gc.collect()
-    gc.set_debug(0)
-    found = [o for o in gc.garbage if isinstance(o, types.FrameType)]
-    gc.garbage.clear()
-    return found
+def frames_in_garbage() -> list[str]:
+    return frames_in(garbage())
 
 
 def test_a_refused_connection_leaves_no_frame_to_the_collector(
@@ -68,7 +38,7 @@ def test_a_refused_connection_leaves_no_frame_to_the_collector(
 
     assert asyncio.run(fail()) == "Offline"
     left = frames_in_garbage()
-    assert not left, [f"{f.f_code.co_filename}:{f.f_code.co_name}" for f in left]
+    assert not left, left
 
 
 def test_the_check_sees_a_failure_that_names_its_own_frame(
