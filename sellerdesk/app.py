@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import os
 import sys
@@ -28,6 +27,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
+
+import msgspec
 
 import sellerdesk
 from sellerdesk import startup
@@ -291,7 +292,7 @@ async def _main(app: QApplication, options: GuiOptions, settings: Settings,
         if options.snapshot_dir is not None and options.demo and options.data_dir is None:
             # Pictures of the demo come from a fresh demo shop, not the seller's demo data.
             tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="sellerdesk-demo-"))
-            options = dataclasses.replace(options, data_dir=Path(tmp))
+            options = msgspec.structs.replace(options, data_dir=Path(tmp))
             ctx.options = options
         shops = await asyncio.wrap_future(warm.shops)
         if shops.data_dir != options.data_dir:  # the snapshot's own demo folder

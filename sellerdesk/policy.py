@@ -33,8 +33,10 @@ import asyncio
 import random
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
+
+import msgspec
+from msgspec.structs import replace
 
 HOLD_MAX = 60.0  # seconds a request may wait in line before its work is rescheduled instead
 DEFAULT_RATE = 5.0  # requests per second per shop (service-notes: 5-7 then 429)
@@ -48,8 +50,7 @@ RECOVER = 60  # successes that bring the rate back to where the last 429 came (t
 MIN_RATE = 0.5  # requests/s the pacer never goes below, however often refused (decisions.md)
 
 
-@dataclass(frozen=True)
-class Backoff:
+class Backoff(msgspec.Struct, frozen=True):
     """Exponential backoff: `first * factor**(attempt-1)` capped at `cap`, of which the
     `jitter` fraction is drawn at random (so many clients do not retry in step)."""
 

@@ -15,8 +15,9 @@ place (`OutboxService.set_token`, the command line) resumes the queue, and with 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from sellerdesk.api.errors import AuthError
 from sellerdesk.services.events import Event
@@ -28,8 +29,7 @@ if TYPE_CHECKING:  # the client (httpx) loads when a session connects
 log = logging.getLogger("sellerdesk.services")
 
 
-@dataclass(frozen=True)
-class AccessProblem:
+class AccessProblem(msgspec.Struct, frozen=True):
     """The shop refused our token: `message` says why (the server's reason when it gave one);
     `renewable` tells a refused OAuth grant ("Connect again…") from a refused pasted token
     ("Enter a new token…")."""

@@ -18,8 +18,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
+
+import msgspec
 
 
 class Kind(StrEnum):
@@ -38,15 +39,13 @@ class Reason(StrEnum):
     MISSING = "missing"
 
 
-@dataclass(frozen=True)
-class Attribute:
+class Attribute(msgspec.Struct, frozen=True):
     kind: Kind
     value: str  # compared: "green" for verde/verdes/green, "m", '17"', "galaxy a54", "1.75"
     text: str  # as written in the question
 
 
-@dataclass(frozen=True)
-class Mismatch:
+class Mismatch(msgspec.Struct, frozen=True):
     """Why a past question's answer does not fit the open question."""
 
     reason: Reason

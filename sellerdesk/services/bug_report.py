@@ -25,11 +25,12 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any
+
+import msgspec
 
 import sellerdesk
 from sellerdesk.api.errors import ApiError
@@ -61,8 +62,7 @@ def current_log_file() -> Path | None:
     return None
 
 
-@dataclass(frozen=True)
-class BugReport:
+class BugReport(msgspec.Struct, frozen=True):
     """What went wrong, for a person to send: `details` hold no secret and no personal data."""
 
     kind: str  # the exception's type, e.g. "KeyError"

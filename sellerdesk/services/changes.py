@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+
+import msgspec
+from msgspec.structs import replace
 
 from sellerdesk.services.events import Event
 
@@ -43,8 +45,7 @@ class WriteEvent(enum.StrEnum):
     DISCARDED = "discarded"  # the seller dropped it: it will not be sent
 
 
-@dataclass(frozen=True)
-class WriteChange:
+class WriteChange(msgspec.Struct, frozen=True):
     event: WriteEvent
     kind: str                 # the write's kind (store.outbox_entries.IntentKind value)
     key: str                  # the record's pending key, e.g. "question:12", "order:77"
@@ -54,8 +55,7 @@ class WriteChange:
     new_key: str | None = None
 
 
-@dataclass(frozen=True)
-class Changes:
+class Changes(msgspec.Struct, frozen=True):
     """What one commit touched. Empty sets mean "not touched"; `everything` means a whole
     stage was read again (a sync), so a view reloads whole."""
 
@@ -164,11 +164,10 @@ class Changes:
                     or self.finished_sync)
 
 
-@dataclass
-class ChangeFeed:
+class ChangeFeed(msgspec.Struct):
     """The one feed of a session: `publish` after a commit, `published` to listen."""
 
-    published: Event[Changes] = field(default_factory=lambda: Event("changes.published"))
+    published: Event[Changes] = msgspec.field(default_factory=lambda: Event("changes.published"))
 
     def publish(self, changes: Changes) -> None:
         if changes:

@@ -16,9 +16,10 @@ import asyncio
 import enum
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from sellerdesk.api.errors import ApiError, Offline
 from sellerdesk.policy import PROBE, Backoff, Pacer
@@ -35,8 +36,7 @@ class Connection(enum.StrEnum):
     OFFLINE = "offline"
 
 
-@dataclass(frozen=True)
-class Retry:
+class Retry(msgspec.Struct, frozen=True):
     """While offline: a probe is in flight now, or the next one is due at `next_at`."""
 
     in_flight: bool
@@ -136,8 +136,7 @@ class Connectivity:
                 pass
 
 
-@dataclass(frozen=True)
-class SlowDown:
+class SlowDown(msgspec.Struct, frozen=True):
     """The shop service asked us to slow down (a 429): every request of the shop waits until
     `resume_at` (wall time). `rescheduled`: the wait is longer than a request may hold its
     turn (`policy.HOLD_MAX`), so work that cannot wait was rescheduled instead."""

@@ -9,8 +9,9 @@ renders these values; it reads no outbox payload and ranks no write state itself
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
 from datetime import datetime
+
+import msgspec
 
 from sellerdesk.api.models import Question
 from sellerdesk.services.outbox.pending import PendingWrites, RecordWrites, WriteState, question_key
@@ -21,8 +22,7 @@ from sellerdesk.services.triage import InboxThread, asked_at, awaits_answer
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, OutboxState
 
 
-@dataclass(frozen=True)
-class ConversationQuestion:
+class ConversationQuestion(msgspec.Struct, frozen=True):
     """A question with what the seller's writes make of it."""
 
     question: Question
@@ -73,8 +73,7 @@ class ConversationQuestion:
         return asked_at(self.question)
 
 
-@dataclass(frozen=True)
-class Conversation:
+class Conversation(msgspec.Struct, frozen=True):
     """One conversation: its row as the list counts it, its questions oldest first, and the
     question the composer answers (the oldest waiting)."""
 

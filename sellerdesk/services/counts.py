@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+
+import msgspec
 
 from sellerdesk.services.outbox.pending import PendingWrites
 from sellerdesk.store import Store
@@ -24,8 +25,7 @@ from sellerdesk.store.rows import OrderFilter, OrderSummary
 SLOW_ANSWER_MINUTES = 60  # a question waiting longer than this is flagged, unless set
 
 
-@dataclass(frozen=True)
-class Counts:
+class Counts(msgspec.Struct, frozen=True):
     """What waits for the seller in one shop, and what waits to be sent."""
 
     unanswered: int  # questions waiting for an answer, less those answered in the outbox
@@ -52,8 +52,7 @@ class Counts:
 EMPTY = Counts(0, None, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
 
-@dataclass(frozen=True)
-class OutboxView:
+class OutboxView(msgspec.Struct, frozen=True):
     """What the outbox holds, as the figures need it: the questions it answers or deletes,
     and its unfinished writes by kind of wait."""
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import UTC, datetime, tzinfo
+
+import msgspec
 
 from sellerdesk.services.counts import (
     SLOW_ANSWER_MINUTES,
@@ -17,8 +18,7 @@ from sellerdesk.store.rows import Resource
 from sellerdesk.store.stats import Stats
 
 
-@dataclass(frozen=True)
-class Glance:
+class Glance(msgspec.Struct, frozen=True):
     """The dashboard's figures and how fresh they are: the shop's one `Counts`, the charts'
     statistics and the sync times."""
 
@@ -27,7 +27,7 @@ class Glance:
     synced_at: datetime | None
     computed_at: datetime
     # The last successful sync of each resource (Resource value -> time); none before one.
-    synced: dict[str, datetime] = field(default_factory=dict)
+    synced: dict[str, datetime] = msgspec.field(default_factory=dict)
 
     # The cards' names for the counts (tests and the "All shops" table read them).
     @property

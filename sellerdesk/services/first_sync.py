@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import asyncio
 import enum
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from sellerdesk.api.enums import OrderShippingFilter
 
@@ -64,8 +65,7 @@ THREADS_WALK = "threads"
 ORDERS_WALK = "orders"
 
 
-@dataclass(frozen=True)
-class FirstSync:
+class FirstSync(msgspec.Struct, frozen=True):
     """Which resources a sync reads for the first time (their "last synced" time unset)."""
 
     threads: bool

@@ -15,15 +15,15 @@ Run on the store's thread, inside the write that stores the read.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import datetime
+
+import msgspec
 
 from sellerdesk.store import Store
 from sellerdesk.store.rows import OrderRow, QuestionRow, ThreadRow, TrackingCodeRow
 
 
-@dataclass(frozen=True)
-class Written:
+class Written(msgspec.Struct, frozen=True):
     """The records a write of ours reached since a read began: questions (and their
     threads), orders and tracking codes."""
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -89,8 +88,7 @@ def _checked(text: str) -> str:
 
 
 
-@dataclass(frozen=True)
-class _ThreadMove:
+class _ThreadMove(msgspec.Struct, frozen=True):
     """What one sent answer or delete does to its thread's counts."""
 
     answered: int  # +1 answered, -1 an answered question deleted, 0 an open one deleted
@@ -98,8 +96,7 @@ class _ThreadMove:
     was_open: bool = True
 
 
-@dataclass
-class _Cached:
+class _Cached(msgspec.Struct):
     """What the cache writer needs of a cached question: its status and thread, and the
     decoded question only when its document is written back whole (not patched in SQL)."""
 

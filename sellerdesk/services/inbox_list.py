@@ -10,10 +10,12 @@ queued has left it. Qt-free; tested without a window.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 from sellerdesk.api.enums import Channel, ThreadOrder, ThreadStatus
 from sellerdesk.services.outbox.pending import PendingWrites, WriteState, question_key
@@ -29,8 +31,7 @@ class ThreadSort(StrEnum):
     OLDEST_FIRST = ThreadOrder.LAST_QUESTION_DATE_ASC.value
 
 
-@dataclass(frozen=True)
-class InboxFilters:
+class InboxFilters(msgspec.Struct, frozen=True):
     status: ThreadStatus | None = None
     channel: Channel | None = None
     sort: ThreadSort = ThreadSort.UNANSWERED_FIRST
@@ -127,8 +128,7 @@ def with_write_states(items: list[InboxThread], pending: PendingWrites | None
     return out
 
 
-@dataclass(frozen=True)
-class InboxList:
+class InboxList(msgspec.Struct, frozen=True):
     """What the inbox's list shows: its rows in order, the shop's questions waiting for an
     answer (`Counts.unanswered`, the figure every surface shows) and the conversations
     waiting longer than the seller's goal."""

@@ -12,8 +12,9 @@ outbox is never announced as new, so a notice never names a question no surface 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+
+import msgspec
 
 from sellerdesk.api.models import Order, Question
 from sellerdesk.services.convert import load_all
@@ -29,8 +30,7 @@ RECENT_ORDERS = timedelta(days=7)  # older orders that appear late are history, 
 _EPOCH = datetime.min.replace(tzinfo=UTC)
 
 
-@dataclass(frozen=True)
-class NewItem:
+class NewItem(msgspec.Struct, frozen=True):
     kind: str  # "question" or "order"
     id: str
     buyer: str

@@ -14,7 +14,6 @@ at a time, so a row is small and costs the window nothing to receive:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
@@ -143,8 +142,7 @@ def decode_items(docs: Sequence[bytes]) -> list[OrderItem]:
     return [decode(doc) for doc in docs]
 
 
-@dataclass(frozen=True, slots=True)
-class OrderPage:
+class OrderPage(msgspec.Struct, frozen=True):
     """A page of the list: its rows, each row's place in the ordering, and the store's change
     counter as of the read (what `OrdersService.changes` is asked from)."""
 
@@ -153,8 +151,7 @@ class OrderPage:
     rev: int
 
 
-@dataclass(frozen=True, slots=True)
-class OrderChanges:
+class OrderChanges(msgspec.Struct, frozen=True):
     """Orders written since a read: each row, its place and whether it matches the filter.
     `complete` is False when there were too many to follow one by one: read the list again."""
 

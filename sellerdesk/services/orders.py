@@ -5,9 +5,10 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from sellerdesk.api.enums import ShippingStatus
 from sellerdesk.api.models import Invoice, Order, SearchEnvelope, decode
@@ -49,8 +50,7 @@ def _as_code(kind: str, value: str) -> str:
     return value
 
 
-@dataclass(frozen=True)
-class CsvWords:
+class CsvWords(msgspec.Struct, frozen=True):
     """How an export names its columns and coded values. The default writes codes, for
     scripts (the command line); the window passes the words its table shows."""
 
@@ -73,8 +73,7 @@ def order_state(order: Order) -> str:
     return min(statuses, key=lambda v: SHIPPING_PROGRESS.get(v, -1))
 
 
-@dataclass(frozen=True)
-class ShippingChange:
+class ShippingChange(msgspec.Struct, frozen=True):
     """One line of a bulk shipping update."""
 
     order_id: str

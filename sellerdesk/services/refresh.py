@@ -17,7 +17,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+
+import msgspec
 
 from sellerdesk.api.errors import Offline, RateLimited, ServerError
 from sellerdesk.policy import REFRESH, Backoff
@@ -134,8 +135,7 @@ class BackgroundRefresh:
         self._refresh()
 
 
-@dataclass(frozen=True)
-class QuietHours:
+class QuietHours(msgspec.Struct, frozen=True):
     """The seller's quiet hours, [start, end) local hours that may wrap past midnight; no
     desktop announcement in them (counts and refreshes go on)."""
 

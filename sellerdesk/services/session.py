@@ -13,9 +13,10 @@ import logging
 import os
 import threading
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
+
+import msgspec
 
 from sellerdesk.api.backend import import_backend
 from sellerdesk.api.redact import install_redaction
@@ -59,8 +60,7 @@ def request_rate(environ: dict[str, str] | None = None) -> float:
         return DEFAULT_RATE
 
 
-@dataclass(frozen=True)
-class ShopAddress:
+class ShopAddress(msgspec.Struct, frozen=True):
     """Where a shop lives: the profile's name (its store file), base URL and shop id."""
 
     profile: str

@@ -21,6 +21,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from sellerdesk.api.backend import import_backend as import_backend  # for the window's warm-up
 from sellerdesk.api.enums import QuestionStatus, ThreadStatus
 from sellerdesk.api.tokens import GrantStore, OAuthGrant, SaveGrant
@@ -348,8 +350,7 @@ class GlanceProblem(enum.Enum):
     UNREADABLE = "unreadable"  # the store refused: `message` says why
 
 
-@dataclass(frozen=True)
-class ShopGlance:
+class ShopGlance(msgspec.Struct, frozen=True):
     """One shop's figures read from its own store, or why there are none."""
 
     name: str

@@ -26,8 +26,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
+
+import msgspec
 
 from sellerdesk.api.models import Question
 from sellerdesk.services.attributes import Mismatch, attributes, mismatch
@@ -107,8 +108,7 @@ def search_terms(words: Sequence[str], limit: int = 12) -> list[str]:
     return sorted(dict.fromkeys(words), key=len, reverse=True)[:limit]
 
 
-@dataclass(frozen=True)
-class Suggestion:
+class Suggestion(msgspec.Struct, frozen=True):
     """A question the seller answered before, similar to the open one, with that answer."""
 
     question_id: int

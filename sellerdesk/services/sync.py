@@ -35,16 +35,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import enum
 import functools
 import logging
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
-from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
+
+import msgspec
 
 from sellerdesk.api.enums import OrderOrder, QuestionOrder, ThreadOrder, ThreadStatus
 from sellerdesk.api.errors import ApiError, AuthError, NotFound, RateLimited
@@ -98,8 +98,7 @@ STAGE_RESOURCES: dict[str, tuple[Resource, ...]] = {
     "threads": (Resource.THREADS, Resource.QUESTIONS), "orders": (Resource.ORDERS,)}
 
 
-@dataclass(frozen=True)
-class SyncProgress:
+class SyncProgress(msgspec.Struct, frozen=True):
     stage: str  # "shop", "categories", "tracking", "threads", "questions", "orders"
     done: int
     total: int | None
@@ -124,8 +123,7 @@ class RecordKind(enum.StrEnum):
     TRACKING_CODE = "tracking_code"
 
 
-@dataclass(frozen=True)
-class SkippedRecord:
+class SkippedRecord(msgspec.Struct, frozen=True):
     """A record a sync could not read: its id when that much was readable, and why."""
 
     kind: RecordKind
@@ -133,8 +131,7 @@ class SkippedRecord:
     reason: str
 
 
-@dataclass(frozen=True)
-class StageResult:
+class StageResult(msgspec.Struct, frozen=True):
     stage: str
     state: StageState
     count: int = 0  # records read
@@ -146,16 +143,15 @@ class StageResult:
         return self.error.message if self.error is not None else ""
 
 
-@dataclass
-class SyncReport:
+class SyncReport(msgspec.Struct):
     full: bool = False
     orders: int = 0
     threads: int = 0
     questions: int = 0
     tracking_codes: int = 0
     categories: int = 0
-    results: dict[str, StageResult] = field(default_factory=dict)
-    skipped: list[SkippedRecord] = field(default_factory=list)
+    results: dict[str, StageResult] = msgspec.field(default_factory=dict)
+    skipped: list[SkippedRecord] = msgspec.field(default_factory=list)
     # How the sync ended when it did not return this report: the error it raised (offline,
     # the token refused, a full disk, a bug), or cancelled. `finished` carries both.
     error: BaseException | None = None
@@ -951,7 +947,7 @@ def _last_value(report: SyncReport) -> Changes:
     unfinished = [_AREAS[stage] for stage in STAGES
                   if (result := report.results.get(stage)) is None
                   or result.state is StageState.FAILED]
-    return dataclasses.replace(Changes.reread(*unfinished), finished_sync=True)
+    return msgspec.structs.replace(Changes.reread(*unfinished), finished_sync=True)
 
 
 def _count_tree(tree: Sequence[object]) -> int:

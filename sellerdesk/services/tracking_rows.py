@@ -8,10 +8,10 @@ writes come from `PendingWrites` (services/outbox/pending.py), one `RecordWrites
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 from typing import Any
 
 import msgspec
+from msgspec.structs import replace
 
 from sellerdesk.api.enums import Event as CodeEvent
 from sellerdesk.api.enums import Provider
@@ -25,8 +25,7 @@ _TRACKING_KINDS = (IntentKind.TRACKING_CREATE, IntentKind.TRACKING_MODIFY,
                    IntentKind.TRACKING_DELETE)
 
 
-@dataclass(frozen=True)
-class TrackingRow:
+class TrackingRow(msgspec.Struct, frozen=True):
     key: str  # "tracking:5", or "tracking:new:<uuid>" while its create is unsent
     code: TrackingCode  # as it will be once the seller's unsent writes land
     saved: TrackingCode | None  # the shop's version (cached); None for an unsent create

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Generic, TypeVar
+
+import msgspec
 
 from sellerdesk.api.enums import Channel, QuestionStatus
 from sellerdesk.api.models import Question, Thread
@@ -58,8 +59,7 @@ def listing_of(q: Question) -> str | None:
     return str(pub.id) if pub is not None and pub.id else None
 
 
-@dataclass(frozen=True)
-class InboxThread:
+class InboxThread(msgspec.Struct, frozen=True):
     """A conversation as the inbox lists it: the thread and what in it waits for the seller."""
 
     thread: Thread

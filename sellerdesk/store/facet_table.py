@@ -7,8 +7,9 @@ people are not here: they live in the window's vocabulary.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+
+import msgspec
 
 
 class FacetKind(Enum):
@@ -18,8 +19,7 @@ class FacetKind(Enum):
     TAG = "tag"  # one of the tags of the `shipping_tags` column (",a,b,")
 
 
-@dataclass(frozen=True, slots=True)
-class Facet:
+class Facet(msgspec.Struct, frozen=True):
     """One filter of a list and the counts beside it."""
 
     name: str  # the filter's field (OrderFilter, QuestionFilter...) and the facet's id

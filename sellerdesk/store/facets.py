@@ -8,8 +8,9 @@ Facets whose WHERE clause comes out the same are counted in one pass over the ta
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from sellerdesk.store.facet_table import (
     ORDER_FACETS,
@@ -96,8 +97,7 @@ assert {c.strip() for f in ORDER_FACETS for c in f.column.split(",")} <= set(_PL
 _WORDS = [f for f in ORDER_FACETS if f.kind is FacetKind.WORD]
 
 
-@dataclass(frozen=True, slots=True)
-class Combo:
+class Combo(msgspec.Struct, frozen=True):
     """Orders alike in every column a facet reads: how many, and the (facet, value) pairs
     they count for."""
 

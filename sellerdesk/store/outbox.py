@@ -37,9 +37,10 @@ import sqlite3
 import threading
 import uuid
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
+
+import msgspec
 
 from sellerdesk.store.db import (
     Database,
@@ -109,8 +110,7 @@ def _entry(row: Sequence[Any]) -> OutboxEntry:
         uncertain=bool(row[13]), result=row[14], failed_reads=row[15])
 
 
-@dataclass(frozen=True, slots=True)
-class Done:
+class Done(msgspec.Struct, frozen=True):
     """One success for `mark_done_many`: the entry, what the server answered, its new key.
     `queued_after`: mark it only while it is still queued after exactly this many sends (a
     discard found it applied; a send made since by the sender settles it instead)."""

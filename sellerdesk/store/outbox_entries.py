@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
+import msgspec
+
 from sellerdesk.store.db import StoreError
 
 
@@ -51,15 +53,13 @@ class OutboxStateError(StoreError):
     default_message = "That change has already moved on; the list is being refreshed."
 
 
-@dataclass(frozen=True, slots=True)
-class Conflict:
+class Conflict(msgspec.Struct, frozen=True):
     local: bytes  # the seller's version, JSON
     server: bytes | None  # the server's version, JSON; None when the record is gone
     message: str
 
 
-@dataclass(frozen=True, slots=True)
-class OutboxEntry:
+class OutboxEntry(msgspec.Struct, frozen=True):
     id: str
     seq: int
     kind: IntentKind

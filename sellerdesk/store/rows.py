@@ -8,9 +8,10 @@ spelling (`shopfront`, `marketplace`) so filters and facets see one value per ch
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
+
+import msgspec
 
 
 class Resource(StrEnum):
@@ -24,8 +25,7 @@ class Resource(StrEnum):
     ORDERS = "orders"
 
 
-@dataclass(frozen=True, slots=True)
-class Cached:
+class Cached(msgspec.Struct, frozen=True):
     """One cached record: its id, its JSON document and when it was fetched from the server."""
 
     id: int | str
@@ -33,8 +33,7 @@ class Cached:
     fetched_at: datetime
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CategoryRow:
+class CategoryRow(msgspec.Struct, frozen=True, kw_only=True):
     id: int
     doc: bytes
     parent_id: int | None = None
@@ -42,14 +41,12 @@ class CategoryRow:
     name: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ShopRow:
+class ShopRow(msgspec.Struct, frozen=True, kw_only=True):
     id: int
     doc: bytes
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TrackingCodeRow:
+class TrackingCodeRow(msgspec.Struct, frozen=True, kw_only=True):
     id: int
     doc: bytes
     name: str | None = None
@@ -58,8 +55,7 @@ class TrackingCodeRow:
     provider: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ThreadRow:
+class ThreadRow(msgspec.Struct, frozen=True, kw_only=True):
     id: str
     doc: bytes
     status: str | None = None
@@ -69,8 +65,7 @@ class ThreadRow:
     client_id: int | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class QuestionRow:
+class QuestionRow(msgspec.Struct, frozen=True, kw_only=True):
     id: int
     doc: bytes
     thread_id: str | None = None
@@ -84,8 +79,7 @@ class QuestionRow:
     product_title: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class OrderRow:
+class OrderRow(msgspec.Struct, frozen=True, kw_only=True):
     id: str
     doc: bytes
     channel: str | None = None
@@ -181,8 +175,7 @@ class OrderSummary(StrEnum):
     CLOSED_ORDERS = "closed_orders"  # closed
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class OrderFilter:
+class OrderFilter(msgspec.Struct, frozen=True, kw_only=True):
     """Filters of the order list; None means "any". Facet names follow the wire's filters."""
 
     status: str | None = None  # contact status
@@ -201,8 +194,7 @@ class OrderFilter:
     query: str | None = None  # words, matched like Search.orders (prefix on the last word)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class QuestionFilter:
+class QuestionFilter(msgspec.Struct, frozen=True, kw_only=True):
     status: str | None = None
     channel: str | None = None
     thread_id: str | None = None
@@ -210,15 +202,13 @@ class QuestionFilter:
     query: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ThreadFilter:
+class ThreadFilter(msgspec.Struct, frozen=True, kw_only=True):
     status: str | None = None
     channel: str | None = None
     client_id: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class OrderPageRows:
+class OrderPageRows(msgspec.Struct, frozen=True):
     """A page of the order list: each row's place in the ordering and its document, and the
     change counter as of this read (see `Cache.order_changes`)."""
 
@@ -227,8 +217,7 @@ class OrderPageRows:
     rev: int
 
 
-@dataclass(frozen=True, slots=True)
-class OrderChangeRows:
+class OrderChangeRows(msgspec.Struct, frozen=True):
     """Orders written since a rev: their place, document and whether they match the filter;
     `complete` is False when there were more than asked for (read the list again)."""
 

@@ -8,7 +8,6 @@ Money is summed as Decimal per currency: different currencies are never added to
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, tzinfo
 from decimal import Decimal
 
@@ -44,30 +43,27 @@ _ships = msgspec.json.Decoder(_Shippings, strict=False)
 _answered = msgspec.json.Decoder(_Answered, strict=False)
 
 
-@dataclass(frozen=True)
-class DayFigure:
+class DayFigure(msgspec.Struct, frozen=True):
     day: date
     currency: str
     orders: int
     revenue: Decimal
 
 
-@dataclass(frozen=True)
-class WeekAnswerTime:
+class WeekAnswerTime(msgspec.Struct, frozen=True):
     week_start: date  # the Monday
     answered: int
     median_minutes: float
     p90_minutes: float
 
 
-@dataclass
-class Stats:
+class Stats(msgspec.Struct):
     unanswered: int = 0
     oldest_unanswered: datetime | None = None
-    per_day: list[DayFigure] = field(default_factory=list)
-    by_channel: dict[str, int] = field(default_factory=dict)
-    shipping_status: dict[str, int] = field(default_factory=dict)
-    answer_times: list[WeekAnswerTime] = field(default_factory=list)
+    per_day: list[DayFigure] = msgspec.field(default_factory=list)
+    by_channel: dict[str, int] = msgspec.field(default_factory=dict)
+    shipping_status: dict[str, int] = msgspec.field(default_factory=dict)
+    answer_times: list[WeekAnswerTime] = msgspec.field(default_factory=list)
 
 
 def _quantile(sorted_values: list[float], q: float) -> float:

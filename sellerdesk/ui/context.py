@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from sellerdesk.services.bug_report import BugReports
 from sellerdesk.ui.runner import TaskRunner
@@ -14,8 +15,7 @@ if TYPE_CHECKING:  # a type only: the session's modules load when a shop is open
     from sellerdesk.services.session import Session
 
 
-@dataclass(frozen=True)
-class GuiOptions:
+class GuiOptions(msgspec.Struct, frozen=True):
     """How the GUI was started (the command line's options)."""
 
     demo: bool = False
@@ -25,15 +25,14 @@ class GuiOptions:
     lang: str | None = None
 
 
-@dataclass
-class UiContext:
+class UiContext(msgspec.Struct):
     """Shared by the main window and its panels. Panels never reach into the window."""
 
     settings: Settings
     runner: TaskRunner
-    options: GuiOptions = field(default_factory=GuiOptions)
+    options: GuiOptions = msgspec.field(default_factory=GuiOptions)
     # The open shop's services (inbox, orders, ...); None while no shop is open (the views
     # then show their empty states).
     services: Session | None = None
     # Where bugs go (the "Something went wrong" report); one for the whole run.
-    bugs: BugReports = field(default_factory=BugReports)
+    bugs: BugReports = msgspec.field(default_factory=BugReports)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 
+import msgspec
 from PySide6.QtCore import QCoreApplication, QObject, QRect, Qt, Signal
 from PySide6.QtGui import QAction, QFont, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
@@ -31,8 +31,7 @@ log = logging.getLogger("sellerdesk.ui")
 MAX_BODY = 180  # characters of a question shown in a popup
 
 
-@dataclass(frozen=True)
-class Notice:
+class Notice(msgspec.Struct, frozen=True):
     """One desktop message: what it says and the item a click on it opens."""
 
     title: str

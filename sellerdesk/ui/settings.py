@@ -13,9 +13,10 @@ import json
 import logging
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
+import msgspec
+from msgspec.structs import replace
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Signal
 
 if TYPE_CHECKING:  # for types only: naming a Qt class makes PySide build its enums
@@ -29,8 +30,7 @@ JsonDict = dict[str, Any]
 _SUFFIX = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 
 
-@dataclass(frozen=True)
-class Key(Generic[T]):
+class Key(msgspec.Struct, Generic[T], frozen=True):
     """One declared setting. `family=True` keys need `.at(name)` before use."""
 
     name: str
@@ -103,14 +103,12 @@ ALL_KEYS: tuple[Key[Any], ...] = (
 COLOR_SCHEMES = ("system", "light", "dark")
 
 
-@dataclass(frozen=True)
-class SavedReply:
+class SavedReply(msgspec.Struct, frozen=True):
     name: str
     text: str
 
 
-@dataclass(frozen=True)
-class SavedView:
+class SavedView(msgspec.Struct, frozen=True):
     name: str
     filters: JsonDict
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 import importlib
 import logging
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import msgspec
 from PySide6.QtCore import QCoreApplication
 
 if TYPE_CHECKING:
@@ -24,8 +24,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("sellerdesk.ui")
 
 
-@dataclass(frozen=True)
-class LazyPanel:
+class LazyPanel(msgspec.Struct, frozen=True):
     """A panel class named by module and class, imported the first time it is built."""
 
     module: str
@@ -43,8 +42,7 @@ def lazy(module: str, name: str) -> LazyPanel:
     return LazyPanel(module, name)
 
 
-@dataclass(frozen=True)
-class ViewSpec:
+class ViewSpec(msgspec.Struct, frozen=True):
     view_id: str
     factory: Callable[[UiContext], Panel]
     shortcut: str  # portable text, e.g. "Ctrl+1" (Cmd+1 on macOS)

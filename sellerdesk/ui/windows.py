@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import signal
 from collections.abc import Iterator
 from pathlib import Path
 
+import msgspec
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
 
 from sellerdesk.services.bug_report import BugReports
@@ -53,8 +53,7 @@ def shop_label(session: Session) -> str:
     return session.address.profile
 
 
-@dataclasses.dataclass(frozen=True)
-class _Language:
+class _Language(msgspec.Struct, frozen=True):
     """View → Language: the same shop in a window rebuilt in `code` ("": the system's)."""
 
     code: str

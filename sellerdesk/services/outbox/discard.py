@@ -10,8 +10,9 @@ nothing changes unless the seller insists (`force`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+import msgspec
 
 from sellerdesk.store.outbox import OutboxEntry, OutboxState
 
@@ -23,8 +24,7 @@ class DiscardOutcome(StrEnum):
     FORCED = "forced"  # dropped unchecked at the seller's word: it may be on the shop
 
 
-@dataclass(frozen=True, slots=True)
-class Discarded:
+class Discarded(msgspec.Struct, frozen=True):
     outcome: DiscardOutcome
     entry: OutboxEntry  # as it was before the discard
     reason: str = ""  # UNCHECKED: why the shop could not be read, in words for people

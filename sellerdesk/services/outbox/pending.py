@@ -31,8 +31,9 @@ import itertools
 import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
+
+import msgspec
 
 from sellerdesk.services.changes import ChangeFeed, Changes, WriteChange, WriteEvent
 from sellerdesk.store import Store
@@ -73,8 +74,7 @@ def problem_of(entry: OutboxEntry) -> str:
     return ""
 
 
-@dataclass(frozen=True)
-class RecordWrites:
+class RecordWrites(msgspec.Struct, frozen=True):
     """One record's writes: `waiting` (unfinished, in order) and `sent` (this session)."""
 
     key: str
@@ -117,8 +117,7 @@ class RecordWrites:
         return any(e.kind is kind for e in self.sent)
 
 
-@dataclass(frozen=True)
-class PendingChange:
+class PendingChange(msgspec.Struct, frozen=True):
     """A record's writes changed; `new_key` is set when the record moved to it (a tracking
     code created on the server: `tracking:new:<uuid>` -> `tracking:<id>`)."""
 
@@ -130,23 +129,20 @@ class PendingChange:
         return self.new_key or self.key
 
 
-@dataclass(frozen=True)
-class PendingCounts:
+class PendingCounts(msgspec.Struct, frozen=True):
     waiting: int  # queued, sending or refused: not on the server yet
     conflicts: int  # waiting for the seller to choose a version
 
 
-@dataclass
-class _Record:
+class _Record(msgspec.Struct):
     entries: tuple[OutboxEntry, ...] = ()
     version: int = 0
 
 
-@dataclass(frozen=True)
-class _Read:
+class _Read(msgspec.Struct, frozen=True):
     version: int
     changes: Sequence[OutboxChange] | None  # one commit's changes; None: the initial load
-    entries: dict[str, tuple[OutboxEntry, ...]] = field(default_factory=dict)
+    entries: dict[str, tuple[OutboxEntry, ...]] = msgspec.field(default_factory=dict)
     # `entries` holds only what the commit changed (taken from it, not read): merged into
     # each record by id, its removed entries dropped; else each record's every entry.
     partial: bool = False

@@ -13,7 +13,6 @@ before its first attempt (`services/outbox/created.py`; the argument is in docs/
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -64,8 +63,7 @@ class Verdict(enum.Enum):
     CONFLICT = "conflict"
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(msgspec.Struct, frozen=True):
     verdict: Verdict
     server: bytes | None = None  # the server's version, for a conflict or as the result
     message: str = ""

@@ -8,12 +8,12 @@ sync and when the outbox changes; "as of ..." says how fresh the figures are.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import functools
 import gc
 from collections.abc import Callable
 from datetime import UTC, datetime
 
+import msgspec
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
@@ -303,10 +303,10 @@ class DashboardPanel(Panel):
     def _with_queued(self, glance: Glance) -> Glance:
         """The glance with the pending writes' counts (the store's count may lag a commit)."""
         q = self.queued()
-        counts = dataclasses.replace(glance.counts, queued_answers=q.answers,
+        counts = msgspec.structs.replace(glance.counts, queued_answers=q.answers,
                                      queued_changes=q.changes, conflicts=q.conflicts,
                                      refused=q.refused)
-        return dataclasses.replace(glance, counts=counts)
+        return msgspec.structs.replace(glance, counts=counts)
 
     def _show_queued(self) -> None:
         if self.glance is None:

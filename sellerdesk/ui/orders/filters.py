@@ -7,9 +7,9 @@ a second value of the same facet replaces the first; different facets combine wi
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
+import msgspec
 from PySide6.QtCore import QCoreApplication
 
 from sellerdesk.services.safe_text import one_line
@@ -126,7 +126,7 @@ def facet_value(f: OrderFilter, facet: str) -> str | None:
 def with_facet(f: OrderFilter, facet: str, value: str | None) -> OrderFilter:
     """`f` with `facet` set to `value` ("true"/"false" for yes/no facets) or cleared."""
     if facet == "summary":
-        return dataclasses.replace(f, summary=OrderSummary(value) if value else None)
+        return msgspec.structs.replace(f, summary=OrderSummary(value) if value else None)
     changes: dict[str, Any]
     if facet in _BOOL_FACETS:
         changes = {facet: None if value is None else value == "true"}
@@ -134,7 +134,7 @@ def with_facet(f: OrderFilter, facet: str, value: str | None) -> OrderFilter:
         changes = {facet: value}
     else:
         raise ValueError(f"unknown facet {facet!r}")
-    return dataclasses.replace(f, **changes)
+    return msgspec.structs.replace(f, **changes)
 
 
 def active_facets(f: OrderFilter) -> dict[str, str]:
@@ -156,7 +156,7 @@ def without_facets(f: OrderFilter) -> OrderFilter:
 
 def filter_to_json(f: OrderFilter) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for field in dataclasses.fields(f):
+    for field in msgspec.structs.fields(f):
         value = getattr(f, field.name)
         if value is None:
             continue

@@ -7,12 +7,12 @@ data. Every service call goes through `ctx.runner`, so failures reach the banner
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import msgspec
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
@@ -438,7 +438,7 @@ class OrdersPanel(Panel):
         self.mark_loaded()  # the banner says what went wrong; the view stays usable
 
     def _on_search_search_settled(self, text: str) -> None:
-        self.show_filter(dataclasses.replace(self._filter, query=text.strip() or None))
+        self.show_filter(msgspec.structs.replace(self._filter, query=text.strip() or None))
 
     def _on_sort_combo_activated(self, row: int) -> None:
         self.set_sort(OrderSort(str(self.sort_combo.itemData(row))))

@@ -6,9 +6,9 @@ proposes a new one with `filter_picked` whenever the seller clicks something.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
+import msgspec
 from PySide6.QtCore import (
     QAbstractItemModel,
     QEvent,
@@ -238,7 +238,7 @@ class FacetSidebar(QWidget):
             button.blockSignals(False)
         self.clear_button.setEnabled(bool(active_facets(f)))
         match = next((i for i, v in enumerate(self._settings.saved_order_views())
-                      if filter_from_json(v.filters) == dataclasses.replace(f, query=None)
+                      if filter_from_json(v.filters) == msgspec.structs.replace(f, query=None)
                       and active_facets(f)), -1)
         self.saved.setCurrentIndex(match)
         self.delete_button.setEnabled(match >= 0)
@@ -295,7 +295,7 @@ class FacetSidebar(QWidget):
         if not name:
             return
         views = [v for v in self._settings.saved_order_views() if v.name != name]
-        views.append(SavedView(name, filter_to_json(dataclasses.replace(self._filter,
+        views.append(SavedView(name, filter_to_json(msgspec.structs.replace(self._filter,
                                                                         query=None))))
         self._settings.set_saved_order_views(views)
         self.reload_saved_views()
@@ -311,7 +311,7 @@ class FacetSidebar(QWidget):
         for view in self._settings.saved_order_views():
             if view.name == name:
                 picked = filter_from_json(view.filters)
-                self.filter_picked.emit(dataclasses.replace(picked, query=self._filter.query))
+                self.filter_picked.emit(msgspec.structs.replace(picked, query=self._filter.query))
                 return
 
     def clear_filters(self) -> None:

@@ -8,9 +8,9 @@ conflict state, while the outbox works.
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
-from dataclasses import replace
 from typing import Any
 
+from msgspec.structs import replace
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (

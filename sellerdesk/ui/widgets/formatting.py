@@ -15,11 +15,11 @@ pattern machinery (50-90 µs) for each.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Literal
 
+import msgspec
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date as _babel_date
 from babel.dates import format_datetime as _babel_datetime
@@ -103,8 +103,7 @@ def _decimal(amount: Decimal | int | float | str) -> Decimal:
     return value
 
 
-@dataclass(frozen=True)
-class _Digits:
+class _Digits(msgspec.Struct, frozen=True):
     """A locale's decimal and grouping separators (CLDR), for fast formatting."""
 
     decimal: str

@@ -13,9 +13,9 @@ it, and a screenful of new rows at once is more than a frame.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+import msgspec
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
@@ -257,15 +257,14 @@ class KeyedModel(QAbstractTableModel, Generic[T]):
         return 1
 
 
-@dataclass(eq=False)
-class _Walk(Generic[T]):
+class _Walk(msgspec.Struct, Generic[T], eq=False):
     """An update under way: the rows to become, and how far the walk has got."""
 
     target: list[T]
     keys: list[Hashable]
     pos: int = 0  # rows before it are the target's
     removed: bool = False  # rows not in the target are gone
-    present: set[Hashable] = field(default_factory=set)  # keys the model held after that
+    present: set[Hashable] = msgspec.field(default_factory=set)  # keys the model held after that
     free_from: int | None = None  # rows changed from here on cost no budget
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import msgspec
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtTest import QAbstractItemModelTester
 from pytestqt.qtbot import QtBot
@@ -120,7 +120,7 @@ def test_a_rows_look_is_its_roles_in_one_call(qtbot: QtBot) -> None:
     """The delegate draws from LOOK: it must say what the single roles say, row by row."""
     model = ThreadListModel()
     model.set_now(NOW)
-    model.update([dataclasses.replace(t, write_state="queued") for t in listed(
+    model.update([msgspec.structs.replace(t, write_state="queued") for t in listed(
         thread(1, unanswered=2), thread(2, channel=Channel.MARKETPLACE),
         thread(3, unanswered=1, name="Zoë"))])
     model.set_late({"t1", "t2"})
@@ -181,5 +181,5 @@ def test_a_kept_look_follows_every_change_of_its_row(qtbot: QtBot) -> None:
     assert look().unanswered == 2
     held = model.item(0)
     assert held is not None
-    model.update([dataclasses.replace(held, held=(1001,), write_state="sending")])
+    model.update([msgspec.structs.replace(held, held=(1001,), write_state="sending")])
     assert look().pending == "sending"

@@ -5,13 +5,13 @@ server exactly once, and every create that reached the service belongs to one of
 
 from __future__ import annotations
 
-import dataclasses
 import shutil
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import httpx
+import msgspec
 import pytest
 
 from sellerdesk.api.enums import Event, Provider, TrackingStatus
@@ -52,7 +52,7 @@ async def open_desk(sb: Sandbox, data: Path,
     `settle` skips the wait, as `outbox --flush` does."""
     s = await Session.open(ShopAddress("test", sb.base_url, sb.shop_id), sb.token,
                            data_dir=data, max_retries=0, transport=transport)
-    s.outbox.backoff = dataclasses.replace(WRITE_RETRY, first=3600.0, cap=3600.0)
+    s.outbox.backoff = msgspec.structs.replace(WRITE_RETRY, first=3600.0, cap=3600.0)
     return s
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from datetime import UTC, datetime, timedelta
 
+import msgspec
 import pytest
 
 from sellerdesk.store import Store, StoreBugError
@@ -247,7 +247,7 @@ def _as_filter(base: OrderFilter, facet: str, value: str) -> OrderFilter:
     word: object = {"true": True, "false": False}.get(value, value)
     if facet == "summary":
         word = OrderSummary(value)
-    return dataclasses.replace(base, **{facet: word})
+    return msgspec.structs.replace(base, **{facet: word})
 
 
 @pytest.mark.parametrize("base", [

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
+import msgspec
 
 from sellerdesk.store import Store
 from sellerdesk.store.facet_table import ORDER_FACETS, STATUS_FACETS, FacetKind
@@ -12,10 +12,10 @@ from .factories import order
 
 
 def test_every_filter_field_but_the_words_client_and_summary_is_a_facet() -> None:
-    fields = {f.name for f in dataclasses.fields(OrderFilter)}
+    fields = {f.name for f in msgspec.structs.fields(OrderFilter)}
     assert {f.name for f in ORDER_FACETS} == fields - {"client_id", "summary", "query"}
     for cls in (QuestionFilter, ThreadFilter):
-        assert {f.name for f in STATUS_FACETS} <= {f.name for f in dataclasses.fields(cls)}
+        assert {f.name for f in STATUS_FACETS} <= {f.name for f in msgspec.structs.fields(cls)}
 
 
 def test_the_counts_hold_every_facet_and_its_known_values(store: Store) -> None:
@@ -32,5 +32,5 @@ def test_the_counts_hold_every_facet_and_its_known_values(store: Store) -> None:
         for value, n in facets[facet.name].items():
             word: object = value == "true" if facet.kind in (
                 FacetKind.YES_NO, FacetKind.BOTH) else value
-            f = dataclasses.replace(OrderFilter(), **{facet.name: word})
+            f = msgspec.structs.replace(OrderFilter(), **{facet.name: word})
             assert store.cache.count_orders(f) == n, (facet.name, value)
