@@ -304,8 +304,8 @@ class DashboardPanel(Panel):
         """The glance with the pending writes' counts (the store's count may lag a commit)."""
         q = self.queued()
         counts = msgspec.structs.replace(glance.counts, queued_answers=q.answers,
-                                     queued_changes=q.changes, conflicts=q.conflicts,
-                                     refused=q.refused)
+                                         queued_changes=q.changes, conflicts=q.conflicts,
+                                         refused=q.refused)
         return msgspec.structs.replace(glance, counts=counts)
 
     def _show_queued(self) -> None:

@@ -295,8 +295,8 @@ class FacetSidebar(QWidget):
         if not name:
             return
         views = [v for v in self._settings.saved_order_views() if v.name != name]
-        views.append(SavedView(name, filter_to_json(msgspec.structs.replace(self._filter,
-                                                                        query=None))))
+        unsearched = msgspec.structs.replace(self._filter, query=None)
+        views.append(SavedView(name, filter_to_json(unsearched)))
         self._settings.set_saved_order_views(views)
         self.reload_saved_views()
         self.saved_views_changed.emit()
