@@ -55,44 +55,46 @@ def test_closing_the_window_ends_run_gui_with_0(tmp_path: Path) -> None:
     assert "was destroyed but it is pending" not in result.stderr
 
 
+# What the seller's start imports up to the window (app.py's `_main`) and its first view.
+START_IMPORTS = ("import sellerdesk.cli, sellerdesk.app\n"
+                 "import sellerdesk.ui.windows, sellerdesk.ui.dialogs.bug_reporter\n"
+                 "import sellerdesk.ui.inbox.panel\n")
+
+
+def _printed_by_the_start(before: str, after: str, tmp_path: Path) -> str:
+    """What `after` prints once the start's modules are imported, `before` run first."""
+    result = _run(before + START_IMPORTS + after, tmp_path)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return result.stdout.strip()
+
+
 def test_the_start_does_not_import_the_dialogs_it_does_not_show(tmp_path: Path) -> None:
-    # What the seller's start imports up to the window (app.py's `_main`): the connect and
-    # shops dialogs, the snapshot module and the bug report dialog load when one is needed.
-    code = (
-        "import sys\n"
-        "import sellerdesk.cli, sellerdesk.app\n"
-        "import sellerdesk.ui.windows, sellerdesk.ui.dialogs.bug_reporter\n"
+    # The connect and shops dialogs, the snapshot module and the bug report dialog load
+    # when one is needed.
+    printed = _printed_by_the_start("import sys\n", (
         "late = ['sellerdesk.ui.dialogs.profile', 'sellerdesk.ui.dialogs.profiles',\n"
         "        'sellerdesk.ui.dialogs.bug_report', 'sellerdesk.ui.snapshot']\n"
-        "print([name for name in late if name in sys.modules])\n")
-    result = _run(code, tmp_path)
-    assert result.returncode == 0, result.stderr[-3000:]
-    assert result.stdout.strip() == "[]"
-
+        "print([name for name in late if name in sys.modules])\n"), tmp_path)
+    assert printed == "[]"
 
 
 def test_the_start_defines_its_records_as_structs_not_dataclasses(tmp_path: Path) -> None:
     # Python 3.11 compiles each generated method of a dataclass on its own (~1.3 ms a class);
     # a msgspec Struct is made in C (~0.04 ms). The start's records are Structs: 77
     # dataclasses were about 100 ms of the start's CPU (docs/decisions.md).
-    code = (
-        "import dataclasses, sys\n"
+    printed = _printed_by_the_start((
+        "import dataclasses\n"
         "made = []\n"
         "plain = dataclasses._process_class\n"
         "def counted(cls, *args, **kwargs):\n"
         "    made.append(f'{cls.__module__}.{cls.__qualname__}')\n"
         "    return plain(cls, *args, **kwargs)\n"
-        "dataclasses._process_class = counted\n"
-        "import sellerdesk.cli, sellerdesk.app\n"
-        "import sellerdesk.ui.windows, sellerdesk.ui.dialogs.bug_reporter\n"
-        "import sellerdesk.ui.inbox.panel\n"
-        "print(sorted(made))\n")
-    result = _run(code, tmp_path)
-    assert result.returncode == 0, result.stderr[-3000:]
+        "dataclasses._process_class = counted\n"), "print(sorted(made))\n", tmp_path)
     # These keep a field out of their repr (a secret) or out of their comparison.
     kept = ["sellerdesk.services.shops.ProfileAnswer", "sellerdesk.services.sign_in.OAuthApp",
             "sellerdesk.store.outbox_entries.OutboxChange"]
-    assert result.stdout.strip() == repr(sorted(kept))
+    assert printed == repr(sorted(kept))
+
 
 def test_modules_imported_after_pyside_are_marked_without_reading_their_source(
         tmp_path: Path) -> None:
