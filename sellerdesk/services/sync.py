@@ -826,8 +826,7 @@ class SyncService:
 
     async def _store_orders(self, orders: list[Order]) -> int:
         """Upsert a page; returns how many differ from what the cache held."""
-        return await self._store.run(_write_orders, self._store.cache, orders,
-                                     Written.since(self._store, self._began))
+        return await self._store.run(_write_fresh_orders, self._store, orders, self._began)
 
 
 # On the store's thread, the rows made with their write: one trip, and the conversion
@@ -843,6 +842,13 @@ def _write_fresh(write: Callable[[Cache, list[Conversation], Written], None], st
     """`write` the conversations read, leaving out what a write of ours reached since the
     read `began` (services/fresh_writes.py)."""
     write(store.cache, conversations, Written.since(store, began))
+
+
+def _write_fresh_orders(store: Store, orders: list[Order], began: datetime | None) -> int:
+    """`_write_orders`, leaving out what a write of ours reached since the read `began`. The
+    outbox is read here, on the store's thread: read on the event loop it waited there, i.e.
+    on the GUI thread, for the store's lock while the previous page was written."""
+    return _write_orders(store.cache, orders, Written.since(store, began))
 
 
 def _write_orders(cache: Cache, orders: list[Order], written: Written = Written()) -> int:
