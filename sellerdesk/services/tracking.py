@@ -115,7 +115,7 @@ class TrackingService:
         return None if cached is None else load(cached, TrackingCode)
 
     def known_ids(self) -> frozenset[int]:
-        """Ids in the cache (sync call on the store's connection; used by the outbox check)."""
+        """Ids in the cache (a plain call for the store's thread; the outbox's create check)."""
         return frozenset(int(c.id) for c in self._store.cache.tracking_codes())
 
     async def create(self, draft: TrackingCodeDraft) -> OutboxEntry:

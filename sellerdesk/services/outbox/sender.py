@@ -445,7 +445,9 @@ class OutboxService:
                 payload = None
                 if creating and intent.mark is None:
                     # Committed with the attempt: what any code this request creates is above.
-                    seen = self._known_ids() | await self._claimed_codes(entry)
+                    # The cache is read on the store's thread: here it would wait for the
+                    # store's lock on the event loop, i.e. the GUI thread.
+                    seen = await self._store.run(self._known_ids) | await self._claimed_codes(entry)
                     intent.mark = await high_mark(self._client, seen)
                     payload = dump(intent)
                 entry = await self._store.run(outbox.mark_sending, entry.id, payload)

@@ -22,6 +22,7 @@ from sellerdesk.services.session import Session, ShopAddress
 from sellerdesk.store.outbox import IntentKind, OutboxEntry, OutboxState
 from tests.support import shop_scene as scene
 from tests.support.sandbox import Sandbox
+from tests.support.store_threads import STORE_THREAD, record_store_threads
 
 
 class CrashAfterCreate(httpx.AsyncBaseTransport):
@@ -157,6 +158,16 @@ async def test_identical_bodies_twice(fresh_sandbox: Sandbox, desk: Session,
                 for e in (first, second)}
     assert entities == {f"tracking:{i}" for i, c in scene.all_codes(sb).items()
                         if c["name"] == "Twin"}
+
+
+async def test_a_create_reads_the_codes_it_knows_on_the_store_thread(
+        desk: Session, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The codes above which a create's code will be were read from the cache on the event
+    # loop, waiting there (on the GUI thread) for the store's lock.
+    used = record_store_threads(monkeypatch)
+    entry = await write(desk, code("Off the loop"))
+    assert entry.state is OutboxState.DONE and used
+    assert set(used) == {STORE_THREAD}
 
 
 async def test_identical_inactive_creates_queued_together_with_lost_replies(

@@ -11,6 +11,7 @@ import pytest
 from sellerdesk.services import sync as sync_module
 from sellerdesk.services.session import Session
 from tests.support.sandbox import Sandbox
+from tests.support.store_threads import STORE_THREAD, record_store_threads
 
 
 async def test_rows_are_made_on_the_store_thread(session: Session, fresh_sandbox: Sandbox,
@@ -36,23 +37,11 @@ async def test_rows_are_made_on_the_store_thread(session: Session, fresh_sandbox
 
 async def test_a_sync_touches_the_store_on_its_thread_only(
         session: Session, fresh_sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch) -> None:
-    # Read on the event loop, a query waits there (on the GUI thread) for the store's lock
-    # while the store's thread writes: an incremental sync checked the outbox for our own
-    # writes that way before each page of orders it stored.
-    from sellerdesk.store.db import Database
-
+    # An incremental sync checked the outbox for our own writes on the event loop before
+    # each page of orders it stored, waiting there for the store's lock.
     await session.sync.sync(full=True)
     fresh_sandbox.sell(currency="ARS")  # an incremental sync with an order to store
-    used: list[str] = []
-
-    def recording(plain: Any) -> Any:
-        def use(self: Database, *args: Any, **kwargs: Any) -> Any:
-            used.append(threading.current_thread().name)
-            return plain(self, *args, **kwargs)
-        return use
-
-    monkeypatch.setattr(Database, "read", recording(Database.read))
-    monkeypatch.setattr(Database, "transaction", recording(Database.transaction))
+    used = record_store_threads(monkeypatch)
     report = await session.sync.sync()
     assert report.orders > 0 and used
-    assert {n.rsplit("_", 1)[0] for n in used} == {"sellerdesk-store"}
+    assert set(used) == {STORE_THREAD}
