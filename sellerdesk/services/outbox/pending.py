@@ -30,7 +30,7 @@ import collections
 import itertools
 import logging
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from enum import StrEnum
 
 import msgspec
@@ -313,6 +313,9 @@ class PendingWrites:
                     self._move(moved_from, change.entity, read.version)
                     changes.append(PendingChange(moved_from, change.entity))
         moved_to = {c.new_key for c in changes}  # told already, as a move
+        # Each record's removed entries, gathered once: a round's commit changes a record
+        # per entry, and looking through all its changes per record was quadratic.
+        removed = _removed(read.changes) if read.partial and read.changes is not None else {}
         for key in keys:
             record = self._records.setdefault(key, _Record())
             if record.version > read.version:
@@ -321,7 +324,7 @@ class PendingWrites:
             if read.changes is None:  # the load reads unfinished entries only: keep sent ones
                 entries = (*entries, *(e for e in record.entries if e.id in self._sent_ids))
             elif read.partial:
-                entries = _merged(record.entries, entries, read.changes, key)
+                entries = _merged(record.entries, entries, removed.get(key, ()))
             before = record.entries
             record.entries, record.version = tuple(sorted(entries, key=lambda e: e.seq)), \
                 read.version
@@ -368,12 +371,19 @@ class PendingWrites:
         log.debug("pending: %s is now %s", old, new)
 
 
+def _removed(changes: Sequence[OutboxChange]) -> dict[str, set[str | None]]:
+    """The ids of the entries one commit's `changes` removed, by record key."""
+    removed: dict[str, set[str | None]] = {}
+    for c in changes:
+        if c.event is OutboxEvent.REMOVED and c.entity is not None:
+            removed.setdefault(c.entity, set()).add(c.entry_id)
+    return removed
+
+
 def _merged(entries: Sequence[OutboxEntry], changed: Sequence[OutboxEntry],
-            changes: Sequence[OutboxChange], key: str) -> tuple[OutboxEntry, ...]:
-    """A record's `entries` after a commit that changed `changed` and removed what its
-    `changes` say was removed (of the record `key`)."""
-    removed = {c.entry_id for c in changes
-               if c.event is OutboxEvent.REMOVED and c.entity == key}
+            removed: Collection[str | None]) -> tuple[OutboxEntry, ...]:
+    """A record's `entries` after a commit that changed `changed` and removed the entries
+    of ids in `removed`."""
     by_id = {e.id: e for e in entries if e.id not in removed}
     by_id.update((e.id, e) for e in changed)
     return tuple(by_id.values())

@@ -8,14 +8,18 @@ import asyncio
 import random
 import threading
 from collections.abc import AsyncIterator, Callable, Iterable
+from datetime import UTC, datetime
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from sellerdesk.services.changes import Changes, WriteChange, WriteEvent
 from sellerdesk.services.outbox.pending import (
     PendingWrites,
     WriteState,
+    _merged,
+    _removed,
     order_key,
     question_key,
 )
@@ -24,7 +28,9 @@ from sellerdesk.store import Store
 from sellerdesk.store.outbox import (
     Done,
     IntentKind,
+    OutboxChange,
     OutboxEntry,
+    OutboxEvent,
     OutboxState,
     Resolution,
     new_tracking_entity,
@@ -321,6 +327,27 @@ async def test_a_drain_is_taken_from_its_commits_without_reading_the_store_again
     assert pending.writes(keys[0]).sent[0].id == entries[0].id
     assert not pending.writes(keys[0]).waiting  # the discarded delete is gone
     await assert_same_as_a_fresh_read(store, pending, keys)
+
+
+def test_a_commit_removes_from_each_record_only_its_own_entries() -> None:
+    """One commit's removals, gathered by record: each record loses its removed entries and
+    takes the changed ones, and no other record loses anything."""
+    def entry(entry_id: str, key: str, seq: int) -> OutboxEntry:
+        now = datetime.now(UTC)
+        return OutboxEntry(entry_id, seq, IntentKind.ANSWER, key, ANSWER, OutboxState.QUEUED,
+                           now, now, 0, None, None, None, False, None)
+
+    a, b, c = question_key(1), question_key(2), question_key(3)
+    a1, a2, b1, c1 = entry("a1", a, 1), entry("a2", a, 2), entry("b1", b, 3), entry("c1", c, 4)
+    sent = msgspec.structs.replace(c1, state=OutboxState.SENDING)
+    changes = [OutboxChange(OutboxEvent.REMOVED, "a1", a), OutboxChange(OutboxEvent.REMOVED,
+                                                                       "b1", b),
+               OutboxChange(OutboxEvent.CHANGED, "c1", c, OutboxState.SENDING, sent, 1)]
+    removed = _removed(changes)
+    assert removed == {a: {"a1"}, b: {"b1"}}
+    assert _merged((a1, a2), (), removed.get(a, ())) == (a2,)
+    assert _merged((b1,), (), removed.get(b, ())) == ()
+    assert _merged((c1,), (sent,), removed.get(c, ())) == (sent,)
 
 
 async def test_a_commit_not_heard_makes_the_next_one_read(store: Store,
