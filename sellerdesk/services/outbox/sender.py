@@ -72,7 +72,10 @@ STORE_RETRY_SECONDS = 30.0  # after the local store refused a change (e.g. a ful
 ROUND_SECONDS = 2.0  # a round holds what the pacer lets out in this long...
 ROUND_MAX = 64  # ...and never more entries than this (an unpaced shop)
 PER_SLOT = 2  # a round holds at least this many entries per request in flight
-IN_PROGRESS = 8  # entries in progress per request in flight (half may wait for their batch)
+# Entries in progress per request in flight (half may wait for their batch). Unpaced on
+# loopback, 8 (batches of at most 16) left the event loop waiting on the store's thread
+# and paid a batch's fixed cost (a commit, its queries, the hops) over fewer answers.
+IN_PROGRESS = 16
 # A success waits at most about this long to share its batch: on a busy machine (a drain
 # of ~60 answers/s) 50 ms made batches of 3, each paying a commit, the writers' queries
 # and three hops to the loop; a seller does not see 150 ms before "sent".

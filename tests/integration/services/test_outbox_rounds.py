@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from sellerdesk.policy import NoPacer, Pacer
-from sellerdesk.services.outbox.sender import ROUND_MAX, round_size
+from sellerdesk.services.outbox.sender import ROUND_MAX, record_size, round_size
 from sellerdesk.services.session import Session
 from sellerdesk.store.outbox import OutboxEntry, OutboxState
 from sellerdesk.store.rows import QuestionFilter
@@ -75,6 +75,12 @@ def test_a_round_holds_two_seconds_of_the_pacer_and_never_more_than_64() -> None
     assert round_size(Pacer(5), 4) == 10
     assert round_size(Pacer(1), 4) == 8  # at least two per request slot
     assert round_size(Pacer(100), 4) == 64
+
+
+def test_a_batch_holds_half_of_what_is_in_progress_unpaced_and_150_ms_paced() -> None:
+    assert record_size(NoPacer(), 4) == 32  # 16 in progress per request in flight
+    assert record_size(Pacer(5), 4) == 1  # at the field's pace each success goes alone
+    assert record_size(Pacer(100), 4) == 15
 
 
 async def test_answers_sent_in_batches_leave_questions_and_threads_right(synced: Session
