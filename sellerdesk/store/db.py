@@ -40,6 +40,7 @@ from sellerdesk.store.schema import MIGRATIONS, Migration
 log = logging.getLogger("sellerdesk.store")
 
 APP_NAME = "SellerDesk"
+STORE_THREAD = "sellerdesk-store"  # the writer thread's name, without its number
 P = ParamSpec("P")
 T = TypeVar("T")
 
@@ -233,7 +234,7 @@ def _close_once_opened(opening: asyncio.Future[Database]) -> None:
 
 
 def _new_writer() -> ThreadPoolExecutor:
-    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="sellerdesk-store")
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix=STORE_THREAD)
 
 
 class Database:

@@ -30,6 +30,7 @@ import httpx
 import pytest
 
 from sellerdesk.services.session import Session, ShopAddress
+from sellerdesk.store.db import STORE_THREAD
 from sellerdesk.store.outbox import OutboxState
 from tests.benchmarks.figures import Figures, maybe_profile, ratio_at_least, stopwatch
 from tests.stress.sandbox_db import add_unanswered_questions
@@ -80,7 +81,7 @@ async def test_outbox_drain_1000_answers_vs_raw_puts(seeded_db: Path, tmp_path: 
         with stopwatch() as raw_first:
             await raw_answers(sb, theirs[:ANSWERS // 2])
         raw_cpu = time.process_time() - cpu
-        store_thread = thread_clock("sellerdesk-store")
+        store_thread = thread_clock(STORE_THREAD)
         store_cpu = store_thread()
         cpu = time.process_time()
         with stopwatch() as drain, maybe_profile("outbox_drain", profile_dir):

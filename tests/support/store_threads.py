@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from sellerdesk.store.db import Database
+from sellerdesk.store.db import STORE_THREAD, Database
 
-STORE_THREAD = "sellerdesk-store"
+__all__ = ["STORE_THREAD", "record_store_threads"]
 
 
 def record_store_threads(monkeypatch: pytest.MonkeyPatch) -> list[str]:

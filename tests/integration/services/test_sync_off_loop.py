@@ -32,7 +32,7 @@ async def test_rows_are_made_on_the_store_thread(session: Session, fresh_sandbox
     assert report.orders <= len(made["order"]) < report.orders + 100 and report.orders > 0
     assert len(made["thread"]) == report.threads > 0
     for names in made.values():
-        assert {n.rsplit("_", 1)[0] for n in names} == {"sellerdesk-store"}
+        assert {n.rsplit("_", 1)[0] for n in names} == {STORE_THREAD}
 
 
 async def test_a_sync_touches_the_store_on_its_thread_only(
